@@ -1,0 +1,56 @@
+// Bundles the four entry points. `--production` minifies; `--watch` rebuilds.
+// A failed build exits non-zero (the process's exit code is what CI reads).
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints errors in the `file:line:col: error: text` form VS Code's $esbuild matcher reads. */
+const problemMatcher = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => watch && console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'silent',
+  plugins: [problemMatcher],
+};
+
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+
+const entries = [
+  { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...node, entryPoints: ['src/languageServer/server.ts'], outfile: 'dist/languageServer.js' },
+  { ...node, entryPoints: ['src/core/preload/node-preload.ts'], outfile: 'dist/preload/node-preload.js' },
+  { ...common, entryPoints: ['media/src/form.ts'], outfile: 'dist/media/form.js', platform: 'browser', format: 'iife', target: 'es2022' },
+].filter((options) => options.entryPoints.every((entry) => existsSync(entry)));
+
+try {
+  const contexts = await Promise.all(entries.map((options) => esbuild.context(options)));
+  if (watch) {
+    await Promise.all(contexts.map((context) => context.watch()));
+  } else {
+    const results = await Promise.allSettled(contexts.map((context) => context.rebuild()));
+    await Promise.all(contexts.map((context) => context.dispose()));
+    const failed = results.filter((result) => result.status === 'rejected');
+    if (failed.length > 0) process.exit(1);
+    console.log(`built ${entries.length} bundles${production ? ' (production)' : ''}`);
+  }
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}

