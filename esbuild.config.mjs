@@ -29,7 +29,8 @@ const common = {
   plugins: [problemMatcher],
 };
 
-const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+// 'module' first: jsonc-parser's UMD main requires './impl/*' at run time, which a bundle cannot resolve.
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'] };
 
 const entries = [
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
