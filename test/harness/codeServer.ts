@@ -1,0 +1,192 @@
+// Starts code-server (VS Code in the browser, from npm) the way VSCODE-TESTING.md found works
+// offline: own process group, own HOME/TMPDIR/user-data/extensions dirs, killed as a group.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { onAbort, pollUntil } from './cleanup';
+import { codeServerBin, node24Bin, requireInstalled, runsDir } from './paths';
+
+export interface CodeServerOptions {
+  /** Names the run folder .cache/runs/<name> (wiped first). */
+  name: string;
+  /** Folder the workbench opens when the URL does not say otherwise. */
+  folder?: string;
+  /** VSIX files installed into the fresh extensions dir before start. */
+  vsix?: string[];
+  /** Lets VS Code's smoke-test driver call window.codeAutomationLog / codeAutomationExit. */
+  smokeTestDriver?: boolean;
+  /** Extra environment for code-server and so for the extension host. */
+  env?: Record<string, string>;
+}
+
+export interface CodeServer {
+  readonly port: number;
+  readonly url: string;
+  readonly runDir: string;
+  readonly logFile: string;
+  /** A workbench URL for `folder`, optionally with a smoke-test payload. */
+  workbenchUrl(folder: string, payload?: [string, string][]): string;
+  /** vscode-remote URI of a path on this machine, as the workbench wants it in a payload. */
+  remoteUri(path: string): string;
+  stop(): Promise<void>;
+}
+
+const RUN_MARK = 'MCP_LENS_HARNESS_RUN';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function childEnv(runDir: string, extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
+  const home = join(runDir, 'home');
+  const tmp = join(runDir, 'tmp');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(tmp, { recursive: true });
+  return {
+    ...process.env,
+    ...extra,
+    HOME: home,
+    TMPDIR: tmp,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    PATH: `${node24Bin}:${process.env.PATH ?? ''}`,
+    // Marks every descendant, so a process that escaped the group can still be found.
+    [RUN_MARK]: runDir,
+    // The project's npmrc/node-gyp settings are for Node 20; code-server runs on Node 24.
+    npm_config_nodedir: '',
+  };
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Processes whose environment carries this run's mark: descendants that left the group. */
+function markedProcesses(runDir: string): number[] {
+  const needle = `${RUN_MARK}=${runDir}\0`;
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, 'latin1').includes(needle)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
+}
+
+export function installVsix(vsix: string, extensionsDir: string, env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(codeServerBin, ['--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`installing ${vsix} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
+  requireInstalled();
+  const runDir = join(runsDir, options.name);
+  rmSync(runDir, { recursive: true, force: true });
+  const userDataDir = join(runDir, 'user-data');
+  const extensionsDir = join(runDir, 'extensions');
+  mkdirSync(userDataDir, { recursive: true });
+  mkdirSync(extensionsDir, { recursive: true });
+  const env = childEnv(runDir, options.env);
+  for (const vsix of options.vsix ?? []) installVsix(vsix, extensionsDir, env);
+
+  const port = await freePort();
+  const args = [
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.folder ? [options.folder] : []),
+  ];
+  const logFile = join(runDir, 'code-server.log');
+  const log = createWriteStream(logFile);
+  // detached: a new process group, so stop() reaches the extension host and its children too.
+  const child: ChildProcess = spawn(codeServerBin, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(`code-server exited (${code ?? signal}); see ${logFile}`));
+    child.once('error', (error) => resolve(`code-server did not start: ${error.message}`));
+  });
+  const pgid = child.pid!;
+
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    unregister();
+    if (groupAlive(pgid)) process.kill(-pgid, 'SIGTERM');
+    try {
+      await pollUntil('code-server process group to exit', 10_000, () => !groupAlive(pgid));
+    } catch {
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+      await pollUntil('code-server process group to die', 5_000, () => !groupAlive(pgid));
+    }
+    const strays = markedProcesses(runDir);
+    if (strays.length > 0) {
+      console.error(`[harness] killing ${strays.length} process(es) that left code-server's group: ${strays.join(' ')}`);
+      for (const pid of strays) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    log.end();
+  };
+  const unregister = onAbort(stop);
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await Promise.race([
+      pollUntil('code-server /healthz', 60_000, async () => (await fetch(`${url}/healthz`)).ok),
+      exited.then((why) => Promise.reject(new Error(why))),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const authority = `127.0.0.1:${port}`;
+  const remoteUri = (path: string): string => `vscode-remote://${authority}${encodeURI(path)}`;
+  return {
+    port,
+    url,
+    runDir,
+    logFile,
+    remoteUri,
+    workbenchUrl(folder, payload) {
+      const query = new URLSearchParams({ folder });
+      if (payload) query.set('payload', JSON.stringify(payload));
+      return `${url}/?${query.toString()}`;
+    },
+    stop,
+  };
+}

@@ -1,0 +1,20 @@
+// Where the harness finds the project, its cache and the tools install-vscode.sh put there.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const cacheDir = join(root, '.cache');
+export const runsDir = join(cacheDir, 'runs');
+export const resultsDir = join(root, 'test-results');
+export const node24Bin = join(cacheDir, 'node24', 'bin');
+export const codeServerBin = join(cacheDir, 'code-server', 'node_modules', '.bin', 'code-server');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Fails with the command that fixes it, instead of a spawn ENOENT deep inside a run. */
+export function requireInstalled(): void {
+  const missing = [join(node24Bin, 'node'), codeServerBin, chromiumPath].filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    throw new Error(`missing ${missing.join(', ')}: run \`bash test/harness/install-vscode.sh\` first`);
+  }
+}

@@ -1,0 +1,115 @@
+// Runs the mocha suite in test/integration inside a real VS Code extension host, offline:
+// code-server with VS Code's smoke-test driver, opened by chromium with a test payload —
+// the method VS Code uses for its own browser integration tests (VSCODE-TESTING.md).
+//
+//   node --import tsx test/harness/runIntegration.ts [--workspace DIR] [--extension DIR]
+//        [--suite FILE.js] [--grep TEXT] [--timeout MS]
+import { cpSync, createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { format, parseArgs } from 'node:util';
+import { launchBrowser, type Browser } from './browser';
+import { runCleanups } from './cleanup';
+import { startCodeServer, type CodeServer } from './codeServer';
+import { resultsDir, root } from './paths';
+// @ts-expect-error plain .mjs shared with runElectron and npm scripts
+import { buildIntegration } from './buildIntegration.mjs';
+
+const { values } = parseArgs({
+  options: {
+    workspace: { type: 'string', default: join(root, 'test', 'integration', 'workspaces', 'servers') },
+    extension: { type: 'string', default: root },
+    suite: { type: 'string' },
+    grep: { type: 'string' },
+    timeout: { type: 'string', default: process.env.MCP_LENS_INTEGRATION_TIMEOUT_MS ?? '600000' },
+    name: { type: 'string', default: 'integration' },
+  },
+});
+
+const WORKBENCH_NOISE = /^\[(AgentHost[^\]]*|ChatModelSelection|AccountPolicyGate|Service Worker)\]|open-vsx\.org|^\s+at .*workbench\.js/;
+
+interface Outcome { code: number; passed: number; failed: number; reason?: string }
+
+async function main(): Promise<Outcome> {
+  const started = Date.now();
+  const suite = values.suite ? resolve(values.suite) : ((await buildIntegration()) as string);
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let counts = { passed: 0, failed: 0 };
+  try {
+    server = await startCodeServer({
+      name: values.name!,
+      smokeTestDriver: true,
+      env: {
+        // Tests find fixture servers and the repo through these, wherever the workspace lives.
+        MCP_LENS_REPO_ROOT: root,
+        ...(values.grep ? { MCP_LENS_TEST_GREP: values.grep } : {}),
+        ...(process.env.CI ? { CI: process.env.CI } : {}),
+      },
+    });
+    // Tests edit config files, so they get a copy; the fixture in git stays as it is.
+    const workspace = join(server.runDir, 'workspace');
+    cpSync(resolve(values.workspace!), workspace, { recursive: true });
+
+    browser = await launchBrowser(server.runDir);
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    let resolveExit!: (code: number) => void;
+    const exited = new Promise<number>((r) => (resolveExit = r));
+    // Everything the workbench logs goes to a file; the terminal shows the suite's own output
+    // (from its start marker on) without the workbench's chatter about sign-in and chat.
+    const workbenchLog = createWriteStream(join(server.runDir, 'workbench.log'));
+    let suiteStarted = false;
+    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
+      const text = format(...(Array.isArray(args) ? args : [args]));
+      workbenchLog.write(`[${type}] ${text}\n`);
+      if (text.startsWith('integration-start')) suiteStarted = true;
+      const marker = /^integration-result (\{.*\})$/m.exec(text);
+      if (marker) counts = JSON.parse(marker[1]);
+      else if (suiteStarted && !WORKBENCH_NOISE.test(text)) (type === 'error' ? process.stderr : process.stdout).write(`${text}\n`);
+    });
+    await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
+    page.on('pageerror', (error) => console.error(`[workbench] ${error.message}`));
+
+    const payload: [string, string][] = [
+      ['extensionDevelopmentPath', server.remoteUri(resolve(values.extension!))],
+      ['extensionTestsPath', server.remoteUri(suite.replace(/\.js$/, ''))],
+      ['skipWelcome', 'true'],
+    ];
+    await page.goto(server.workbenchUrl(workspace, payload));
+    console.log(`[harness] workbench opened on ${workspace} (${Date.now() - started} ms)`);
+
+    const timeoutMs = Number(values.timeout);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the suite did not finish within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      const code = await Promise.race([exited, deadline]);
+      return { code, ...counts };
+    } catch (error) {
+      const shot = join(resultsDir, 'integration', 'timeout.png');
+      mkdirSync(join(resultsDir, 'integration'), { recursive: true });
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      const why = `${(error as Error).message}; screenshot ${shot}, workbench log ${join(server.runDir, 'workbench.log')}`;
+      return { code: 1, ...counts, failed: Math.max(1, counts.failed), reason: why };
+    } finally {
+      clearTimeout(timer);
+    }
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    console.log(`[harness] integration run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+main()
+  .catch((error: Error): Outcome => ({ code: 1, passed: 0, failed: 1, reason: error.stack ?? error.message }))
+  .then(async (outcome) => {
+    await runCleanups();
+    if (outcome.reason) console.error(`[harness] integration failed: ${outcome.reason}`);
+    // A suite that exits non-zero without reporting counts still counts as a failure.
+    if (outcome.code !== 0 && outcome.failed === 0) outcome.failed = 1;
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, 'integration.json'), JSON.stringify({ passed: outcome.passed, failed: outcome.failed }));
+    console.log(`[harness] integration: ${outcome.passed} passed, ${outcome.failed} failed (exit ${outcome.code})`);
+    process.exit(outcome.code === 0 ? 0 : 1);
+  });

@@ -1,0 +1,23 @@
+// The suite entry VS Code loads from `extensionTestsPath` (both under code-server's smoke-test
+// driver and under @vscode/test-electron): it runs every *.test.js bundled beside it.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Mocha from 'mocha';
+import * as vscode from 'vscode';
+
+export async function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'tdd', color: false, reporter: 'spec', timeout: 60_000, slow: 10_000 });
+  if (process.env.MCP_LENS_TEST_GREP) mocha.grep(process.env.MCP_LENS_TEST_GREP);
+  const files = readdirSync(__dirname).filter((file) => file.endsWith('.test.js')).sort();
+  for (const file of files) mocha.addFile(join(__dirname, file));
+  await mocha.loadFilesAsync();
+  console.log(`integration-start ${files.length} file(s) in ${vscode.env.appName} ${vscode.version}`);
+
+  const stats = await new Promise<Mocha.Stats>((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1 } as Mocha.Stats));
+  });
+  // One line the runners parse for the totals; mocha's own summary is printed above it.
+  console.log(`integration-result ${JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending })}`);
+  if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
+  if (stats.passes === 0) throw new Error(`no integration test ran (files: ${files.join(', ') || 'none'})`);
+}
