@@ -4,6 +4,8 @@ export interface StackFrame {
   line: number;
   column: number;
   function?: string;
+  /** The frame is in a dependency or the runtime's library (node_modules, site-packages, the stdlib). */
+  library?: boolean;
 }
 
 /**

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { StackFrame } from './record';
 
 // `    at fn (file:line:col)`, `    at file:line:col`, `    at async fn (file:line:col)`.
+const LIBRARY = /[\\/]node_modules[\\/]/;
 const FRAME = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/;
 
 /**
@@ -20,6 +21,7 @@ export function parseV8Stack(stack: string, skipFiles: readonly string[] = []): 
     if (skipFiles.includes(file)) continue;
     const frame: StackFrame = { file, line: Number(line), column: Number(column) };
     if (fn) frame.function = fn;
+    if (LIBRARY.test(file)) frame.library = true;
     frames.push(frame);
   }
   return frames;
@@ -34,7 +36,7 @@ function toPath(location: string): string {
   }
 }
 
-/** The frame a person should be sent to: the first outside node_modules / site-packages, else the writer. */
+/** The frame a person should be sent to: the first outside dependencies and the runtime, else the writer. */
 export function userFrame(stack: readonly StackFrame[]): StackFrame | undefined {
-  return stack.find((frame) => !/[\\/](node_modules|site-packages|dist-packages)[\\/]/.test(frame.file)) ?? stack[0];
+  return stack.find((frame) => !frame.library && !/[\\/](node_modules|site-packages|dist-packages)[\\/]/.test(frame.file)) ?? stack[0];
 }
