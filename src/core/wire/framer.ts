@@ -1,0 +1,114 @@
+import { isUtf8 } from 'node:buffer';
+
+/** 64 MiB: far above any sane message, low enough that a runaway line cannot exhaust memory. */
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** How much of an oversize line is kept to show what it was. */
+export const OVERSIZE_HEAD_BYTES = 4096;
+
+/** One line cut from a byte stream, decoded. */
+export interface Frame {
+  /** The line's text without its newline (and without a \r before it). */
+  text: string;
+  /** The line ended in \r\n. */
+  crlf?: boolean;
+  /** Bytes that are not UTF-8: `text` is a lossy decoding and `bytes` the exact base64. */
+  invalidUtf8?: boolean;
+  bytes?: string;
+  /** The line exceeded the cap: `text` is its head, `oversize` its full length in bytes. */
+  oversize?: number;
+  /** The stream ended without a final newline after these bytes. */
+  partial?: boolean;
+}
+
+/**
+ * Splits a byte stream at 0x0A. Works on bytes, not strings, so a chunk boundary inside a
+ * multi-byte UTF-8 character cannot corrupt a line ("Messages are delimited by newlines",
+ * stdio transport). Each line is decoded on its own, strictly, so one bad byte flags one line.
+ */
+export class LineFramer {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** While a line is over the cap: its head is kept and only its length counted. */
+  private overflow: { head: Buffer; bytes: number } | undefined;
+
+  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+
+  push(chunk: Buffer): Frame[] {
+    const frames: Frame[] = [];
+    let start = 0;
+    for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, nl);
+      start = nl + 1;
+      if (this.overflow) {
+        frames.push(this.finishOverflow(piece.length));
+        continue;
+      }
+      if (this.pendingBytes + piece.length > this.maxLineBytes) {
+        this.beginOverflow(piece);
+        frames.push(this.finishOverflow(0));
+        continue;
+      }
+      const line = this.pendingBytes === 0 ? piece : Buffer.concat([...this.pending, piece]);
+      this.pending = [];
+      this.pendingBytes = 0;
+      frames.push(decodeLine(line, false));
+    }
+    if (start < chunk.length) this.keep(chunk.subarray(start));
+    return frames;
+  }
+
+  /** End of stream: whatever is left had no final newline. */
+  end(): Frame | undefined {
+    if (this.overflow) return { ...this.finishOverflow(0), partial: true };
+    if (this.pendingBytes === 0) return undefined;
+    const line = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    return { ...decodeLine(line, true), partial: true };
+  }
+
+  private keep(rest: Buffer): void {
+    if (this.overflow) {
+      this.overflow.bytes += rest.length;
+      return;
+    }
+    if (this.pendingBytes + rest.length > this.maxLineBytes) {
+      this.beginOverflow(rest);
+      return;
+    }
+    // Copy: the caller may reuse the chunk's memory after we return.
+    this.pending.push(Buffer.from(rest));
+    this.pendingBytes += rest.length;
+  }
+
+  private beginOverflow(piece: Buffer): void {
+    const all = Buffer.concat([...this.pending, piece]);
+    this.overflow = { head: Buffer.from(all.subarray(0, OVERSIZE_HEAD_BYTES)), bytes: all.length };
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private finishOverflow(moreBytes: number): Frame {
+    const { head, bytes } = this.overflow!;
+    this.overflow = undefined;
+    const total = bytes + moreBytes;
+    // The head may end inside a character; a lossy decoding is all it is for.
+    return { text: head.toString('utf8'), oversize: total };
+  }
+}
+
+function decodeLine(line: Buffer, atEnd: boolean): Frame {
+  let body = line;
+  let crlf = false;
+  if (!atEnd && body.length > 0 && body[body.length - 1] === 13) {
+    body = body.subarray(0, body.length - 1);
+    crlf = true;
+  }
+  const frame: Frame = { text: body.toString('utf8') };
+  if (crlf) frame.crlf = true;
+  if (!isUtf8(body)) {
+    frame.invalidUtf8 = true;
+    frame.bytes = body.toString('base64');
+  }
+  return frame;
+}

@@ -1,0 +1,47 @@
+import type { Direction, NewTraceEvent } from '../trace/event';
+import { classify } from './message';
+import type { Frame } from './framer';
+
+/** The framing facts of a frame, copied onto its event. */
+export function frameFlags(frame: Frame): Partial<NewTraceEvent> {
+  const flags: Partial<NewTraceEvent> = {};
+  if (frame.crlf) flags.crlf = true;
+  if (frame.invalidUtf8) {
+    flags.invalidUtf8 = true;
+    flags.bytes = frame.bytes;
+  }
+  return flags;
+}
+
+export function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * The event for one complete JSON text on a protocol stream: a message (kind
+ * request/response/notification, `msg` set) or 'not-jsonrpc' (`json` set).
+ */
+export function jsonEvent(dir: Direction, raw: string, value: unknown): NewTraceEvent {
+  const c = classify(value);
+  if (c.kind === 'not-jsonrpc') return { dir, raw, kind: 'not-jsonrpc', json: value };
+  return { dir, raw, kind: c.kind, msg: c.msg };
+}
+
+/** Classifies one protocol line on its own: message, not-jsonrpc or stray. No glue or multiline recovery. */
+export function lineEvent(dir: Direction, raw: string): NewTraceEvent {
+  const parsed = tryParse(raw);
+  if (!parsed.ok) return { dir, raw, kind: 'stray' };
+  return jsonEvent(dir, raw, parsed.value);
+}
+
+/** stderr is the server's log: every line is kept as it is (stdio transport: "MAY write UTF-8 strings to stderr"). */
+export function stderrEvent(frame: Frame): NewTraceEvent {
+  const e: NewTraceEvent = { dir: 'stderr', kind: 'log', raw: frame.text, ...frameFlags(frame) };
+  if (frame.oversize !== undefined) e.info = { oversize: true, bytes: frame.oversize };
+  if (frame.partial) e.info = { ...e.info, partial: true };
+  return e;
+}

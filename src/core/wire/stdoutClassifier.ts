@@ -1,0 +1,157 @@
+import type { Direction, NewTraceEvent } from '../trace/event';
+import type { Frame } from './framer';
+import { frameFlags, jsonEvent, tryParse } from './lineEvent';
+import { classify } from './message';
+
+/** A pretty-printed value longer than this many lines is not reassembled; its lines are reported one by one. */
+const MAX_MULTILINE_LINES = 10_000;
+/** How many `{` positions a glued line is tried at before it is called stray. */
+const MAX_GLUE_ATTEMPTS = 16;
+
+/**
+ * Turns each frame of a protocol stream (a server's stdout, or a client's stdin in the
+ * record proxy) into trace events. "The server MUST NOT write anything to its stdout that
+ * is not a valid MCP message": whatever else appears is still an event, classified so a
+ * diagnostic can name it — stray text, text glued before a message (the message is
+ * recovered), one JSON value pretty-printed over several lines (reassembled), JSON that
+ * is not JSON-RPC, a partial last line, an oversize line.
+ */
+export class StdoutClassifier {
+  /** Lines of a JSON value that started on an earlier line and has not closed yet. */
+  private held: Frame[] = [];
+  private depth = new DepthScanner();
+
+  constructor(private readonly dir: Direction = 's2c') {}
+
+  push(frame: Frame): NewTraceEvent[] {
+    if (frame.oversize !== undefined || frame.partial) {
+      return [...this.releaseHeld(), this.special(frame)];
+    }
+    if (this.held.length > 0) return this.continueHeld(frame);
+    return this.single(frame);
+  }
+
+  /** End of stream: a value that never closed is reported line by line. */
+  end(): NewTraceEvent[] {
+    return this.releaseHeld();
+  }
+
+  private single(frame: Frame): NewTraceEvent[] {
+    const text = frame.text;
+    const parsed = tryParse(text);
+    if (parsed.ok) return [{ ...jsonEvent(this.dir, text, parsed.value), ...frameFlags(frame) }];
+    const glued = recoverGlued(text);
+    if (glued) {
+      return [{ ...jsonEvent(this.dir, text, glued.value), glued: glued.prefix, ...frameFlags(frame) }];
+    }
+    if (startsJson(text)) {
+      this.depth.reset();
+      this.depth.feed(text);
+      if (this.depth.open) {
+        this.held.push(frame);
+        return [];
+      }
+    }
+    return [this.stray(frame)];
+  }
+
+  private continueHeld(frame: Frame): NewTraceEvent[] {
+    // A complete message on its own line means the held lines were never one value.
+    const alone = tryParse(frame.text);
+    if (alone.ok && classify(alone.value).kind !== 'not-jsonrpc') {
+      return [...this.releaseHeld(), ...this.single(frame)];
+    }
+    this.held.push(frame);
+    this.depth.feed('\n' + frame.text);
+    if (this.depth.open && !this.depth.broken && this.held.length < MAX_MULTILINE_LINES) return [];
+    const raw = this.held.map((f) => f.text).join('\n');
+    const parsed = tryParse(raw);
+    if (!parsed.ok) return this.releaseHeld();
+    const lines = this.held;
+    this.held = [];
+    const e: NewTraceEvent = { ...jsonEvent(this.dir, raw, parsed.value), multiline: true };
+    if (lines.some((f) => f.crlf)) e.crlf = true;
+    if (lines.some((f) => f.invalidUtf8)) e.invalidUtf8 = true;
+    return [e];
+  }
+
+  /** Held lines that did not form a value: each becomes its own event. */
+  private releaseHeld(): NewTraceEvent[] {
+    const lines = this.held;
+    this.held = [];
+    return lines.map((f) => this.stray(f));
+  }
+
+  private stray(frame: Frame): NewTraceEvent {
+    const parsed = tryParse(frame.text);
+    if (parsed.ok) return { ...jsonEvent(this.dir, frame.text, parsed.value), ...frameFlags(frame) };
+    return { dir: this.dir, raw: frame.text, kind: 'stray', ...frameFlags(frame) };
+  }
+
+  private special(frame: Frame): NewTraceEvent {
+    if (frame.oversize !== undefined) {
+      const info: Record<string, unknown> = { bytes: frame.oversize };
+      if (frame.partial) info.partial = true;
+      return { dir: this.dir, raw: frame.text, kind: 'oversize', info };
+    }
+    return { dir: this.dir, raw: frame.text, kind: 'partial', ...frameFlags(frame) };
+  }
+}
+
+function startsJson(text: string): boolean {
+  const c = text.trimStart()[0];
+  return c === '{' || c === '[';
+}
+
+/** `ready {"jsonrpc":…}`: the message after text written without a newline. */
+function recoverGlued(text: string): { prefix: string; value: unknown } | undefined {
+  let from = text.indexOf('{', 1);
+  for (let attempt = 0; from !== -1 && attempt < MAX_GLUE_ATTEMPTS; attempt++) {
+    const parsed = tryParse(text.slice(from));
+    if (parsed.ok && classify(parsed.value).kind !== 'not-jsonrpc') {
+      return { prefix: text.slice(0, from), value: parsed.value };
+    }
+    from = text.indexOf('{', from + 1);
+  }
+  return undefined;
+}
+
+/** Tracks bracket depth across lines, aware of strings, to tell when a pretty-printed value closes. */
+class DepthScanner {
+  private level = 0;
+  private inString = false;
+  private escaped = false;
+  broken = false;
+
+  get open(): boolean {
+    return this.level > 0;
+  }
+
+  reset(): void {
+    this.level = 0;
+    this.inString = false;
+    this.escaped = false;
+    this.broken = false;
+  }
+
+  feed(text: string): void {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === 92 /* \ */) this.escaped = true;
+        else if (c === 34 /* " */) this.inString = false;
+        continue;
+      }
+      if (c === 34) this.inString = true;
+      else if (c === 123 || c === 91) this.level++;
+      else if (c === 125 || c === 93) {
+        this.level--;
+        // Closing below zero, or text after the value closed: not one JSON value.
+        if (this.level < 0) this.broken = true;
+      } else if (this.level === 0 && c > 32 && !this.broken) {
+        this.broken = true;
+      }
+    }
+  }
+}

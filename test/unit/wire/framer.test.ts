@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LineFramer, type Frame } from '../../../src/core/wire/framer';
+
+function feedAll(framer: LineFramer, chunks: Buffer[]): Frame[] {
+  const frames: Frame[] = [];
+  for (const c of chunks) frames.push(...framer.push(c));
+  const last = framer.end();
+  if (last) frames.push(last);
+  return frames;
+}
+
+test('splits at newlines and keeps a line split across chunks', () => {
+  const frames = feedAll(new LineFramer(), [Buffer.from('{"a":1}\n{"b"'), Buffer.from(':2}\n')]);
+  assert.deepEqual(frames.map((f) => f.text), ['{"a":1}', '{"b":2}']);
+});
+
+test('a chunk boundary inside a multi-byte character does not corrupt it', () => {
+  const bytes = Buffer.from('{"t":"héllo 🌍"}\n');
+  for (let cut = 1; cut < bytes.length; cut++) {
+    const frames = feedAll(new LineFramer(), [bytes.subarray(0, cut), bytes.subarray(cut)]);
+    assert.deepEqual(frames, [{ text: '{"t":"héllo 🌍"}' }], `cut at ${cut}`);
+  }
+});
+
+test('CRLF is tolerated and flagged', () => {
+  const frames = feedAll(new LineFramer(), [Buffer.from('one\r\ntwo\n')]);
+  assert.deepEqual(frames, [{ text: 'one', crlf: true }, { text: 'two' }]);
+});
+
+test('bytes that are not UTF-8 flag their line only, with the exact bytes kept', () => {
+  const bad = Buffer.concat([Buffer.from('ab'), Buffer.from([0xff, 0xfe]), Buffer.from('cd\nok\n')]);
+  const [first, second] = feedAll(new LineFramer(), [bad]);
+  assert.equal(first!.invalidUtf8, true);
+  assert.equal(first!.text, 'ab\uFFFD\uFFFDcd');
+  assert.deepEqual(Buffer.from(first!.bytes!, 'base64'), Buffer.concat([Buffer.from('ab'), Buffer.from([0xff, 0xfe]), Buffer.from('cd')]));
+  assert.deepEqual(second, { text: 'ok' });
+});
+
+test('a line over the cap becomes one oversize frame with its head and size, and framing continues', () => {
+  const framer = new LineFramer(100);
+  const long = 'x'.repeat(250);
+  const frames = feedAll(framer, [Buffer.from(long.slice(0, 60)), Buffer.from(long.slice(60) + '\nafter\n')]);
+  assert.equal(frames.length, 2);
+  assert.equal(frames[0]!.oversize, 250);
+  assert.ok(long.startsWith(frames[0]!.text));
+  assert.deepEqual(frames[1], { text: 'after' });
+});
+
+test('bytes without a final newline at the end of the stream are a partial frame', () => {
+  const frames = feedAll(new LineFramer(), [Buffer.from('done\n{"jsonrpc":"2.0"')]);
+  assert.deepEqual(frames, [{ text: 'done' }, { text: '{"jsonrpc":"2.0"', partial: true }]);
+});
+
+test('an empty stream gives nothing', () => {
+  assert.deepEqual(feedAll(new LineFramer(), []), []);
+});
