@@ -1,7 +1,7 @@
 // Starts code-server (VS Code in the browser, from npm) the way VSCODE-TESTING.md found works
 // offline: own process group, own HOME/TMPDIR/user-data/extensions dirs, killed as a group.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { onAbort, pollUntil } from './cleanup';
@@ -18,7 +18,27 @@ export interface CodeServerOptions {
   smokeTestDriver?: boolean;
   /** Extra environment for code-server and so for the extension host. */
   env?: Record<string, string>;
+  /** User settings, on top of the quiet defaults below. */
+  settings?: Record<string, unknown>;
 }
+
+/** A workbench without welcome pages, chat side bar or tips, so screenshots show our UI. */
+const QUIET_SETTINGS: Record<string, unknown> = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'chat.commandCenter.enabled': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'security.workspace.trust.enabled': false,
+  'git.openRepositoryInParentFolders': 'never',
+  'git.autoRepositoryDetection': false,
+  'workbench.reduceMotion': 'on',
+};
 
 export interface CodeServer {
   readonly port: number;
@@ -108,6 +128,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const extensionsDir = join(runDir, 'extensions');
   mkdirSync(userDataDir, { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
+  mkdirSync(join(userDataDir, 'User'), { recursive: true });
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
   const env = childEnv(runDir, options.env);
   for (const vsix of options.vsix ?? []) installVsix(vsix, extensionsDir, env);
 

@@ -1,0 +1,107 @@
+// Runs every test/e2e/*.e2e.ts in a real VS Code (code-server with the packaged VSIX
+// installed, fresh per test) driven through chromium, saving a screenshot per step.
+//
+//   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS]
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { launchBrowser, type Browser } from '../harness/browser';
+import { runCleanups } from '../harness/cleanup';
+import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { resultsDir, root } from '../harness/paths';
+import type { E2eTest } from './e2eTest';
+import { Workbench } from './workbench';
+
+const { values } = parseArgs({
+  options: {
+    vsix: { type: 'string' },
+    dir: { type: 'string', default: join(root, 'test', 'e2e') },
+    grep: { type: 'string' },
+    timeout: { type: 'string', default: process.env.MCP_LENS_E2E_TIMEOUT_MS ?? '240000' },
+  },
+});
+
+function packageVsix(): string {
+  console.log('[e2e] npm run package');
+  const result = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run package failed (${result.status ?? result.signal})`);
+  return join(root, 'dist', 'mcp-lens.vsix');
+}
+
+async function loadTests(dir: string): Promise<E2eTest[]> {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).sort();
+  const tests: E2eTest[] = [];
+  for (const file of files) {
+    const module = (await import(pathToFileURL(join(dir, file)).href)) as { tests?: E2eTest[]; default?: { tests?: E2eTest[] } };
+    tests.push(...(module.tests ?? module.default?.tests ?? []));
+  }
+  return tests.filter((t) => !values.grep || t.name.includes(values.grep));
+}
+
+async function runOne(test: E2eTest, vsix: string): Promise<void> {
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let workbench: Workbench | undefined;
+  const slug = test.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  try {
+    server = await startCodeServer({ name: `e2e-${slug}`, vsix: [vsix] });
+    const workspace = join(server.runDir, 'workspace');
+    cpSync(resolve(test.workspace), workspace, { recursive: true });
+    browser = await launchBrowser(server.runDir);
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.setDefaultTimeout(60_000);
+    workbench = new Workbench(page, join(resultsDir, 'e2e', slug));
+    await page.goto(server.workbenchUrl(workspace, [['skipWelcome', 'true']]));
+    await workbench.waitForReady();
+    const timeoutMs = Number(values.timeout);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      test.run(workbench),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`did not finish within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  } catch (error) {
+    const shot = await workbench?.shot('failure').catch(() => undefined);
+    const where = server ? `; code-server log ${server.logFile}` : '';
+    throw new Error(`${(error as Error).message}${shot ? `\n      screenshot ${shot}` : ''}${where}`, { cause: error });
+  } finally {
+    await browser?.close();
+    await server?.stop();
+  }
+}
+
+async function main(): Promise<{ passed: number; failed: number }> {
+  const tests = await loadTests(resolve(values.dir!));
+  if (tests.length === 0) throw new Error(`no e2e tests in ${values.dir}`);
+  const vsix = values.vsix ? resolve(values.vsix) : packageVsix();
+  let passed = 0;
+  let failed = 0;
+  for (const test of tests) {
+    const started = Date.now();
+    try {
+      await runOne(test, vsix);
+      passed += 1;
+      console.log(`  ✔ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      failed += 1;
+      console.log(`  ✘ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n      ${(error as Error).message}`);
+    }
+  }
+  return { passed, failed };
+}
+
+main()
+  .catch((error: Error) => {
+    console.error(`[e2e] ${error.stack ?? error.message}`);
+    return { passed: 0, failed: 1 };
+  })
+  .then(async ({ passed, failed }) => {
+    await runCleanups();
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, 'e2e.json'), JSON.stringify({ passed, failed }));
+    console.log(`[e2e] ${passed} passed, ${failed} failed; screenshots in ${join(resultsDir, 'e2e')}`);
+    process.exit(failed === 0 ? 0 : 1);
+  });

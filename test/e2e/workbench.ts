@@ -1,0 +1,81 @@
+// What a person does in the workbench, as playwright steps: open a view, click a row's
+// inline action, run a palette command, read a notification — and a screenshot per step.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+/** Generous: a cold workbench on 2 cores takes 10–20 s before extensions are active. */
+export const UI_TIMEOUT = 60_000;
+
+export class Workbench {
+  private step = 0;
+
+  constructor(
+    readonly page: Page,
+    private readonly shotsDir: string,
+  ) {
+    rmSync(shotsDir, { recursive: true, force: true });
+    mkdirSync(shotsDir, { recursive: true });
+  }
+
+  /** Saves NN-<name>.png in the test's folder; the numbers keep the story in order. */
+  async shot(name: string): Promise<string> {
+    this.step += 1;
+    const file = join(this.shotsDir, `${String(this.step).padStart(2, '0')}-${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  async waitForReady(): Promise<void> {
+    await this.page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: UI_TIMEOUT });
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: UI_TIMEOUT });
+  }
+
+  /** Clicks the activity-bar entry whose label starts with `title` and waits for its pane. */
+  async openContainer(title: string): Promise<void> {
+    const item = this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-item[aria-label^="${title}"]`).first();
+    await item.waitFor({ timeout: UI_TIMEOUT });
+    const checked = await item.getAttribute('aria-checked').catch(() => null);
+    if (checked !== 'true') await item.click();
+    await this.page.locator('.part.sidebar .composite.title').filter({ hasText: title.toUpperCase() }).or(
+      this.page.locator('.part.sidebar .composite.title').filter({ hasText: title })).first().waitFor({ timeout: UI_TIMEOUT });
+  }
+
+  /** A tree or list row in the side bar whose accessible label contains `label`. */
+  row(label: string | RegExp): Locator {
+    return this.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: label }).first();
+  }
+
+  async waitForRow(label: string | RegExp, timeout = UI_TIMEOUT): Promise<Locator> {
+    const row = this.row(label);
+    await row.waitFor({ timeout });
+    return row;
+  }
+
+  /** Hovers a row so its inline actions render, then clicks the one titled `action`. */
+  async clickInlineAction(row: Locator, action: string): Promise<void> {
+    await row.hover();
+    const button = row.locator(`.actions .action-label[aria-label^="${action}"], .actions a[title^="${action}"]`).first();
+    await button.waitFor({ timeout: UI_TIMEOUT });
+    await button.click();
+  }
+
+  /** F1, type the title, wait until the palette lists it, Enter. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.locator('.monaco-workbench').click({ position: { x: 700, y: 5 } }).catch(() => undefined);
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(`>${title}`);
+    const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
+    await row.waitFor({ timeout: UI_TIMEOUT });
+    await input.press('Enter');
+  }
+
+  /** A notification toast containing `text`. */
+  async waitForNotification(text: string | RegExp, timeout = UI_TIMEOUT): Promise<Locator> {
+    const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
+    await toast.waitFor({ timeout });
+    return toast;
+  }
+}
