@@ -10,8 +10,9 @@ mkdir -p "$cache"
 if ! command -v chromium >/dev/null 2>&1 || ! [ -e /usr/include/gssapi/gssapi.h ]; then
   echo "[install-vscode] apt: chromium libkrb5-dev"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium libkrb5-dev >/dev/null
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo -E"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq chromium libkrb5-dev >/dev/null
 fi
 
 node24="$cache/node24"
@@ -23,11 +24,15 @@ if ! [ -x "$node24/bin/node" ]; then
 fi
 
 cs="$cache/code-server"
-if ! [ -x "$cs/node_modules/.bin/code-server" ]; then
+# The marker is written last: an install interrupted half-way is redone, not trusted.
+if ! [ -e "$cs/.installed" ] || ! [ -x "$cs/node_modules/.bin/code-server" ]; then
   echo "[install-vscode] code-server 4.139.1 (about 2.5 minutes)"
   rm -rf "$cs"; mkdir -p "$cs"
   (cd "$cs" && echo '{"name":"cs","private":true}' > package.json && \
     PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" \
     npm install --no-audit --no-fund --loglevel=error code-server@4.139.1 >/dev/null)
+  # Proves the native modules load; HOME elsewhere because code-server writes a config there.
+  HOME="$cs/.home" "$node24/bin/node" "$cs/node_modules/code-server/out/node/entry.js" --version >/dev/null
+  touch "$cs/.installed"
 fi
 echo "[install-vscode] ready: $cs/node_modules/.bin/code-server"

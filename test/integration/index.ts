@@ -1,6 +1,6 @@
 // The suite entry VS Code loads from `extensionTestsPath` (both under code-server's smoke-test
 // driver and under @vscode/test-electron): it runs every *.test.js bundled beside it.
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
@@ -17,7 +17,9 @@ export async function run(): Promise<void> {
     const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1 } as Mocha.Stats));
   });
   // One line the runners parse for the totals; mocha's own summary is printed above it.
-  console.log(`integration-result ${JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending })}`);
+  const result = JSON.stringify({ passed: stats.passes, failed: stats.failures, pending: stats.pending });
+  console.log(`integration-result ${result}`);
+  if (process.env.MCP_LENS_RESULTS_FILE) writeFileSync(process.env.MCP_LENS_RESULTS_FILE, result);
   if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
   if (stats.passes === 0) throw new Error(`no integration test ran (files: ${files.join(', ') || 'none'})`);
 }

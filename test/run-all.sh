@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Every check the project has, in order: typecheck, build, unit, integration (real VS Code
+# extension host), e2e (real browser on the installed VSIX). Each stage's pass/fail counts
+# are summed; the last line is `N passed, N failed` and the exit code is non-zero on any
+# failure. `bash test/run-all.sh unit e2e` runs only the stages named.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+results="$root/test-results"
+mkdir -p "$results"
+
+stages=("$@")
+[ ${#stages[@]} -eq 0 ] && stages=(typecheck build unit integration e2e)
+
+total_passed=0
+total_failed=0
+build_failed=0
+report=()
+
+# count FILE: prints "passed failed" from a {"passed":N,"failed":N} results file.
+count() {
+  node -e 'try { const r = require(process.argv[1]); console.log(`${r.passed|0} ${r.failed|0}`) } catch { console.log("0 0") }' "$1"
+}
+
+# record NAME RC PASSED FAILED SECONDS
+record() {
+  local name=$1 rc=$2 passed=$3 failed=$4 secs=$5
+  # A stage that failed without a failing count (crash, missing tool) still counts once.
+  if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  report+=("$(printf '%-12s %4d passed %4d failed  %4ds' "$name" "$passed" "$failed" "$secs")")
+}
+
+# check NAME CMD...: a stage that is one pass or one fail (typecheck, build).
+check() {
+  local name=$1; shift
+  local start=$SECONDS
+  echo "=== $name: $*"
+  "$@"
+  local rc=$?
+  [ "$name" = build ] && [ $rc -ne 0 ] && build_failed=1
+  if [ $rc -eq 0 ]; then record "$name" 0 1 0 $((SECONDS - start)); else record "$name" $rc 0 1 $((SECONDS - start)); fi
+}
+
+run_unit() {
+  local start=$SECONDS
+  mapfile -t files < <(find test/unit -name '*.test.ts' -type f 2>/dev/null | sort)
+  echo "=== unit: ${#files[@]} file(s)"
+  if [ ${#files[@]} -eq 0 ]; then record unit 0 0 0 0; return; fi
+  # spec for people, tap to a file for the counts (Node 20 has no glob and no JSON reporter).
+  node --import tsx --test \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$results/unit.tap" \
+    "${files[@]}"
+  local rc=$?
+  local passed failed
+  passed=$(grep -E '^# pass ' "$results/unit.tap" | tail -1 | awk '{print $3}')
+  failed=$(grep -E '^# fail ' "$results/unit.tap" | tail -1 | awk '{print $3}')
+  record unit $rc "${passed:-0}" "${failed:-0}" $((SECONDS - start))
+}
+
+# ui NAME RESULTS CMD...: a stage run by our harness, which writes its counts to RESULTS.
+ui() {
+  local name=$1 file=$2; shift 2
+  local start=$SECONDS
+  echo "=== $name: $*"
+  if [ $build_failed -eq 1 ]; then
+    echo "$name: not run, the build failed"
+    record "$name" 1 0 1 0
+    return
+  fi
+  rm -f "$file"
+  "$@"
+  local rc=$?
+  read -r passed failed < <(count "$file")
+  record "$name" $rc "$passed" "$failed" $((SECONDS - start))
+}
+
+for stage in "${stages[@]}"; do
+  case $stage in
+    typecheck) check typecheck npm run --silent typecheck ;;
+    build) check build npm run --silent build ;;
+    unit) run_unit ;;
+    integration) ui integration "$results/integration.json" node --import tsx test/harness/runIntegration.ts ;;
+    e2e) ui e2e "$results/e2e.json" node --import tsx test/e2e/run.ts ;;
+    *) echo "unknown stage: $stage (typecheck build unit integration e2e)" >&2; exit 2 ;;
+  esac
+done
+
+echo
+echo "=== summary"
+printf '%s\n' "${report[@]}"
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ]
