@@ -1,0 +1,47 @@
+import type { RequestId } from '../core/wire/message';
+import { isRequest, isResponse } from '../core/wire/message';
+import type { Located } from './located';
+
+/** A request and the response(s) that carry its id back (more than one is a duplicate-response fault). */
+export interface Exchange {
+  request: Located;
+  responses: Located[];
+}
+
+export interface Exchanges {
+  list: Exchange[];
+  /** The exchange a request or response belongs to. */
+  of: Map<Located, Exchange>;
+  /** The latest request with this id sent in this direction. */
+  request(dir: 'c2s' | 's2c', id: RequestId): Exchange | undefined;
+}
+
+/**
+ * Pairs requests and responses "by id, never by order": a response travels the opposite way
+ * of its request. An id reused after its answer starts a new exchange.
+ */
+export function pairExchanges(located: readonly Located[]): Exchanges {
+  const list: Exchange[] = [];
+  const of = new Map<Located, Exchange>();
+  const open = new Map<string, Exchange>();
+  for (const item of located) {
+    const { msg, dir } = item.event;
+    if (dir !== 'c2s' && dir !== 's2c') continue;
+    if (isRequest(msg)) {
+      const exchange: Exchange = { request: item, responses: [] };
+      list.push(exchange);
+      of.set(item, exchange);
+      open.set(key(dir, msg.id), exchange);
+    } else if (isResponse(msg) && msg.id !== null) {
+      const exchange = open.get(key(dir === 'c2s' ? 's2c' : 'c2s', msg.id));
+      if (exchange === undefined) continue;
+      exchange.responses.push(item);
+      of.set(item, exchange);
+    }
+  }
+  return { list, of, request: (dir, id) => open.get(key(dir, id)) };
+}
+
+function key(dir: string, id: RequestId): string {
+  return `${dir}:${typeof id}:${id}`;
+}

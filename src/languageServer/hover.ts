@@ -1,0 +1,139 @@
+import type { Hover, Position } from 'vscode-languageserver';
+import type { TraceEvent } from '../core/trace/event';
+import { isNotification, isRequest, isResponse, type JsonRpcResponse } from '../core/wire/message';
+import type { Analysis } from './analysis';
+import { capabilityFor } from './capabilities';
+import { direction, formatMs, latency, outcome, requestLabel, summary } from './describe';
+import { codeRange, ERROR_CODES, IS_ERROR_TEXT } from './errorCodes';
+import type { Exchange } from './exchanges';
+import type { Located } from './located';
+import { describeMethod } from './methods';
+import { wordAt } from './wordAt';
+
+/** Explains what is under the cursor: an error code, `isError`, a method, or else the line's message kind. */
+export function hover(analysis: Analysis, position: Position): Hover | null {
+  const item = analysis.at(position.line);
+  if (item === undefined) return null;
+  const word = wordAt(analysis.lines[position.line], position.character);
+  const range = word && { start: { line: position.line, character: word.start }, end: { line: position.line, character: word.end } };
+  const exchange = analysis.exchanges.of.get(item);
+  const msg = item.event.msg;
+  const parts: string[] = [];
+  if (word && /^-?\d+$/.test(word.word) && isResponse(msg) && msg.error?.code === Number(word.word)) {
+    parts.push(...errorHover(analysis, item, msg, exchange));
+  } else if (word && /^-\d+$/.test(word.word) && ERROR_CODES.has(Number(word.word))) {
+    parts.push(...codeText(Number(word.word)));
+  } else if (word?.word === 'isError' && isResponse(msg)) {
+    parts.push(IS_ERROR_TEXT, ...answers(analysis, exchange));
+  } else if (word && (isRequest(msg) || isNotification(msg)) && word.word === msg.method) {
+    parts.push(`**${msg.method}** — ${describeMethod(msg.method) ?? 'not a method of the MCP specification.'}`);
+    parts.push(...kindLines(analysis, item, exchange));
+  } else {
+    parts.push(...kindLines(analysis, item, exchange));
+    return { contents: { kind: 'markdown', value: parts.join('\n\n') } };
+  }
+  return { contents: { kind: 'markdown', value: parts.join('\n\n') }, range };
+}
+
+function codeText(code: number): string[] {
+  const info = ERROR_CODES.get(code);
+  if (!info) return [`**${code}** — ${codeRange(code)}.`];
+  return [`**${code} ${info.name}** — ${info.meaning}`, info.check];
+}
+
+function errorHover(analysis: Analysis, item: Located, msg: JsonRpcResponse, exchange: Exchange | undefined): string[] {
+  const code = msg.error!.code;
+  const lines = codeText(code);
+  lines.push(...answers(analysis, exchange));
+  const request = exchange?.request.event.msg;
+  if (isRequest(request)) {
+    const capability = capabilityFor(request.method);
+    if (capability && item.event.dir === 's2c' && (code === -32601 || code === -32602)) {
+      lines.push(capabilityLine(analysis, exchange!.request, capability));
+    }
+    if (code === -32602 && request.params?._meta === undefined && request.method !== 'initialize') {
+      lines.push('The request carries no `_meta`: a 2026-07-28 server "MUST reject" a request without `io.modelcontextprotocol/protocolVersion` and `clientCapabilities` with -32602.');
+    }
+    if (code === -32603 && request.method === 'tools/call') {
+      lines.push('This answers a tool call: if the tool ran and failed, the server should return `isError: true` so the model sees the failure.');
+    }
+  } else if (msg.id === null) {
+    lines.push('The id is `null`: the server could not tell which request this answers.');
+  }
+  const data = msg.error!.data as Record<string, unknown> | undefined;
+  if (code === -32022 && Array.isArray(data?.supported)) {
+    lines.push(`The server supports: ${data.supported.map((v) => `\`${String(v)}\``).join(', ')}${data.requested ? `; requested \`${String(data.requested)}\`` : ''}.`);
+  }
+  if (code === -32021 && data?.requiredCapabilities !== undefined) {
+    lines.push(`Required client capabilities: \`${JSON.stringify(data.requiredCapabilities)}\`.`);
+  }
+  return lines;
+}
+
+/** "Answers `tools/list` #3 (line 12), 4 ms later." */
+function answers(analysis: Analysis, exchange: Exchange | undefined): string[] {
+  if (!exchange) return ['No request with this id precedes it in the trace.'];
+  const ms = latency(exchange);
+  return [`Answers **${requestLabel(exchange.request.event)}** (id ${idOf(exchange.request.event)}, line ${exchange.request.start + 1})${ms === undefined ? '' : `, ${formatMs(ms)} later`}.`];
+}
+
+/** Whether the capabilities the server declared before this request include the method's capability. */
+function capabilityLine(analysis: Analysis, request: Located, capability: string): string {
+  const declared = declaredCapabilities(analysis, request.start);
+  if (!declared) return `No initialize or server/discover result precedes this request, so the server's capabilities are unknown (the method needs \`${capability}\`).`;
+  const where = `${declared.method} result, line ${declared.line + 1}`;
+  if (declared.capabilities[capability] === undefined) {
+    return `The server never declared the \`${capability}\` capability (${where}: \`${JSON.stringify(declared.capabilities)}\`), so the method is not expected to work.`;
+  }
+  return `The server declared \`${capability}\` (${where}) yet does not handle the method: its handler was probably registered after the server answered.`;
+}
+
+function declaredCapabilities(analysis: Analysis, beforeLine: number): { method: string; line: number; capabilities: Record<string, unknown> } | undefined {
+  let found: { method: string; line: number; capabilities: Record<string, unknown> } | undefined;
+  for (const exchange of analysis.exchanges.list) {
+    if (exchange.request.start >= beforeLine) break;
+    const request = exchange.request.event.msg;
+    if (!isRequest(request) || (request.method !== 'initialize' && request.method !== 'server/discover')) continue;
+    for (const response of exchange.responses) {
+      const result = isResponse(response.event.msg) ? response.event.msg.result : undefined;
+      const capabilities = result?.capabilities;
+      if (response.start < beforeLine && typeof capabilities === 'object' && capabilities !== null) {
+        found = { method: request.method, line: response.start, capabilities: capabilities as Record<string, unknown> };
+      }
+    }
+  }
+  return found;
+}
+
+function kindLines(analysis: Analysis, item: Located, exchange: Exchange | undefined): string[] {
+  const event = item.event;
+  const msg = event.msg;
+  const head = `**${summary(event)}** · ${direction(event)} · seq ${event.seq}`;
+  if (isRequest(msg)) {
+    if (!exchange || exchange.responses.length === 0) return [head, 'A request: it expects exactly one response with the same id. None follows in this trace.'];
+    const response = exchange.responses[0];
+    const ms = latency(exchange);
+    return [head, `A request: answered on line ${response.start + 1}${ms === undefined ? '' : ` after ${formatMs(ms)}`} — ${outcome(exchange)}.`];
+  }
+  if (isResponse(msg)) {
+    const kind = msg.error ? 'A JSON-RPC error response (for the client code).' : 'A result response.';
+    return [head, kind, ...answers(analysis, exchange)];
+  }
+  if (isNotification(msg)) return [head, 'A notification: it has no id and is never answered.', describeMethod(msg.method) ?? ''].filter(Boolean);
+  return [head, strayText(event)];
+}
+
+function strayText(event: TraceEvent): string {
+  if (event.dir === 'stderr') return 'The server\'s log. "The server MAY write UTF-8 strings to stderr for any logging purposes" — it is not an error by itself.';
+  if (event.dir === 'meta') return 'A lifecycle fact the client observed (spawn, exit, timeout, cancellation, era).';
+  if (event.kind === 'not-jsonrpc') return 'Valid JSON, but not a JSON-RPC 2.0 message: "The server MUST NOT write anything to its stdout that is not a valid MCP message."';
+  if (event.kind === 'partial') return 'Bytes with no final newline when the stream ended.';
+  if (event.kind === 'oversize') return 'A line longer than the size cap; only its head is kept.';
+  if (event.glued) return `Text glued before a JSON message on one line (\`${event.glued.trim()}\`); the message itself was recovered.`;
+  return 'Not JSON at all (a banner, a console.log): stdout is the protocol, so a strict client fails here. Log to stderr instead.';
+}
+
+function idOf(event: TraceEvent): string {
+  const msg = event.msg;
+  return msg && 'id' in msg ? JSON.stringify(msg.id) : '—';
+}
