@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { StackFrame } from './record';
 
-// `    at fn (file:line:col)`, `    at file:line:col`, `    at async fn (file:line:col)`.
 const LIBRARY = /[\\/]node_modules[\\/]/;
+// `    at fn (file:line:col)`, `    at file:line:col`, `    at async fn (file:line:col)`.
 const FRAME = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/;
 
 /**

@@ -1,0 +1,146 @@
+/**
+ * The side channel: a file the preloads append one JSON record per stray stdout line to
+ * (record.ts), and a reader that tails it. A file named in env is what survives every
+ * launcher (npx, `sh -c`, uv run) — each descendant appends to the same path, and an
+ * O_APPEND write of one record lands whole — and it is readable after the processes died.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { Disposable } from '../util/disposable';
+import type { StackFrame, StrayRecord } from './record';
+
+const DIR_PREFIX = 'mcp-lens-side-';
+
+/** A fresh, empty side-channel file in its own private temporary directory. */
+export function createSideChannelPath(parent: string = os.tmpdir()): string {
+  const dir = fs.mkdtempSync(path.join(parent, DIR_PREFIX));
+  const file = path.join(dir, 'stray.jsonl');
+  fs.writeFileSync(file, '', { mode: 0o600 });
+  return file;
+}
+
+/** Deletes a file made by createSideChannelPath, with its directory. */
+export function removeSideChannel(file: string): void {
+  fs.rmSync(file, { force: true });
+  const dir = path.dirname(file);
+  if (path.basename(dir).startsWith(DIR_PREFIX)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+export interface SideChannelReader extends Disposable {
+  /** Resolves once every record already in the file has been delivered (call it after the server exited). */
+  drain(): Promise<void>;
+}
+
+/**
+ * Tails the side channel: calls onRecord for each record, in file order, as the preloads
+ * append them. fs.watch gives promptness; a slow poll covers file systems where it is
+ * silent. A line that is not a record is skipped; a throwing onRecord does not stop the reader.
+ */
+export function readSideChannel(
+  file: string,
+  onRecord: (record: StrayRecord) => void,
+  options: { pollMs?: number } = {},
+): SideChannelReader {
+  fs.closeSync(fs.openSync(file, 'a'));
+  const decoder = new StringDecoder('utf8');
+  let offset = 0;
+  let partial = '';
+  let disposed = false;
+  let reading: Promise<void> = Promise.resolve();
+  let again = false;
+
+  const deliver = (text: string): void => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const record = parseRecord(line);
+      if (!record) continue;
+      try {
+        onRecord(record);
+      } catch {
+        // One consumer's failure must not stop the tail.
+      }
+    }
+  };
+
+  const readToEnd = async (): Promise<void> => {
+    const handle = await fs.promises.open(file, 'r');
+    try {
+      const buffer = Buffer.alloc(64 * 1024);
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+        if (bytesRead === 0) break;
+        offset += bytesRead;
+        deliver(decoder.write(buffer.subarray(0, bytesRead)));
+      }
+    } finally {
+      await handle.close();
+    }
+  };
+
+  // One read at a time; a wake-up during a read asks for one more pass after it.
+  const pump = (): Promise<void> => {
+    if (disposed) return reading;
+    again = true;
+    reading = reading.then(async () => {
+      while (again && !disposed) {
+        again = false;
+        try {
+          await readToEnd();
+        } catch {
+          // The file was removed or is unreadable: nothing more will come from it.
+        }
+      }
+    });
+    return reading;
+  };
+
+  let watcher: fs.FSWatcher | undefined;
+  try {
+    watcher = fs.watch(file, () => void pump());
+    watcher.on('error', () => undefined);
+  } catch {
+    watcher = undefined;
+  }
+  const timer = setInterval(() => void pump(), options.pollMs ?? 250);
+  timer.unref();
+  void pump();
+
+  return {
+    drain: () => pump(),
+    dispose() {
+      disposed = true;
+      clearInterval(timer);
+      watcher?.close();
+    },
+  };
+}
+
+function parseRecord(line: string): StrayRecord | undefined {
+  if (!line.trim()) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.text !== 'string' || !Array.isArray(record.stack)) return undefined;
+  const stack = record.stack.filter(isFrame);
+  const result: StrayRecord = { text: record.text, stack };
+  if (typeof record.pid === 'number') result.pid = record.pid;
+  if (record.runtime === 'node' || record.runtime === 'python') result.runtime = record.runtime;
+  if (typeof record.n === 'number') result.n = record.n;
+  if (record.partial === true) result.partial = true;
+  if (typeof record.length === 'number') result.length = record.length;
+  return result;
+}
+
+function isFrame(value: unknown): value is StackFrame {
+  if (typeof value !== 'object' || value === null) return false;
+  const frame = value as Record<string, unknown>;
+  return typeof frame.file === 'string' && typeof frame.line === 'number' && typeof frame.column === 'number';
+}

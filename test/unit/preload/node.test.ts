@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { injectPreload } from '../../../src/core/preload/launch';
+import type { PreloadAssets } from '../../../src/core/preload/assets';
+import { createSideChannelPath, removeSideChannel } from '../../../src/core/preload/sideChannel';
+import { userFrame } from '../../../src/core/preload/stackFrames';
+import { buildAssets, fixtures, lineOf, records, requests, run } from './helpers';
+
+describe('Node preload', () => {
+  let assets: PreloadAssets & { dir: string };
+  const sideFiles: string[] = [];
+  const sideFile = (): string => {
+    const file = createSideChannelPath();
+    sideFiles.push(file);
+    return file;
+  };
+
+  before(async () => {
+    assets = await buildAssets();
+  });
+  after(() => {
+    sideFiles.forEach(removeSideChannel);
+    fs.rmSync(assets.dir, { recursive: true, force: true });
+  });
+
+  it('leaves stdout byte-for-byte identical and names the console.log line', async () => {
+    const server = path.join(fixtures, 'console-log-ready.mjs');
+    const spec = { command: process.execPath, args: [server] };
+    const side = sideFile();
+    const plain = await run(spec, requests);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+
+    assert.equal(observed.code, 0, observed.stderr);
+    assert.ok(plain.stdout.toString().startsWith('ready\n'));
+    assert.deepEqual(observed.stdout, plain.stdout);
+
+    const found = await records(side);
+    assert.deepEqual(found.map((record) => record.text), ['ready']);
+    const frame = userFrame(found[0].stack);
+    assert.equal(frame?.file, server);
+    assert.equal(frame?.line, lineOf(server, 'console.log("ready")'));
+    assert.equal(found[0].runtime, 'node');
+  });
+
+  it('follows the server into a grandchild started by sh -c', async () => {
+    const server = path.join(fixtures, 'console-log-ready.mjs');
+    // `; exit $?` keeps sh from exec-ing node in place, so node really is a grandchild.
+    const spec = { command: 'sh', args: ['-c', `"${process.execPath}" "${server}"; exit $?`] };
+    const side = sideFile();
+    const plain = await run(spec, requests);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+
+    assert.deepEqual(observed.stdout, plain.stdout);
+    const found = await records(side);
+    assert.deepEqual(found.map((record) => [record.text, userFrame(record.stack)?.file, userFrame(record.stack)?.line]), [
+      ['ready', server, lineOf(server, 'console.log("ready")')],
+    ]);
+  });
+
+  it('blames the server, not a helper whose stdout the server reads through a pipe', async () => {
+    const server = path.join(fixtures, 'helper-child-stdout.mjs');
+    const spec = { command: process.execPath, args: [server] };
+    const side = sideFile();
+    const plain = await run(spec, requests);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+
+    assert.match(observed.stderr, /helper said: helper output/);
+    assert.deepEqual(observed.stdout, plain.stdout);
+    const found = await records(side);
+    assert.deepEqual(found.map((record) => [record.text, userFrame(record.stack)?.line]), [
+      ['server stray', lineOf(server, 'console.log("server stray")')],
+    ]);
+  });
+
+  it('changes nothing when the side channel is not named (the preload was disabled)', async () => {
+    const server = path.join(fixtures, 'console-log-ready.mjs');
+    const spec = { command: process.execPath, args: [server] };
+    const side = sideFile();
+    const injected = injectPreload(spec, { sideChannelPath: side, assets });
+    const { MCP_LENS_SIDE_FILE: _, ...withoutSide } = injected.env ?? {};
+    const plain = await run(spec, requests);
+    const observed = await run({ ...injected, env: withoutSide }, requests);
+
+    assert.deepEqual(observed.stdout, plain.stdout);
+    assert.deepEqual(await records(side), []);
+  });
+});
