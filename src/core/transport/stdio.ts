@@ -1,0 +1,304 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import type { TraceEvent } from '../trace/event';
+import type { Trace } from '../trace/trace';
+import { Emitter, type Disposable } from '../util/disposable';
+import { DEFAULT_MAX_LINE_BYTES, LineFramer } from '../wire/framer';
+import { lineEvent, stderrEvent } from '../wire/lineEvent';
+import { StdoutClassifier } from '../wire/stdoutClassifier';
+import { buildChildEnv } from './env';
+import { signalTree, trackTree, treeAlive, untrackTree } from './processTree';
+
+export interface ServerSpec {
+  name?: string;
+  command: string;
+  args?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+export interface TransportOptions {
+  maxLineBytes?: number;
+  /** Variables a stdout-observing preload needs (NODE_OPTIONS / PYTHONPATH are appended to). */
+  preload?: { env?: Record<string, string> };
+  /** How long close() waits after closing stdin, and again after SIGTERM. Default 2000 ms. */
+  graceMs?: number;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+}
+
+/** The child could not be started (ENOENT, EACCES, a missing cwd). */
+export class SpawnError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'SpawnError';
+  }
+}
+
+/** Writing to a child whose stdin is already closed. */
+export class TransportClosedError extends Error {
+  constructor(message = 'The server connection is closed') {
+    super(message);
+    this.name = 'TransportClosedError';
+  }
+}
+
+/** How long 'exited' waits for the last stdout/stderr bytes after the process is gone. */
+const DRAIN_AFTER_EXIT_MS = 500;
+
+/**
+ * The stdio transport: spawns the server, frames its stdout and stderr, and records every
+ * byte either way plus the lifecycle into the trace. Shutdown follows the stdio transport:
+ * "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL",
+ * applied to the whole process group so launchers leave no orphans.
+ */
+export class StdioTransport {
+  private child: ChildProcess | undefined;
+  private readonly messageEmitter = new Emitter<TraceEvent>();
+  private readonly stdoutFramer: LineFramer;
+  private readonly stderrFramer: LineFramer;
+  private readonly classifier = new StdoutClassifier('s2c');
+  private readonly graceMs: number;
+  private exitInfo: ExitInfo | undefined;
+  private resolveExited!: (info: ExitInfo) => void;
+  private stdinClosed = false;
+  private closing: Promise<void> | undefined;
+
+  readonly exited: Promise<ExitInfo>;
+  readonly onMessage = (listener: (e: TraceEvent) => void): Disposable => this.messageEmitter.event(listener);
+
+  constructor(
+    readonly spec: ServerSpec,
+    readonly trace: Trace,
+    private readonly options: TransportOptions = {},
+  ) {
+    const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.stdoutFramer = new LineFramer(max);
+    this.stderrFramer = new LineFramer(max);
+    this.graceMs = options.graceMs ?? 2000;
+    this.exited = new Promise((resolve) => (this.resolveExited = resolve));
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.exitInfo === undefined;
+  }
+
+  start(): Promise<void> {
+    if (this.child) return Promise.reject(new Error('The transport was already started'));
+    const { command, args = [], cwd } = this.spec;
+    if (cwd !== undefined && !isDirectory(cwd)) {
+      // Node reports a missing cwd as "spawn <command> ENOENT", which blames the wrong thing.
+      return Promise.reject(this.spawnFailed('ENOENT', `The working directory does not exist: ${cwd}`));
+    }
+    const env = buildChildEnv(process.env, this.spec.env, this.options.preload?.env);
+    let child: ChildProcess;
+    try {
+      child = spawn(command, args, {
+        cwd,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+      });
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      return Promise.reject(this.spawnFailed(e.code ?? 'UNKNOWN', e.message));
+    }
+    this.child = child;
+    this.wire(child);
+    return new Promise((resolve, reject) => {
+      child.once('spawn', () => {
+        trackTree(child.pid!);
+        this.trace.append({
+          dir: 'meta',
+          kind: 'spawned',
+          raw: `spawned ${[command, ...args].join(' ')} (pid ${child.pid})`,
+          info: { pid: child.pid, command, args, cwd: cwd ?? process.cwd() },
+        });
+        resolve();
+      });
+      child.on('error', (err: NodeJS.ErrnoException) => {
+        if (child.pid !== undefined) return;
+        const error = this.spawnFailed(err.code ?? 'UNKNOWN', describeSpawnError(command, err));
+        this.finish({ code: null, signal: null }, false);
+        reject(error);
+      });
+    });
+  }
+
+  /** Records the line as a client→server event, then writes it with its newline, honouring backpressure. */
+  send(line: string): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.stdinClosed || !stdin.writable) return Promise.reject(new TransportClosedError());
+    this.trace.append(lineEvent('c2s', line));
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const done = (err?: Error | null) => {
+        if (settled) return;
+        settled = true;
+        if (err) reject(new TransportClosedError(`Writing to the server failed: ${err.message}`));
+        else resolve();
+      };
+      const flushed = stdin.write(line + '\n', (err) => {
+        if (err) done(err);
+      });
+      if (flushed) done();
+      else stdin.once('drain', () => done());
+    });
+  }
+
+  /** Closes stdin, waits, SIGTERMs the process group, waits, SIGKILLs it. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const child = this.child;
+    if (!child || child.pid === undefined) return;
+    const pid = child.pid;
+    this.closeStdin();
+    if (this.exitInfo === undefined && !(await this.exitWithin(this.graceMs))) {
+      signalTree(pid, 'SIGTERM');
+      if (!(await this.exitWithin(this.graceMs))) {
+        signalTree(pid, 'SIGKILL');
+        await this.exited;
+      }
+    }
+    await this.reapTree(pid);
+  }
+
+  /** The leader is gone; a grandchild may not be (a shell that exited before its server). */
+  private async reapTree(pid: number): Promise<void> {
+    if (treeAlive(pid)) {
+      signalTree(pid, 'SIGTERM');
+      const deadline = Date.now() + this.graceMs;
+      while (treeAlive(pid) && Date.now() < deadline) await delay(20, true);
+      if (treeAlive(pid)) signalTree(pid, 'SIGKILL');
+    }
+    untrackTree(pid);
+  }
+
+  private closeStdin(): void {
+    if (this.stdinClosed) return;
+    this.stdinClosed = true;
+    this.child?.stdin?.end();
+    this.trace.append({ dir: 'meta', kind: 'stdin-closed', raw: "closed the server's stdin" });
+  }
+
+  private exitWithin(ms: number): Promise<boolean> {
+    return Promise.race([this.exited.then(() => true), delay(ms).then(() => false)]);
+  }
+
+  private wire(child: ChildProcess): void {
+    const stdout = child.stdout!;
+    const stderr = child.stderr!;
+    let stdoutEnded = false;
+    let stderrEnded = false;
+    stdout.on('data', (chunk: Buffer) => {
+      for (const frame of this.stdoutFramer.push(chunk)) this.record(this.classifier.push(frame));
+    });
+    stdout.on('end', () => {
+      stdoutEnded = true;
+      const last = this.stdoutFramer.end();
+      if (last) this.record(this.classifier.push(last));
+      this.record(this.classifier.end());
+    });
+    stderr.on('data', (chunk: Buffer) => {
+      for (const frame of this.stderrFramer.push(chunk)) this.trace.append(stderrEvent(frame));
+    });
+    stderr.on('end', () => {
+      stderrEnded = true;
+      const last = this.stderrFramer.end();
+      if (last) this.trace.append(stderrEvent(last));
+    });
+    // A server that exits while we write gets EPIPE; the exit is what matters, recorded below.
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.on('close', () => {
+      if (!this.stdinClosed && this.exitInfo === undefined) this.stdinClosed = true;
+    });
+    child.on('exit', (code, signal) => {
+      const info = { code, signal };
+      // Let the pipes deliver their last bytes so 'exited' follows everything the server wrote,
+      // but not forever: a grandchild may hold them open.
+      const wait = (stdoutEnded && stderrEnded) ? Promise.resolve() : Promise.race([
+        new Promise<void>((r) => child.once('close', () => r())),
+        delay(DRAIN_AFTER_EXIT_MS, true),
+      ]);
+      void wait.then(() => this.finish(info, true));
+    });
+  }
+
+  private record(events: ReturnType<StdoutClassifier['push']>): void {
+    for (const e of events) {
+      const stored = this.trace.append(e);
+      if (stored.msg) this.messageEmitter.fire(stored);
+    }
+  }
+
+  private finish(info: ExitInfo, spawned: boolean): void {
+    if (this.exitInfo) return;
+    this.exitInfo = info;
+    if (spawned) {
+      const how = info.signal ? `killed by ${info.signal}` : `exited with code ${info.code}`;
+      this.trace.append({ dir: 'meta', kind: 'exited', raw: `server ${how}`, info: { code: info.code, signal: info.signal } });
+      const pid = this.child?.pid;
+      // Without close(), a server that exits on its own may still leave its group behind.
+      if (pid !== undefined && !this.closing) void this.reapTree(pid);
+    }
+    this.resolveExited(info);
+  }
+
+  private spawnFailed(code: string, message: string): SpawnError {
+    const { command, args = [] } = this.spec;
+    this.trace.append({
+      dir: 'meta',
+      kind: 'spawn-failed',
+      raw: message,
+      info: { code, message, command, args, cwd: this.spec.cwd },
+    });
+    return new SpawnError(message, code);
+  }
+}
+
+function describeSpawnError(command: string, err: NodeJS.ErrnoException): string {
+  switch (err.code) {
+    case 'ENOENT':
+      return `Cannot start "${command}": command not found (ENOENT). Check that it is installed and on PATH.`;
+    case 'EACCES':
+      return `Cannot start "${command}": permission denied (EACCES). Is the file executable?`;
+    default:
+      return `Cannot start "${command}": ${err.message}`;
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Shutdown waits are unref'd: they never keep the host alive by themselves (the child's own
+ * handle does while it runs, and the exit hook kills the tree if the host goes first).
+ * Waits for things that are not our handles (a grandchild, pipes after exit) are bounded and
+ * ref'd, or the host could exit in the middle of them.
+ */
+function delay(ms: number, ref = false): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (!ref) timer.unref();
+  });
+}

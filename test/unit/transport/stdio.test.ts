@@ -1,0 +1,147 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { StdioTransport, SpawnError } from '../../../src/core/transport/stdio';
+import { Trace } from '../../../src/core/trace/trace';
+import { fixture, pidAlive, SERVERS, until, waitForEvent } from './helpers';
+
+const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+
+test('records spawned, both directions, and a clean exit after stdin closes', async () => {
+  const trace = new Trace();
+  const transport = new StdioTransport(fixture('legacy-basic.mjs'), trace);
+  const messages: number[] = [];
+  transport.onMessage((e) => messages.push(e.seq));
+  await transport.start();
+  assert.ok(transport.pid);
+  await transport.send(INIT);
+  const response = await waitForEvent(trace, (e) => e.dir === 's2c' && e.kind === 'response', 'initialize response');
+  assert.deepEqual(messages, [response.seq]);
+  await transport.close();
+  assert.deepEqual(await transport.exited, { code: 0, signal: null });
+  assert.deepEqual(trace.events.map((e) => `${e.dir}:${e.kind}`), [
+    'meta:spawned',
+    'c2s:request',
+    's2c:response',
+    'meta:stdin-closed',
+    'meta:exited',
+  ]);
+  assert.deepEqual(trace.events.at(-1)!.info, { code: 0, signal: null });
+  await assert.rejects(transport.send(INIT), /closed/);
+});
+
+test('a command that does not exist is spawn-failed with a clear message', async () => {
+  const trace = new Trace();
+  const transport = new StdioTransport({ command: 'mcp-lens-no-such-command-xyz' }, trace);
+  await assert.rejects(transport.start(), (err: unknown) => {
+    assert.ok(err instanceof SpawnError);
+    assert.equal(err.code, 'ENOENT');
+    assert.match(err.message, /mcp-lens-no-such-command-xyz.*not found.*PATH/);
+    return true;
+  });
+  assert.equal(trace.events.length, 1);
+  assert.equal(trace.events[0]!.kind, 'spawn-failed');
+  assert.equal(trace.events[0]!.info?.code, 'ENOENT');
+  await transport.close();
+});
+
+test('a file that is not executable is spawn-failed EACCES', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-'));
+  const file = path.join(dir, 'server.sh');
+  fs.writeFileSync(file, '#!/bin/sh\necho hi\n', { mode: 0o644 });
+  const trace = new Trace();
+  await assert.rejects(new StdioTransport({ command: file }, trace).start(), /EACCES/);
+  assert.equal(trace.events[0]!.info?.code, 'EACCES');
+  fs.rmSync(dir, { recursive: true });
+});
+
+test('a missing working directory is named as such', async () => {
+  const trace = new Trace();
+  await assert.rejects(new StdioTransport({ ...fixture('legacy-basic.mjs'), cwd: '/no/such/dir' }, trace).start(), /working directory does not exist: \/no\/such\/dir/);
+  assert.equal(trace.events[0]!.kind, 'spawn-failed');
+});
+
+test('cwd and env reach the child, on top of the parent environment', async () => {
+  const trace = new Trace();
+  const dir = fs.realpathSync(os.tmpdir());
+  const transport = new StdioTransport(
+    {
+      command: process.execPath,
+      args: ['-e', 'console.error(process.cwd(), process.env.MCP_LENS_TEST_VAR, typeof process.env.PATH)'],
+      cwd: dir,
+      env: { MCP_LENS_TEST_VAR: 'from-spec' },
+    },
+    trace,
+  );
+  await transport.start();
+  await transport.exited;
+  assert.ok(trace.events.some((e) => e.dir === 'stderr' && e.raw === `${dir} from-spec string`));
+});
+
+test('stderr lines and stray stdout are events, and a partial last line is kept', async () => {
+  const trace = new Trace();
+  const transport = new StdioTransport(
+    { command: process.execPath, args: ['-e', 'console.log("banner"); console.error("log line"); process.stdout.write("{\\"jsonrpc\\"")'] },
+    trace,
+  );
+  await transport.start();
+  await transport.exited;
+  const kinds = trace.events.map((e) => `${e.dir}:${e.kind}:${e.raw}`);
+  assert.ok(kinds.includes('s2c:stray:banner'));
+  assert.ok(kinds.includes('stderr:log:log line'));
+  assert.ok(kinds.includes('s2c:partial:{"jsonrpc"'));
+  assert.equal(trace.events.at(-1)!.kind, 'exited');
+});
+
+test('large writes honour backpressure and arrive whole', async () => {
+  const trace = new Trace();
+  // The child reads nothing for a while, so the pipe fills and write() must wait for drain.
+  const transport = new StdioTransport(
+    {
+      command: process.execPath,
+      args: ['-e', 'let n=0;setTimeout(()=>process.stdin.on("data",(c)=>{n+=c.length}).on("end",()=>console.error("got",n)),300)'],
+    },
+    trace,
+  );
+  await transport.start();
+  const line = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { s: 'y'.repeat(1024 * 1024) } });
+  for (let i = 0; i < 8; i++) await transport.send(line);
+  await transport.close();
+  const got = trace.events.find((e) => e.dir === 'stderr' && e.raw.startsWith('got'));
+  assert.equal(got?.raw, `got ${(line.length + 1) * 8}`);
+});
+
+test('close() takes down the whole process tree, grandchildren included', { skip: process.platform === 'win32' }, async () => {
+  const trace = new Trace();
+  const transport = new StdioTransport(fixture('spawns-grandchild.sh'), trace);
+  await transport.start();
+  const line = await waitForEvent(trace, (e) => e.dir === 'stderr' && e.raw.startsWith('grandchild '), 'grandchild pid');
+  const grandchild = Number(line.raw.split(' ')[1]);
+  assert.ok(pidAlive(grandchild));
+  await transport.close();
+  await until(() => !pidAlive(grandchild), `grandchild ${grandchild} to be gone`);
+});
+
+test('a server that ignores stdin close and SIGTERM is SIGKILLed', { skip: process.platform === 'win32' }, async () => {
+  const trace = new Trace();
+  const transport = new StdioTransport(fixture('ignores-sigterm.mjs'), trace, { graceMs: 200 });
+  await transport.start();
+  await waitForEvent(trace, (e) => e.dir === 'stderr' && e.raw === 'ready', 'ready');
+  await transport.close();
+  assert.deepEqual(await transport.exited, { code: null, signal: 'SIGKILL' });
+  assert.ok(trace.events.some((e) => e.raw === 'ignoring SIGTERM'));
+  const exited = trace.events.find((e) => e.kind === 'exited')!;
+  assert.equal(exited.raw, 'server killed by SIGKILL');
+});
+
+test('when the host process exits, the server tree dies with it', { skip: process.platform === 'win32' }, async () => {
+  const { execFileSync } = await import('node:child_process');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(SERVERS, '../../unit/transport/parent-exits.mts')], {
+    encoding: 'utf8',
+  });
+  const pids = out.trim().split(' ').map(Number);
+  assert.equal(pids.length, 2);
+  for (const pid of pids) await until(() => !pidAlive(pid), `pid ${pid} to be gone`);
+});
