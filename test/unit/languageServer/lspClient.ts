@@ -12,15 +12,17 @@ import {
   StreamMessageWriter,
   type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
-import type {
-  CodeLens,
-  Diagnostic,
-  DocumentSymbol,
-  FoldingRange,
-  Hover,
-  InitializeResult,
-  Location,
-  PublishDiagnosticsParams,
+import {
+  LogMessageNotification,
+  PublishDiagnosticsNotification,
+  type CodeLens,
+  type Diagnostic,
+  type DocumentSymbol,
+  type FoldingRange,
+  type Hover,
+  type InitializeResult,
+  type Location,
+  type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -65,12 +67,14 @@ export class TraceServer {
     connection.listen();
     let server: TraceServer | undefined;
     const pending: PublishDiagnosticsParams[] = [];
-    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       if (server) server.receive(params);
       else pending.push(params);
     });
     const logs: string[] = [];
-    connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
+    connection.onNotification(LogMessageNotification.type, (params) => {
+      logs.push(params.message);
+    });
     const result: InitializeResult = await connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: null,
@@ -80,7 +84,9 @@ export class TraceServer {
     await connection.sendNotification('initialized', {});
     server = new TraceServer(child, connection, result.capabilities);
     server.logs.push(...logs);
-    connection.onNotification('window/logMessage', (params: { message: string }) => server!.logs.push(params.message));
+    connection.onNotification(LogMessageNotification.type, (params) => {
+      server!.logs.push(params.message);
+    });
     pending.forEach((params) => server!.receive(params));
     return server;
   }
