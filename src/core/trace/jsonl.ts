@@ -21,22 +21,26 @@ const DIRECTIONS = new Set<Direction>(['c2s', 's2c', 'stderr', 'meta']);
  * raw newline-delimited JSON-RPC (direction inferred from the method and from ids), and
  * VS Code's MCP output channel (`[editor -> server] {…}` / `[server -> editor] {…}`).
  * Lines that fit none are reported as problems with their 1-based line number.
+ * `lines[i]` is the 1-based line events[i] was read from (the language server places diagnostics there).
  */
-export function parseTraceText(text: string): { events: TraceEvent[]; problems: TraceProblem[] } {
+export function parseTraceText(text: string): { events: TraceEvent[]; problems: TraceProblem[]; lines: number[] } {
   const events: TraceEvent[] = [];
   const problems: TraceProblem[] = [];
+  const eventLines: number[] = [];
   const directions = new DirectionGuesser();
   let lastSeq = 0;
   const push = (e: Omit<TraceEvent, 'seq'> & { seq?: number }) => {
     const seq = e.seq ?? lastSeq + 1;
     lastSeq = Math.max(lastSeq, seq);
     events.push({ ...e, seq } as TraceEvent);
+    eventLines.push(lineNo);
   };
+  let lineNo = 0;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.endsWith('\r') ? lines[i]!.slice(0, -1) : lines[i]!;
     if (line.trim() === '') continue;
-    const lineNo = i + 1;
+    lineNo = i + 1;
     const vscode = parseOutputChannelLine(line);
     if (vscode) {
       if (vscode.dir === 'meta') {
@@ -69,7 +73,7 @@ export function parseTraceText(text: string): { events: TraceEvent[]; problems: 
     const dir = directions.infer(c.msg);
     push({ t: 0, dir, raw: line, kind: c.kind, msg: c.msg });
   }
-  return { events, problems };
+  return { events, problems, lines: eventLines };
 }
 
 /** A line of our own format: {seq, t, dir, raw, …}. */
