@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { injectPreload } from '../../../src/core/preload/launch';
+import { injectPreload, type LaunchSpec } from '../../../src/core/preload/launch';
 import type { PreloadAssets } from '../../../src/core/preload/assets';
 import { createSideChannelPath, removeSideChannel } from '../../../src/core/preload/sideChannel';
 import { userFrame } from '../../../src/core/preload/stackFrames';
@@ -76,7 +76,7 @@ describe('Node preload', () => {
 
   it('changes nothing when the side channel is not named (the preload was disabled)', async () => {
     const server = path.join(fixtures, 'console-log-ready.mjs');
-    const spec = { command: process.execPath, args: [server] };
+    const spec: LaunchSpec = { command: process.execPath, args: [server] };
     const side = sideFile();
     const injected = injectPreload(spec, { sideChannelPath: side, assets });
     const { MCP_LENS_SIDE_FILE: _, ...withoutSide } = injected.env ?? {};
