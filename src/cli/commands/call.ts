@@ -1,0 +1,80 @@
+import { diagnose } from '../../core/diagnose/engine';
+import { ProtocolError } from '../../core/session/client';
+import type { CallArgs } from '../args';
+import { diagnosticLines } from '../diagnosticLines';
+import type { Output } from '../output';
+import { buildReport } from '../report';
+import { resultLines } from '../resultLines';
+import { createClient, describeError } from './session';
+
+type Outcome =
+  | { kind: 'ok'; result: Record<string, unknown> }
+  | { kind: 'tool-error'; result: Record<string, unknown> }
+  | { kind: 'protocol-error'; error: ProtocolError }
+  | { kind: 'failed'; stage: 'connect' | 'call'; message: string };
+
+/**
+ * `mcp-lens call`: one tools/call with a progressToken. The two error channels stay apart:
+ * an isError result is the tool's own failure (the model reads it); a JSON-RPC error means
+ * the request never reached the tool. Exit 0 only for a successful, non-isError result.
+ */
+export async function runCall(args: CallArgs, io: Output): Promise<number> {
+  const client = createClient(args.server, args.timeoutMs);
+  const e = io.errStyle;
+  let outcome: Outcome;
+  try {
+    await client.connect();
+    try {
+      const result = await client.callTool(args.tool, args.toolArgs, {
+        onProgress: (p) => {
+          const total = p.total !== undefined ? `/${p.total}` : '';
+          io.err(e.dim(`progress ${p.progress}${total}${p.message ? ` ${p.message}` : ''}`));
+        },
+      });
+      outcome = result.isError === true ? { kind: 'tool-error', result } : { kind: 'ok', result };
+    } catch (error) {
+      outcome =
+        error instanceof ProtocolError
+          ? { kind: 'protocol-error', error }
+          : { kind: 'failed', stage: 'call', message: describeError(error) };
+    }
+  } catch (error) {
+    outcome = { kind: 'failed', stage: 'connect', message: describeError(error) };
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+  const events = client.trace.events;
+  const diagnostics = diagnose(events);
+  if (args.json) {
+    const value =
+      outcome.kind === 'ok' || outcome.kind === 'tool-error'
+        ? outcome.result
+        : outcome.kind === 'protocol-error'
+          ? { error: { code: outcome.error.code, message: outcome.error.message, data: outcome.error.data } }
+          : { failed: outcome.message };
+    io.out(JSON.stringify(buildReport(args.server, events, diagnostics, { value })));
+    return outcome.kind === 'ok' ? 0 : 1;
+  }
+  switch (outcome.kind) {
+    case 'ok':
+      io.out(resultLines(outcome.result, io.outStyle).join('\n'));
+      break;
+    case 'tool-error':
+      io.err(e.yellow(`${args.tool}: the tool ran and failed (isError) — this is what the model reads:`));
+      io.out(resultLines(outcome.result, io.outStyle).join('\n'));
+      break;
+    case 'protocol-error': {
+      const { code, message, data } = outcome.error;
+      io.err(e.red(`${args.tool}: the request never reached the tool: ${code} ${message}`));
+      if (data !== undefined) io.err(e.dim(`  data: ${JSON.stringify(data)}`));
+      break;
+    }
+    case 'failed':
+      io.err(e.red(`${args.tool}: ${outcome.stage === 'connect' ? 'could not connect to the server' : 'the call failed'}: ${outcome.message}`));
+      break;
+  }
+  // The server's other faults (stray stdout, schema violations…) matter even when the call worked.
+  const worth = diagnostics.filter((d) => d.severity !== 'info' || outcome.kind === 'failed');
+  if (worth.length > 0) io.err(diagnosticLines(worth, e).join('\n'));
+  return outcome.kind === 'ok' ? 0 : 1;
+}

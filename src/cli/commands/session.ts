@@ -1,0 +1,26 @@
+import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
+import type { ServerCommand } from '../args';
+import { version } from '../version';
+
+/** A client for one CLI run; the request timeout also bounds the era probe. */
+export function createClient(server: ServerCommand, timeoutMs: number): McpClient {
+  return new McpClient(
+    { command: server.command, args: server.args },
+    {
+      clientInfo: { name: 'mcp-lens', version },
+      requestTimeoutMs: timeoutMs,
+      maxTimeoutMs: Math.max(timeoutMs, 10 * timeoutMs),
+      probeTimeoutMs: Math.min(3000, timeoutMs),
+    },
+  );
+}
+
+/** The connection is gone: asking again can only fail the same way. */
+export function isFatal(error: unknown): boolean {
+  return error instanceof ConnectionClosedError;
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof ProtocolError) return `${error.code} ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,60 @@
+import { parseCli } from './args';
+import { runCall } from './commands/call';
+import { runCheck } from './commands/check';
+import { runLint } from './commands/lint';
+import { runRecord } from './record/proxy';
+import { RECORDER_ROLE } from './record/messages';
+import { runRecorderThread } from './record/worker';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { flushed, processOutput } from './output';
+import { USAGE, UsageError } from './usage';
+import { version } from './version';
+
+async function main(argv: string[]): Promise<number> {
+  const io = processOutput();
+  let args;
+  try {
+    args = parseCli(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`mcp-lens: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  switch (args.name) {
+    case 'help':
+      io.out(USAGE);
+      return 0;
+    case 'version':
+      io.out(version);
+      return 0;
+    case 'check':
+      return runCheck(args, io);
+    case 'call':
+      return runCall(args, io);
+    case 'record':
+      return runRecord(args);
+    case 'lint':
+      return runLint(args, io);
+  }
+}
+
+function start(): void {
+  // The record proxy's recorder thread runs this same bundle (one file to ship, no loader).
+  if (!isMainThread && (workerData as { role?: string } | null)?.role === RECORDER_ROLE) {
+    runRecorderThread((workerData as { fd: number }).fd);
+    return;
+  }
+  main(process.argv.slice(2)).then(
+    async (code) => {
+      await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+      // Exit explicitly: a server that ignored every shutdown step must not keep us alive.
+      process.exit(code);
+    },
+    (error: unknown) => {
+      process.stderr.write(`mcp-lens: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+start();

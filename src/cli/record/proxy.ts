@@ -1,0 +1,169 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { constants } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { now } from '../../core/trace/event';
+import type { RecordArgs } from '../args';
+import { RECORDER_ROLE, type RecorderMessage, type RecorderReply } from './messages';
+import { signalTree } from './killTree';
+
+/** Shutdown (stdio): "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL". */
+const GRACE_MS = 2000;
+/** After the child exits, how long a grandchild may keep its stdout open before it is killed. */
+const LINGER_MS = 2000;
+
+/**
+ * `mcp-lens record`: a transparent stdio proxy. Bytes are relayed the moment they arrive,
+ * unchanged and in order (partial lines too); a copy of each chunk goes to the recorder
+ * thread, which frames it and writes the trace. Exits with the child's exit code.
+ */
+export async function runRecord(args: RecordArgs): Promise<number> {
+  let fd: number;
+  try {
+    fd = openSync(args.out, 'w');
+  } catch (error) {
+    process.stderr.write(`mcp-lens record: cannot write the trace file: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const recorder = startRecorder(fd);
+  const post = recorder.post;
+  const { command, args: argv } = args.server;
+
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    child = spawn(command, argv, { stdio: 'pipe', detached: process.platform !== 'win32' });
+  } catch (error) {
+    return failSpawn(error as NodeJS.ErrnoException);
+  }
+
+  return new Promise<number>((resolve) => {
+    let shuttingDown = false;
+    let exited = false;
+    const timers: NodeJS.Timeout[] = [];
+    const later = (ms: number, f: () => void) => timers.push(setTimeout(f, ms).unref());
+
+    let spawnFailed = false;
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      if (child.pid !== undefined) return;
+      spawnFailed = true;
+      process.stdin.destroy();
+      void failSpawn(error).then(resolve);
+    });
+    child.once('spawn', () => {
+      post({
+        type: 'meta',
+        kind: 'spawned',
+        t: now(),
+        raw: `spawned pid ${child.pid}: ${[command, ...argv].join(' ')}`,
+        info: { pid: child.pid, command, args: argv, cwd: process.cwd() },
+      });
+    });
+
+    relay(child.stdout, process.stdout, 's2c');
+    relay(child.stderr, process.stderr, 'stderr');
+    relay(process.stdin, child.stdin, 'c2s');
+    // A dead server's stdin: EPIPE is expected and says nothing new (its exit will).
+    child.stdin.on('error', () => undefined);
+    process.stdout.on('error', () => shutdown('host closed our stdout'));
+
+    process.stdin.once('end', () => {
+      post({ type: 'meta', kind: 'stdin-closed', t: now(), raw: 'host closed stdin' });
+      shutdown('host closed stdin');
+    });
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+      process.on(signal, () => shutdown(`received ${signal}`));
+    }
+
+    child.once('exit', () => {
+      exited = true;
+      // A grandchild that inherited stdout can hold it open after the child is gone.
+      later(LINGER_MS, () => {
+        if (child.pid !== undefined) signalTree(child.pid, 'SIGKILL');
+        child.stdout.destroy();
+        child.stderr.destroy();
+      });
+    });
+    child.once('close', (code, signal) => {
+      if (spawnFailed) return;
+      for (const timer of timers) clearTimeout(timer);
+      process.stdin.pause();
+      process.stdin.destroy();
+      post({
+        type: 'meta',
+        kind: 'exited',
+        t: now(),
+        raw: signal ? `exited by signal ${signal}` : `exited with code ${code}`,
+        info: { code, signal },
+      });
+      void recorder.close().then((problem) => {
+        if (problem) process.stderr.write(`mcp-lens record: the trace file is incomplete: ${problem}\n`);
+        resolve(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0));
+      });
+    });
+
+    function shutdown(reason: string): void {
+      if (shuttingDown || exited) return;
+      shuttingDown = true;
+      post({ type: 'meta', kind: 'note', t: now(), raw: `shutting down the server: ${reason}`, info: { reason } });
+      child.stdin.end();
+      later(GRACE_MS, () => {
+        if (exited || child.pid === undefined) return;
+        signalTree(child.pid, 'SIGTERM');
+        later(GRACE_MS, () => child.pid !== undefined && signalTree(child.pid, 'SIGKILL'));
+      });
+    }
+  });
+
+  /** Copies `from` to `to` as it comes, honouring backpressure, and hands the recorder a copy. */
+  function relay(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, dir: 'c2s' | 's2c' | 'stderr'): void {
+    from.on('data', (chunk: Buffer) => {
+      if (!to.write(chunk)) {
+        from.pause();
+        to.once('drain', () => from.resume());
+      }
+      post({ type: 'chunk', dir, t: now(), chunk });
+    });
+    from.once('end', () => post({ type: 'end', dir, t: now() }));
+  }
+
+  async function failSpawn(error: NodeJS.ErrnoException): Promise<number> {
+    post({
+      type: 'meta',
+      kind: 'spawn-failed',
+      t: now(),
+      raw: `cannot start ${command}: ${error.message}`,
+      info: { code: error.code, message: error.message, command },
+    });
+    process.stderr.write(`mcp-lens record: cannot start ${JSON.stringify(command)}: ${error.message}\n`);
+    await recorder.close();
+    return error.code === 'ENOENT' ? 127 : 126;
+  }
+}
+
+/** The recorder thread is this same bundle, started with a role (see main.ts). */
+function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): Promise<string | undefined> } {
+  const worker = new Worker(__filename, { workerData: { role: RECORDER_ROLE, fd } });
+  let failure: string | undefined;
+  let closing: Promise<string | undefined> | undefined;
+  worker.on('message', (r: RecorderReply) => {
+    if (r.type === 'failed') failure ??= r.message;
+  });
+  worker.on('error', (error) => {
+    failure ??= error.message;
+  });
+  return {
+    // postMessage clones the chunk: the relay may reuse its buffer.
+    post: (m) => worker.postMessage(m),
+    close: () =>
+      (closing ??= new Promise((resolve) => {
+        const done = () => {
+          void worker.terminate();
+          closeSync(fd);
+          resolve(failure);
+        };
+        worker.on('message', (r: RecorderReply) => r.type === 'closed' && done());
+        worker.once('exit', done);
+        worker.postMessage({ type: 'close' } satisfies RecorderMessage);
+      })),
+  };
+}

@@ -1,0 +1,82 @@
+import type { TraceEvent } from '../core/trace/event';
+import { isRequest, isResponse } from '../core/wire/message';
+
+export interface ServerSummary {
+  era: 'modern' | 'legacy' | null;
+  protocolVersion: string | null;
+  capabilities: Record<string, unknown> | null;
+  serverInfo: { name: string; version: string } | null;
+  instructions: string | null;
+  tools: Record<string, unknown>[];
+  resources: Record<string, unknown>[];
+  resourceTemplates: Record<string, unknown>[];
+  prompts: Record<string, unknown>[];
+}
+
+const LIST_KEYS = {
+  'tools/list': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+  'prompts/list': 'prompts',
+} as const;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What a trace says about its server: era, version, capabilities and every listed item
+ * (all pages). Read from the trace alone, so `check` (live) and `lint` (a file) agree.
+ */
+export function summarize(events: readonly TraceEvent[]): ServerSummary {
+  const summary: ServerSummary = {
+    era: null,
+    protocolVersion: null,
+    capabilities: null,
+    serverInfo: null,
+    instructions: null,
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+  };
+  // Client requests by id: a response means what its request asked, matched by id (never order).
+  const asked = new Map<string, string>();
+  for (const e of events) {
+    if (e.dir === 'meta' && e.kind === 'era' && isObj(e.info)) {
+      if (e.info.era === 'modern' || e.info.era === 'legacy') summary.era = e.info.era;
+      if (typeof e.info.protocolVersion === 'string') summary.protocolVersion = e.info.protocolVersion;
+      continue;
+    }
+    if (e.msg === undefined) continue;
+    if (e.dir === 'c2s' && isRequest(e.msg)) {
+      asked.set(String(e.msg.id), e.msg.method);
+      continue;
+    }
+    if (e.dir !== 's2c' || !isResponse(e.msg) || !isObj(e.msg.result)) continue;
+    const method = asked.get(String(e.msg.id));
+    const result = e.msg.result;
+    if (method === 'initialize') {
+      summary.era ??= 'legacy';
+      if (typeof result.protocolVersion === 'string') summary.protocolVersion = result.protocolVersion;
+      if (isObj(result.capabilities)) summary.capabilities = result.capabilities;
+      if (isObj(result.serverInfo)) summary.serverInfo = serverInfo(result.serverInfo);
+      if (typeof result.instructions === 'string') summary.instructions = result.instructions;
+    } else if (method === 'server/discover' && Array.isArray(result.supportedVersions)) {
+      summary.era ??= 'modern';
+      if (isObj(result.capabilities)) summary.capabilities = result.capabilities;
+      const meta = isObj(result._meta) ? result._meta : {};
+      const info = meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo;
+      if (isObj(info)) summary.serverInfo = serverInfo(info);
+      if (typeof result.instructions === 'string') summary.instructions = result.instructions;
+    } else if (method !== undefined && method in LIST_KEYS) {
+      const key = LIST_KEYS[method as keyof typeof LIST_KEYS];
+      const items = result[key];
+      if (Array.isArray(items)) summary[key].push(...items.filter(isObj));
+    }
+  }
+  return summary;
+}
+
+function serverInfo(info: Obj): { name: string; version: string } {
+  return { name: String(info.name ?? ''), version: String(info.version ?? '') };
+}

@@ -1,0 +1,24 @@
+import type { Style } from './style';
+import type { ServerSummary } from './summary';
+
+function names(items: Record<string, unknown>[], key: string): string {
+  const shown = items.slice(0, 12).map((i) => String(i[key] ?? '?'));
+  return shown.join(', ') + (items.length > shown.length ? `, … (${items.length - shown.length} more)` : '');
+}
+
+/** The headline of a check: who answered, in which era, and what it offers. */
+export function summaryLines(s: ServerSummary, style: Style): string[] {
+  const who = s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}`.trim() : 'unknown server';
+  const era = s.era ? `${s.era} era, protocol ${s.protocolVersion ?? '?'}` : 'era not established';
+  const caps = s.capabilities ? Object.keys(s.capabilities).join(', ') || 'none' : '—';
+  const list = (label: string, items: Record<string, unknown>[], key: string) =>
+    `  ${style.dim(label.padEnd(14))}${items.length}${items.length > 0 ? `  ${names(items, key)}` : ''}`;
+  return [
+    `${style.bold(who)}  ${style.dim(era)}`,
+    `  ${style.dim('capabilities'.padEnd(14))}${caps}`,
+    list('tools', s.tools, 'name'),
+    list('resources', s.resources, 'uri'),
+    list('templates', s.resourceTemplates, 'uriTemplate'),
+    list('prompts', s.prompts, 'name'),
+  ];
+}
