@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/diagnose/diagnostic';
 import { pairExchanges, type Exchanges } from './exchanges';
-import { readTraceLines } from './lineEvents';
+import { parseTraceText } from '../core/trace/jsonl';
 import type { LineProblem, Located } from './located';
 
 /** Everything the features need about one version of a trace document, computed once. */
@@ -19,8 +19,11 @@ export interface Analysis {
 
 export function analyze(text: string, version: number): Analysis {
   const started = performance.now();
-  const lines = text.split(/\r?\n/);
-  const { located, problems } = readTraceLines(lines);
+  const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const parsed = parseTraceText(text);
+  // parseTraceText counts lines from 1; LSP from 0. Each event is read from one line.
+  const located: Located[] = parsed.events.map((event, i) => ({ event, start: parsed.lines[i] - 1, end: parsed.lines[i] - 1 }));
+  const problems: LineProblem[] = parsed.problems.map((problem) => ({ line: problem.line - 1, message: problem.message }));
   const lineIndex = new Int32Array(lines.length).fill(-1);
   const seqIndex = new Map<number, Located>();
   located.forEach((item, i) => {
@@ -29,7 +32,7 @@ export function analyze(text: string, version: number): Analysis {
     if (!seqIndex.has(item.event.seq)) seqIndex.set(item.event.seq, item);
   });
   const exchanges = pairExchanges(located);
-  const parsed = performance.now();
+  const read = performance.now();
   const diagnostics: Diagnostic[] = [];
   const done = performance.now();
   return {
@@ -39,7 +42,7 @@ export function analyze(text: string, version: number): Analysis {
     problems,
     exchanges,
     diagnostics,
-    timing: { parse: parsed - started, diagnose: done - parsed },
+    timing: { parse: read - started, diagnose: done - read },
     at: (line) => (line >= 0 && line < lineIndex.length && lineIndex[line] >= 0 ? located[lineIndex[line]] : undefined),
     bySeq: (seq) => seqIndex.get(seq),
   };
