@@ -38,7 +38,7 @@ export interface InjectOptions {
  * (the same object). Throws when a needed preload file is missing (an unbuilt checkout),
  * before anything runs.
  */
-export function injectPreload<S extends LaunchSpec>(spec: S, options: InjectOptions): S {
+export function injectPreload<S extends LaunchSpec>(spec: S, options: InjectOptions): S & Pick<LaunchSpec, 'env'> {
   const variables = preloadEnv(spec, options);
   if (!variables) return spec;
   const baseEnv = options.baseEnv ?? process.env;
