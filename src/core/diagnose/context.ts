@@ -1,0 +1,259 @@
+import type { TraceEvent } from '../trace/event';
+import { isNotification, isRequest, isResponse, type RequestId } from '../wire/message';
+import { MODERN_META, isModernVersion } from './versions';
+
+/** A request seen on the wire (either direction) and what became of it. */
+export interface RequestRecord {
+  id: RequestId;
+  method: string;
+  seq: number;
+  dir: 'c2s' | 's2c';
+  params?: Record<string, unknown>;
+  progressToken?: string | number;
+  /** The protocol version the request carried in `_meta` (modern) or offered (initialize). */
+  version?: string;
+  responseSeq?: number;
+  cancelledSeq?: number;
+  timeoutSeq?: number;
+}
+
+export interface ToolRecord {
+  name: string;
+  seq: number;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+}
+
+export interface StderrLine {
+  seq: number;
+  text: string;
+}
+
+/** JSON-RPC ids are matched by value *and* type: 1 and "1" are different requests. */
+export function idKey(id: unknown): string {
+  return `${typeof id}:${String(id)}`;
+}
+
+const STDERR_KEEP = 200;
+
+/**
+ * What the rules know about the session so far, built incrementally from the events.
+ * Rules see the state *before* the event they are looking at (so "already answered" or
+ * "capabilities declared earlier" read naturally); the engine updates it afterwards.
+ */
+export class DiagnoseContext {
+  /** Client requests by id (the latest request with that id). */
+  readonly requests = new Map<string, RequestRecord>();
+  /** Server→client requests by id. */
+  readonly serverRequests = new Map<string, RequestRecord>();
+  readonly requestsBySeq = new Map<number, RequestRecord>();
+  /** Response seqs by client-request id key, in order of arrival. */
+  readonly responses = new Map<string, number[]>();
+  /** progressToken key → the client request that carries it. */
+  readonly progressTokens = new Map<string, RequestRecord>();
+
+  era: 'modern' | 'legacy' | undefined;
+  /** The protocol version in use once known (meta 'era', initialize result, or modern `_meta`). */
+  protocolVersion: string | undefined;
+  eraSeq: number | undefined;
+
+  capabilities: Record<string, unknown> | undefined;
+  /** The initialize result or DiscoverResult that declared `capabilities`. */
+  capabilitiesSeq: number | undefined;
+  initialize: RequestRecord | undefined;
+  initializeResultSeq: number | undefined;
+  initializedSeq: number | undefined;
+  discover: RequestRecord | undefined;
+  /** How the server/discover probe ended: the error response or timeout that proves it failed. */
+  discoverFailure: { seq: number; how: 'error' | 'timeout'; code?: number } | undefined;
+  discoverResultSeq: number | undefined;
+
+  readonly tools = new Map<string, ToolRecord>();
+  readonly timeouts: { seq: number; id: unknown; method?: string }[] = [];
+
+  spawned: { seq: number; command: string; args: string[] } | undefined;
+  spawnFailedSeq: number | undefined;
+  stdinClosedSeq: number | undefined;
+  exit: { seq: number; code: number | null; signal: string | null } | undefined;
+  firstS2cSeq: number | undefined;
+  firstResponseSeq: number | undefined;
+  /** The latest client message (for telling a reply to a notification). */
+  lastC2s: TraceEvent | undefined;
+  readonly stderr: StderrLine[] = [];
+  private readonly ruleStates = new Map<string, unknown>();
+
+  /** Per-engine state of one rule (rules themselves are stateless objects). */
+  stateOf<T>(rule: string, init: () => T): T {
+    let state = this.ruleStates.get(rule) as T | undefined;
+    if (state === undefined) {
+      state = init();
+      this.ruleStates.set(rule, state);
+    }
+    return state;
+  }
+
+  requestFor(id: unknown): RequestRecord | undefined {
+    return this.requests.get(idKey(id));
+  }
+
+  /** Client requests with no response, not cancelled: what the server still owes. */
+  pending(): RequestRecord[] {
+    return [...this.requests.values()].filter((r) => r.responseSeq === undefined && r.cancelledSeq === undefined);
+  }
+
+  update(e: TraceEvent): void {
+    if (e.dir === 'stderr') {
+      this.stderr.push({ seq: e.seq, text: e.raw });
+      if (this.stderr.length > STDERR_KEEP) this.stderr.splice(0, this.stderr.length - STDERR_KEEP);
+      return;
+    }
+    if (e.dir === 'meta') return this.updateMeta(e);
+    if (e.dir === 's2c' && this.firstS2cSeq === undefined) this.firstS2cSeq = e.seq;
+    if (e.dir === 'c2s') this.lastC2s = e;
+    const msg = e.msg;
+    if (isRequest(msg) && msg.id !== null) this.addRequest(e, msg.id, msg.method, msg.params);
+    else if (isNotification(msg) && e.dir === 'c2s') this.clientNotification(e, msg.method, msg.params);
+    else if (isResponse(msg) && e.dir === 's2c') this.serverResponse(e, msg.id, msg.result, msg.error);
+  }
+
+  private addRequest(e: TraceEvent, id: RequestId, method: string, params?: Record<string, unknown>): void {
+    const meta = params?._meta as Record<string, unknown> | undefined;
+    const token = meta?.progressToken;
+    const record: RequestRecord = {
+      id,
+      method,
+      seq: e.seq,
+      dir: e.dir === 's2c' ? 's2c' : 'c2s',
+      params,
+      progressToken: typeof token === 'string' || typeof token === 'number' ? token : undefined,
+    };
+    if (record.dir === 's2c') {
+      this.serverRequests.set(idKey(id), record);
+      this.requestsBySeq.set(e.seq, record);
+      return;
+    }
+    const modern = meta?.[MODERN_META.protocolVersion];
+    if (typeof modern === 'string') record.version = modern;
+    if (method === 'initialize' && typeof params?.protocolVersion === 'string') record.version = params.protocolVersion;
+    this.requests.set(idKey(id), record);
+    this.responses.delete(idKey(id));
+    this.requestsBySeq.set(e.seq, record);
+    if (record.progressToken !== undefined) this.progressTokens.set(idKey(record.progressToken), record);
+    if (method === 'initialize') this.initialize = record;
+    if (method === 'server/discover') this.discover = record;
+    // A modern request names its version: that is the version in use from here on.
+    if (typeof modern === 'string' && method !== 'server/discover' && this.era !== 'legacy') {
+      this.protocolVersion = modern;
+      if (isModernVersion(modern)) this.era = 'modern';
+    }
+  }
+
+  private clientNotification(e: TraceEvent, method: string, params?: Record<string, unknown>): void {
+    if (method === 'notifications/initialized' && this.initializedSeq === undefined) this.initializedSeq = e.seq;
+    if (method === 'notifications/cancelled') {
+      const r = this.requestFor(params?.requestId);
+      if (r && r.cancelledSeq === undefined) r.cancelledSeq = e.seq;
+    }
+  }
+
+  private serverResponse(e: TraceEvent, id: unknown, result: unknown, error: unknown): void {
+    if (this.firstResponseSeq === undefined) this.firstResponseSeq = e.seq;
+    if (id === null || id === undefined) return;
+    const key = idKey(id);
+    const r = this.requests.get(key);
+    if (!r) return;
+    const seqs = this.responses.get(key) ?? [];
+    seqs.push(e.seq);
+    this.responses.set(key, seqs);
+    if (r.responseSeq !== undefined) return;
+    r.responseSeq = e.seq;
+    const res = (typeof result === 'object' && result !== null ? result : undefined) as Record<string, unknown> | undefined;
+    if (r.method === 'initialize' && res) this.initializeResult(e, res);
+    if (r.method === 'server/discover') this.discoverResponse(e, res, error);
+    if (r.method === 'tools/list' && res && Array.isArray(res.tools)) this.toolList(e, res.tools);
+  }
+
+  private initializeResult(e: TraceEvent, res: Record<string, unknown>): void {
+    this.initializeResultSeq = e.seq;
+    if (typeof res.capabilities === 'object' && res.capabilities !== null) {
+      this.capabilities = res.capabilities as Record<string, unknown>;
+      this.capabilitiesSeq = e.seq;
+    }
+    if (this.era !== 'modern') {
+      this.era = 'legacy';
+      if (typeof res.protocolVersion === 'string') this.protocolVersion = res.protocolVersion;
+    }
+  }
+
+  private discoverResponse(e: TraceEvent, res: Record<string, unknown> | undefined, error: unknown): void {
+    if (res && Array.isArray(res.supportedVersions)) {
+      this.discoverResultSeq = e.seq;
+      this.era = 'modern';
+      if (typeof res.capabilities === 'object' && res.capabilities !== null) {
+        this.capabilities = res.capabilities as Record<string, unknown>;
+        this.capabilitiesSeq = e.seq;
+      }
+      if (!this.protocolVersion && this.discover?.version) this.protocolVersion = this.discover.version;
+    } else if (error !== undefined || res) {
+      const code = (error as { code?: unknown } | undefined)?.code;
+      this.discoverFailure = { seq: e.seq, how: 'error', code: typeof code === 'number' ? code : undefined };
+    }
+  }
+
+  private toolList(e: TraceEvent, tools: unknown[]): void {
+    for (const t of tools) {
+      if (typeof t !== 'object' || t === null) continue;
+      const tool = t as Record<string, unknown>;
+      if (typeof tool.name !== 'string') continue;
+      this.tools.set(tool.name, { name: tool.name, seq: e.seq, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema });
+    }
+  }
+
+  private updateMeta(e: TraceEvent): void {
+    const info = e.info ?? {};
+    switch (e.kind) {
+      case 'spawned':
+        this.spawned = {
+          seq: e.seq,
+          command: String(info.command ?? ''),
+          args: Array.isArray(info.args) ? info.args.map(String) : [],
+        };
+        break;
+      case 'spawn-failed':
+        this.spawnFailedSeq = e.seq;
+        if (!this.spawned) this.spawned = { seq: e.seq, command: String(info.command ?? ''), args: [] };
+        break;
+      case 'stdin-closed':
+        if (this.stdinClosedSeq === undefined) this.stdinClosedSeq = e.seq;
+        break;
+      case 'exited':
+        if (!this.exit) {
+          this.exit = {
+            seq: e.seq,
+            code: typeof info.code === 'number' ? info.code : null,
+            signal: typeof info.signal === 'string' ? info.signal : null,
+          };
+        }
+        break;
+      case 'timeout': {
+        this.timeouts.push({ seq: e.seq, id: info.id, method: typeof info.method === 'string' ? info.method : undefined });
+        const r = this.requestFor(info.id);
+        if (r && r.timeoutSeq === undefined) r.timeoutSeq = e.seq;
+        if (r && r === this.discover && r.responseSeq === undefined && !this.discoverFailure) {
+          this.discoverFailure = { seq: e.seq, how: 'timeout' };
+        }
+        break;
+      }
+      case 'cancelled': {
+        const r = this.requestFor(info.id);
+        if (r && r.cancelledSeq === undefined) r.cancelledSeq = e.seq;
+        break;
+      }
+      case 'era':
+        if (info.era === 'modern' || info.era === 'legacy') this.era = info.era;
+        if (typeof info.protocolVersion === 'string') this.protocolVersion = info.protocolVersion;
+        this.eraSeq = e.seq;
+        break;
+    }
+  }
+}

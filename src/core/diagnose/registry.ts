@@ -1,0 +1,69 @@
+import type { Rule } from './rule';
+import { capabilityNotDeclared } from './rules/capabilityNotDeclared';
+import { crashed } from './rules/crashed';
+import { domainErrorAsProtocolError } from './rules/domainErrorAsProtocolError';
+import { duplicateResponse } from './rules/duplicateResponse';
+import { exitedEarly } from './rules/exitedEarly';
+import { gluedOutput } from './rules/gluedOutput';
+import { invalidParams } from './rules/invalidParams';
+import { invalidUtf8 } from './rules/invalidUtf8';
+import { messageAfterCancel } from './rules/messageAfterCancel';
+import { missingInitialized } from './rules/missingInitialized';
+import { missingMeta } from './rules/missingMeta';
+import { multilineJson } from './rules/multilineJson';
+import { noDiscover } from './rules/noDiscover';
+import { noResponse } from './rules/noResponse';
+import { notJsonrpc } from './rules/notJsonrpc';
+import { nullId } from './rules/nullId';
+import { outputSchemaMismatch } from './rules/outputSchemaMismatch';
+import { paginationLoop } from './rules/paginationLoop';
+import { partialLine } from './rules/partialLine';
+import { progressNotIncreasing } from './rules/progressNotIncreasing';
+import { replyToNotification } from './rules/replyToNotification';
+import { requestBeforeInitialize } from './rules/requestBeforeInitialize';
+import { resultAndError } from './rules/resultAndError';
+import { schemaViolation } from './rules/schemaViolation';
+import { spawnFailed } from './rules/spawnFailed';
+import { strayStdout } from './rules/strayStdout';
+import { timeout } from './rules/timeout';
+import { toolError } from './rules/toolError';
+import { undeclaredCapability } from './rules/undeclaredCapability';
+import { unknownResponseId } from './rules/unknownResponseId';
+import { unsupportedVersion } from './rules/unsupportedVersion';
+import { versionMismatch } from './rules/versionMismatch';
+
+/** Every rule of the DESIGN.md §4 catalogue, in the catalogue's order. */
+export const RULES: readonly Rule[] = [
+  spawnFailed,
+  exitedEarly,
+  crashed,
+  noResponse,
+  strayStdout,
+  gluedOutput,
+  multilineJson,
+  notJsonrpc,
+  partialLine,
+  invalidUtf8,
+  requestBeforeInitialize,
+  missingInitialized,
+  versionMismatch,
+  unsupportedVersion,
+  missingMeta,
+  noDiscover,
+  undeclaredCapability,
+  capabilityNotDeclared,
+  invalidParams,
+  toolError,
+  domainErrorAsProtocolError,
+  outputSchemaMismatch,
+  unknownResponseId,
+  duplicateResponse,
+  nullId,
+  resultAndError,
+  replyToNotification,
+  schemaViolation,
+  progressNotIncreasing,
+  messageAfterCancel,
+  paginationLoop,
+  timeout,
+];

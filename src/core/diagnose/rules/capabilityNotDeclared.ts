@@ -1,0 +1,32 @@
+import type { Rule } from '../rule';
+import { isResponse } from '../../wire/message';
+import { LIST_METHODS } from '../capabilities';
+import { capabilitiesSource } from '../describe';
+
+/** Items listed while the capabilities lack the capability: hosts that honour capabilities never ask. */
+export const capabilityNotDeclared: Rule = {
+  id: 'capability-not-declared',
+  stage: 'negotiation',
+  severity: 'error',
+  onEvent(e, ctx, report) {
+    if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
+    const r = ctx.requestFor(e.msg.id);
+    const list = r && LIST_METHODS[r.method];
+    if (!r || !list || r.responseSeq !== undefined || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
+    const items = e.msg.result[list.items];
+    if (!Array.isArray(items) || items.length === 0 || ctx.capabilities[list.capability] !== undefined) return;
+    const state = ctx.stateOf('capability-not-declared', () => new Set<string>());
+    if (state.has(r.method)) return;
+    state.add(r.method);
+    const names = items
+      .slice(0, 5)
+      .map((i) => (typeof i === 'object' && i !== null ? String((i as Record<string, unknown>).name ?? (i as Record<string, unknown>).uri ?? '?') : '?'))
+      .join(', ');
+    const source = ctx.capabilitiesSeq === ctx.discover?.responseSeq ? capabilitiesSource('server/discover') : capabilitiesSource('initialize');
+    report({
+      message: `${r.method} returned ${items.length} ${list.items} (${names}${items.length > 5 ? ', …' : ''}) but the server's ${source} (seq ${ctx.capabilitiesSeq}) declares no "${list.capability}" capability; hosts that honour capabilities will never list them`,
+      evidence: [ctx.capabilitiesSeq, e.seq],
+      hint: `Declare "${list.capability}": {} in the server's capabilities. With the TypeScript SDK, register ${list.items} before server.connect(): the capabilities are fixed when the client connects.`,
+    });
+  },
+};

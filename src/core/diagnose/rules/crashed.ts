@@ -1,0 +1,31 @@
+import type { Rule } from '../rule';
+import { describeRequest, quote } from '../describe';
+import { exitText, hintForStderr, tellingLine } from '../stderrClues';
+
+/** The process exits mid-session (it had answered before) with requests pending, or with a failure status. */
+export const crashed: Rule = {
+  id: 'crashed',
+  stage: 'transport',
+  severity: 'error',
+  onEvent(e, ctx, report) {
+    if (e.dir !== 'meta' || e.kind !== 'exited' || ctx.exit) return;
+    // Before the first answer it is exited-early; after the client closed stdin, a normal shutdown.
+    if (ctx.firstResponseSeq === undefined || ctx.spawnFailedSeq !== undefined || ctx.stdinClosedSeq !== undefined) return;
+    const exit = { code: typeof e.info?.code === 'number' ? e.info.code : null, signal: typeof e.info?.signal === 'string' ? e.info.signal : null };
+    const pending = ctx.pending();
+    const failed = exit.signal !== null || (exit.code !== null && exit.code !== 0);
+    if (pending.length === 0 && !failed) return;
+    const telling = tellingLine(ctx.stderr.filter((l) => l.seq > (ctx.firstResponseSeq ?? 0)));
+    const evidence = [...pending.map((r) => r.seq), e.seq];
+    if (telling) evidence.push(telling.seq);
+    const what =
+      pending.length > 0
+        ? `with ${pending.length} request${pending.length === 1 ? '' : 's'} pending: ${pending.slice(0, 5).map(describeRequest).join(', ')}`
+        : 'while idle';
+    const said = telling ? `; stderr: ${quote(telling.text.trim(), 160)}` : '';
+    const hint =
+      hintForStderr(telling?.text) ??
+      'Read the cited stderr lines: an uncaught exception in a handler kills the process. Catch it and answer (isError for a tool, a JSON-RPC error otherwise). In-flight requests are lost; restart the server.';
+    report({ message: `The server exited (${exitText(exit)}) ${what}${said}`, evidence, hint });
+  },
+};

@@ -1,0 +1,29 @@
+import type { Rule } from '../rule';
+import { describeRequest, quote } from '../describe';
+import { exitText, hintForStderr, stderrTail, tellingLine } from '../stderrClues';
+
+/** The process exits before answering anything, and not because the client closed its stdin. */
+export const exitedEarly: Rule = {
+  id: 'exited-early',
+  stage: 'transport',
+  severity: 'error',
+  onEvent(e, ctx, report) {
+    if (e.dir !== 'meta' || e.kind !== 'exited' || ctx.exit) return;
+    if (ctx.firstResponseSeq !== undefined || ctx.spawnFailedSeq !== undefined || ctx.stdinClosedSeq !== undefined) return;
+    const exit = { code: typeof e.info?.code === 'number' ? e.info.code : null, signal: typeof e.info?.signal === 'string' ? e.info.signal : null };
+    const tail = stderrTail(ctx.stderr);
+    const telling = tellingLine(ctx.stderr);
+    const evidence = [e.seq, ...tail.map((l) => l.seq)];
+    if (telling && !evidence.includes(telling.seq)) evidence.splice(1, 0, telling.seq);
+    const pending = ctx.pending()[0];
+    const waiting = pending ? ` (${describeRequest(pending)} was waiting)` : '';
+    const said = telling ? `; stderr: ${quote(telling.text.trim(), 160)}` : '; it wrote nothing to stderr';
+    const cleanExit = exit.code === 0 && !exit.signal;
+    const hint =
+      hintForStderr(telling?.text) ??
+      (cleanExit
+        ? 'The server ended normally before serving: its main function returned without keeping the stdio transport open (e.g. a missing `await server.connect(transport)` or `mcp.run()`).'
+        : 'Run the same command in a terminal to see the whole error; a stdio server must keep running and read requests from stdin.');
+    report({ message: `The server exited (${exitText(exit)}) before answering its first request${waiting}${said}`, evidence, hint });
+  },
+};

@@ -1,0 +1,44 @@
+import type { DiagnoseContext } from '../context';
+import type { Report, Rule } from '../rule';
+import { describeRequest } from '../describe';
+
+function looksLikePython(ctx: DiagnoseContext): boolean {
+  const cmd = [ctx.spawned?.command ?? '', ...(ctx.spawned?.args ?? [])].join(' ');
+  return /(^|[\/\s])(python[\d.]*|uvx?|pipx|poetry|hatch|pdm)(\s|$)|\.py(\s|$)/.test(cmd);
+}
+
+function fire(ctx: DiagnoseContext, report: Report, timeoutSeq?: number): void {
+  const first = [...ctx.requests.values()][0];
+  const evidence = [first?.seq, ...ctx.timeouts.map((t) => t.seq), timeoutSeq].filter((s): s is number => s !== undefined);
+  const hint = looksLikePython(ctx)
+    ? 'Python block-buffers stdout when it is a pipe: run it with `python -u` or set PYTHONUNBUFFERED=1 (or print(..., flush=True)). Also check it speaks stdio and reads stdin.'
+    : 'Check that the server speaks stdio (not HTTP/SSE), reads requests from stdin and writes each response as one line to stdout, flushed; a server waiting for a TTY, a prompt or configuration never answers.';
+  report({
+    message: `The server wrote nothing to stdout${first ? ` after ${describeRequest(first)}` : ''} before the client gave up`,
+    evidence: [...new Set(evidence)],
+    hint,
+  });
+}
+
+/** Not one stdout byte before a timeout. The server/discover probe alone does not count: legacy servers may ignore it. */
+export const noResponse: Rule = {
+  id: 'no-response',
+  stage: 'transport',
+  severity: 'error',
+  onEvent(e, ctx, report) {
+    if (e.dir !== 'meta' || e.kind !== 'timeout' || ctx.firstS2cSeq !== undefined) return;
+    const state = ctx.stateOf('no-response', () => ({ fired: false }));
+    const request = ctx.requestFor(e.info?.id);
+    if (state.fired || (request && request === ctx.discover)) return;
+    state.fired = true;
+    fire(ctx, report, e.seq);
+  },
+  onEnd(ctx, report) {
+    const state = ctx.stateOf('no-response', () => ({ fired: false }));
+    if (state.fired || ctx.firstS2cSeq !== undefined || ctx.requests.size === 0 || ctx.spawnFailedSeq !== undefined) return;
+    // An exit before the client closed stdin is exited-early's to explain.
+    if (ctx.exit && (ctx.stdinClosedSeq === undefined || ctx.exit.seq < ctx.stdinClosedSeq)) return;
+    state.fired = true;
+    fire(ctx, report);
+  },
+};

@@ -1,0 +1,53 @@
+import type { TraceEvent } from '../../trace/event';
+import type { DiagnoseContext, RequestRecord } from '../context';
+import type { Rule } from '../rule';
+import { hasSchema, validateMessage } from '../../schema/officialSchema';
+import { isRequest, isResponse } from '../../wire/message';
+import { describeMessage } from '../envelope';
+import { MODERN_META } from '../versions';
+
+/** The request a response answers (client requests for server responses, and vice versa). */
+function answered(e: TraceEvent, ctx: DiagnoseContext): RequestRecord | undefined {
+  if (!isResponse(e.msg) || e.msg.id === null || e.msg.id === undefined) return undefined;
+  return e.dir === 's2c' ? ctx.requestFor(e.msg.id) : [...ctx.serverRequests.values()].find((r) => r.id === (e.msg as { id: unknown }).id);
+}
+
+/** The version whose schema applies: what the message itself names, else what its request named, else the session's. */
+function versionFor(e: TraceEvent, ctx: DiagnoseContext, r: RequestRecord | undefined): string | undefined {
+  if (isRequest(e.msg)) {
+    const params = e.msg.params;
+    const modern = (params?._meta as Record<string, unknown> | undefined)?.[MODERN_META.protocolVersion];
+    if (typeof modern === 'string') return modern;
+    if (e.msg.method === 'initialize' && typeof params?.protocolVersion === 'string') return params.protocolVersion;
+  }
+  if (r?.method === 'initialize' && isResponse(e.msg)) {
+    const chosen = e.msg.result?.protocolVersion;
+    return typeof chosen === 'string' && hasSchema(chosen) ? chosen : r.version;
+  }
+  return r?.version ?? ctx.protocolVersion;
+}
+
+export const schemaViolation: Rule = {
+  id: 'schema-violation',
+  stage: 'envelope',
+  severity: 'warning',
+  onEvent(e, ctx, report) {
+    if ((e.dir !== 's2c' && e.dir !== 'c2s') || !e.msg) return;
+    // Faults the envelope rules name more precisely.
+    if (('id' in e.msg && e.msg.id === null) || ('result' in e.msg && 'error' in e.msg)) return;
+    const r = answered(e, ctx);
+    // A legacy server's reply to the server/discover probe is its business, not the 2026 schema's.
+    if (r?.method === 'server/discover' && isResponse(e.msg) && !Array.isArray(e.msg.result?.supportedVersions)) return;
+    const version = versionFor(e, ctx, r);
+    if (!version || !hasSchema(version)) return;
+    const outcome = validateMessage(e.msg, e.dir, version, r?.method, r?.params);
+    if (outcome.valid) return;
+    const detail = outcome.errors.map((x) => `${x.path || '(message)'} ${x.message}`).join('; ');
+    const who = e.dir === 's2c' ? 'server' : 'client';
+    report({
+      message: `The ${who}'s ${describeMessage(e)} does not match ${outcome.definition} of the ${version} schema: ${detail}`,
+      evidence: [e.seq],
+      hint: `Fix ${outcome.errors[0]?.path || 'the message'} to match the official schema (modelcontextprotocol schema/${version}/schema.json, definition ${outcome.definition}).`,
+    });
+  },
+};

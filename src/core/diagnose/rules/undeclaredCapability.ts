@@ -1,0 +1,25 @@
+import type { Rule } from '../rule';
+import { isResponse } from '../../wire/message';
+import { capabilityFor, declares } from '../capabilities';
+import { capabilitiesSource, describeRequest } from '../describe';
+
+/** A -32601 explained by the capabilities message: the server never said it had this. */
+export const undeclaredCapability: Rule = {
+  id: 'undeclared-capability',
+  stage: 'negotiation',
+  severity: 'warning',
+  onEvent(e, ctx, report) {
+    if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.error?.code !== -32601 || e.msg.id === null) return;
+    const r = ctx.requestFor(e.msg.id);
+    if (!r || r.responseSeq !== undefined || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
+    const cap = capabilityFor(r.method);
+    if (!cap || declares(ctx.capabilities, cap)) return;
+    const name = cap.sub ? `${cap.name}.${cap.sub}` : cap.name;
+    const source = ctx.capabilitiesSeq === ctx.discover?.responseSeq ? capabilitiesSource('server/discover') : capabilitiesSource('initialize');
+    report({
+      message: `${describeRequest(r)} was answered -32601 (method not found): the server's ${source} (seq ${ctx.capabilitiesSeq}) declares no "${name}" capability (capabilities: ${JSON.stringify(ctx.capabilities)})`,
+      evidence: [ctx.capabilitiesSeq, e.seq],
+      hint: `Clients should only call ${r.method} when "${name}" is declared. If the server is meant to support it, declare "${name}" in its capabilities and implement the handler (with the TypeScript SDK, register resources/tools/prompts before connect()).`,
+    });
+  },
+};

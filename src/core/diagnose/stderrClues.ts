@@ -1,0 +1,56 @@
+import type { StderrLine } from './context';
+
+// The lines that say why a process died, most telling first.
+const SPECIFIC = [
+  /Cannot find module|ERR_MODULE_NOT_FOUND/,
+  /ModuleNotFoundError|No module named|ImportError/,
+  /\bENOENT\b|No such file or directory/,
+  /\bEACCES\b|Permission denied/,
+  /command not found|is not recognized as an internal or external command/,
+  /\bEADDRINUSE\b/,
+];
+// A Python traceback ends with the exception line; Node prints `Error: …` after the code frame.
+const EXCEPTION = /^\s*(?:[\w.]+(?:Error|Exception|Exit|Interrupt)|Error|panic)\b.*?:/;
+
+/** The stderr line that best explains an exit, e.g. `Error: Cannot find module 'x'` or a Traceback's last line. */
+export function tellingLine(lines: readonly StderrLine[]): StderrLine | undefined {
+  for (const pattern of SPECIFIC) {
+    const hit = lines.find((l) => pattern.test(l.text));
+    if (hit) return hit;
+  }
+  const exceptions = lines.filter((l) => EXCEPTION.test(l.text));
+  if (exceptions.length > 0) {
+    // In a traceback the last exception line is the cause; Node's first `Error:` is.
+    const traceback = lines.some((l) => l.text.startsWith('Traceback'));
+    return traceback ? exceptions[exceptions.length - 1] : exceptions[0];
+  }
+  const traceback = lines.find((l) => l.text.startsWith('Traceback'));
+  if (traceback) return traceback;
+  return [...lines].reverse().find((l) => l.text.trim() !== '');
+}
+
+export function stderrTail(lines: readonly StderrLine[], n = 5): StderrLine[] {
+  return lines.filter((l) => l.text.trim() !== '').slice(-n);
+}
+
+/** What to do about the cause a stderr line names. */
+export function hintForStderr(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  if (/Cannot find module|ERR_MODULE_NOT_FOUND/.test(text)) {
+    return 'A module is missing: run npm install (or build the server first) and check the path to the entry file and its working directory.';
+  }
+  if (/ModuleNotFoundError|No module named|ImportError/.test(text)) {
+    return "A Python package is missing from the interpreter that ran the server: install it there (pip install / uv add) or point the command at the project's virtualenv python.";
+  }
+  if (/\bENOENT\b|No such file or directory/.test(text)) return 'A file or directory the server needs does not exist: check the paths in its arguments, env and cwd.';
+  if (/\bEACCES\b|Permission denied/.test(text)) return 'Permission denied: check file modes and that the server may read what it opens.';
+  if (/command not found|is not recognized/.test(text)) return 'A command the server runs is not on PATH: install it or use an absolute path.';
+  if (/\bEADDRINUSE\b/.test(text)) return 'A port is already in use: a stdio server should not listen on a port, or another copy is still running.';
+  return undefined;
+}
+
+/** `code 1` / `signal SIGSEGV`. */
+export function exitText(exit: { code: number | null; signal: string | null }): string {
+  if (exit.signal) return `signal ${exit.signal}`;
+  return `code ${exit.code ?? 'unknown'}`;
+}

@@ -1,0 +1,194 @@
+import Ajv, { type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import s20241105 from './official/2024-11-05.json';
+import s20250326 from './official/2025-03-26.json';
+import s20250618 from './official/2025-06-18.json';
+import s20251125 from './official/2025-11-25.json';
+import s20260728 from './official/2026-07-28.json';
+
+/**
+ * The official MCP JSON Schemas (copied verbatim from the specification repository's
+ * `schema/<version>/schema.json`), one per protocol version we speak. Each is compiled
+ * lazily, once per definition, and cached.
+ */
+const SCHEMAS: Record<string, Record<string, unknown>> = {
+  '2024-11-05': s20241105,
+  '2025-03-26': s20250326,
+  '2025-06-18': s20250618,
+  '2025-11-25': s20251125,
+  '2026-07-28': s20260728,
+};
+
+export const SHIPPED_VERSIONS: readonly string[] = Object.keys(SCHEMAS);
+
+export interface SchemaError {
+  /** JSON Pointer into the message, '' for the message itself. */
+  path: string;
+  message: string;
+}
+
+export interface ValidationOutcome {
+  valid: boolean;
+  errors: SchemaError[];
+  /** The definition the message was checked against, e.g. `CallToolResult`. */
+  definition: string;
+  /** The schema version used; undefined when no shipped schema matches (then `valid` is true). */
+  version?: string;
+}
+
+type Defs = Record<string, unknown>;
+
+class VersionSchema {
+  private readonly ajv: Ajv;
+  private readonly id: string;
+  private readonly defsKey: 'definitions' | '$defs';
+  private readonly defs: Defs;
+  /** method → request/notification definition name, e.g. 'tools/call' → 'CallToolRequest'. */
+  private readonly byMethod = new Map<string, string>();
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(readonly version: string, schema: Record<string, unknown>) {
+    const modern = String(schema.$schema ?? '').includes('2020-12');
+    // strict: false — the official schemas carry annotations (e.g. `deprecated`) that
+    // ajv's strict mode would reject; they are data, not ours to edit.
+    const options = { strict: false, allErrors: false, logger: false as const };
+    this.ajv = modern ? new Ajv2020(options) : new Ajv(options);
+    addFormats(this.ajv);
+    this.id = `mcp-${version}`;
+    this.defsKey = '$defs' in schema ? '$defs' : 'definitions';
+    this.defs = schema[this.defsKey] as Defs;
+    this.ajv.addSchema(schema as AnySchema, this.id);
+    for (const [name, def] of Object.entries(this.defs)) {
+      const method = (def as { properties?: { method?: { const?: unknown } } }).properties?.method?.const;
+      if (typeof method === 'string' && /(Request|Notification)$/.test(name) && !this.byMethod.has(method)) {
+        this.byMethod.set(method, name);
+      }
+    }
+  }
+
+  has(name: string): boolean {
+    return name in this.defs;
+  }
+
+  definitionFor(method: string): string | undefined {
+    return this.byMethod.get(method);
+  }
+
+  ref(name: string): { $ref: string } {
+    return { $ref: `${this.id}#/${this.defsKey}/${name}` };
+  }
+
+  validator(key: string, build: () => AnySchema): ValidateFunction {
+    let fn = this.compiled.get(key);
+    if (!fn) {
+      fn = this.ajv.compile(build());
+      this.compiled.set(key, fn);
+    }
+    return fn;
+  }
+}
+
+const loaded = new Map<string, VersionSchema>();
+
+function schemaFor(version: string): VersionSchema | undefined {
+  const raw = SCHEMAS[version];
+  if (!raw) return undefined;
+  let schema = loaded.get(version);
+  if (!schema) {
+    schema = new VersionSchema(version, raw);
+    loaded.set(version, schema);
+  }
+  return schema;
+}
+
+interface Target {
+  key: string;
+  definition: string;
+  build: () => AnySchema;
+}
+
+function first(s: VersionSchema, ...names: string[]): string {
+  return names.find((n) => s.has(n)) ?? names[names.length - 1];
+}
+
+/** Picks the definition a message must satisfy: method → XRequest / XNotification; a result → the result of the request it answers. */
+function targetFor(s: VersionSchema, msg: Record<string, unknown>, requestMethod?: string, requestParams?: Record<string, unknown>): Target {
+  if (typeof msg.method === 'string') {
+    const envelope = 'id' in msg ? 'JSONRPCRequest' : 'JSONRPCNotification';
+    const def = s.definitionFor(msg.method);
+    if (!def) return { key: envelope, definition: envelope, build: () => s.ref(envelope) };
+    return { key: def, definition: def, build: () => ({ allOf: [s.ref(envelope), s.ref(def)] }) };
+  }
+  if ('error' in msg && !('result' in msg)) {
+    const env = first(s, 'JSONRPCErrorResponse', 'JSONRPCError');
+    return { key: env, definition: env, build: () => s.ref(env) };
+  }
+  const env = first(s, 'JSONRPCResultResponse', 'JSONRPCResponse');
+  const requestDef = requestMethod ? s.definitionFor(requestMethod) : undefined;
+  if (!requestDef || !requestDef.endsWith('Request')) return { key: env, definition: env, build: () => s.ref(env) };
+  const base = requestDef.slice(0, -'Request'.length);
+  // A task-augmented request (2025-11-25 `params.task`) is answered with CreateTaskResult instead.
+  const task = requestParams !== undefined && 'task' in requestParams && s.has('CreateTaskResult');
+  if (s.has(`${base}ResultResponse`) && !task) {
+    const def = `${base}ResultResponse`;
+    return { key: def, definition: def, build: () => s.ref(def) };
+  }
+  if (!s.has(`${base}Result`)) return { key: env, definition: env, build: () => s.ref(env) };
+  const def = `${base}Result`;
+  const result = task ? { anyOf: [s.ref(def), s.ref('CreateTaskResult')] } : s.ref(def);
+  return {
+    key: `${def}${task ? '+task' : ''}`,
+    definition: task ? `${def} | CreateTaskResult` : def,
+    build: () => ({ allOf: [s.ref(env), { properties: { result } }] }),
+  };
+}
+
+function formatErrors(errors: readonly ErrorObject[]): SchemaError[] {
+  // The deepest path is the most specific; anyOf branches add noise at shallower paths.
+  const sorted = [...errors].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length);
+  const out: SchemaError[] = [];
+  const seen = new Set<string>();
+  for (const e of sorted) {
+    let message = e.message ?? 'is invalid';
+    const params = e.params as { additionalProperty?: string; allowedValues?: unknown[]; allowedValue?: unknown };
+    if (params.allowedValues) message += `: ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    else if (params.allowedValue !== undefined) message += `: ${JSON.stringify(params.allowedValue)}`;
+    else if (params.additionalProperty) message += `: '${params.additionalProperty}'`;
+    const text = `${e.instancePath}|${message}`;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push({ path: e.instancePath, message });
+    if (out.length === 3) break;
+  }
+  return out;
+}
+
+/**
+ * Validates one JSON-RPC message against the official schema of `protocolVersion`.
+ * `requestMethod` (and its params) name the request a response answers (responses are
+ * matched by id, so only the caller knows it); without it a result is checked against the
+ * generic response envelope. Unknown versions validate as true with `version` undefined.
+ */
+export function validateMessage(
+  msg: unknown,
+  direction: 'c2s' | 's2c',
+  protocolVersion: string,
+  requestMethod?: string,
+  requestParams?: Record<string, unknown>,
+): ValidationOutcome {
+  const s = schemaFor(protocolVersion);
+  if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+    return { valid: false, errors: [{ path: '', message: 'must be a JSON object' }], definition: 'JSONRPCMessage', version: s?.version };
+  }
+  if (!s) return { valid: true, errors: [], definition: 'JSONRPCMessage' };
+  const target = targetFor(s, msg as Record<string, unknown>, requestMethod, requestParams);
+  const validate = s.validator(`${direction}|${target.key}`, target.build);
+  const valid = validate(msg) as boolean;
+  return { valid, errors: valid ? [] : formatErrors(validate.errors ?? []), definition: target.definition, version: s.version };
+}
+
+/** Whether a schema for this protocol version ships with the product. */
+export function hasSchema(protocolVersion: string): boolean {
+  return protocolVersion in SCHEMAS;
+}
