@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { now } from '../../core/trace/event';
 import type { RecordArgs } from '../args';
 import { RECORDER_ROLE, type RecorderMessage, type RecorderReply } from './messages';
-import { signalTree } from './killTree';
+import { signalTree } from '../../core/transport/processTree';
 
 /** Shutdown (stdio): "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL". */
 const GRACE_MS = 2000;

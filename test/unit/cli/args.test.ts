@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseCli } from '../../../src/cli/args';
+import { UsageError } from '../../../src/cli/usage';
+
+test('everything after -- is the server command, its own flags included', () => {
+  const args = parseCli(['check', '--json', '--timeout', '500', '--', 'npx', '-y', 'server', '--json']);
+  assert.deepEqual(args, { name: 'check', json: true, timeoutMs: 500, server: { command: 'npx', args: ['-y', 'server', '--json'] } });
+});
+
+test('call takes the tool name and a JSON object of arguments', () => {
+  const args = parseCli(['call', 'get_forecast', '--args', '{"city":"Paris"}', '--', 'node', 's.js']);
+  assert.equal(args.name, 'call');
+  if (args.name !== 'call') return;
+  assert.equal(args.tool, 'get_forecast');
+  assert.deepEqual(args.toolArgs, { city: 'Paris' });
+  assert.deepEqual(args.server, { command: 'node', args: ['s.js'] });
+});
+
+test('record needs --out; lint needs exactly one file', () => {
+  assert.deepEqual(parseCli(['record', '--out', 't.mcptrace.jsonl', '--', 'node', 's.js']), {
+    name: 'record',
+    out: 't.mcptrace.jsonl',
+    server: { command: 'node', args: ['s.js'] },
+  });
+  assert.deepEqual(parseCli(['lint', 'a.jsonl']), { name: 'lint', json: false, file: 'a.jsonl' });
+});
+
+for (const [argv, words] of [
+  [['frobnicate'], /unknown command "frobnicate"/],
+  [['check'], /missing the server command/],
+  [['check', '--bogus', '--', 'node'], /Unknown option '--bogus'.*after --/],
+  [['check', '--timeout', 'soon', '--', 'node'], /--timeout takes a positive number/],
+  [['call', '--', 'node'], /missing the tool name/],
+  [['call', 'echo', '--args', '{oops', '--', 'node'], /--args is not valid JSON/],
+  [['call', 'echo', '--args', '[1]', '--', 'node'], /must be a JSON object/],
+  [['record', '--', 'node'], /--out FILE is required/],
+  [['lint'], /exactly one trace FILE/],
+  [['lint', 'a', 'b'], /exactly one trace FILE/],
+] as const) {
+  test(`usage error: ${argv.join(' ')}`, () => {
+    assert.throws(() => parseCli([...argv]), (error: unknown) => error instanceof UsageError && words.test(error.message));
+  });
+}

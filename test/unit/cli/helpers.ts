@@ -1,0 +1,79 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { renameSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const CLI = `${ROOT}dist/cli.js`;
+export const FIXTURES = `${ROOT}test/fixtures/servers/`;
+export const NODE = process.execPath;
+
+/**
+ * Builds dist/cli.js exactly as esbuild.config.mjs does (the CLI entry alone, so another
+ * bundle's build error cannot fail these tests). Written then renamed: test files build in
+ * parallel and a reader must never see half a file.
+ */
+export async function buildCli(): Promise<void> {
+  const tmp = `${CLI}.${process.pid}.tmp`;
+  await esbuild.build({
+    entryPoints: [`${ROOT}src/cli/main.ts`],
+    outfile: tmp,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    banner: { js: '#!/usr/bin/env node' },
+    logLevel: 'silent',
+  });
+  renameSync(tmp, CLI);
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI to completion (killed after `deadlineMs`, which fails the test loudly). */
+export function runCli(args: string[], options: { input?: string | Buffer; env?: Record<string, string>; deadlineMs?: number } = {}): Promise<CliRun> {
+  const child = startCli(args, options.env);
+  return finish(child, options.input, options.deadlineMs ?? 60_000);
+}
+
+export function startCli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(NODE, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: 'pipe' });
+}
+
+export function finish(child: ChildProcessWithoutNullStreams, input: string | Buffer | undefined, deadlineMs: number): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mcp-lens did not finish within ${deadlineMs} ms; stderr: ${Buffer.concat(err).toString()}`));
+    }, deadlineMs);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+    if (input !== undefined) child.stdin.end(input);
+  });
+}
+
+/** Polls `check` until it holds or the deadline passes (never a fixed sleep). */
+export async function waitFor(check: () => boolean, what: string, deadlineMs = 15_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The JSON report of `--json`: exactly one object on stdout. */
+export function report(run: CliRun): Record<string, any> {
+  return JSON.parse(run.stdout) as Record<string, any>;
+}
