@@ -1,0 +1,74 @@
+import type * as vscode from 'vscode';
+import type { ConfigProblem } from '../core/config/types';
+import { LIST_KINDS, itemName, type ServerEntry } from './serverEntry';
+import type { ServerRegistry } from './serverRegistry';
+
+/** A plain-data view of one server, as integration tests read it through the exports. */
+export interface ServerSnapshot {
+  key: string;
+  name: string;
+  file: string;
+  source: string;
+  type: 'stdio' | 'http' | 'sse';
+  state: ServerEntry['state']['kind'];
+  /** For crashed: the exit code (null when a signal ended it). */
+  exitCode?: number | null;
+  signal?: string | null;
+  error?: string;
+  era?: 'modern' | 'legacy';
+  protocolVersion?: string;
+  serverName?: string;
+  tools: string[];
+  resources: string[];
+  prompts: string[];
+}
+
+/** What `vscode.extensions.getExtension('mcp-lens.mcp-lens').exports` returns. */
+export interface McpLensApi {
+  registry: {
+    readonly servers: ServerSnapshot[];
+    readonly problems: ConfigProblem[];
+    readonly onDidChange: vscode.Event<unknown>;
+    /** Re-reads the config files (what mcpLens.refreshServers does). */
+    reload(): Promise<void>;
+  };
+}
+
+export function snapshot(entry: ServerEntry): ServerSnapshot {
+  const state = entry.state;
+  const names = (kind: (typeof LIST_KINDS)[number]) => {
+    const list = entry.lists[kind];
+    return list && 'items' in list ? list.items.map(itemName) : [];
+  };
+  return {
+    key: entry.key,
+    name: entry.name,
+    file: entry.config.file.path,
+    source: entry.config.file.kind,
+    type: entry.config.type,
+    state: state.kind,
+    ...(state.kind === 'crashed' ? { exitCode: state.code, signal: state.signal } : {}),
+    ...(state.kind === 'error' ? { error: state.message } : {}),
+    era: entry.info?.era,
+    protocolVersion: entry.info?.protocolVersion,
+    serverName: entry.info?.serverInfo?.name,
+    tools: names('tools'),
+    resources: names('resources'),
+    prompts: names('prompts'),
+  };
+}
+
+export function createApi(registry: ServerRegistry): McpLensApi {
+  return {
+    registry: {
+      get servers() {
+        return registry.servers.map(snapshot);
+      },
+      get problems() {
+        return registry.problems.map((p) => ({ ...p }));
+      },
+      onDidChange: registry.onDidChange,
+      reload: () => registry.reload(),
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import * as vscode from 'vscode';
+import { WORKSPACE_CONFIGS, displayName } from '../core/config/locations';
+import type { InputResolver } from './inputs';
+import type { Log } from './log';
+import type { ServerEntry } from './serverEntry';
+import type { ServerRegistry, StartOutcome } from './serverRegistry';
+import type { TreeNode } from './serversView';
+import { explainUntrusted, isTrusted } from './trust';
+
+/** Command ids are a contract with package.json, the tests and the docs. */
+export const COMMANDS = {
+  startServer: 'mcpLens.startServer',
+  stopServer: 'mcpLens.stopServer',
+  restartServer: 'mcpLens.restartServer',
+  refreshServers: 'mcpLens.refreshServers',
+  showLog: 'mcpLens.showLog',
+  openConfig: 'mcpLens.openConfig',
+  clearInputs: 'mcpLens.clearInputs',
+} as const;
+
+/** A server given by a tree row, by key or name (tests, keybindings), or picked by the user. */
+type ServerArg = TreeNode | string | undefined;
+
+interface Deps {
+  registry: ServerRegistry;
+  log: Log;
+  inputs: InputResolver;
+}
+
+export function registerCommands({ registry, log, inputs }: Deps): vscode.Disposable[] {
+  const canStart = (s: ServerEntry) => !s.isRemote && !s.isActive;
+  const canStop = (s: ServerEntry) => s.isActive;
+  const canRestart = (s: ServerEntry) => !s.isRemote;
+
+  /** Finds the target or says why there is none; undefined means "nothing to do, already said". */
+  async function target(arg: ServerArg, accept: (s: ServerEntry) => boolean, none: string, placeHolder: string): Promise<ServerEntry | undefined> {
+    if (typeof arg === 'string' || (arg && 'key' in arg)) {
+      const key = typeof arg === 'string' ? arg : arg.key;
+      const entry = registry.get(key);
+      if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${key}".`);
+      return entry;
+    }
+    if (registry.servers.length === 0) {
+      const open = 'Open Config';
+      void vscode.window.showInformationMessage('MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.', open).then((choice) => {
+        if (choice === open) void vscode.commands.executeCommand(COMMANDS.openConfig);
+      });
+      return undefined;
+    }
+    const candidates = registry.servers.filter(accept);
+    if (candidates.length === 0) {
+      void vscode.window.showInformationMessage(`MCP Lens: ${none}`);
+      return undefined;
+    }
+    if (candidates.length === 1) return candidates[0];
+    const picked = await vscode.window.showQuickPick(
+      candidates.map((entry) => ({ label: entry.name, description: `${entry.state.kind} · ${displayName(entry.config.file)}`, detail: entry.commandLine(), entry })),
+      { placeHolder, matchOnDescription: true },
+    );
+    return picked?.entry;
+  }
+
+  /** A failed start tells the user at once and offers the log, where the stderr tail is. */
+  function report(outcome: StartOutcome): StartOutcome {
+    if (outcome.ok || outcome.cancelled) {
+      if (!outcome.ok) void vscode.window.showInformationMessage(`MCP Lens: ${outcome.reason}`);
+      return outcome;
+    }
+    const details = 'Show Details';
+    void vscode.window.showErrorMessage(`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && log.show());
+    return outcome;
+  }
+
+  async function startOrRestart(arg: ServerArg, restart: boolean): Promise<StartOutcome | undefined> {
+    if (!isTrusted()) {
+      void explainUntrusted();
+      return { ok: false, reason: 'The workspace is not trusted.' };
+    }
+    const entry = restart
+      ? await target(arg, canRestart, 'no configured server can be restarted (remote servers are not run by MCP Lens).', 'Restart which MCP server?')
+      : await target(arg, canStart, 'every configured server is already running.', 'Start which MCP server?');
+    if (!entry) return undefined;
+    if (entry.isRemote) return report({ ok: false, reason: `"${entry.name}" is an ${entry.config.type} server; MCP Lens runs stdio servers only.` });
+    if (!restart && entry.isActive) {
+      void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" is already ${entry.state.kind}.`);
+      return { ok: true };
+    }
+    try {
+      return report(restart ? await registry.restart(entry) : await registry.start(entry));
+    } catch (error) {
+      log.error(`Starting "${entry.name}" failed`, error);
+      return report({ ok: false, reason: `"${entry.name}" failed to start: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  async function openConfig(file?: string, line?: number, column?: number): Promise<void> {
+    if (typeof file === 'string') {
+      const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), Math.max(0, (column ?? 1) - 1));
+      await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(position, position) });
+      return;
+    }
+    const found = registry.config?.found ?? [];
+    if (found.length > 0) {
+      const choice =
+        found.length === 1
+          ? found[0]
+          : (await vscode.window.showQuickPick(found.map((f) => ({ label: displayName(f), description: f.path, file: f })), { placeHolder: 'Open which MCP config file?' }))?.file;
+      if (choice) await vscode.window.showTextDocument(vscode.Uri.file(choice.path));
+      return;
+    }
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (folders.length === 0) {
+      void vscode.window.showInformationMessage('MCP Lens: open a folder first; its .vscode/mcp.json lists the servers to run.');
+      return;
+    }
+    const folder = folders.length === 1 ? folders[0] : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Create .vscode/mcp.json in which folder?' });
+    if (!folder) return;
+    const uri = vscode.Uri.joinPath(folder.uri, ...WORKSPACE_CONFIGS[0].relativePath.split('/'));
+    const skeleton = '{\n\t// Each entry is a server MCP Lens can start, e.g.\n\t// "my-server": { "type": "stdio", "command": "node", "args": ["${workspaceFolder}/server.js"] }\n\t"servers": {\n\t}\n}\n';
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(skeleton));
+    log.info(`Created ${uri.fsPath}`);
+    await vscode.window.showTextDocument(uri);
+  }
+
+  return [
+    vscode.commands.registerCommand(COMMANDS.startServer, (arg?: ServerArg) => startOrRestart(arg, false)),
+    vscode.commands.registerCommand(COMMANDS.restartServer, (arg?: ServerArg) => startOrRestart(arg, true)),
+    vscode.commands.registerCommand(COMMANDS.stopServer, async (arg?: ServerArg) => {
+      const entry = await target(arg, canStop, 'no MCP server is running.', 'Stop which MCP server?');
+      if (!entry) return false;
+      await registry.stop(entry);
+      return true;
+    }),
+    vscode.commands.registerCommand(COMMANDS.refreshServers, async () => {
+      await registry.reload();
+      return registry.servers.length;
+    }),
+    vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
+    vscode.commands.registerCommand(COMMANDS.openConfig, openConfig),
+    vscode.commands.registerCommand(COMMANDS.clearInputs, async () => {
+      const count = await inputs.clear();
+      void vscode.window.showInformationMessage(`MCP Lens: forgot ${count} remembered input value(s); servers will ask again on their next start.`);
+      return count;
+    }),
+  ];
+}
+

@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import { exitText } from './failure';
+import { Disposable } from './lifecycle';
+import type { Log } from './log';
+import type { ServerRegistry } from './serverRegistry';
+
+/** A server that dies while running is news: say so, with the way to its stderr. */
+export class CrashNotifier extends Disposable {
+  constructor(registry: ServerRegistry, log: Log) {
+    super();
+    const previous = new Map<string, string>();
+    this.register(
+      registry.onDidChange((entry) => {
+        if (!entry) return;
+        const before = previous.get(entry.key);
+        previous.set(entry.key, entry.state.kind);
+        const state = entry.state;
+        if (state.kind !== 'crashed' || before === 'crashed') return;
+        if (state.stderrTail.length) log.error(`[${entry.name}] last stderr lines:\n${state.stderrTail.map((l) => `    ${l}`).join('\n')}`);
+        const details = 'Show Details';
+        void vscode.window
+          .showErrorMessage(`MCP Lens: "${entry.name}" crashed (${exitText(state.code, state.signal)}).`, details)
+          .then((choice) => choice === details && log.show());
+      }),
+    );
+  }
+}

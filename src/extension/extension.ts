@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import { createApi, type McpLensApi } from './api';
+import { registerCommands } from './commands';
+import { ConfigDiagnostics } from './configDiagnostics';
+import { ConfigWatcher } from './configWatcher';
+import { ContextKeys } from './contextKeys';
+import { CrashNotifier } from './crashNotifier';
+import { InputResolver } from './inputs';
+import { Log } from './log';
+import { ServerRegistry } from './serverRegistry';
+import { ServersView } from './serversView';
+import { readSettings } from './settings';
+import { StatusBar } from './statusBar';
+
+let registry: ServerRegistry | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<McpLensApi> {
+  const log = new Log();
+  context.subscriptions.push(log);
+  try {
+    return await start(context, log);
+  } catch (error) {
+    // VS Code only logs a failed activation to its own console; tell the user (rust-analyzer does too).
+    log.error('MCP Lens failed to activate', error);
+    const show = 'Show Log';
+    void vscode.window
+      .showErrorMessage(`MCP Lens failed to activate: ${error instanceof Error ? error.message : String(error)}`, show)
+      .then((choice) => choice === show && log.show());
+    throw error;
+  }
+}
+
+async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLensApi> {
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  log.info(`MCP Lens ${version} activating (VS Code ${vscode.version}, ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`);
+  const subscriptions = context.subscriptions;
+  const inputs = new InputResolver(context.secrets, context.workspaceState);
+  const servers = new ServerRegistry({
+    log,
+    settings: readSettings,
+    workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+    resolveInput: (input, server) => inputs.resolve(input, server),
+    clientInfo: { name: 'mcp-lens', version },
+  });
+  registry = servers;
+  subscriptions.push(servers);
+  const contextKeys = new ContextKeys(servers);
+  subscriptions.push(contextKeys, new ServersView(servers), new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log));
+  subscriptions.push(...registerCommands({ registry: servers, log, inputs }));
+
+  const watcher = new ConfigWatcher(() => void servers.reload());
+  subscriptions.push(watcher);
+  subscriptions.push(
+    servers.onDidChange((entry) => entry === undefined && watcher.watch((servers.config?.candidates ?? []).map((f) => f.path))),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void servers.reload()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void servers.reload()),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpLens.claudeDesktopConfig') && void servers.reload()),
+  );
+
+  await servers.reload();
+  contextKeys.update();
+  return createApi(servers);
+}
+
+/** VS Code awaits this: every running server is closed and its process tree ended. */
+export async function deactivate(): Promise<void> {
+  await registry?.stopAll();
+  registry = undefined;
+}

@@ -1,0 +1,54 @@
+import type { ServerConfig } from '../core/config/types';
+import type { McpClient, ServerInfo } from '../core/session/client';
+
+export type ListKind = 'tools' | 'resources' | 'prompts';
+export const LIST_KINDS: readonly ListKind[] = ['tools', 'resources', 'prompts'];
+export type ListState = { items: Record<string, unknown>[] } | { error: string };
+
+export type ServerState =
+  | { kind: 'stopped' }
+  | { kind: 'starting' }
+  | { kind: 'running' }
+  | { kind: 'stopping' }
+  | { kind: 'crashed'; code: number | null; signal: string | null; stderrTail: string[] }
+  | { kind: 'error'; message: string; stderrTail: string[] };
+
+/** One configured server and what this session knows about it. */
+export class ServerEntry {
+  state: ServerState = { kind: 'stopped' };
+  info: ServerInfo | undefined;
+  lists: Partial<Record<ListKind, ListState>> = {};
+  /** The live connection; undefined once stop() has begun, so its exit is not taken for a crash. */
+  client: McpClient | undefined;
+  /** The config changed while the server ran: a restart applies it. */
+  configChanged = false;
+
+  constructor(public config: ServerConfig) {}
+
+  get key(): string {
+    return this.config.key;
+  }
+
+  get name(): string {
+    return this.config.name;
+  }
+
+  get isRemote(): boolean {
+    return this.config.type !== 'stdio';
+  }
+
+  get isActive(): boolean {
+    return this.state.kind === 'starting' || this.state.kind === 'running' || this.state.kind === 'stopping';
+  }
+
+  /** The command line (or URL) as configured, unexpanded. */
+  commandLine(): string {
+    const c = this.config;
+    return c.type === 'stdio' ? [c.command, ...c.args].join(' ') : c.url;
+  }
+}
+
+/** Display name of a listed item: tools and prompts by name, resources by name or URI. */
+export function itemName(item: Record<string, unknown>): string {
+  return String(item.name ?? item.uri ?? item.uriTemplate ?? '(unnamed)');
+}

@@ -1,0 +1,231 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { loadConfigs, type LoadedConfig } from '../core/config/load';
+import { InputCancelledError, resolveServer } from '../core/config/resolve';
+import type { ConfigProblem, InputDefinition, StdioServerConfig } from '../core/config/types';
+import { McpClient, ProtocolError } from '../core/session/client';
+import { describeFailure, exitText, stderrTail, type Failure } from './failure';
+import { Disposable } from './lifecycle';
+import type { Log } from './log';
+import { LIST_KINDS, ServerEntry, type ListKind } from './serverEntry';
+import type { Settings } from './settings';
+import { logTraceEvent } from './traceLog';
+
+export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?: Failure; cancelled?: boolean };
+
+export interface RegistryDeps {
+  log: Log;
+  settings(): Settings;
+  workspaceFolders(): string[];
+  resolveInput(input: InputDefinition, server: StdioServerConfig): Promise<string | undefined>;
+  clientInfo: { name: string; version: string };
+}
+
+const LIST_METHODS: Record<ListKind, 'tools/list' | 'resources/list' | 'prompts/list'> = {
+  tools: 'tools/list',
+  resources: 'resources/list',
+  prompts: 'prompts/list',
+};
+
+/** The servers of the workspace's config files, their state, and their connections. */
+export class ServerRegistry extends Disposable {
+  private entries = new Map<string, ServerEntry>();
+  private loaded: LoadedConfig | undefined;
+  private reloading: Promise<void> = Promise.resolve();
+  private readonly changed = this.register(new vscode.EventEmitter<ServerEntry | undefined>());
+  /** Fires with the entry that changed, or undefined when the whole list did. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly deps: RegistryDeps) {
+    super();
+  }
+
+  get servers(): ServerEntry[] {
+    return [...this.entries.values()];
+  }
+
+  get problems(): ConfigProblem[] {
+    return this.loaded?.problems ?? [];
+  }
+
+  get config(): LoadedConfig | undefined {
+    return this.loaded;
+  }
+
+  /** By key, or by name when the name is unique. */
+  get(keyOrName: string): ServerEntry | undefined {
+    const byKey = this.entries.get(keyOrName);
+    if (byKey) return byKey;
+    const byName = this.servers.filter((s) => s.name === keyOrName);
+    return byName.length === 1 ? byName[0] : undefined;
+  }
+
+  /** Re-reads every config file. Reloads run one after another, never interleaved. */
+  reload(): Promise<void> {
+    this.reloading = this.reloading.then(() => this.doReload()).catch((error) => this.deps.log.error('Reading the MCP server configs failed', error));
+    return this.reloading;
+  }
+
+  private async doReload(): Promise<void> {
+    const settings = this.deps.settings();
+    const loaded = await loadConfigs({
+      workspaceFolders: this.deps.workspaceFolders(),
+      claudeDesktop: settings.claudeDesktopConfig ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA } : undefined,
+    });
+    if (this.isDisposed) return;
+    const next = new Map<string, ServerEntry>();
+    for (const config of loaded.servers) {
+      const existing = this.entries.get(config.key);
+      if (!existing) {
+        next.set(config.key, new ServerEntry(config));
+        continue;
+      }
+      if (existing.isActive && JSON.stringify(existing.config) !== JSON.stringify(config)) existing.configChanged = true;
+      existing.config = config;
+      next.set(config.key, existing);
+    }
+    for (const [key, entry] of this.entries) {
+      if (!next.has(key) && entry.client) {
+        this.deps.log.info(`[${entry.name}] removed from ${entry.config.file.path}: stopping it`);
+        void this.stop(entry);
+      }
+    }
+    this.entries = next;
+    this.loaded = loaded;
+    this.deps.log.info(`Read ${loaded.found.length} config file(s): ${loaded.servers.length} server(s), ${loaded.problems.length} problem(s)`);
+    for (const p of loaded.problems) {
+      const where = [p.line ? `${p.file}:${p.line}` : p.file, p.server && `server "${p.server}"`, p.field && `field "${p.field}"`].filter(Boolean).join(', ');
+      this.deps.log.warn(`Config ${p.severity}: ${where}: ${p.message}`);
+    }
+    this.changed.fire(undefined);
+  }
+
+  private setState(entry: ServerEntry, state: ServerEntry['state']): void {
+    entry.state = state;
+    this.changed.fire(entry);
+  }
+
+  async start(entry: ServerEntry): Promise<StartOutcome> {
+    if (entry.isActive) return { ok: true };
+    const config = entry.config;
+    if (config.type !== 'stdio') {
+      return { ok: false, reason: `"${entry.name}" is an ${config.type} server; MCP Lens runs stdio servers only.` };
+    }
+    this.setState(entry, { kind: 'starting' });
+    entry.info = undefined;
+    entry.lists = {};
+    entry.configChanged = false;
+
+    let resolved;
+    try {
+      resolved = await resolveServer(config, { userHome: os.homedir(), env: process.env, resolveInput: this.deps.resolveInput });
+    } catch (error) {
+      if (!(error instanceof InputCancelledError)) throw error;
+      this.setState(entry, { kind: 'stopped' });
+      return { ok: false, reason: `Start of "${entry.name}" cancelled: ${error.message}.`, cancelled: true };
+    }
+    if (!resolved.ok) {
+      const message = resolved.problems.map((p) => `${p.field}: ${p.message}`).join('; ');
+      this.setState(entry, { kind: 'error', message, stderrTail: [] });
+      return { ok: false, reason: `Cannot start "${entry.name}": ${message}`, failure: { message, stderrTail: [] } };
+    }
+
+    const { name, command, args, cwd } = resolved.server;
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(resolved.server.env)) {
+      if (value === null) this.deps.log.warn(`[${name}] env.${key} is null: MCP Lens cannot unset an inherited variable; it keeps the inherited value`);
+      else env[key] = value;
+    }
+    const settings = this.deps.settings();
+    const client = new McpClient({ name, command, args, cwd, env }, { clientInfo: this.deps.clientInfo, requestTimeoutMs: settings.requestTimeoutMs });
+    entry.client = client;
+    const logging = client.trace.onEvent((e) => {
+      logTraceEvent(this.deps.log, name, e, this.deps.settings().trace);
+      // "notifications/tools/list_changed" and kin: the lists are stale.
+      const method = e.dir === 's2c' && e.msg && 'method' in e.msg ? e.msg.method : undefined;
+      if (method?.endsWith('/list_changed') && entry.client === client) void this.refreshLists(entry, client);
+    });
+    void client.exited.then(({ code, signal }) => {
+      logging.dispose();
+      if (entry.client !== client) return; // stopped on purpose
+      entry.client = undefined;
+      this.deps.log.warn(`[${name}] ${entry.state.kind === 'running' ? 'crashed' : 'exited'} (${exitText(code, signal)})`);
+      if (entry.state.kind === 'running') this.setState(entry, { kind: 'crashed', code, signal, stderrTail: stderrTail(client.trace.events) });
+    });
+
+    try {
+      this.deps.log.info(`[${name}] starting: ${[command, ...args].join(' ')} (cwd ${cwd})`);
+      const info = await client.connect();
+      if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
+      entry.info = info;
+      this.setState(entry, { kind: 'running' });
+    } catch (error) {
+      if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
+      entry.client = undefined;
+      const failure = describeFailure(client.trace.events, error);
+      this.setState(entry, { kind: 'error', message: failure.message, stderrTail: failure.stderrTail });
+      this.deps.log.error(`[${name}] failed to start: ${failure.message}`);
+      if (failure.stderrTail.length) this.deps.log.error(`[${name}] last stderr lines:\n${failure.stderrTail.map((l) => `    ${l}`).join('\n')}`);
+      void client.close().catch((e) => this.deps.log.error(`[${name}] close failed`, e));
+      return { ok: false, reason: `"${entry.name}" failed to start: ${failure.message}`, failure };
+    }
+    await this.refreshLists(entry, client);
+    return { ok: true };
+  }
+
+  /**
+   * Lists tools, resources and prompts (every page). Tools are asked for even when the
+   * capability is missing: a server author wants to see them, and the diagnostics name the
+   * missing capability. Undeclared resources/prompts are not asked for.
+   */
+  private async refreshLists(entry: ServerEntry, client: McpClient): Promise<void> {
+    const capabilities = client.info?.capabilities ?? {};
+    for (const kind of LIST_KINDS) {
+      const declared = kind in capabilities;
+      if (!declared && kind !== 'tools') continue;
+      try {
+        const items = await client.listAll(LIST_METHODS[kind]);
+        if (entry.client !== client) return;
+        entry.lists[kind] = { items };
+      } catch (error) {
+        if (entry.client !== client) return;
+        if (!declared && error instanceof ProtocolError && error.code === -32601) continue;
+        entry.lists[kind] = { error: error instanceof Error ? error.message : String(error) };
+      }
+      this.changed.fire(entry);
+    }
+  }
+
+  async stop(entry: ServerEntry): Promise<void> {
+    const client = entry.client;
+    entry.client = undefined;
+    if (client) {
+      this.setState(entry, { kind: 'stopping' });
+      try {
+        await client.close();
+      } catch (error) {
+        this.deps.log.error(`[${entry.name}] stopping failed`, error);
+      }
+      this.deps.log.info(`[${entry.name}] stopped`);
+    }
+    entry.info = undefined;
+    entry.lists = {};
+    entry.configChanged = false;
+    this.setState(entry, { kind: 'stopped' });
+  }
+
+  async restart(entry: ServerEntry): Promise<StartOutcome> {
+    await this.stop(entry);
+    return this.start(entry);
+  }
+
+  /** Closes every connection; the transport takes each server's whole process tree down. */
+  async stopAll(): Promise<void> {
+    await Promise.all(this.servers.filter((s) => s.client).map((s) => this.stop(s)));
+  }
+
+  override dispose(): void {
+    void this.stopAll();
+    super.dispose();
+  }
+}

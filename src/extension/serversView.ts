@@ -1,0 +1,192 @@
+import * as vscode from 'vscode';
+import { displayName } from '../core/config/locations';
+import type { ConfigProblem } from '../core/config/types';
+import { exitText } from './failure';
+import { Disposable } from './lifecycle';
+import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
+import type { ServerRegistry } from './serverRegistry';
+import { isTrusted } from './trust';
+
+export type ServerNode = { type: 'server'; id: string; key: string };
+type GroupNode = { type: 'group'; id: string; key: string; kind: ListKind };
+type ItemNode = { type: 'item'; id: string; key: string; kind: ListKind; item: Record<string, unknown> };
+type ProblemNode = { type: 'problem'; id: string; problem: ConfigProblem };
+export type TreeNode = ServerNode | GroupNode | ItemNode | ProblemNode;
+
+const GROUP_LABEL: Record<ListKind, string> = { tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
+const GROUP_ICON: Record<ListKind, string> = { tools: 'tools', resources: 'files', prompts: 'comment-discussion' };
+const ITEM_ICON: Record<ListKind, string> = { tools: 'symbol-method', resources: 'file', prompts: 'comment' };
+
+/**
+ * The Servers view. Nodes are cached by a stable id so that a state change refreshes only
+ * its server row (`fire(node)`) and `getParent` can answer for `reveal`.
+ */
+export class ServersView extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+  private readonly nodes = new Map<string, TreeNode>();
+  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly view: vscode.TreeView<TreeNode>;
+
+  constructor(private readonly registry: ServerRegistry) {
+    super();
+    this.view = this.register(vscode.window.createTreeView('mcpLens.servers', { treeDataProvider: this, showCollapseAll: true }));
+    this.register(
+      registry.onDidChange((entry) => {
+        if (!entry) return this.changed.fire(undefined);
+        const node = this.nodes.get(`server:${entry.key}`);
+        this.changed.fire(node);
+      }),
+    );
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire(undefined)));
+  }
+
+  private node<T extends TreeNode>(node: T): T {
+    const existing = this.nodes.get(node.id) as T | undefined;
+    if (existing && existing.type !== 'item') return existing;
+    this.nodes.set(node.id, node);
+    return node;
+  }
+
+  serverNode(entry: ServerEntry): ServerNode {
+    return this.node({ type: 'server', id: `server:${entry.key}`, key: entry.key });
+  }
+
+  getChildren(element?: TreeNode): TreeNode[] {
+    // Untrusted: nothing is listed and the welcome view explains why.
+    if (!isTrusted()) return [];
+    if (!element) {
+      const problems = this.registry.problems.map((problem, i) => this.node({ type: 'problem', id: `problem:${i}:${problem.file}:${problem.line}:${problem.message}`, problem }));
+      return [...this.registry.servers.map((s) => this.serverNode(s)), ...problems];
+    }
+    const entry = 'key' in element ? this.registry.get(element.key) : undefined;
+    if (!entry) return [];
+    if (element.type === 'server') {
+      return LIST_KINDS.filter((kind) => entry.lists[kind]).map((kind) => this.node({ type: 'group', id: `group:${entry.key}:${kind}`, key: entry.key, kind }));
+    }
+    if (element.type === 'group') {
+      const list = entry.lists[element.kind];
+      if (!list || 'error' in list) return [];
+      return list.items.map((item, i) => this.node({ type: 'item', id: `item:${entry.key}:${element.kind}:${i}:${itemName(item)}`, key: entry.key, kind: element.kind, item }));
+    }
+    return [];
+  }
+
+  getParent(element: TreeNode): TreeNode | undefined {
+    if (element.type === 'group') return this.nodes.get(`server:${element.key}`);
+    if (element.type === 'item') return this.nodes.get(`group:${element.key}:${element.kind}`);
+    return undefined;
+  }
+
+  getTreeItem(element: TreeNode): vscode.TreeItem {
+    switch (element.type) {
+      case 'server':
+        return this.serverItem(element);
+      case 'group':
+        return this.groupItem(element);
+      case 'item':
+        return itemTreeItem(element);
+      case 'problem':
+        return problemItem(element);
+    }
+  }
+
+  private serverItem(node: ServerNode): vscode.TreeItem {
+    const entry = this.registry.get(node.key);
+    if (!entry) return new vscode.TreeItem(node.key);
+    const duplicate = this.registry.servers.some((s) => s !== entry && s.name === entry.name);
+    const label = duplicate ? `${entry.name} (${displayName(entry.config.file)})` : entry.name;
+    const hasChildren = LIST_KINDS.some((k) => entry.lists[k]);
+    const item = new vscode.TreeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    const { description, icon } = presentState(entry);
+    item.description = entry.configChanged ? `${description} · config changed, restart to apply` : description;
+    item.iconPath = icon;
+    item.contextValue = entry.isRemote ? 'mcpLensServer.remote' : `mcpLensServer.${entry.state.kind}`;
+    item.tooltip = serverTooltip(entry, description);
+    return item;
+  }
+
+  private groupItem(node: GroupNode): vscode.TreeItem {
+    const list = this.registry.get(node.key)?.lists[node.kind];
+    const count = list && 'items' in list ? list.items.length : 0;
+    const item = new vscode.TreeItem(GROUP_LABEL[node.kind], count ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    item.iconPath = new vscode.ThemeIcon(GROUP_ICON[node.kind]);
+    item.contextValue = `mcpLensGroup.${node.kind}`;
+    if (list && 'error' in list) {
+      item.description = `could not list: ${list.error}`;
+      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+    } else {
+      item.description = String(count);
+    }
+    return item;
+  }
+}
+
+function presentState(entry: ServerEntry): { description: string; icon: vscode.ThemeIcon } {
+  const color = (id: string) => new vscode.ThemeColor(id);
+  if (entry.isRemote) return { description: `${entry.config.type} · not run by MCP Lens (stdio only)`, icon: new vscode.ThemeIcon('globe') };
+  const state = entry.state;
+  switch (state.kind) {
+    case 'stopped':
+      return { description: 'stopped', icon: new vscode.ThemeIcon('circle-outline') };
+    case 'starting':
+      return { description: 'starting…', icon: new vscode.ThemeIcon('loading~spin') };
+    case 'stopping':
+      return { description: 'stopping…', icon: new vscode.ThemeIcon('loading~spin') };
+    case 'running': {
+      const era = entry.info ? ` · ${entry.info.era} ${entry.info.protocolVersion}` : '';
+      return { description: `running${era}`, icon: new vscode.ThemeIcon('pass-filled', color('testing.iconPassed')) };
+    }
+    case 'crashed':
+      return { description: `crashed (${exitText(state.code, state.signal)})`, icon: new vscode.ThemeIcon('error', color('testing.iconFailed')) };
+    case 'error':
+      return { description: `error: ${state.message}`, icon: new vscode.ThemeIcon('error', color('testing.iconFailed')) };
+  }
+}
+
+function serverTooltip(entry: ServerEntry, description: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.appendMarkdown(`**${escape(entry.name)}** — ${escape(description)}\n\n`);
+  md.appendMarkdown(`${escape(displayName(entry.config.file))}${entry.config.line ? `, line ${entry.config.line}` : ''}\n\n`);
+  md.appendCodeblock(entry.commandLine(), 'shell');
+  const info = entry.info;
+  if (info?.serverInfo) md.appendMarkdown(`\n\nServer: ${escape(info.serverInfo.name)} ${escape(info.serverInfo.version)}`);
+  const state = entry.state;
+  if ((state.kind === 'crashed' || state.kind === 'error') && state.stderrTail.length) {
+    md.appendMarkdown('\n\nLast stderr lines:\n');
+    md.appendCodeblock(state.stderrTail.slice(-8).join('\n'), 'text');
+  }
+  return md;
+}
+
+function itemTreeItem(node: ItemNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(itemName(node.item), vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon(ITEM_ICON[node.kind]);
+  item.contextValue = `mcpLensItem.${node.kind}`;
+  const text = typeof node.item.description === 'string' ? node.item.description : '';
+  item.description = node.kind === 'resources' && typeof node.item.uri === 'string' ? node.item.uri : text.split('\n')[0];
+  const md = new vscode.MarkdownString();
+  md.appendMarkdown(`**${escape(itemName(node.item))}**\n\n${escape(text)}`);
+  if (node.kind === 'tools' && node.item.inputSchema) md.appendCodeblock(JSON.stringify(node.item.inputSchema, null, 2), 'json');
+  item.tooltip = md;
+  return item;
+}
+
+function problemItem(node: ProblemNode): vscode.TreeItem {
+  const p = node.problem;
+  const item = new vscode.TreeItem(p.server ? `${p.server}: ${p.message}` : p.message, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon(p.severity === 'error' ? 'error' : 'warning', new vscode.ThemeColor(p.severity === 'error' ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground'));
+  const where = `${p.file.endsWith('claude_desktop_config.json') ? 'Claude Desktop config' : vscode.workspace.asRelativePath(p.file)}${p.line ? `:${p.line}` : ''}`;
+  item.description = p.field ? `${where} · ${p.field}` : where;
+  item.tooltip = `${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''}\n${p.server ? `server "${p.server}"` : ''}${p.field ? `, field "${p.field}"` : ''}\n${p.message}`;
+  item.contextValue = 'mcpLensProblem';
+  item.command = { command: 'mcpLens.openConfig', title: 'Open Config', arguments: [p.file, p.line, p.column] };
+  return item;
+}
+
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,18 @@
+import * as vscode from 'vscode';
+
+export type TraceLevel = 'off' | 'messages' | 'verbose';
+
+export interface Settings {
+  trace: TraceLevel;
+  requestTimeoutMs: number;
+  claudeDesktopConfig: boolean;
+}
+
+export function readSettings(): Settings {
+  const config = vscode.workspace.getConfiguration('mcpLens');
+  return {
+    trace: config.get<TraceLevel>('trace.server', 'off'),
+    requestTimeoutMs: Math.max(1000, config.get<number>('requestTimeoutMs', 30000)),
+    claudeDesktopConfig: config.get<boolean>('claudeDesktopConfig.enabled', true),
+  };
+}
