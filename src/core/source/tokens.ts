@@ -1,0 +1,73 @@
+/**
+ * The token shape the finders share, and offset → line/column conversion. Tokenizers keep
+ * only what the finders need: identifiers, string literals (with their text), numbers and
+ * single punctuation characters. Comments and whitespace never become tokens.
+ */
+
+export type TokenType = 'ident' | 'string' | 'number' | 'punct' | 'template' | 'regex';
+
+export interface Token {
+  type: TokenType;
+  /** Identifier or punctuation text; for a string, its content (simple escapes decoded). */
+  value: string;
+  /** Offsets into the source: [start, end). */
+  start: number;
+  end: number;
+}
+
+/** Zero-based line and column lookup over a text's line starts (binary search). */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  line(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  column(offset: number): number {
+    return offset - this.starts[this.line(offset)];
+  }
+}
+
+/** Decodes the escapes a tool name could plausibly contain. */
+export function unescapeString(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  return raw.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g, (_, esc: string) => {
+    if (esc.startsWith('u{')) return String.fromCodePoint(parseInt(esc.slice(2, -1), 16));
+    if (esc.startsWith('u') && esc.length === 5) return String.fromCharCode(parseInt(esc.slice(1), 16));
+    if (esc.startsWith('x') && esc.length === 3) return String.fromCharCode(parseInt(esc.slice(1), 16));
+    return ({ n: '\n', t: '\t', r: '\r' } as Record<string, string>)[esc] ?? esc;
+  });
+}
+
+/** For each opening bracket token, the index of its closing partner (or the last token when unclosed). */
+export function matchBrackets(tokens: readonly Token[]): Int32Array {
+  const match = new Int32Array(tokens.length).fill(-1);
+  const stack: number[] = [];
+  const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.type !== 'punct') continue;
+    if (t.value === '(' || t.value === '[' || t.value === '{') stack.push(i);
+    else if (pairs[t.value]) {
+      // Unbalanced code: unwind to the matching opener so one stray bracket stays local.
+      let k = stack.length - 1;
+      while (k >= 0 && tokens[stack[k]].value !== pairs[t.value]) k--;
+      if (k < 0) continue;
+      while (stack.length > k + 1) match[stack.pop()!] = i;
+      match[stack.pop()!] = i;
+    }
+  }
+  for (const open of stack) match[open] = tokens.length - 1;
+  return match;
+}
