@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ConfigProblem } from '../core/config/types';
+import type { ConfigProblem, ServerConfig } from '../core/config/types';
 import { LIST_KINDS, itemName, type ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
 
@@ -18,6 +18,8 @@ export interface ServerSnapshot {
   era?: 'modern' | 'legacy';
   protocolVersion?: string;
   serverName?: string;
+  /** The server as read from its config file (variables not yet expanded). */
+  config: ServerConfig;
   tools: string[];
   resources: string[];
   prompts: string[];
@@ -28,6 +30,8 @@ export interface McpLensApi {
   registry: {
     readonly servers: ServerSnapshot[];
     readonly problems: ConfigProblem[];
+    /** By key, or by name when only one server has it. */
+    get(keyOrName: string): ServerSnapshot | undefined;
     readonly onDidChange: vscode.Event<unknown>;
     /** Re-reads the config files (what mcpLens.refreshServers does). */
     reload(): Promise<void>;
@@ -52,6 +56,7 @@ export function snapshot(entry: ServerEntry): ServerSnapshot {
     era: entry.info?.era,
     protocolVersion: entry.info?.protocolVersion,
     serverName: entry.info?.serverInfo?.name,
+    config: entry.config,
     tools: names('tools'),
     resources: names('resources'),
     prompts: names('prompts'),
@@ -66,6 +71,10 @@ export function createApi(registry: ServerRegistry): McpLensApi {
       },
       get problems() {
         return registry.problems.map((p) => ({ ...p }));
+      },
+      get: (keyOrName) => {
+        const entry = registry.get(keyOrName);
+        return entry && snapshot(entry);
       },
       onDidChange: registry.onDidChange,
       reload: () => registry.reload(),

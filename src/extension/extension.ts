@@ -11,6 +11,7 @@ import { ServerRegistry } from './serverRegistry';
 import { ServersView } from './serversView';
 import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
+import { registerTraceLanguage } from './traceLanguage';
 
 let registry: ServerRegistry | undefined;
 
@@ -47,6 +48,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const contextKeys = new ContextKeys(servers);
   subscriptions.push(contextKeys, new ServersView(servers), new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log));
   subscriptions.push(...registerCommands({ registry: servers, log, inputs }));
+  subscriptions.push(registerTraceLanguage(context, log));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);
