@@ -1,11 +1,11 @@
 /**
  * Loaded into a Node server with `NODE_OPTIONS=--require <this file>` (see launch.ts).
- * It wraps `process.stdout.write` to *observe* it: the original is called first, with the
- * same arguments and `this`, and its return value is returned, so not one byte of stdout
- * changes. Each stdout line that is not a JSON-RPC message is reported, with the stack of
- * the write that began it, as one JSON line appended to the file named by
- * MCP_LENS_SIDE_FILE (a path in env survives npx and `sh -c` grandchildren; an inherited
- * fd 3 does not: npm spawns with stdio 'inherit', which passes only 0–2).
+ * It wraps `process.stdout.write`, and `fs.writeSync` / `fs.write` for fd 1, to *observe*
+ * them: the original is called first, with the same arguments and `this`, and its result
+ * is returned, so not one byte of stdout changes. Each stdout line that is not a JSON-RPC
+ * message is reported, with the stack of the write that began it, as one JSON line
+ * appended to the file named by MCP_LENS_SIDE_FILE (a path in env survives npx and `sh -c`
+ * grandchildren; an inherited fd 3 does not: npm spawns with stdio 'inherit', 0–2 only).
  *
  * Every observation is inside try/catch: the preload never throws into the server.
  */
@@ -13,14 +13,19 @@ import * as fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { isMainThread } from 'node:worker_threads';
 import { LineObserver } from './lineObserver';
+import { fsChunk, streamChunk } from './nodeWrites';
 import { MAX_RECORD_TEXT, MAX_RECORDS_PER_PROCESS, SIDE_FILE_ENV, STDOUT_ID_ENV, type StrayRecord } from './record';
 import { parseV8Stack } from './stackFrames';
 
 const INSTALLED = Symbol.for('mcp-lens.stdout-preload');
+// The originals, before any wrapping: the side channel must not observe itself.
+const { openSync, writeSync, closeSync, write: writeAsync } = fs;
 
 interface StackHolder {
   stack?: string;
 }
+
+type AnyFunction = (...args: never[]) => unknown;
 
 function install(): void {
   const sideFile = process.env[SIDE_FILE_ENV];
@@ -29,11 +34,15 @@ function install(): void {
   if (!sideFile || !isMainThread || registry[INSTALLED] || !writesToServerStdout()) return;
   registry[INSTALLED] = true;
 
-  const stdout = process.stdout;
-  const original = stdout.write;
   const decoder = new StringDecoder('utf8');
-  let fd: number | undefined;
+  let sideFd: number | undefined;
   let count = 0;
+  // Where the stack of the current observation starts (frames from the wrapper up are dropped),
+  // or the stack already taken when an fs.write was called and is observed in its callback.
+  let entry: AnyFunction = install;
+  let taken: StackHolder | undefined;
+  // process.stdout.write to a file goes through fs.writeSync: count it once.
+  let inStreamWrite = 0;
 
   const report = (text: string, holder: StackHolder, partial: boolean): void => {
     if (count >= MAX_RECORDS_PER_PROCESS) return;
@@ -47,18 +56,17 @@ function install(): void {
     };
     if (partial) record.partial = true;
     if (text.length > MAX_RECORD_TEXT) record.length = text.length;
-    fd ??= fs.openSync(sideFile, 'a');
-    fs.writeSync(fd, JSON.stringify(record) + '\n');
+    sideFd ??= openSync(sideFile, 'a');
+    writeSync(sideFd, JSON.stringify(record) + '\n');
   };
 
-  const capture = (): StackHolder => {
+  const stackHere = (from: AnyFunction): StackHolder => {
     const holder: StackHolder = {};
     const limit = Error.stackTraceLimit;
     try {
       Error.stackTraceLimit = 50;
-      // Frames from `observedWrite` up (this file) are left out of the stack.
-      Error.captureStackTrace(holder, observedWrite);
-      // Formatting now, not later, so a later change to Error.prepareStackTrace cannot bite.
+      Error.captureStackTrace(holder, from);
+      // Formatted now, not later, so a later change to Error.prepareStackTrace cannot bite.
       void holder.stack;
     } finally {
       Error.stackTraceLimit = limit;
@@ -66,43 +74,90 @@ function install(): void {
     return holder;
   };
 
-  const observer = new LineObserver<StackHolder>(capture, (text, holder, partial) => {
-    try {
-      report(text, holder, partial);
-    } catch {
-      // The side channel is best effort; the server's own output is what matters.
-    }
-  });
+  const observer = new LineObserver<StackHolder>(
+    () => taken ?? stackHere(entry),
+    (text, holder, partial) => {
+      try {
+        report(text, holder, partial);
+      } catch {
+        // The side channel is best effort; the server's own output is what matters.
+      }
+    },
+  );
 
-  function observedWrite(this: unknown, ...args: unknown[]): boolean {
-    const result = (original as (...a: unknown[]) => boolean).apply(this, args);
+  const observe = (via: AnyFunction, text: () => string, stack?: StackHolder): void => {
     try {
-      const text = decode(decoder, args[0], args[1]);
-      if (text) observer.write(text);
+      entry = via;
+      taken = stack;
+      const written = text();
+      if (written) observer.write(written);
     } catch {
       // Observation must never reach the server.
+    } finally {
+      taken = undefined;
     }
+  };
+
+  const stdout = process.stdout;
+  const originalStreamWrite = stdout.write;
+  function observedStreamWrite(this: unknown, ...args: unknown[]): boolean {
+    inStreamWrite += 1;
+    let result: boolean;
+    try {
+      result = (originalStreamWrite as (...a: unknown[]) => boolean).apply(this, args);
+    } finally {
+      inStreamWrite -= 1;
+    }
+    observe(observedStreamWrite, () => streamChunk(decoder, args[0], args[1]));
     return result;
   }
+  stdout.write = observedStreamWrite as typeof stdout.write;
 
-  stdout.write = observedWrite as typeof stdout.write;
+  function observedWriteSync(this: unknown, ...args: unknown[]): number {
+    const written = (writeSync as (...a: unknown[]) => number).apply(this, args);
+    if (args[0] === 1 && inStreamWrite === 0) observe(observedWriteSync, () => fsChunk(decoder, args, written));
+    return written;
+  }
+  function observedWrite(this: unknown, ...args: unknown[]): void {
+    const callback = args[args.length - 1];
+    if (args[0] !== 1 || inStreamWrite > 0 || typeof callback !== 'function') {
+      (writeAsync as (...a: unknown[]) => void).apply(this, args);
+      return;
+    }
+    // The stack is taken now; the bytes are known when the write completes.
+    let stack: StackHolder | undefined;
+    try {
+      stack = stackHere(observedWrite);
+    } catch {
+      stack = {};
+    }
+    const forward = (...result: unknown[]): unknown => {
+      if (!result[0] && typeof result[1] === 'number') {
+        observe(observedWrite, () => fsChunk(decoder, args, result[1] as number), stack);
+      }
+      return (callback as (...a: unknown[]) => unknown)(...result);
+    };
+    (writeAsync as (...a: unknown[]) => void).apply(this, [...args.slice(0, -1), forward]);
+  }
+  // util.promisify(fs.write) reads a non-enumerable symbol off fs.write: keep every own property.
+  for (const key of Reflect.ownKeys(writeAsync)) {
+    if (key !== 'length' && key !== 'name' && key !== 'prototype') {
+      Object.defineProperty(observedWrite, key, Object.getOwnPropertyDescriptor(writeAsync, key) as PropertyDescriptor);
+    }
+  }
+  // The module object itself (not an import's copy of it), so that every later importer sees the wrappers.
+  const fsModule = require('node:fs') as { writeSync: unknown; write: unknown };
+  fsModule.writeSync = observedWriteSync;
+  fsModule.write = observedWrite;
+
   process.on('exit', () => {
     try {
       observer.end();
-      if (fd !== undefined) fs.closeSync(fd);
+      if (sideFd !== undefined) closeSync(sideFd);
     } catch {
       // As above.
     }
   });
-}
-
-function decode(decoder: StringDecoder, chunk: unknown, encoding: unknown): string {
-  if (typeof chunk === 'string') {
-    if (typeof encoding !== 'string' || /^utf-?8$/i.test(encoding)) return chunk;
-    return decoder.write(Buffer.from(chunk, encoding as BufferEncoding));
-  }
-  if (chunk instanceof Uint8Array) return decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  return '';
 }
 
 /**

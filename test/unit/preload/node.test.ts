@@ -44,6 +44,22 @@ describe('Node preload', () => {
     assert.equal(found[0].runtime, 'node');
   });
 
+  it('sees a logger that writes fd 1 with fs.writeSync and fs.write', async () => {
+    const server = path.join(fixtures, 'fs-write-stdout.mjs');
+    const spec = { command: process.execPath, args: [server] };
+    const side = sideFile();
+    const plain = await run(spec, requests);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+
+    assert.equal(observed.code, 0, observed.stderr);
+    assert.deepEqual(observed.stdout, plain.stdout);
+    const found = await records(side);
+    assert.deepEqual(found.map((record) => [record.text, userFrame(record.stack)?.file, userFrame(record.stack)?.line]), [
+      ['{"level":30,"msg":"listening"}', server, lineOf(server, 'writeSync(1,')],
+      ['async log line', server, lineOf(server, 'write(1,')],
+    ]);
+  });
+
   it('follows the server into a grandchild started by sh -c', async () => {
     const server = path.join(fixtures, 'console-log-ready.mjs');
     // `; exit $?` keeps sh from exec-ing node in place, so node really is a grandchild.
