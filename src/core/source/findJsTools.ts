@@ -7,7 +7,13 @@ import { tokenizeJs } from './jsTokenizer';
 import type { ToolDefinition, ToolDefinitionKind } from './toolDefinition';
 import { LineIndex, matchBrackets, type Token } from './tokens';
 
-const NAMED_CALLS: Record<string, ToolDefinitionKind> = { registerTool: 'registerTool', tool: 'tool' };
+const TOOL_OBJECT_KEYS = new Set(['name', 'inputSchema']);
+const NAME_KEY = new Set(['name']);
+
+const NAMED_CALLS = new Map<string, ToolDefinitionKind>([
+  ['registerTool', 'registerTool'],
+  ['tool', 'tool'],
+]);
 
 export function findJsTools(text: string): ToolDefinition[] {
   const tokens = tokenizeJs(text);
@@ -28,12 +34,12 @@ export function findJsTools(text: string): ToolDefinition[] {
     if (t.type !== 'ident' || !isPunct(tokens[i - 1], '.') || !isPunct(tokens[i + 1], '(')) continue;
     const arg = tokens[i + 2];
     const close = match[i + 1];
-    const kind = NAMED_CALLS[t.value];
+    const kind = NAMED_CALLS.get(t.value);
     if (kind && arg.type === 'string') {
       found.push(at(tokens[receiverStart(tokens, i - 1)], close, arg.value, kind));
     } else if (t.value === 'addTool' && isPunct(arg, '{')) {
-      const name = stringProperty(tokens, match, i + 2, 'name');
-      if (name !== undefined) {
+      const name = objectKeys(tokens, match, i + 2, NAME_KEY)?.get('name');
+      if (typeof name === 'string') {
         claimed.add(i + 2);
         found.push(at(tokens[receiverStart(tokens, i - 1)], close, name, 'addTool'));
       }
@@ -42,9 +48,9 @@ export function findJsTools(text: string): ToolDefinition[] {
 
   for (let i = 0; i < tokens.length; i++) {
     if (!isPunct(tokens[i], '{') || claimed.has(i)) continue;
-    const keys = objectKeys(tokens, match, i);
-    const name = keys.get('name');
-    if (name !== undefined && typeof name === 'string' && keys.has('inputSchema')) {
+    const keys = objectKeys(tokens, match, i, TOOL_OBJECT_KEYS);
+    const name = keys?.get('name');
+    if (typeof name === 'string' && keys!.has('inputSchema')) {
       found.push(at(tokens[i], match[i], name, 'toolObject'));
     }
   }
@@ -69,11 +75,12 @@ function receiverStart(tokens: readonly Token[], dot: number): number {
 }
 
 /**
- * The top-level keys of the object literal opening at `open`: a string value when the key's
- * value is a single string literal, else true. Nested objects, arrays and calls are skipped whole.
+ * Those of `wanted` among the top-level keys of the object literal opening at `open`: a string
+ * when the key's value is one string literal, else true. Nested brackets are skipped whole.
+ * Undefined when none is there (most `{` are blocks or unrelated objects: no allocation).
  */
-function objectKeys(tokens: readonly Token[], match: Int32Array, open: number): Map<string, string | true> {
-  const keys = new Map<string, string | true>();
+function objectKeys(tokens: readonly Token[], match: Int32Array, open: number, wanted: ReadonlySet<string>): Map<string, string | true> | undefined {
+  let keys: Map<string, string | true> | undefined;
   const close = match[open];
   let expectKey = true;
   for (let j = open + 1; j < close; j++) {
@@ -89,7 +96,8 @@ function objectKeys(tokens: readonly Token[], match: Int32Array, open: number): 
     }
     if (!expectKey) continue;
     expectKey = false;
-    if (t.type !== 'ident' && t.type !== 'string') continue;
+    if ((t.type !== 'ident' && t.type !== 'string') || !wanted.has(t.value)) continue;
+    keys ??= new Map();
     const next = tokens[j + 1];
     if (isPunct(next, ':')) {
       const value = tokens[j + 2];
@@ -101,9 +109,4 @@ function objectKeys(tokens: readonly Token[], match: Int32Array, open: number): 
     }
   }
   return keys;
-}
-
-function stringProperty(tokens: readonly Token[], match: Int32Array, open: number, key: string): string | undefined {
-  const value = objectKeys(tokens, match, open).get(key);
-  return typeof value === 'string' ? value : undefined;
 }
