@@ -18,6 +18,8 @@ export interface CodeServerOptions {
   smokeTestDriver?: boolean;
   /** Extra environment for code-server and so for the extension host. */
   env?: Record<string, string>;
+  /** A fixed port (e.g. for a person's browser); a free one otherwise. */
+  port?: number;
   /** User settings, on top of the quiet defaults below. */
   settings?: Record<string, unknown>;
 }
@@ -133,7 +135,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const env = childEnv(runDir, options.env);
   for (const vsix of options.vsix ?? []) installVsix(vsix, extensionsDir, env);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const args = [
     '--auth', 'none',
     '--bind-addr', `127.0.0.1:${port}`,

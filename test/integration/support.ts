@@ -1,0 +1,108 @@
+// What the integration tests share: the extension's API, polling with a deadline (never a
+// fixed sleep), and the processes a server left on this machine (for the no-orphans tests).
+import { readdirSync, readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { McpLensApi, ServerSnapshot } from '../../src/extension/api';
+
+export const EXTENSION_ID = 'mcp-lens.mcp-lens';
+export type Registry = McpLensApi['registry'];
+
+export async function extensionApi(): Promise<McpLensApi> {
+  const extension = vscode.extensions.getExtension<McpLensApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`extension ${EXTENSION_ID} is not installed in this window`);
+  return extension.activate();
+}
+
+/** Resolves with `check`'s first truthy value; fails naming `what` and the last state seen. */
+export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 20_000, lastSeen?: () => string): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastSeen ? `; last seen: ${lastSeen()}` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function serverNames(registry: Registry): string[] {
+  return registry.servers.map((s) => s.name).sort();
+}
+
+export function find(registry: Registry, name: string): ServerSnapshot | undefined {
+  return registry.servers.find((s) => s.name === name);
+}
+
+/** Waits until the registry has read the config files and lists `name`. */
+export function server(registry: Registry, name: string): Promise<ServerSnapshot> {
+  return waitFor(`server "${name}" in the registry`, () => find(registry, name), 20_000, () => serverNames(registry).join(', '));
+}
+
+/** Polls the snapshot of `name` until `accept` holds; a failure shows the last snapshot. */
+export function serverWhere(registry: Registry, name: string, what: string, accept: (s: ServerSnapshot) => boolean, timeoutMs = 30_000): Promise<ServerSnapshot> {
+  return waitFor(
+    `"${name}" ${what}`,
+    () => {
+      const s = find(registry, name);
+      return s && accept(s) ? s : undefined;
+    },
+    timeoutMs,
+    () => JSON.stringify(find(registry, name)),
+  );
+}
+
+interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  cmdline: string;
+}
+
+function processes(): ProcessInfo[] {
+  const list: ProcessInfo[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] === 'Z') continue; // a zombie runs nothing any more
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      list.push({ pid: Number(entry), ppid: Number(fields[1]), cmdline });
+    } catch {
+      // exited while we looked
+    }
+  }
+  return list;
+}
+
+/** This extension host's descendants whose command line contains `needle` (Linux /proc). */
+export function descendantsMatching(needle: string): ProcessInfo[] {
+  const all = processes();
+  const children = new Map<number, ProcessInfo[]>();
+  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const found: ProcessInfo[] = [];
+  const stack = [...(children.get(process.pid) ?? [])];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    if (p.cmdline.includes(needle)) found.push(p);
+    stack.push(...(children.get(p.pid) ?? []));
+  }
+  return found;
+}
+
+/** process.kill(pid, 0) throws ESRCH once the process is gone; a zombie counts as gone. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export const hasProc = process.platform === 'linux';
