@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnose/diagnostic';
+import { diagnose } from '../core/diagnose/engine';
 import { pairExchanges, type Exchanges } from './exchanges';
 import { parseTraceText } from '../core/trace/jsonl';
 import type { LineProblem, Located } from './located';
@@ -33,7 +34,7 @@ export function analyze(text: string, version: number): Analysis {
   });
   const exchanges = pairExchanges(located);
   const read = performance.now();
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics = diagnose(parsed.events);
   const done = performance.now();
   return {
     version,

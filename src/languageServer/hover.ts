@@ -1,8 +1,8 @@
 import type { Hover, Position } from 'vscode-languageserver';
+import { capabilityFor, declares } from '../core/diagnose/capabilities';
 import type { TraceEvent } from '../core/trace/event';
 import { isNotification, isRequest, isResponse, type JsonRpcResponse } from '../core/wire/message';
 import type { Analysis } from './analysis';
-import { capabilityFor } from './capabilities';
 import { direction, formatMs, latency, outcome, requestLabel, summary } from './describe';
 import { codeRange, ERROR_CODES, IS_ERROR_TEXT } from './errorCodes';
 import type { Exchange } from './exchanges';
@@ -78,11 +78,12 @@ function answers(analysis: Analysis, exchange: Exchange | undefined): string[] {
 }
 
 /** Whether the capabilities the server declared before this request include the method's capability. */
-function capabilityLine(analysis: Analysis, request: Located, capability: string): string {
+function capabilityLine(analysis: Analysis, request: Located, cap: { name: string; sub?: string }): string {
+  const capability = cap.sub ? `${cap.name}.${cap.sub}` : cap.name;
   const declared = declaredCapabilities(analysis, request.start);
   if (!declared) return `No initialize or server/discover result precedes this request, so the server's capabilities are unknown (the method needs \`${capability}\`).`;
   const where = `${declared.method} result, line ${declared.line + 1}`;
-  if (declared.capabilities[capability] === undefined) {
+  if (!declares(declared.capabilities, cap)) {
     return `The server never declared the \`${capability}\` capability (${where}: \`${JSON.stringify(declared.capabilities)}\`), so the method is not expected to work.`;
   }
   return `The server declared \`${capability}\` (${where}) yet does not handle the method: its handler was probably registered after the server answered.`;
