@@ -4,5 +4,6 @@ export { injectPreload, preloadEnv, preloadRuntimes, type InjectOptions, type La
 export { createSideChannelPath, readSideChannel, removeSideChannel, type SideChannelReader } from './sideChannel';
 export { mapStack, mapToSource, type SourceFrame } from './sourceMap';
 export { userFrame } from './stackFrames';
+export { strayEvent } from './strayEvent';
 export { preloadAssets, packageRoot, type PreloadAssets } from './assets';
 export type { StackFrame, StrayRecord } from './record';
