@@ -55,7 +55,8 @@ function resultDetail(method: string | undefined, result: Record<string, unknown
     const items = result[LISTS[method]];
     const count = Array.isArray(items) ? items.length : 0;
     const more = typeof result.nextCursor === 'string' ? ', more pages' : '';
-    return `${count} ${LISTS[method] === 'resourceTemplates' ? 'templates' : LISTS[method]}${more}`;
+    const noun = LISTS[method] === 'resourceTemplates' ? 'templates' : LISTS[method];
+    return `${count} ${count === 1 ? noun.slice(0, -1) : noun}${more}`;
   }
   if (method === 'initialize' || method === 'server/discover') {
     const info = (result.serverInfo ?? (result._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/serverInfo']) as

@@ -1,5 +1,8 @@
 import { diagnose } from '../../core/diagnose/engine';
 import { ProtocolError } from '../../core/session/client';
+import type { Diagnostic } from '../../core/diagnose/diagnostic';
+import type { TraceEvent } from '../../core/trace/event';
+import { isRequest, isResponse } from '../../core/wire/message';
 import type { CheckArgs } from '../args';
 import { diagnosticLines, hasError } from '../diagnosticLines';
 import type { Output } from '../output';
@@ -33,13 +36,14 @@ export async function runCheck(args: CheckArgs, io: Output): Promise<number> {
     listening?.dispose();
   }
   const events = client.trace.events;
-  const diagnostics = diagnose(events);
+  const diagnostics = withoutProbeAnswers(diagnose(events), events);
   const failed = hasError(diagnostics) || failures.some((f) => f.startsWith('connect:'));
   if (args.json) {
     io.out(JSON.stringify(buildReport(args.server, events, diagnostics)));
   } else {
     const s = io.outStyle;
-    for (const failure of failures) io.out(s.yellow(`  ${failure}`));
+    // The diagnostics explain a failure better than the client's one-line error does.
+    if (!hasError(diagnostics)) for (const failure of failures) io.out(s.red(`  ${failure}`));
     io.out('');
     io.out(summaryLines(summarize(events), s).join('\n'));
     io.out('');
@@ -68,4 +72,22 @@ async function listEverything(client: ReturnType<typeof createClient>, failures:
   } catch (error) {
     if (!(error instanceof ProtocolError)) failures.push(`resources/read: ${describeError(error)}`);
   }
+}
+
+/**
+ * check asks for every list on purpose, declared or not. A -32601 to a list whose capability
+ * was never declared is the server being consistent ("no prompts"), not a fault: only the
+ * opposite case (items listed, capability missing) is reported, as capability-not-declared.
+ */
+function withoutProbeAnswers(diagnostics: Diagnostic[], events: readonly TraceEvent[]): Diagnostic[] {
+  const bySeq = new Map(events.map((e) => [e.seq, e]));
+  const listIds = new Set(
+    events.filter((e) => e.dir === 'c2s' && isRequest(e.msg) && (LIST_METHODS as readonly string[]).includes(e.msg.method)).map((e) => String((e.msg as { id: unknown }).id)),
+  );
+  return diagnostics.filter((d) => {
+    if (d.rule !== 'undeclared-capability') return true;
+    const answer = bySeq.get(d.evidence[d.evidence.length - 1]);
+    const msg = answer?.dir === 's2c' ? answer.msg : undefined;
+    return !(isResponse(msg) && msg.error?.code === -32601 && listIds.has(String(msg.id)));
+  });
 }
