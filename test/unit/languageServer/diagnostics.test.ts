@@ -3,6 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-protocol';
 import { TraceServer } from './lspClient';
 
+/** LSP 3.18 allows markup in a diagnostic's message; this server sends plain text. */
+const text = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
+
 /**
  * One fixture trace per catalogue rule (DESIGN.md §4): the diagnostic sits on the line of
  * the first evidence event (0-based here), names rule, stage and retry, and points at the
@@ -72,8 +75,8 @@ describe('trace language server: diagnostics on the lines of their evidence', ()
       assert.equal(d.source, 'mcp-lens');
       assert.deepEqual([d.range.start.line, d.range.end.line, d.range.start.character], [c.line, c.line, 0]);
       const retry = c.retry ? 'retrying may help' : 'retrying will not help';
-      assert.ok(d.message.includes(`[${c.rule} · stage ${c.stage} · ${retry}]`), d.message);
-      assert.match(d.message, /\nHint: \S/);
+      assert.ok(text(d).includes(`[${c.rule} · stage ${c.stage} · ${retry}]`), text(d));
+      assert.match(text(d), /\nHint: \S/);
       assert.deepEqual(d.relatedInformation?.map((r) => r.location.range.start.line) ?? [], c.related);
       for (const r of d.relatedInformation ?? []) {
         assert.equal(r.location.uri, uri);
@@ -92,7 +95,7 @@ describe('trace language server: diagnostics on the lines of their evidence', ()
     assert.equal(toolError?.severity, DiagnosticSeverity.Information);
     const undeclared = (await diagnosticsOf('undeclared-capability')).diagnostics.find((d) => d.code === 'undeclared-capability');
     assert.equal(undeclared?.severity, DiagnosticSeverity.Warning);
-    assert.match(undeclared!.message, /initialize result \(seq 3\) declares no "tools" capability/);
+    assert.match(text(undeclared!), /initialize result \(seq 3\) declares no "tools" capability/);
   });
 
   it('reports a line that is no trace event as an unreadable line, and re-analyses after an edit', async () => {
@@ -101,7 +104,7 @@ describe('trace language server: diagnostics on the lines of their evidence', ()
     const first = await server.diagnostics(uri);
     const unreadable = first.find((d) => d.code === 'unreadable-line');
     assert.equal(unreadable?.range.start.line, 1);
-    assert.match(unreadable!.message, /not JSON/);
+    assert.match(text(unreadable!), /not JSON/);
     await server.change(uri, 2, '{"jsonrpc":"2.0","id":1,"method":"ping"}\n{"jsonrpc":"2.0","id":1,"result":{}}\n');
     const second = await server.diagnostics(uri, 2);
     assert.equal(second.some((d) => d.code === 'unreadable-line'), false);
