@@ -42,6 +42,21 @@ describe('Python sitecustomize', () => {
     });
   }
 
+  it('sends a log call routed to stdout through the logging package to the line that made it', async () => {
+    const logging = path.join(fixtures, 'logging-stdout.py');
+    const spec: LaunchSpec = { command: 'python3', args: [logging] };
+    const side = sideFile();
+    const plain = await run(spec, requests);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets: preloadAssets() }), requests);
+
+    assert.deepEqual(observed.stdout, plain.stdout);
+    const [record, ...rest] = await records(side);
+    assert.equal(rest.length, 0, 'protocol lines printed with print() are not stray');
+    assert.equal(record.text, 'INFO starting up');
+    assert.equal(record.stack[0].library, true, 'the write itself happens inside logging');
+    assert.deepEqual([userFrame(record.stack)?.file, userFrame(record.stack)?.line], [logging, lineOf(logging, 'log.info("starting up")')]);
+  });
+
   it('still runs the sitecustomize it shadows on PYTHONPATH', async () => {
     const side = sideFile();
     const spec: LaunchSpec = { command: 'python3', args: [server], env: { PYTHONPATH: path.join(fixtures, 'other-sitecustomize') } };
