@@ -99,8 +99,8 @@ describe('trace language server: diagnostics on the lines of their evidence', ()
   });
 
   it('reports a line that is no trace event as an unreadable line, and re-analyses after an edit', async () => {
-    const text = '{"jsonrpc":"2.0","id":1,"method":"ping"}\nServer listening on port 3000\n';
-    const uri = await server.open('edited.mcptrace.jsonl', text);
+    const lines = '{"jsonrpc":"2.0","id":1,"method":"ping"}\nServer listening on port 3000\n';
+    const uri = await server.open('edited.mcptrace.jsonl', lines);
     const first = await server.diagnostics(uri);
     const unreadable = first.find((d) => d.code === 'unreadable-line');
     assert.equal(unreadable?.range.start.line, 1);
