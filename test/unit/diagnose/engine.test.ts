@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { RULE_IDS, type Stage } from '../../../src/core/diagnose/diagnostic';
+import { DiagnosticsEngine, diagnose } from '../../../src/core/diagnose/engine';
+import { RULES } from '../../../src/core/diagnose/registry';
+import { TraceBuilder } from './traceBuilder';
+
+// DESIGN.md §4: the stage of every rule.
+const STAGES: Record<Stage, string[]> = {
+  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response'],
+  framing: ['stray-stdout', 'glued-output', 'multiline-json', 'not-jsonrpc', 'partial-line', 'invalid-utf8'],
+  initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover'],
+  negotiation: ['undeclared-capability', 'capability-not-declared'],
+  invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch'],
+  envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation'],
+  flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout'],
+};
+
+test('the registry has exactly one rule per catalogue id, each in its table stage', () => {
+  assert.deepEqual(RULES.map((r) => r.id).sort(), [...RULE_IDS].sort());
+  for (const rule of RULES) {
+    const stage = (Object.keys(STAGES) as Stage[]).find((s) => STAGES[s].includes(rule.id));
+    assert.equal(rule.stage, stage, rule.id);
+  }
+  assert.equal(RULES.find((r) => r.id === 'tool-error')?.severity, 'info');
+});
+
+function messyTrace(): TraceBuilder {
+  const t = new TraceBuilder();
+  t.legacySession({});
+  t.s2c('booting…');
+  t.request(3, 'tools/list');
+  t.result(3, { tools: [{ name: 'a', inputSchema: { type: 'object' } }], nextCursor: 'x' });
+  t.request(4, 'tools/list', { cursor: 'x' });
+  t.result(4, { tools: [], nextCursor: 'x' });
+  t.request(5, 'resources/read', { uri: 'a://b' });
+  t.error(5, -32601, 'Method not found');
+  t.result(5, {});
+  t.request(6, 'tools/call', { name: 'a', arguments: {} });
+  t.stderr('Error: boom');
+  t.meta('exited', { code: 1, signal: null });
+  return t;
+}
+
+test('live feeding and offline diagnose give the same diagnostics; end() is idempotent', () => {
+  const t = messyTrace();
+  const engine = new DiagnosticsEngine();
+  const live = t.events.flatMap((e) => engine.feed(e));
+  live.push(...engine.end());
+  assert.deepEqual(engine.end(), []);
+  assert.deepEqual(live, diagnose(t.events));
+  assert.deepEqual(engine.all, live);
+  assert.deepEqual(engine.failures, []);
+  assert.deepEqual(
+    [...new Set(live.map((d) => d.rule))].sort(),
+    ['capability-not-declared', 'crashed', 'duplicate-response', 'pagination-loop', 'schema-violation', 'stray-stdout', 'undeclared-capability'],
+  );
+});
+
+test('each diagnostic is produced by the event that proves it (live)', () => {
+  const t = messyTrace();
+  const engine = new DiagnosticsEngine();
+  for (const e of t.events) {
+    for (const d of engine.feed(e)) assert.equal(Math.max(...d.evidence), e.seq, `${d.rule} fires on its last evidence`);
+  }
+});
+
+test('retry is true only in the transport stage; evidence seqs exist in the trace', () => {
+  const t = messyTrace();
+  const seqs = new Set(t.events.map((e) => e.seq));
+  for (const d of diagnose(t.events)) {
+    assert.equal(d.retry, d.stage === 'transport', d.rule);
+    assert.ok(d.evidence.length > 0 && d.evidence.every((s) => seqs.has(s)), d.rule);
+    assert.ok(d.hint.length > 20, d.rule);
+  }
+});
+
+test('a throwing rule is recorded and does not stop the others', () => {
+  const boom = { id: 'timeout' as const, stage: 'flow' as const, severity: 'error' as const, onEvent: () => { throw new Error('bug'); } };
+  const engine = new DiagnosticsEngine([boom, ...RULES.filter((r) => r.id === 'stray-stdout')]);
+  const t = new TraceBuilder();
+  t.s2c('noise');
+  assert.equal(engine.feed(t.events[0]).length, 1);
+  assert.equal(engine.failures.length, 1);
+});

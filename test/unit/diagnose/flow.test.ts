@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { diagnose } from '../../../src/core/diagnose/engine';
+import { TraceBuilder, only } from './traceBuilder';
+
+const progress = (token: number, value: number) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: value } });
+
+test('progress-not-increasing: a lower value than the one before', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  t.request(3, 'tools/call', { name: 'slow', arguments: {}, _meta: { progressToken: 3 } });
+  const p1 = t.s2c(progress(3, 50));
+  const p2 = t.s2c(progress(3, 20));
+  t.result(3, { content: [] });
+  const [d, ...rest] = only(diagnose(t.events), 'progress-not-increasing');
+  assert.equal(rest.length, 0);
+  assert.deepEqual(d.evidence, [p1, p2]);
+  assert.equal(d.stage, 'flow');
+  assert.match(d.message, /from 50 to 20/);
+  assert.match(d.message, /tools\/call "slow" \(id 3\)/);
+});
+
+test('progress-not-increasing: progress after the request completed', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  t.request(3, 'tools/call', { name: 'slow', arguments: {}, _meta: { progressToken: 'tok' } });
+  const done = t.result(3, { content: [] });
+  const late = t.s2c({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok', progress: 100 } });
+  const [d] = only(diagnose(t.events), 'progress-not-increasing');
+  assert.deepEqual(d.evidence, [done, late]);
+  assert.match(d.message, /after .* had completed/);
+});
+
+test('message-after-cancel: a response after notifications/cancelled', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  t.request(3, 'tools/call', { name: 'slow', arguments: {} });
+  const cancel = t.notify('notifications/cancelled', { requestId: 3, reason: 'user' });
+  const late = t.result(3, { content: [] });
+  const ds = diagnose(t.events);
+  const [d] = only(ds, 'message-after-cancel');
+  assert.deepEqual(d.evidence, [cancel, late]);
+  assert.match(d.message, /tools\/call "slow" \(id 3\)/);
+  assert.equal(only(ds, 'duplicate-response').length, 0);
+  assert.equal(only(ds, 'unknown-response-id').length, 0);
+});
+
+test('pagination-loop: a nextCursor that comes back', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  t.request(3, 'tools/list');
+  const p1 = t.result(3, { tools: [], nextCursor: 'page2' });
+  t.request(4, 'tools/list', { cursor: 'page2' });
+  t.result(4, { tools: [], nextCursor: 'page3' });
+  t.request(5, 'tools/list', { cursor: 'page3' });
+  const p3 = t.result(5, { tools: [], nextCursor: 'page2' });
+  const [d] = only(diagnose(t.events), 'pagination-loop');
+  assert.deepEqual(d.evidence, [p1, p3]);
+  assert.equal(d.severity, 'error');
+  assert.match(d.message, /"page2"/);
+});
+
+test('pagination-loop: an empty-string cursor is a cursor; a fresh listing starts over', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  t.request(3, 'tools/list');
+  t.result(3, { tools: [], nextCursor: '' });
+  t.request(4, 'tools/list', { cursor: '' });
+  t.result(4, { tools: [] });
+  t.request(5, 'tools/list');
+  t.result(5, { tools: [], nextCursor: '' });
+  assert.equal(only(diagnose(t.events), 'pagination-loop').length, 0);
+});
+
+test('timeout: cites the request and the timeout event', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  const req = t.request(3, 'tools/call', { name: 'hang', arguments: {} });
+  const to = t.meta('timeout', { id: 3, method: 'tools/call', afterMs: 500 });
+  t.notify('notifications/cancelled', { requestId: 3 });
+  const [d] = only(diagnose(t.events), 'timeout');
+  assert.deepEqual(d.evidence, [req, to]);
+  assert.match(d.message, /tools\/call "hang" \(id 3\) got no response within 500 ms/);
+  assert.equal(d.retry, false);
+});

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { diagnose } from '../../../src/core/diagnose/engine';
+import { TraceBuilder, only } from './traceBuilder';
+
+test('stray-stdout: a banner line is a framing warning citing that line', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  const banner = t.s2c('Weather MCP server running on stdio');
+  const [d, ...rest] = only(diagnose(t.events), 'stray-stdout');
+  assert.equal(rest.length, 0);
+  assert.equal(d.stage, 'framing');
+  assert.equal(d.severity, 'warning');
+  assert.deepEqual(d.evidence, [banner]);
+  assert.match(d.message, /"Weather MCP server running on stdio"/);
+  assert.match(d.hint, /console\.error/);
+  assert.match(d.hint, /file=sys\.stderr/);
+  assert.equal(d.retry, false);
+});
+
+test('stray-stdout: broken JSON that starts like a message is an error (a message was lost)', () => {
+  const t = new TraceBuilder();
+  t.s2c('{"jsonrpc":"2.0","id":1,"result":{"value":NaN}}');
+  const [d] = only(diagnose(t.events), 'stray-stdout');
+  assert.equal(d.severity, 'error');
+  assert.match(d.message, /broken JSON/);
+});
+
+test('glued-output: names the glued text and the recovered message', () => {
+  const t = new TraceBuilder();
+  t.meta('spawned', { command: 'node', args: [] });
+  t.request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } });
+  const seq = t.s2c({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } }, { glued: 'ready ' });
+  const ds = diagnose(t.events);
+  const [d] = only(ds, 'glued-output');
+  assert.equal(d.stage, 'framing');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.evidence, [seq]);
+  assert.match(d.message, /"ready "/);
+  assert.match(d.message, /response \(id 1\)/);
+  assert.match(d.message, /recovered/);
+  // the recovered message still counts: no exited-early/no-response, and it is not stray.
+  assert.equal(only(ds, 'stray-stdout').length, 0);
+});
+
+test('multiline-json: a pretty-printed message counts its lines', () => {
+  const t = new TraceBuilder();
+  const msg = { jsonrpc: '2.0', id: 1, result: {} };
+  const seq = t.add({ dir: 's2c', raw: JSON.stringify(msg, null, 2), kind: 'response', msg: msg as never, multiline: true });
+  const [d] = only(diagnose(t.events), 'multiline-json');
+  assert.deepEqual(d.evidence, [seq]);
+  assert.equal(d.severity, 'error');
+  assert.match(d.message, /5 stdout lines/);
+  assert.match(d.hint, /JSON\.stringify\(msg\)/);
+});
+
+test('not-jsonrpc: says which field is wrong; an attempted message is an error, other JSON a warning', () => {
+  const t = new TraceBuilder();
+  const a = t.s2c({ id: 1, result: {} });
+  const b = t.s2c({ status: 'ok' });
+  const c = t.s2c([1, 2]);
+  const ds = only(diagnose(t.events), 'not-jsonrpc');
+  assert.deepEqual(ds.map((d) => d.evidence[0]), [a, b, c]);
+  assert.match(ds[0].message, /"jsonrpc" is missing/);
+  assert.equal(ds[0].severity, 'error');
+  assert.equal(ds[1].severity, 'warning');
+  assert.match(ds[2].message, /array/);
+});
+
+test('partial-line: the bytes left without a newline at the end', () => {
+  const t = new TraceBuilder();
+  const seq = t.add({ dir: 's2c', raw: '{"jsonrpc":"2.0","method":"notifications/message"', kind: 'partial' });
+  const [d] = only(diagnose(t.events), 'partial-line');
+  assert.deepEqual(d.evidence, [seq]);
+  assert.equal(d.severity, 'error');
+  assert.match(d.hint, /flush/);
+  const u = new TraceBuilder();
+  u.add({ dir: 's2c', raw: 'bye', kind: 'partial' });
+  assert.equal(only(diagnose(u.events), 'partial-line')[0].severity, 'warning');
+});
+
+test('invalid-utf8: flags the line', () => {
+  const t = new TraceBuilder();
+  const seq = t.s2c({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'caf\ufffd' } }, { invalidUtf8: true, bytes: 'AA==' });
+  const [d] = only(diagnose(t.events), 'invalid-utf8');
+  assert.deepEqual(d.evidence, [seq]);
+  assert.equal(d.stage, 'framing');
+  assert.match(d.hint, /UTF-8/);
+});
+
+test('framing rules judge the server only: client lines are not flagged', () => {
+  const t = new TraceBuilder();
+  t.c2s('hello');
+  assert.deepEqual(diagnose(t.events), []);
+});
+
+test('a flood of one fault is capped', () => {
+  const t = new TraceBuilder();
+  for (let i = 0; i < 500; i++) t.s2c(`log line ${i}`);
+  assert.equal(only(diagnose(t.events), 'stray-stdout').length, 50);
+});
