@@ -147,15 +147,20 @@ export class ServerRegistry extends Disposable {
     });
     void client.exited.then(({ code, signal }) => {
       logging.dispose();
-      if (entry.client !== client) return; // stopped on purpose
+      // Stopped on purpose, or still starting (start() reports that failure itself).
+      if (entry.client !== client || entry.state.kind !== 'running') return;
       entry.client = undefined;
-      this.deps.log.warn(`[${name}] ${entry.state.kind === 'running' ? 'crashed' : 'exited'} (${exitText(code, signal)})`);
-      if (entry.state.kind === 'running') this.setState(entry, { kind: 'crashed', code, signal, stderrTail: stderrTail(client.trace.events) });
+      this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})`);
+      this.setState(entry, { kind: 'crashed', code, signal, stderrTail: stderrTail(client.trace.events) });
     });
 
     try {
       this.deps.log.info(`[${name}] starting: ${[command, ...args].join(' ')} (cwd ${cwd})`);
-      const info = await client.connect();
+      // A server that exits while starting has failed, whether or not connect() has noticed yet.
+      const connecting = client.connect();
+      connecting.catch(() => undefined);
+      const exitedFirst = client.exited.then(({ code, signal }) => Promise.reject(new Error(`exited (${exitText(code, signal)}) before answering`)));
+      const info = await Promise.race([connecting, exitedFirst]);
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.info = info;
       this.setState(entry, { kind: 'running' });

@@ -25,7 +25,12 @@ export function parseConfig(file: ConfigFile, text: string): ParsedConfig {
     problems.add(undefined, 'the file is empty');
     return { servers: [], inputs: [], problems: problems.list };
   }
-  for (const error of errors) problems.list.push({ file: file.path, message: error.message, line: error.line, column: error.column, severity: 'error' });
+  // One slip (a missing quote) makes the parser report a cascade; the first error is the one to fix.
+  if (errors.length > 0) {
+    const [first] = errors;
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more syntax error${errors.length > 2 ? 's' : ''} after it)` : '';
+    problems.list.push({ file: file.path, message: first.message + more, line: first.line, column: first.column, severity: 'error' });
+  }
   if (!root) {
     return { servers: [], inputs: [], problems: problems.list };
   }

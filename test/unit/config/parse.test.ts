@@ -70,3 +70,11 @@ test('shell-style ${NAME} is accepted only in .mcp.json (Claude Code expands it)
   const cursor = parseConfig({ kind: 'cursor', path: '/w/.cursor/mcp.json', workspaceFolder: '/w' }, text);
   assert.deepEqual(cursor.problems.map((p) => p.message), ['unknown variable ${DATA_DIR:-/tmp}']);
 });
+
+test('a cascade of syntax errors is reported once, at the first', () => {
+  const file = vscodeFile('good');
+  const { problems } = parseConfig(file, '{\n  "servers": {\n    "a": { "command": "node }\n  }\n}\n');
+  assert.equal(problems.length, 1);
+  assert.equal(problems[0].line, 3);
+  assert.match(problems[0].message, /^JSON syntax error: .+ \(and \d+ more syntax errors? after it\)$/);
+});
