@@ -75,6 +75,22 @@ describe('Node preload', () => {
     ]);
   });
 
+  it('follows the server through npx (npm itself runs with the preload too)', async () => {
+    const server = path.join(fixtures, 'console-log-ready.mjs');
+    // `npx -c` runs a command without fetching a package: npx (node) → sh → node server.
+    const spec = { command: 'npx', args: ['-c', `"${process.execPath}" "${server}"`] };
+    const side = sideFile();
+    const plain = await run(spec, requests);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+
+    assert.equal(observed.code, 0, observed.stderr);
+    assert.deepEqual(observed.stdout, plain.stdout);
+    const found = await records(side);
+    assert.deepEqual(found.map((record) => [record.text, userFrame(record.stack)?.file, userFrame(record.stack)?.line]), [
+      ['ready', server, lineOf(server, 'console.log("ready")')],
+    ]);
+  });
+
   it('blames the server, not a helper whose stdout the server reads through a pipe', async () => {
     const server = path.join(fixtures, 'helper-child-stdout.mjs');
     const spec = { command: process.execPath, args: [server] };
