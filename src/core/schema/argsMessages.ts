@@ -64,7 +64,10 @@ export function readableError(error: ErrorObject): FieldError {
     case 'format':
       return { path, message: `Must be a valid ${String(p.format)}` };
     case 'uniqueItems':
-      return { path, message: `Items ${String(p.j)} and ${String(p.i)} are the same; every item must be different` };
+      return {
+        path,
+        message: `Items ${Math.min(Number(p.i), Number(p.j))} and ${Math.max(Number(p.i), Number(p.j))} are the same; every item must be different`,
+      };
     default:
       return { path, message: capitalize(error.message ?? `fails "${error.keyword}"`) };
   }
