@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 
 /**
  * Signals a server's whole process tree. The child is spawned as the leader of its own
@@ -32,13 +33,40 @@ export function treeAlive(pid: number): boolean {
       return false;
     }
   }
+  let exists: boolean;
   try {
     process.kill(-pid, 0);
-    return true;
+    exists = true;
   } catch (err) {
     // EPERM: a process exists that we may not signal; it is alive all the same.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    exists = (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  // A killed grandchild lingers as a zombie until init reaps it, and signal 0 still finds
+  // it; on Linux, /proc tells the dead from the living.
+  if (exists && process.platform === 'linux') return livingGroupMember(pid);
+  return exists;
+}
+
+function livingGroupMember(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid pgrp …"; comm may contain spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
 }
 
 const live = new Set<number>();

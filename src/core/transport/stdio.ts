@@ -229,6 +229,8 @@ export class StdioTransport {
     });
     child.on('exit', (code, signal) => {
       const info = { code, signal };
+      // Shutting down and the leader is gone: what still holds the pipes is a leftover of the tree.
+      if (this.closing && child.pid !== undefined && !(stdoutEnded && stderrEnded)) signalTree(child.pid, 'SIGTERM');
       // Let the pipes deliver their last bytes so 'exited' follows everything the server wrote,
       // but not forever: a grandchild may hold them open.
       const wait = (stdoutEnded && stderrEnded) ? Promise.resolve() : Promise.race([

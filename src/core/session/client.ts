@@ -1,0 +1,365 @@
+import type { TraceEvent } from '../trace/event';
+import { Trace } from '../trace/trace';
+import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions } from '../transport/stdio';
+import { Emitter, type Disposable } from '../util/disposable';
+import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
+import { ConnectionClosedError, InvalidResultError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
+import { PendingRequests, type Progress } from './pendingRequests';
+import { probeEra, type EraOutcome } from './probe';
+import {
+  KNOWN_RESULT_TYPES,
+  LIST_ITEMS_KEY,
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_PROTOCOL_VERSION,
+  MODERN_VERSIONS,
+  type ListMethod,
+} from './protocol';
+
+export { ConnectionClosedError, InvalidResultError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
+export type { ServerSpec } from '../transport/stdio';
+
+export interface ServerInfo {
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  serverInfo?: { name: string; version: string };
+  instructions?: string;
+}
+
+export interface ClientOptions {
+  trace?: Trace;
+  clientInfo?: { name: string; version: string };
+  /** Per-request timeout, restarted by progress. Default 30 000 ms. */
+  requestTimeoutMs?: number;
+  /** The bound no progress can extend a request beyond. Default 10 × requestTimeoutMs. */
+  maxTimeoutMs?: number;
+  /** How long the server/discover probe waits before taking the server for legacy. Default 3000 ms. */
+  probeTimeoutMs?: number;
+  /** What a legacy server's roots/list request is answered with. */
+  roots?: { uri: string; name?: string }[];
+  /** Modern revisions to offer, preferred first (tests offer an unknown one to exercise -32022). */
+  modernVersions?: string[];
+  transport?: TransportOptions;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  maxTimeoutMs?: number;
+  onProgress?: (p: Progress) => void;
+  signal?: AbortSignal;
+}
+
+/** How an internal request behaves on timeout: the probe and `initialize` are never cancelled. */
+interface InternalOptions extends RequestOptions {
+  /** "The client MUST NOT cancel initialize"; a probe timeout is an answer, not a fault. */
+  cancelOnTimeout?: boolean;
+  recordTimeout?: boolean;
+  /** Send params exactly as given (the probe builds its own `_meta`). */
+  rawParams?: boolean;
+}
+
+const DEFAULT_CLIENT_INFO = { name: 'mcp-lens', version: '0.1.0' };
+
+/**
+ * A dual-era MCP client over stdio that records everything it sees into a Trace.
+ * connect() probes with server/discover and falls back to the legacy initialize handshake
+ * ("The fallback MUST NOT be keyed to one specific error code").
+ */
+export class McpClient {
+  readonly trace: Trace;
+  private readonly transport: StdioTransport;
+  private readonly pending = new PendingRequests();
+  private readonly closeEmitter = new Emitter<ExitInfo>();
+  private readonly notificationEmitter = new Emitter<TraceEvent>();
+  private readonly clientInfo: { name: string; version: string };
+  private readonly requestTimeoutMs: number;
+  private readonly maxTimeoutMs: number;
+  private nextId = 1;
+  private serverInfo: ServerInfo | undefined;
+  private closed = false;
+  private closeReason = 'The connection to the server is closed';
+
+  readonly onDidClose = (listener: (info: ExitInfo) => void): Disposable => this.closeEmitter.event(listener);
+  /** Every notification the server sends (list_changed, logging, progress…). */
+  readonly onNotification = (listener: (e: TraceEvent) => void): Disposable => this.notificationEmitter.event(listener);
+  readonly exited: Promise<ExitInfo>;
+
+  constructor(
+    readonly spec: ServerSpec,
+    private readonly options: ClientOptions = {},
+  ) {
+    this.trace = options.trace ?? new Trace();
+    this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
+    this.transport = new StdioTransport(spec, this.trace, options.transport);
+    this.transport.onMessage((e) => this.dispatch(e));
+    this.exited = this.transport.exited;
+    void this.exited.then((info) => {
+      const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
+      this.closed = true;
+      this.closeReason = `The server ${how} before answering`;
+      this.pending.rejectAll(() => new ConnectionClosedError(this.closeReason));
+      this.closeEmitter.fire(info);
+    });
+  }
+
+  get info(): ServerInfo | undefined {
+    return this.serverInfo;
+  }
+
+  get pid(): number | undefined {
+    return this.transport.pid;
+  }
+
+  /** Spawns the server, learns its era, and completes the legacy handshake when there is one. */
+  async connect(): Promise<ServerInfo> {
+    await this.transport.start();
+    const outcome = await probeEra({
+      discover: (version, timeoutMs) =>
+        this.send('server/discover', { _meta: this.modernMeta(version) }, { timeoutMs, cancelOnTimeout: false, recordTimeout: false, rawParams: true }),
+      modernVersions: this.options.modernVersions ?? [...MODERN_VERSIONS],
+      probeTimeoutMs: this.options.probeTimeoutMs ?? 3000,
+    });
+    this.recordEra(outcome);
+    this.serverInfo = outcome.era === 'modern' ? outcome.info : await this.initialize(outcome.protocolVersion);
+    return this.serverInfo;
+  }
+
+  /** Sends a request and resolves with its result; a JSON-RPC error rejects with ProtocolError. */
+  request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
+    if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
+    return this.send(method, params, opts);
+  }
+
+  /** Every item of a paginated list, following nextCursor to its end ('' is a cursor, not the end). */
+  async listAll(method: ListMethod, opts?: RequestOptions): Promise<Record<string, unknown>[]> {
+    const key = LIST_ITEMS_KEY[method];
+    const items: Record<string, unknown>[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (;;) {
+      const result = await this.request(method, cursor === undefined ? {} : { cursor }, opts);
+      const page = result[key];
+      if (Array.isArray(page)) items.push(...(page as Record<string, unknown>[]));
+      const next = result.nextCursor;
+      // "Treat a missing nextCursor as the end of results".
+      if (typeof next !== 'string') return items;
+      if (seen.has(next)) {
+        // A cursor handed back twice would loop forever; the diagnostics report pagination-loop.
+        this.trace.append({
+          dir: 'meta',
+          kind: 'note',
+          raw: `stopped following ${method}: cursor ${JSON.stringify(next)} came back a second time`,
+          info: { reason: 'pagination-loop', method, cursor: next },
+        });
+        return items;
+      }
+      seen.add(next);
+      cursor = next;
+    }
+  }
+
+  callTool(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
+    return this.request('tools/call', { name, arguments: args }, opts);
+  }
+
+  /** Writes a line as typed (it is recorded like any other c2s line); responses to it go unmatched. */
+  sendRaw(line: string): Promise<void> {
+    return this.transport.send(line);
+  }
+
+  async close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.closeReason = 'The connection was closed by the client';
+      this.pending.rejectAll(() => new ConnectionClosedError(this.closeReason));
+    }
+    await this.transport.close();
+  }
+
+  private async initialize(protocolVersion: string): Promise<ServerInfo> {
+    const capabilities: Record<string, unknown> = this.options.roots ? { roots: { listChanged: false } } : {};
+    const result = await this.send(
+      'initialize',
+      { protocolVersion, capabilities, clientInfo: this.clientInfo },
+      { cancelOnTimeout: false },
+    );
+    // "After successful initialization, the client MUST send an initialized notification".
+    await this.notify('notifications/initialized');
+    const info: ServerInfo = {
+      era: 'legacy',
+      protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : protocolVersion,
+      capabilities: asRecord(result.capabilities) ?? {},
+    };
+    const serverInfo = asImplementation(result.serverInfo);
+    if (serverInfo) info.serverInfo = serverInfo;
+    if (typeof result.instructions === 'string') info.instructions = result.instructions;
+    return info;
+  }
+
+  private modernMeta(version: string): Record<string, unknown> {
+    return {
+      [META_PROTOCOL_VERSION]: version,
+      // No optional client capabilities: server→client asks (MRTR) are not answered here.
+      [META_CLIENT_CAPABILITIES]: {},
+      [META_CLIENT_INFO]: this.clientInfo,
+    };
+  }
+
+  private send(method: string, params: Record<string, unknown> | undefined, opts: InternalOptions = {}): Promise<Record<string, unknown>> {
+    if (this.closed) return Promise.reject(new ConnectionClosedError(this.closeReason));
+    if (opts.signal?.aborted) return Promise.reject(new RequestCancelledError(`${method} was cancelled before it was sent`));
+    const id = this.nextId++;
+    const modern = this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion) : undefined;
+    const progressToken = opts.onProgress ? id : undefined;
+    let finalParams = params;
+    if (!opts.rawParams && (modern || progressToken !== undefined)) {
+      const meta = { ...asRecord(params?._meta), ...modern, ...(progressToken !== undefined ? { progressToken } : {}) };
+      finalParams = { ...params, _meta: meta };
+    }
+    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
+    if (finalParams !== undefined) message.params = finalParams;
+    const timeoutMs = opts.timeoutMs ?? this.requestTimeoutMs;
+    const startedAt = Date.now();
+
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.pending.take(id)) return;
+        const reason = abortReason(opts.signal!);
+        this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled ${method} (id ${id}): ${reason}`, info: { id, method, reason } });
+        void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
+        reject(new RequestCancelledError(`${method} was cancelled: ${reason}`));
+      };
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      const cleanup = () => opts.signal?.removeEventListener('abort', onAbort);
+      this.pending.add({
+        id,
+        method,
+        startedAt,
+        timeoutMs,
+        deadline: startedAt + Math.max(timeoutMs, opts.maxTimeoutMs ?? this.maxTimeoutMs),
+        progressToken,
+        onProgress: opts.onProgress,
+        settle: (outcome) => {
+          cleanup();
+          if ('error' in outcome) reject(outcome.error);
+          else this.settleResponse(method, outcome.response, outcome.seq, resolve, reject);
+        },
+        onTimeout: (afterMs) => {
+          cleanup();
+          if (opts.recordTimeout !== false) {
+            this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
+          }
+          if (opts.cancelOnTimeout !== false) {
+            // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
+            void this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }).catch(() => undefined);
+          }
+          reject(new RequestTimeoutError(`${method} got no response within ${afterMs} ms`, method, afterMs));
+        },
+      });
+      this.transport.send(JSON.stringify(message)).catch((err: Error) => {
+        if (!this.pending.take(id)) return;
+        cleanup();
+        reject(new ConnectionClosedError(`Could not send ${method}: ${err.message}`));
+      });
+    });
+  }
+
+  private settleResponse(
+    method: string,
+    response: JsonRpcResponse,
+    seq: number,
+    resolve: (r: Record<string, unknown>) => void,
+    reject: (e: Error) => void,
+  ): void {
+    if (response.error) {
+      const { code, message, data } = response.error;
+      reject(new ProtocolError(code, message, data, seq, method));
+      return;
+    }
+    const result = asRecord(response.result) ?? {};
+    const resultType = result.resultType;
+    if (this.serverInfo?.era === 'modern' && resultType !== undefined && !KNOWN_RESULT_TYPES.has(String(resultType))) {
+      reject(new InvalidResultError(`${method} returned an unrecognised resultType ${JSON.stringify(resultType)}`, result, seq));
+      return;
+    }
+    resolve(result);
+  }
+
+  private notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    const message: JsonRpcNotification = { jsonrpc: '2.0', method };
+    if (params) message.params = params;
+    return this.transport.send(JSON.stringify(message));
+  }
+
+  private dispatch(e: TraceEvent): void {
+    const msg = e.msg;
+    if (isResponse(msg)) {
+      // An id we are not waiting for (unknown, late after a timeout, or a raw line's) is left
+      // to the diagnostics; the client ignores it.
+      if (typeof msg.id === 'number') this.pending.take(msg.id)?.settle({ response: msg, seq: e.seq });
+    } else if (isRequest(msg)) {
+      void this.answerServerRequest(msg);
+    } else if (isNotification(msg)) {
+      if (msg.method === 'notifications/progress') this.onProgress(msg.params);
+      this.notificationEmitter.fire(e);
+    }
+  }
+
+  private onProgress(params: Record<string, unknown> | undefined): void {
+    const token = params?.progressToken;
+    if ((typeof token !== 'number' && typeof token !== 'string') || typeof params?.progress !== 'number') return;
+    const p: Progress = { progress: params.progress };
+    if (typeof params.total === 'number') p.total = params.total;
+    if (typeof params.message === 'string') p.message = params.message;
+    this.pending.progress(token, p);
+  }
+
+  /** Legacy server→client requests: the ones a debugging client can answer honestly, and -32601 for the rest. */
+  private async answerServerRequest(msg: JsonRpcRequest): Promise<void> {
+    let reply: Record<string, unknown>;
+    if (msg.method === 'ping') reply = { result: {} };
+    else if (msg.method === 'roots/list') reply = { result: { roots: this.options.roots ?? [] } };
+    else {
+      reply = {
+        error: {
+          code: -32601,
+          message: `Method not found: MCP Lens does not handle "${msg.method}" requests from the server (the client did not declare that capability)`,
+        },
+      };
+    }
+    try {
+      await this.transport.send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, ...reply }));
+    } catch {
+      // The server is gone; its exit is in the trace.
+    }
+  }
+
+  private recordEra(outcome: EraOutcome): void {
+    const protocolVersion = outcome.era === 'modern' ? outcome.info.protocolVersion : outcome.protocolVersion;
+    this.trace.append({
+      dir: 'meta',
+      kind: 'era',
+      raw: `${outcome.era} era (${protocolVersion}): ${outcome.reason}`,
+      info: { era: outcome.era, protocolVersion, reason: outcome.reason },
+    });
+  }
+}
+
+function asRecord(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+function asImplementation(v: unknown): { name: string; version: string } | undefined {
+  const r = asRecord(v);
+  return r && typeof r.name === 'string' ? (r as { name: string; version: string }) : undefined;
+}
+
+function abortReason(signal: AbortSignal): string {
+  const r: unknown = signal.reason;
+  if (r instanceof Error && r.name !== 'AbortError') return r.message;
+  if (typeof r === 'string') return r;
+  return 'Cancelled by the user';
+}

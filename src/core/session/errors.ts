@@ -1,0 +1,58 @@
+/**
+ * A JSON-RPC error the server sent. Kept apart from local failures (timeouts, a closed
+ * connection), which "cannot be mistaken for errors received from the peer", and from a
+ * tool result with `isError: true`, which is a successful response for the model.
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown,
+    /** The trace seq of the error response, for evidence. */
+    readonly responseSeq: number,
+    readonly method?: string,
+  ) {
+    super(message);
+    this.name = 'ProtocolError';
+  }
+}
+
+/** No response within the request's timeout (reset by progress, bounded by the maximum). */
+export class RequestTimeoutError extends Error {
+  constructor(
+    message: string,
+    readonly method?: string,
+    readonly afterMs?: number,
+  ) {
+    super(message);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+/** The connection closed (by us, or the server exited) before the response arrived. */
+export class ConnectionClosedError extends Error {
+  constructor(message = 'The connection to the server is closed') {
+    super(message);
+    this.name = 'ConnectionClosedError';
+  }
+}
+
+/** The caller aborted the request; the server was sent notifications/cancelled. */
+export class RequestCancelledError extends Error {
+  constructor(message = 'The request was cancelled') {
+    super(message);
+    this.name = 'RequestCancelledError';
+  }
+}
+
+/** A modern result whose `resultType` is not one we know: it "MUST be considered invalid". */
+export class InvalidResultError extends Error {
+  constructor(
+    message: string,
+    readonly result: Record<string, unknown>,
+    readonly responseSeq: number,
+  ) {
+    super(message);
+    this.name = 'InvalidResultError';
+  }
+}

@@ -1,0 +1,83 @@
+import { ProtocolError, RequestTimeoutError } from './errors';
+import { LEGACY_VERSIONS, META_SERVER_INFO, UNSUPPORTED_PROTOCOL_VERSION } from './protocol';
+import type { ServerInfo } from './client';
+
+export type EraOutcome =
+  | { era: 'modern'; info: ServerInfo; reason: string }
+  | { era: 'legacy'; protocolVersion: string; reason: string };
+
+export interface ProbeDeps {
+  /** Sends server/discover with the modern `_meta` for `version`. */
+  discover(version: string, timeoutMs: number): Promise<Record<string, unknown>>;
+  modernVersions: string[];
+  probeTimeoutMs: number;
+}
+
+/**
+ * The dual-era stdio probe: "probe with server/discover before sending any other request".
+ * A DiscoverResult → modern. A recognised modern error (-32022) → modern, retried with a
+ * version from `data.supported` ("Do not fall back to initialize"). "Any other error, or
+ * does not respond within a reasonable timeout: the server is legacy."
+ */
+export async function probeEra(deps: ProbeDeps): Promise<EraOutcome> {
+  const legacy = (reason: string, protocolVersion: string = LEGACY_VERSIONS[0]): EraOutcome => ({ era: 'legacy', protocolVersion, reason });
+  const tried = new Set<string>();
+  let version = deps.modernVersions[0]!;
+  for (;;) {
+    tried.add(version);
+    let result: Record<string, unknown>;
+    try {
+      result = await deps.discover(version, deps.probeTimeoutMs);
+    } catch (err) {
+      if (err instanceof RequestTimeoutError) {
+        return legacy(`server/discover got no response within ${deps.probeTimeoutMs} ms`);
+      }
+      if (!(err instanceof ProtocolError)) throw err;
+      if (err.code !== UNSUPPORTED_PROTOCOL_VERSION) {
+        return legacy(`server/discover was answered with error ${err.code} (${err.message})`);
+      }
+      const supported = supportedVersions(err.data);
+      const next = deps.modernVersions.find((v) => supported.includes(v) && !tried.has(v));
+      if (next) {
+        version = next;
+        continue;
+      }
+      const legacyVersion = LEGACY_VERSIONS.find((v) => supported.includes(v));
+      if (legacyVersion) {
+        return legacy(`server/discover: the server supports only ${supported.join(', ')}`, legacyVersion);
+      }
+      throw new ProtocolError(
+        err.code,
+        `No protocol version in common: the server supports ${supported.join(', ') || 'none it named'}; MCP Lens speaks ${[...deps.modernVersions, ...LEGACY_VERSIONS].join(', ')}`,
+        err.data,
+        err.responseSeq,
+        'server/discover',
+      );
+    }
+    if (!Array.isArray(result.supportedVersions)) {
+      return legacy('server/discover returned a result that is not a DiscoverResult (no supportedVersions)');
+    }
+    const offered = result.supportedVersions.filter((v): v is string => typeof v === 'string');
+    const protocolVersion = offered.includes(version) ? version : (deps.modernVersions.find((v) => offered.includes(v)) ?? version);
+    const info: ServerInfo = {
+      era: 'modern',
+      protocolVersion,
+      capabilities: asRecord(result.capabilities) ?? {},
+    };
+    const serverInfo = asRecord(asRecord(result._meta)?.[META_SERVER_INFO]) ?? asRecord(result.serverInfo);
+    if (serverInfo && typeof serverInfo.name === 'string') info.serverInfo = serverInfo as { name: string; version: string };
+    if (typeof result.instructions === 'string') info.instructions = result.instructions;
+    const retried = tried.size > 1 ? ` after -32022 (retried with ${version})` : '';
+    return { era: 'modern', info, reason: `server/discover returned a DiscoverResult${retried}` };
+  }
+}
+
+function supportedVersions(data: unknown): string[] {
+  const list = asRecord(data)?.supported;
+  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function asRecord(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
