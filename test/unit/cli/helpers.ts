@@ -77,3 +77,18 @@ export async function waitFor(check: () => boolean, what: string, deadlineMs = 1
 export function report(run: CliRun): Record<string, any> {
   return JSON.parse(run.stdout) as Record<string, any>;
 }
+
+/**
+ * Plays a well-behaved host through `mcp-lens record`: the first line (initialize), then,
+ * once its answer is back, the rest; then closes stdin.
+ */
+export async function hostThroughRecord(args: string[], lines: string[]): Promise<CliRun> {
+  const child = startCli(args);
+  let seen = '';
+  child.stdout.on('data', (c: Buffer) => (seen += c.toString('utf8')));
+  const done = finish(child, undefined, 30_000);
+  child.stdin.write(lines[0] + '\n');
+  await waitFor(() => seen.includes('\n'), 'the answer to the first line');
+  child.stdin.end(lines.slice(1).map((l) => l + '\n').join(''));
+  return done;
+}

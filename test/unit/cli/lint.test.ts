@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import { buildCli, FIXTURES, hostThroughRecord, NODE, report, runCli } from './helpers';
+
+before(buildCli);
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-lint-'));
+const hostLines = [
+  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"host","version":"1"}}}',
+  '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+  '{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
+];
+
+test('lint over a recorded session finds what check finds, citing the file\'s own seq numbers', async () => {
+  const trace = join(dir, 'glued.mcptrace.jsonl');
+  const recorded = await hostThroughRecord(['record', '--out', trace, '--', NODE, `${FIXTURES}cli/glued-ready.mjs`], hostLines);
+  assert.equal(recorded.code, 0, recorded.stderr);
+  // The file's seq numbers are what evidence must cite, even when they do not start at 1.
+  const shifted = readFileSync(trace, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const e = JSON.parse(line);
+      return JSON.stringify({ ...e, seq: e.seq + 100 });
+    })
+    .join('\n');
+  writeFileSync(trace, shifted + '\n');
+  const gluedSeq = shifted.split('\n').map((l) => JSON.parse(l)).find((e) => e.glued === 'ready ').seq;
+  assert.ok(gluedSeq > 100);
+
+  const run = await runCli(['lint', trace]);
+  assert.equal(run.code, 1);
+  assert.match(run.stdout, /✗ error {3}glued-output \[framing\]/);
+  assert.match(run.stdout, new RegExp(`evidence: #${gluedSeq}\\n +${gluedSeq} ← #1 ✓`));
+  assert.match(run.stdout, /tools +1 {2}ping_host/);
+
+  const json = report(await runCli(['lint', '--json', trace]));
+  const glued = json.diagnostics.find((d: any) => d.rule === 'glued-output');
+  assert.deepEqual(glued.evidence, [gluedSeq]);
+  assert.equal(json.server, null);
+  assert.equal(json.era, 'legacy');
+});
+
+test('lint reads raw JSON-RPC lines too, and reports the lines it cannot read', async () => {
+  const file = join(dir, 'raw.jsonl');
+  writeFileSync(
+    file,
+    [
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_forecast","arguments":{}}}',
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"no city"}],"isError":true}}',
+      'this line is not JSON',
+    ].join('\n'),
+  );
+  const run = await runCli(['lint', file]);
+  assert.match(run.stdout, /line 3: not JSON/);
+  assert.match(run.stdout, /tool-error \[invocation\]/);
+  assert.equal(run.code, 0, 'tool-error is information, not an error');
+});
+
+test('lint of a clean trace exits 0; of a missing file exits 2', async () => {
+  const trace = join(dir, 'clean.mcptrace.jsonl');
+  await hostThroughRecord(['record', '--out', trace, '--', NODE, `${FIXTURES}cli/sdk-v1-weather.mjs`], hostLines);
+  const run = await runCli(['lint', trace]);
+  assert.equal(run.code, 0, run.stdout);
+  assert.match(run.stdout, /No problems found\./);
+  const missing = await runCli(['lint', join(dir, 'nope.jsonl')]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /cannot read/);
+});
