@@ -52,6 +52,12 @@ export class Workbench {
     return row;
   }
 
+  /** Expands a collapsed tree row the way a person does: a click on its twistie. */
+  async expand(row: Locator): Promise<void> {
+    if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();
+    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') !== 'false', await row.elementHandle(), { timeout: UI_TIMEOUT });
+  }
+
   /** Hovers a row so its inline actions render, then clicks the one titled `action`. */
   async clickInlineAction(row: Locator, action: string): Promise<void> {
     await row.hover();
@@ -62,7 +68,6 @@ export class Workbench {
 
   /** F1, type the title, wait until the palette lists it, Enter. */
   async runCommand(title: string): Promise<void> {
-    await this.page.locator('.monaco-workbench').click({ position: { x: 700, y: 5 } }).catch(() => undefined);
     await this.page.keyboard.press('F1');
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ timeout: UI_TIMEOUT });

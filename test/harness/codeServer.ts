@@ -31,6 +31,12 @@ const QUIET_SETTINGS: Record<string, unknown> = {
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'chat.disableAIFeatures': true,
   'chat.commandCenter.enabled': false,
+  // VS Code's own MCP client reads .vscode/mcp.json too; a second copy of each server
+  // would run beside the one MCP Lens starts.
+  'chat.mcp.access': 'none',
+  'chat.mcp.enabled': false,
+  'chat.mcp.autostart': 'never',
+  'chat.mcp.discovery.enabled': false,
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
   'extensions.ignoreRecommendations': true,

@@ -1,0 +1,53 @@
+// The main job, as a person does it: open the example workspace, open MCP Lens, start the
+// "weather" server from its row, see it running with its tools, use the palette.
+import { join } from 'node:path';
+import { root } from '../harness/paths';
+import type { E2eTest } from './e2eTest';
+import { UI_TIMEOUT } from './workbench';
+
+const example = join(root, 'examples', 'workspace');
+
+export const tests: E2eTest[] = [
+  {
+    name: 'start weather from the Servers view',
+    workspace: example,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      const weather = await wb.waitForRow(/weather/);
+      await wb.waitForRow(/chatty/);
+      await wb.row(/weather.*stopped/).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('servers-view');
+
+      await wb.clickInlineAction(weather, 'Start Server');
+      const running = wb.row(/weather.*running/);
+      await running.waitFor({ timeout: UI_TIMEOUT });
+      await wb.expand(running);
+      for (const tool of ['get_forecast', 'convert_temperature', 'get_air_quality']) await wb.waitForRow(tool);
+      await wb.shot('weather-running-with-tools');
+
+      await wb.runCommand('MCP Lens: Show Log');
+      await wb.page.locator('.part.panel').filter({ hasText: /weather/ }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('log');
+
+      await wb.runCommand('MCP Lens: Stop Server');
+      await wb.row(/weather.*stopped/).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('weather-stopped');
+    },
+  },
+  {
+    name: 'start a server from the palette',
+    workspace: example,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      await wb.waitForRow(/chatty/);
+      await wb.runCommand('MCP Lens: Start Server');
+      // Two servers can start: the palette asks which.
+      const pick = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'chatty' }).first();
+      await pick.waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('pick-server');
+      await pick.click();
+      await wb.row(/chatty.*(running|crashed|error)/).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('chatty-started');
+    },
+  },
+];
