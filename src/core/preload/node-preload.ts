@@ -98,20 +98,46 @@ function install(): void {
     }
   };
 
-  const stdout = process.stdout;
-  const originalStreamWrite = stdout.write;
-  function observedStreamWrite(this: unknown, ...args: unknown[]): boolean {
-    inStreamWrite += 1;
-    let result: boolean;
-    try {
-      result = (originalStreamWrite as (...a: unknown[]) => boolean).apply(this, args);
-    } finally {
-      inStreamWrite -= 1;
+  const wrapStream = (stdout: NodeJS.WriteStream): void => {
+    const originalStreamWrite = stdout.write;
+    function observedStreamWrite(this: unknown, ...args: unknown[]): boolean {
+      inStreamWrite += 1;
+      let result: boolean;
+      try {
+        result = (originalStreamWrite as (...a: unknown[]) => boolean).apply(this, args);
+      } finally {
+        inStreamWrite -= 1;
+      }
+      observe(observedStreamWrite, () => streamChunk(decoder, args[0], args[1]));
+      return result;
     }
-    observe(observedStreamWrite, () => streamChunk(decoder, args[0], args[1]));
-    return result;
+    stdout.write = observedStreamWrite as typeof stdout.write;
+  };
+  // process.stdout is created on first use, and creating it puts a pipe into non-blocking
+  // mode: touching it here would make a server's own fs.writeSync(1, big) write short.
+  // So the stream is wrapped when the server first asks for it, never before.
+  const descriptor = Object.getOwnPropertyDescriptor(process, 'stdout');
+  const getStdout = descriptor?.get;
+  if (descriptor && getStdout && descriptor.configurable) {
+    let wrapped = false;
+    Object.defineProperty(process, 'stdout', {
+      ...descriptor,
+      get(this: NodeJS.Process) {
+        const stream = getStdout.call(this) as NodeJS.WriteStream;
+        if (!wrapped) {
+          wrapped = true;
+          try {
+            wrapStream(stream);
+          } catch {
+            // Unobserved is better than broken.
+          }
+        }
+        return stream;
+      },
+    });
+  } else {
+    wrapStream(process.stdout);
   }
-  stdout.write = observedStreamWrite as typeof stdout.write;
 
   function observedWriteSync(this: unknown, ...args: unknown[]): number {
     const written = (writeSync as (...a: unknown[]) => number).apply(this, args);

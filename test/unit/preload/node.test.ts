@@ -60,6 +60,21 @@ describe('Node preload', () => {
     ]);
   });
 
+  it('keeps a server that only uses fs.writeSync on a blocking stdout (no short writes)', async () => {
+    const server = path.join(fixtures, 'big-writesync.mjs');
+    const spec = { command: process.execPath, args: [server] };
+    const side = sideFile();
+    const plain = await run(spec, []);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), []);
+
+    assert.ok(plain.stdout.length > 2 * 1024 * 1024);
+    assert.equal(observed.stdout.length, plain.stdout.length);
+    assert.deepEqual(observed.stdout, plain.stdout);
+    assert.deepEqual((await records(side)).map((record) => [record.text, userFrame(record.stack)?.line]), [
+      ['done', lineOf(server, "writeSync(1, 'done")],
+    ]);
+  });
+
   it('follows the server into a grandchild started by sh -c', async () => {
     const server = path.join(fixtures, 'console-log-ready.mjs');
     // `; exit $?` keeps sh from exec-ing node in place, so node really is a grandchild.
