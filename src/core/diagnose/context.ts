@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../trace/event';
+import type { RuleId } from './diagnostic';
 import { isNotification, isRequest, isResponse, type RequestId } from '../wire/message';
 import { MODERN_META, isModernVersion } from './versions';
 
@@ -81,6 +82,8 @@ export class DiagnoseContext {
   lastC2s: TraceEvent | undefined;
   readonly stderr: StderrLine[] = [];
   private readonly ruleStates = new Map<string, unknown>();
+  /** Rules that have reported at least once (so one rule can defer to another). */
+  readonly fired = new Set<RuleId>();
 
   /** Per-engine state of one rule (rules themselves are stateless objects). */
   stateOf<T>(rule: string, init: () => T): T {

@@ -61,6 +61,7 @@ export class DiagnosticsEngine {
   }
 
   private add(rule: Rule, f: Finding, out: Diagnostic[]): void {
+    this.ctx.fired.add(rule.id);
     const count = (this.counts.get(rule.id) ?? 0) + 1;
     this.counts.set(rule.id, count);
     if (count > MAX_PER_RULE) return;

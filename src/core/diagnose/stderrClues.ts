@@ -15,7 +15,9 @@ const EXCEPTION = /^\s*(?:[\w.]+(?:Error|Exception|Exit|Interrupt)|Error|panic)\
 /** The stderr line that best explains an exit, e.g. `Error: Cannot find module 'x'` or a Traceback's last line. */
 export function tellingLine(lines: readonly StderrLine[]): StderrLine | undefined {
   for (const pattern of SPECIFIC) {
-    const hit = lines.find((l) => pattern.test(l.text));
+    const hits = lines.filter((l) => pattern.test(l.text));
+    // `throw new ERR_MODULE_NOT_FOUND(` and `code: 'ENOENT'` match too; the error line says more.
+    const hit = hits.find((l) => /Error\b.*:/.test(l.text)) ?? hits[0];
     if (hit) return hit;
   }
   const exceptions = lines.filter((l) => EXCEPTION.test(l.text));

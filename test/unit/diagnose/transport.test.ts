@@ -139,3 +139,16 @@ test('no-response: the server/discover probe alone timing out is not a fault', (
   t.result(2, { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'x', version: '1' } });
   assert.equal(only(diagnose(t.events), 'no-response').length, 0);
 });
+
+test('exited-early: a client that gave up (EPIPE) closed stdin before the failing exit was seen', () => {
+  const t = new TraceBuilder();
+  t.meta('spawned', { command: 'node', args: ['server.mjs'] });
+  t.request(1, 'server/discover', {});
+  t.meta('stdin-closed');
+  const line = t.stderr("Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/srv/x.mjs'");
+  const exit = t.meta('exited', { code: 1, signal: null });
+  const ds = diagnose(t.events);
+  const [d] = only(ds, 'exited-early');
+  assert.deepEqual(d.evidence, [exit, line]);
+  assert.equal(only(ds, 'no-response').length, 0);
+});

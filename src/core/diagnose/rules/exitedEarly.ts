@@ -9,8 +9,12 @@ export const exitedEarly: Rule = {
   severity: 'error',
   onEvent(e, ctx, report) {
     if (e.dir !== 'meta' || e.kind !== 'exited' || ctx.exit) return;
-    if (ctx.firstResponseSeq !== undefined || ctx.spawnFailedSeq !== undefined || ctx.stdinClosedSeq !== undefined) return;
+    if (ctx.firstResponseSeq !== undefined || ctx.spawnFailedSeq !== undefined) return;
     const exit = { code: typeof e.info?.code === 'number' ? e.info.code : null, signal: typeof e.info?.signal === 'string' ? e.info.signal : null };
+    // After the client closed stdin, exiting is what a server should do, unless it failed:
+    // a client that gives up on a dying server (EPIPE) closes stdin before the exit is seen.
+    const failed = exit.signal === null && exit.code !== null && exit.code !== 0;
+    if (ctx.stdinClosedSeq !== undefined && !failed) return;
     const tail = stderrTail(ctx.stderr);
     const telling = tellingLine(ctx.stderr);
     const evidence = [e.seq, ...tail.map((l) => l.seq)];

@@ -36,7 +36,8 @@ export const noResponse: Rule = {
   onEnd(ctx, report) {
     const state = ctx.stateOf('no-response', () => ({ fired: false }));
     if (state.fired || ctx.firstS2cSeq !== undefined || ctx.requests.size === 0 || ctx.spawnFailedSeq !== undefined) return;
-    // An exit before the client closed stdin is exited-early's to explain.
+    // A server that died on its own is exited-early's to explain.
+    if (ctx.fired.has('exited-early')) return;
     if (ctx.exit && (ctx.stdinClosedSeq === undefined || ctx.exit.seq < ctx.stdinClosedSeq)) return;
     state.fired = true;
     fire(ctx, report);
