@@ -21,8 +21,12 @@ _MAX_RECORDS = 5000
 _HERE = os.path.abspath(__file__)
 
 
+def _without_cr(line):
+    return line[:-1] if line.endswith("\r") else line
+
+
 def _is_protocol_line(line, truncated=False):
-    text = line[:-1] if line.endswith("\r") else line
+    text = _without_cr(line)
     stripped = text.lstrip()
     if not stripped.startswith("{"):
         return False
@@ -66,7 +70,8 @@ class _LineObserver:
             line, overflow = "".join(self._pending), self._overflow
             self._pending, self._pending_len, self._pending_site, self._overflow = [], 0, None, False
             if not _is_protocol_line(line, overflow):
-                self._on_stray(line, began if began is not None else here(), False)
+                # The text as the wire framer shows the line: without the \r of a \r\n ending.
+                self._on_stray(_without_cr(line), began if began is not None else here(), False)
             start = nl + 1
         if start < len(text):
             if not self._pending_len:
@@ -76,7 +81,7 @@ class _LineObserver:
     def end(self):
         line = "".join(self._pending)
         if line and self._pending_site is not None and not _is_protocol_line(line, self._overflow):
-            self._on_stray(line, self._pending_site, True)
+            self._on_stray(_without_cr(line), self._pending_site, True)
         self._pending, self._pending_len, self._pending_site = [], 0, None
 
     def _append(self, text):
@@ -208,6 +213,7 @@ def _install():
     import atexit
     import json
     import threading
+    import time
 
     lock = threading.RLock()
     state = {"fd": None, "count": 0}
@@ -222,6 +228,7 @@ def _install():
             "stack": _frames(site, library_roots),
             "pid": os.getpid(),
             "runtime": "python",
+            "t": time.time() * 1000,
             "n": state["count"],
         }
         if partial:

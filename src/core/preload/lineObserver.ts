@@ -32,7 +32,8 @@ export class LineObserver<S> {
       this.pending = '';
       this.pendingSite = undefined;
       this.overflow = false;
-      if (!isProtocolLine(line, overflow)) this.onStray(line, began ?? here(), false);
+      // The text as the wire framer shows the line: without the \r of a \r\n ending.
+      if (!isProtocolLine(line, overflow)) this.onStray(withoutCr(line), began ?? here(), false);
       start = nl + 1;
     }
     if (start < text.length) {
@@ -44,7 +45,7 @@ export class LineObserver<S> {
   /** The stream ended: bytes with no final newline are reported if they are not protocol. */
   end(): void {
     if (this.pending.length > 0 && this.pendingSite !== undefined && !isProtocolLine(this.pending, this.overflow)) {
-      this.onStray(this.pending, this.pendingSite, true);
+      this.onStray(withoutCr(this.pending), this.pendingSite, true);
     }
     this.pending = '';
     this.pendingSite = undefined;
@@ -59,6 +60,10 @@ export class LineObserver<S> {
       this.pending += text;
     }
   }
+}
+
+function withoutCr(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
 /**

@@ -52,6 +52,7 @@ function install(): void {
       stack: typeof holder.stack === 'string' ? parseV8Stack(holder.stack, [__filename]) : [],
       pid: process.pid,
       runtime: 'node',
+      t: performance.timeOrigin + performance.now(),
       n: count,
     };
     if (partial) record.partial = true;

@@ -18,6 +18,8 @@ export interface StrayRecord {
   /** The process that wrote it (npx and `sh -c` put the server in a grandchild). */
   pid?: number;
   runtime?: 'node' | 'python';
+  /** When it was written: wall-clock milliseconds since the epoch (as TraceEvent.t). */
+  t?: number;
   /** Per-process order of the stray lines. */
   n?: number;
   /** The line had no final newline when the process exited. */

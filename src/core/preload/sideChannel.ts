@@ -133,6 +133,7 @@ function parseRecord(line: string): StrayRecord | undefined {
   const result: StrayRecord = { text: record.text, stack };
   if (typeof record.pid === 'number') result.pid = record.pid;
   if (record.runtime === 'node' || record.runtime === 'python') result.runtime = record.runtime;
+  if (typeof record.t === 'number') result.t = record.t;
   if (typeof record.n === 'number') result.n = record.n;
   if (record.partial === true) result.partial = true;
   if (typeof record.length === 'number') result.length = record.length;

@@ -14,6 +14,7 @@ export function strayEvent(record: StrayRecord, options: { mapSources?: boolean 
   if (record.pid !== undefined) info.pid = record.pid;
   if (record.runtime) info.runtime = record.runtime;
   if (record.n !== undefined) info.n = record.n;
+  if (record.t !== undefined) info.writtenAt = record.t;
   if (record.partial) info.partial = true;
   if (record.length !== undefined) info.length = record.length;
   const frame = userFrame(stack);

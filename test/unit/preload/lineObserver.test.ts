@@ -43,6 +43,13 @@ describe('LineObserver', () => {
     assert.deepEqual(observe([`${message}\nloading`, '...', ' done\n']), [{ text: 'loading... done', site: 0, partial: false }]);
   });
 
+  it('reports a \\r\\n line without its \\r, as the wire framer shows it', () => {
+    assert.deepEqual(observe(['banner\r\n', 'tail\r']), [
+      { text: 'banner', site: 0, partial: false },
+      { text: 'tail', site: 1, partial: true },
+    ]);
+  });
+
   it('reports a final line with no newline as partial, only at the end', () => {
     assert.deepEqual(observe(['bye'], false), []);
     assert.deepEqual(observe(['bye']), [{ text: 'bye', site: 0, partial: true }]);
