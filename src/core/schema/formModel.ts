@@ -16,6 +16,7 @@ import type {
 import { numericBounds } from './draft04';
 import { mergeSchemas } from './schemaMerge';
 import { RefResolver } from './schemaRefs';
+import { uniqueLabels, variantLabel } from './variantLabels';
 
 export type * from './formTypes';
 
@@ -95,7 +96,9 @@ class FormBuilder {
       // 2020-12 lets keywords sit beside $ref; they apply too, and their annotations win.
       const { $ref: _ref, ...siblings } = schema;
       schema = siblings;
-      parts.push(inner.schema);
+      // A definition's title names the type ("Address"); the property's key says more ("billing").
+      const { title: _title, ...definition } = inner.schema;
+      parts.push(definition);
     }
 
     if (Array.isArray(schema.allOf)) {
@@ -169,11 +172,12 @@ class FormBuilder {
     const base: Schema = {};
     for (const [k, v] of Object.entries(outer)) if (!ANNOTATIONS.includes(k)) base[k] = v;
     let nullable = nullableIn;
-    const members: { original: unknown; schema: Schema; refs: readonly string[] }[] = [];
+    // A member that cannot be rendered (`problem`) still becomes a variant: a JSON editor.
+    const members: { original: unknown; schema: Schema; refs: readonly string[]; problem?: string }[] = [];
     for (const member of (schema[combinator] as unknown[])) {
       const normalized = this.normalize(member, place.refs);
       if ('json' in normalized) {
-        members.push({ original: member, schema: { __json: normalized.json }, refs: place.refs });
+        members.push({ original: member, schema: {}, refs: place.refs, problem: normalized.json });
         continue;
       }
       if (isNullSchema(normalized.schema)) nullable = true;
@@ -181,7 +185,7 @@ class FormBuilder {
     }
     if (members.length === 0) return { ...this.base(outer, place, false), kind: 'const', value: null };
 
-    if (members.every((m) => isConstSchema(m.schema))) {
+    if (members.every((m) => m.problem === undefined && isConstSchema(m.schema))) {
       const options: EnumOption[] = members.map((m) => {
         const value = 'const' in m.schema ? m.schema.const : (m.schema.enum as unknown[])[0];
         return withDescription({ value, label: typeof m.schema.title === 'string' ? m.schema.title : labelOf(value) }, m.schema);
@@ -190,7 +194,7 @@ class FormBuilder {
     }
 
     const fieldOf = (m: (typeof members)[number], p: Place): Field => {
-      if ('__json' in m.schema) return this.json(m.original, p, String(m.schema.__json));
+      if (m.problem !== undefined) return this.json(m.original, p, m.problem);
       const merged = mergeSchemas([m.schema, base]);
       if ('conflict' in merged) return this.json(m.original, p, merged.conflict);
       return this.classify(merged.schema, m.original, { ...p, refs: m.refs });
@@ -357,7 +361,6 @@ function isNullSchema(schema: Schema): boolean {
 }
 
 function isConstSchema(schema: Schema): boolean {
-  if ('__json' in schema) return false;
   return 'const' in schema || (Array.isArray(schema.enum) && schema.enum.length === 1);
 }
 
@@ -365,33 +368,4 @@ function pickAnnotations(schema: Schema): Schema {
   const out: Schema = {};
   for (const key of ANNOTATIONS) if (schema[key] !== undefined) out[key] = schema[key];
   return out;
-}
-
-/** A variant's name: its title, its `$ref` name, its discriminating constant, or its type. */
-function variantLabel(original: unknown, schema: Schema, index: number): string {
-  if (isRecord(original) && typeof original.title === 'string') return original.title;
-  if (typeof schema.title === 'string') return schema.title;
-  if (isRecord(original) && typeof original.$ref === 'string') {
-    const name = original.$ref.split('/').pop();
-    if (name) return name;
-  }
-  if (isRecord(schema.properties)) {
-    for (const sub of Object.values(schema.properties)) {
-      if (isRecord(sub) && typeof sub.const === 'string') return sub.const;
-      if (isRecord(sub) && Array.isArray(sub.enum) && sub.enum.length === 1 && typeof sub.enum[0] === 'string') {
-        return sub.enum[0];
-      }
-    }
-  }
-  const types = typeList(schema.type) ?? [inferType(schema) ?? ''];
-  return types[0] ? types.join(' | ') : `Option ${index + 1}`;
-}
-
-function uniqueLabels(labels: string[]): string[] {
-  const seen = new Map<string, number>();
-  return labels.map((label) => {
-    const n = (seen.get(label) ?? 0) + 1;
-    seen.set(label, n);
-    return n === 1 ? label : `${label} (${n})`;
-  });
 }

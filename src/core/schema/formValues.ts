@@ -23,7 +23,8 @@ export function initialValue(model: FormModel, lastArgs?: Record<string, unknown
 /** The draft of one field holding `value` (`undefined`: its default, else empty). Also for a new array item or a variant switch. */
 export function fieldDraft(field: Field, value?: unknown): DraftValue {
   if (value === undefined) {
-    if (field.default !== undefined) return fieldDraft(field, field.default);
+    // `default: null` (pydantic's `Optional[X] = None`) means the same as leaving the field out.
+    if (field.default !== undefined && field.default !== null) return fieldDraft(field, field.default);
     return emptyDraft(field);
   }
   if (value === null && (field.nullable || field.kind === 'json')) return field.kind === 'json' ? 'null' : null;

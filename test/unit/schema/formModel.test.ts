@@ -314,6 +314,27 @@ describe('$ref and $defs', () => {
   });
 });
 
+describe('schemas as generators write them', () => {
+  test('pydantic (FastMCP for Python): titles, Optional via anyOf-null, enums in $defs', () => {
+    const root = buildFormModel({
+      $defs: { Unit: { enum: ['c', 'f'], title: 'Unit', type: 'string' } },
+      properties: {
+        city_name: { title: 'City Name', type: 'string' },
+        days: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null, title: 'Days' },
+        unit: { $ref: '#/$defs/Unit', default: 'c' },
+      },
+      required: ['city_name'],
+      title: 'forecastArguments',
+      type: 'object',
+    }).root;
+    assert.equal(root.label, 'forecastArguments');
+    assert.deepEqual(
+      root.kind === 'object' && root.fields.map((f) => `${f.key}|${f.label}|${f.kind}${f.required ? '*' : ''}${f.nullable ? '?' : ''}`),
+      ['city_name|City Name|string*', 'days|Days|integer?', 'unit|unit|enum'],
+    );
+  });
+});
+
 describe('what cannot be rendered', () => {
   test('true, {} and unknown types become JSON fields; the rest of the form stays', () => {
     const fields = fieldsOf({ type: 'object', properties: { any: true, empty: {}, odd: { type: 'date' }, never: false, s: { type: 'string' } } });

@@ -55,6 +55,12 @@ describe('initialValue', () => {
     assert.deepEqual(toArguments(weather, draft), { args: last, errors: [] });
   });
 
+  test('default: null (Optional[X] = None) leaves the field empty, so nothing extra is sent', () => {
+    const m = buildFormModel({ type: 'object', properties: { days: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null } } });
+    assert.deepEqual(initialValue(m), { fields: { days: undefined }, extra: [] });
+    assert.deepEqual(toArguments(m, initialValue(m)).args, {});
+  });
+
   test('a stale enum value from the last run is dropped, not sent', () => {
     const draft = initialValue(weather, { city: 'x', units: 'kelvin' }) as ObjectDraft;
     assert.equal(draft.fields.units, undefined);
