@@ -1,13 +1,16 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from '../core/diagnose/diagnostic';
 import { diagnose } from '../core/diagnose/engine';
-import { pairExchanges, type Exchanges } from './exchanges';
 import { parseTraceText } from '../core/trace/jsonl';
+import { pairExchanges, type Exchanges } from './exchanges';
 import type { LineProblem, Located } from './located';
 
 /** Everything the features need about one version of a trace document, computed once. */
 export interface Analysis {
   version: number;
-  lines: readonly string[];
+  lineCount: number;
+  /** The text of a line, without its line break. */
+  lineText(line: number): string;
   located: readonly Located[];
   problems: readonly LineProblem[];
   exchanges: Exchanges;
@@ -18,14 +21,16 @@ export interface Analysis {
   bySeq(seq: number): Located | undefined;
 }
 
-export function analyze(text: string, version: number): Analysis {
+export function analyze(live: TextDocument): Analysis {
   const started = performance.now();
-  const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-  const parsed = parseTraceText(text);
+  // The open document is updated in place on edits; the analysis keeps the text it read.
+  const document = TextDocument.create(live.uri, live.languageId, live.version, live.getText());
+  const parsed = parseTraceText(document.getText());
   // parseTraceText counts lines from 1; LSP from 0. Each event is read from one line.
   const located: Located[] = parsed.events.map((event, i) => ({ event, start: parsed.lines[i] - 1, end: parsed.lines[i] - 1 }));
   const problems: LineProblem[] = parsed.problems.map((problem) => ({ line: problem.line - 1, message: problem.message }));
-  const lineIndex = new Int32Array(lines.length).fill(-1);
+  const lineCount = document.lineCount;
+  const lineIndex = new Int32Array(lineCount).fill(-1);
   const seqIndex = new Map<number, Located>();
   located.forEach((item, i) => {
     for (let line = item.start; line <= item.end; line++) lineIndex[line] = i;
@@ -37,8 +42,9 @@ export function analyze(text: string, version: number): Analysis {
   const diagnostics = diagnose(parsed.events);
   const done = performance.now();
   return {
-    version,
-    lines,
+    version: document.version,
+    lineCount,
+    lineText: (line) => document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, ''),
     located,
     problems,
     exchanges,

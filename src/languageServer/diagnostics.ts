@@ -19,7 +19,7 @@ export const SOURCE = 'mcp-lens';
 
 /** The whole lines an event occupies. */
 export function rangeOf(analysis: Analysis, item: Located): Range {
-  return { start: { line: item.start, character: 0 }, end: { line: item.end, character: analysis.lines[item.end].length } };
+  return { start: { line: item.start, character: 0 }, end: { line: item.end, character: analysis.lineText(item.end).length } };
 }
 
 /**
@@ -28,7 +28,7 @@ export function rangeOf(analysis: Analysis, item: Located): Range {
  */
 export function toLspDiagnostics(analysis: Analysis, uri: string): LspDiagnostic[] {
   const out: LspDiagnostic[] = analysis.problems.map((problem) => ({
-    range: { start: { line: problem.line, character: 0 }, end: { line: problem.line, character: analysis.lines[problem.line]?.length ?? 0 } },
+    range: { start: { line: problem.line, character: 0 }, end: { line: problem.line, character: analysis.lineText(problem.line).length } },
     severity: DiagnosticSeverity.Error,
     source: SOURCE,
     code: 'unreadable-line',
@@ -41,7 +41,7 @@ export function toLspDiagnostics(analysis: Analysis, uri: string): LspDiagnostic
 function toLsp(analysis: Analysis, uri: string, d: Diagnostic): LspDiagnostic {
   const evidence = d.evidence.map((seq) => analysis.bySeq(seq)).filter((item): item is Located => item !== undefined);
   const [first, ...rest] = evidence;
-  const range = first ? rangeOf(analysis, first) : { start: { line: 0, character: 0 }, end: { line: 0, character: analysis.lines[0]?.length ?? 0 } };
+  const range = first ? rangeOf(analysis, first) : { start: { line: 0, character: 0 }, end: { line: 0, character: analysis.lineText(0).length } };
   const retry = d.retry ? 'retrying may help' : 'retrying will not help';
   const related: DiagnosticRelatedInformation[] = rest.map((item) => ({
     location: { uri, range: rangeOf(analysis, item) },

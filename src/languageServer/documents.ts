@@ -19,7 +19,7 @@ export class AnalysisCache {
     const cached = this.analyses.get(document.uri);
     if (cached && cached.version === document.version) return cached;
     this.cancel(document.uri);
-    const analysis = analyze(document.getText(), document.version);
+    const analysis = analyze(document);
     this.analyses.set(document.uri, analysis);
     this.onAnalysed(document, analysis);
     return analysis;

@@ -14,7 +14,7 @@ import { wordAt } from './wordAt';
 export function hover(analysis: Analysis, position: Position): Hover | null {
   const item = analysis.at(position.line);
   if (item === undefined) return null;
-  const word = wordAt(analysis.lines[position.line], position.character);
+  const word = wordAt(analysis.lineText(position.line), position.character);
   const range = word && { start: { line: position.line, character: word.start }, end: { line: position.line, character: word.end } };
   const exchange = analysis.exchanges.of.get(item);
   const msg = item.event.msg;

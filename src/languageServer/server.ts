@@ -21,7 +21,7 @@ const documents = new TextDocuments(TextDocument);
 const cache = new AnalysisCache((document, analysis) => {
   void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: toLspDiagnostics(analysis, document.uri) });
   connection.console.log(
-    `analysed ${document.uri} v${document.version}: ${analysis.lines.length} lines, ${analysis.located.length} events, ` +
+    `analysed ${document.uri} v${document.version}: ${analysis.lineCount} lines, ${analysis.located.length} events, ` +
       `${analysis.diagnostics.length} diagnostics in ${Math.round(analysis.timing.parse + analysis.timing.diagnose)} ms`,
   );
 });
