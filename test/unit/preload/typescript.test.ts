@@ -28,6 +28,23 @@ describe('Node preload on a TypeScript server compiled with a source map', () =>
     fs.rmSync(out, { recursive: true, force: true });
   });
 
+  it('keeps frames Node already mapped under --enable-source-maps (NODE_OPTIONS appended to, not replaced)', async () => {
+    const compiled = path.join(out, 'server-enable.mjs');
+    await build({ entryPoints: [source], outfile: compiled, format: 'esm', platform: 'node', sourcemap: 'linked', logLevel: 'silent' });
+    const side = createSideChannelPath();
+    sideFiles.push(side);
+    const spec = { command: process.execPath, args: [compiled], env: { NODE_OPTIONS: '--enable-source-maps' } };
+    const injected = injectPreload(spec, { sideChannelPath: side, assets });
+    assert.match(injected.env.NODE_OPTIONS ?? '', /^--enable-source-maps --require /);
+    const plain = await run(spec, requests);
+    const observed = await run(injected, requests);
+
+    assert.deepEqual(observed.stdout, plain.stdout);
+    const [record] = await records(side);
+    const [frame] = mapStack(record.stack);
+    assert.deepEqual([frame.file, frame.line], [source, lineOf(source, 'console.log("server started")')]);
+  });
+
   for (const sourcemap of ['linked', 'inline'] as const) {
     it(`names the .ts line of the console.log (${sourcemap} source map)`, async () => {
       const compiled = path.join(out, `server-${sourcemap}.mjs`);
