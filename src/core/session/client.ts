@@ -167,7 +167,10 @@ export class McpClient {
 
   /** Writes a line as typed (it is recorded like any other c2s line); responses to it go unmatched. */
   sendRaw(line: string): Promise<void> {
-    return this.transport.send(line);
+    if (this.closed) return Promise.reject(new ConnectionClosedError(this.closeReason));
+    return this.transport.send(line).catch((err: Error) => {
+      throw new ConnectionClosedError(err.message);
+    });
   }
 
   async close(): Promise<void> {

@@ -152,8 +152,18 @@ export class StdioTransport {
       const flushed = stdin.write(line + '\n', (err) => {
         if (err) done(err);
       });
-      if (flushed) done();
-      else stdin.once('drain', () => done());
+      if (flushed) return done();
+      // Wait for the pipe to drain; a child that exits meanwhile must not leave us waiting.
+      const onDrain = () => {
+        stdin.off('close', onClose);
+        done();
+      };
+      const onClose = () => {
+        stdin.off('drain', onDrain);
+        done(new Error('the server closed its stdin'));
+      };
+      stdin.once('drain', onDrain);
+      stdin.once('close', onClose);
     });
   }
 

@@ -45,11 +45,11 @@ test('progress is reported, and restarts the timeout', async (t) => {
   const client = await connected('slow-progress.mjs');
   t.after(() => client.close());
   const seen: { progress: number; total?: number; message?: string }[] = [];
-  // 40 steps of 20 ms outlast a 400 ms timeout only because each progress restarts it.
-  const result = await client.callTool('slow', { steps: 40, intervalMs: 20 }, { timeoutMs: 400, onProgress: (p) => seen.push(p) });
-  assert.deepEqual(result.content, [{ type: 'text', text: 'done after 40 steps' }]);
-  assert.equal(seen.length, 40);
-  assert.deepEqual(seen[0], { progress: 1, total: 40, message: 'step 1' });
+  // 30 steps of 50 ms outlast a 1000 ms timeout only because each progress restarts it.
+  const result = await client.callTool('slow', { steps: 30, intervalMs: 50 }, { timeoutMs: 1000, onProgress: (p) => seen.push(p) });
+  assert.deepEqual(result.content, [{ type: 'text', text: 'done after 30 steps' }]);
+  assert.equal(seen.length, 30);
+  assert.deepEqual(seen[0], { progress: 1, total: 30, message: 'step 1' });
   const call = client.trace.events.find((e) => e.dir === 'c2s' && method(e) === 'tools/call')!;
   const token = (call.msg as unknown as { id: number; params: { _meta: { progressToken: number } } }).params._meta.progressToken;
   assert.equal(token, (call.msg as { id: number }).id);
@@ -59,8 +59,8 @@ test('progress never extends a request beyond its maximum', async (t) => {
   const client = await connected('slow-progress.mjs');
   t.after(() => client.close());
   await assert.rejects(
-    client.callTool('slow', { steps: 100_000, intervalMs: 20 }, { timeoutMs: 300, maxTimeoutMs: 600, onProgress: () => undefined }),
-    (err: unknown) => err instanceof RequestTimeoutError && err.afterMs! >= 600,
+    client.callTool('slow', { steps: 100_000, intervalMs: 20 }, { timeoutMs: 1000, maxTimeoutMs: 1500, onProgress: () => undefined }),
+    (err: unknown) => err instanceof RequestTimeoutError && err.afterMs! >= 1500,
   );
   const timeout = await waitForEvent(client.trace, (e) => e.kind === 'timeout', 'timeout event');
   assert.equal(timeout.info?.method, 'tools/call');
