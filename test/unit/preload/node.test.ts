@@ -44,6 +44,26 @@ describe('Node preload', () => {
     assert.equal(found[0].runtime, 'node');
   });
 
+  it('names a console.log inside an official-SDK tool handler, leaving the SDK traffic alone', async () => {
+    const server = path.join(fixtures, 'sdk-tool-console-log.mjs');
+    const spec = { command: process.execPath, args: [server] };
+    const exchange = [
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } }),
+    ];
+    const side = sideFile();
+    const plain = await run(spec, exchange);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), exchange);
+
+    assert.match(plain.stdout.toString(), /echoing hi\n/);
+    assert.deepEqual(observed.stdout, plain.stdout);
+    const found = await records(side);
+    assert.deepEqual(found.map((record) => [record.text, record.stack[0]?.file, record.stack[0]?.line]), [
+      ['echoing hi', server, lineOf(server, 'console.log(`echoing')],
+    ]);
+  });
+
   it('sees a logger that writes fd 1 with fs.writeSync and fs.write', async () => {
     const server = path.join(fixtures, 'fs-write-stdout.mjs');
     const spec = { command: process.execPath, args: [server] };
