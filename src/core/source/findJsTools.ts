@@ -12,6 +12,7 @@ const NAME_KEY = new Set(['name']);
 
 const NAMED_CALLS = new Map<string, ToolDefinitionKind>([
   ['registerTool', 'registerTool'],
+  ['registerToolTask', 'registerTool'], // the SDK's experimental task-based tools
   ['tool', 'tool'],
 ]);
 
@@ -21,6 +22,7 @@ export function findJsTools(text: string): ToolDefinition[] {
   const lines = new LineIndex(text);
   const found: ToolDefinition[] = [];
   const claimed = new Set<number>();
+  const constants = new StringConstants(tokens);
   const at = (start: Token, endIndex: number, name: string, kind: ToolDefinitionKind): ToolDefinition => ({
     name,
     line: lines.line(start.start),
@@ -35,8 +37,9 @@ export function findJsTools(text: string): ToolDefinition[] {
     const arg = tokens[i + 2];
     const close = match[i + 1];
     const kind = NAMED_CALLS.get(t.value);
-    if (kind && arg.type === 'string') {
-      found.push(at(tokens[receiverStart(tokens, i - 1)], close, arg.value, kind));
+    const name = kind && (arg.type === 'string' ? arg.value : arg.type === 'ident' ? constants.valueAt(arg.value, arg.start) : undefined);
+    if (kind && name !== undefined) {
+      found.push(at(tokens[receiverStart(tokens, i - 1)], close, name, kind));
     } else if (t.value === 'addTool' && isPunct(arg, '{')) {
       const name = objectKeys(tokens, match, i + 2, NAME_KEY)?.get('name');
       if (typeof name === 'string') {
@@ -55,6 +58,39 @@ export function findJsTools(text: string): ToolDefinition[] {
     }
   }
   return found.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/**
+ * `const name = "echo"` declarations, so `server.registerTool(name, …)` is found too (the
+ * reference servers register every tool that way). Scopes are not tracked: the nearest
+ * declaration before the use wins, else the only one after it.
+ */
+class StringConstants {
+  private readonly byName = new Map<string, { offset: number; value: string }[]>();
+
+  constructor(tokens: readonly Token[]) {
+    for (let i = 1; i + 3 < tokens.length; i++) {
+      const keyword = tokens[i - 1];
+      if (keyword.type !== 'ident' || (keyword.value !== 'const' && keyword.value !== 'let' && keyword.value !== 'var')) continue;
+      const [id, eq, value, end] = [tokens[i], tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+      if (id.type !== 'ident' || !isPunct(eq, '=') || value.type !== 'string') continue;
+      if (!isPunct(end, ';') && !isPunct(end, ',') && !(end.type === 'ident' && end.value === 'as')) {
+        // Without a semicolon the next token may start a new statement (`const a = "x"\nfoo()`).
+        if (end.type === 'punct' && end.value !== '}') continue;
+      }
+      const list = this.byName.get(id.value) ?? [];
+      list.push({ offset: id.start, value: value.value });
+      this.byName.set(id.value, list);
+    }
+  }
+
+  valueAt(name: string, offset: number): string | undefined {
+    const list = this.byName.get(name);
+    if (!list) return undefined;
+    const before = list.filter((d) => d.offset < offset);
+    if (before.length > 0) return before[before.length - 1].value;
+    return list.length === 1 ? list[0].value : undefined;
+  }
 }
 
 function isPunct(token: Token | undefined, value: string): boolean {

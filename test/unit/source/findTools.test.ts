@@ -79,6 +79,21 @@ test('JS edge cases: escapes in names, unterminated strings, stray brackets stay
   ]);
 });
 
+test('a name held in a string constant: the nearest declaration before the call', () => {
+  const text = [
+    'server.registerTool(LATER, cfg, h);', //                     0
+    'const name = "first";', //                                   1
+    'server.registerTool(name, cfg, h);', //                      2
+    'function f() {', //                                          3
+    '  const name = `second`', //                                 4
+    '  server.tool(name, h);', //                                 5
+    '}', //                                                       6
+    'let unknown = compute(); server.tool(unknown, h);', //      7
+    "const LATER = 'hoisted';", //                                8
+  ].join('\n');
+  assert.deepEqual(where(findToolDefinitions(text, 'ts')), ['hoisted@0', 'first@2', 'second@5']);
+});
+
 test('Python edge cases: prefixed strings, f-strings, continuation lines, matrix @', () => {
   const text = [
     'x = f"@mcp.tool() {y}"', //                              0
