@@ -23,6 +23,7 @@ const ITEM_ICON: Record<ListKind, string> = { tools: 'symbol-method', resources:
  */
 export class ServersView extends Disposable implements vscode.TreeDataProvider<TreeNode> {
   private readonly nodes = new Map<string, TreeNode>();
+  private readonly expanded = new Set<string>();
   private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<TreeNode>;
@@ -33,11 +34,27 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     this.register(
       registry.onDidChange((entry) => {
         if (!entry) return this.changed.fire(undefined);
-        const node = this.nodes.get(`server:${entry.key}`);
+        const node = this.nodes.get(`server:${entry.key}`) as ServerNode | undefined;
         this.changed.fire(node);
+        if (node) this.expandOnFirstList(entry, node);
       }),
     );
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire(undefined)));
+  }
+
+  /**
+   * A row that had no children keeps looking collapsed when they arrive, whatever its
+   * collapsibleState says; reveal expands it once per start, so the tools show at once.
+   */
+  private expandOnFirstList(entry: ServerEntry, node: ServerNode): void {
+    const listed = LIST_KINDS.some((k) => entry.lists[k]);
+    if (!listed) {
+      this.expanded.delete(entry.key);
+      return;
+    }
+    if (this.expanded.has(entry.key) || !this.view.visible) return;
+    this.expanded.add(entry.key);
+    void this.view.reveal(node, { expand: true, select: false, focus: false }).then(undefined, () => this.expanded.delete(entry.key));
   }
 
   private node<T extends TreeNode>(node: T): T {
