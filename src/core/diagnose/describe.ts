@@ -3,7 +3,8 @@ import type { RequestRecord } from './context';
 /** A short quoted excerpt for messages: `"Server running on stdio"`. */
 export function quote(text: string, max = 100): string {
   const t = text.length > max ? `${text.slice(0, max - 1)}…` : text;
-  return JSON.stringify(t);
+  // Readable rather than JSON-escaped: quoted JSON lines stay legible; only line breaks are escaped.
+  return `"${t.replace(/\r/g, '\\r').replace(/\n/g, '\\n')}"`;
 }
 
 /** `tools/call "add" (id 3)`: the method, what it targets, and the id. */
