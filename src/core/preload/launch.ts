@@ -89,6 +89,7 @@ export function preloadRuntimes(spec: LaunchSpec, baseEnv: Record<string, string
   const direct = runtimeOf(name);
   if (direct) return [direct];
   if (SHELLS.has(name)) return runtimesOfWords(shellScript(spec.args ?? []) ?? '');
+  if (name === 'cmd') return runtimesOfWords(cmdScript(spec.args ?? []));
   const shebang = readShebang(spec, { ...baseEnv, ...spec.env });
   return shebang ? runtimesOfWords(shebang) : [];
 }
@@ -116,6 +117,12 @@ function runtimesOfWords(text: string): PreloadRuntime[] {
 function shellScript(args: readonly string[]): string | undefined {
   const flag = args.findIndex((arg) => /^-[a-z]*c[a-z]*$/.test(arg));
   return flag === -1 ? undefined : args[flag + 1];
+}
+
+/** What `cmd /c …` (or `/k`) runs: everything after the switch. */
+function cmdScript(args: readonly string[]): string {
+  const flag = args.findIndex((arg) => /^\/[ck]$/i.test(arg));
+  return flag === -1 ? '' : args.slice(flag + 1).join(' ');
 }
 
 /** The `#!` line of the command when it is a script (an npm bin, ./server.py). */

@@ -92,6 +92,7 @@ describe('preloadRuntimes', () => {
       ['sh', ['-c', 'exec node dist/index.js'], ['node']],
       ['bash', ['-lc', 'source .venv/bin/activate && python -m srv'], ['python']],
       ['sh', ['-c', 'echo hi'], []],
+      ['cmd.exe', ['/c', 'npx', '-y', '@scope/server'], ['node']],
       ['docker', ['run', 'node'], []],
     ];
     for (const [command, args, expected] of cases) {
