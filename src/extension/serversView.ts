@@ -119,7 +119,17 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     item.description = entry.configChanged ? `${description} · config changed, restart to apply` : description;
     item.iconPath = icon;
     item.contextValue = entry.isRemote ? 'mcpLensServer.remote' : `mcpLensServer.${entry.state.kind}`;
-    item.tooltip = serverTooltip(entry, description);
+    return item;
+  }
+
+  /** Tooltips are built only when a row is hovered. */
+  resolveTreeItem(item: vscode.TreeItem, element: TreeNode): vscode.TreeItem {
+    if (element.type === 'server') {
+      const entry = this.registry.get(element.key);
+      if (entry) item.tooltip = serverTooltip(entry, presentState(entry).description);
+    } else if (element.type === 'item') {
+      item.tooltip = itemTooltip(element);
+    }
     return item;
   }
 
@@ -184,11 +194,15 @@ function itemTreeItem(node: ItemNode): vscode.TreeItem {
   item.contextValue = `mcpLensItem.${node.kind}`;
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   item.description = node.kind === 'resources' && typeof node.item.uri === 'string' ? node.item.uri : text.split('\n')[0];
+  return item;
+}
+
+function itemTooltip(node: ItemNode): vscode.MarkdownString {
+  const text = typeof node.item.description === 'string' ? node.item.description : '';
   const md = new vscode.MarkdownString();
   md.appendMarkdown(`**${escape(itemName(node.item))}**\n\n${escape(text)}`);
   if (node.kind === 'tools' && node.item.inputSchema) md.appendCodeblock(JSON.stringify(node.item.inputSchema, null, 2), 'json');
-  item.tooltip = md;
-  return item;
+  return md;
 }
 
 function problemItem(node: ProblemNode): vscode.TreeItem {
