@@ -1,8 +1,9 @@
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from '../core/diagnose/diagnostic';
 import { diagnose } from '../core/diagnose/engine';
 import { parseTraceText } from '../core/trace/jsonl';
 import { pairExchanges, type Exchanges } from './exchanges';
+import { lineOf, lineStarts } from './lineStarts';
 import type { LineProblem, Located } from './located';
 
 /** Everything the features need about one version of a trace document, computed once. */
@@ -13,44 +14,73 @@ export interface Analysis {
   lineText(line: number): string;
   located: readonly Located[];
   problems: readonly LineProblem[];
-  exchanges: Exchanges;
+  /** Request/response pairs; built on first use (diagnostics do not need them). */
+  readonly exchanges: Exchanges;
   diagnostics: readonly Diagnostic[];
-  /** Milliseconds spent reading lines and running the rules. */
+  /** Milliseconds spent reading events and running the rules. */
   timing: { parse: number; diagnose: number };
   at(line: number): Located | undefined;
   bySeq(seq: number): Located | undefined;
 }
 
-export function analyze(live: TextDocument): Analysis {
+/**
+ * Reads the document with the core's parseTraceText and runs the core's diagnostics over its
+ * events. The text is kept as read: the open document object is updated in place by edits.
+ */
+export function analyze(document: TextDocument): Analysis {
   const started = performance.now();
-  // The open document is updated in place on edits; the analysis keeps the text it read.
-  const document = TextDocument.create(live.uri, live.languageId, live.version, live.getText());
-  const parsed = parseTraceText(document.getText());
+  const text = document.getText();
+  const parsed = parseTraceText(text);
+  const starts = lineStarts(text);
   // parseTraceText counts lines from 1; LSP from 0. Each event is read from one line.
   const located: Located[] = parsed.events.map((event, i) => ({ event, start: parsed.lines[i] - 1, end: parsed.lines[i] - 1 }));
   const problems: LineProblem[] = parsed.problems.map((problem) => ({ line: problem.line - 1, message: problem.message }));
-  const lineCount = document.lineCount;
-  const lineIndex = new Int32Array(lineCount).fill(-1);
-  const seqIndex = new Map<number, Located>();
-  located.forEach((item, i) => {
-    for (let line = item.start; line <= item.end; line++) lineIndex[line] = i;
-    // A concatenated file may repeat seqs; the evidence of a diagnostic then cites the first.
-    if (!seqIndex.has(item.event.seq)) seqIndex.set(item.event.seq, item);
-  });
-  const exchanges = pairExchanges(located);
+  const lineIndex = new Int32Array(starts.length).fill(-1);
+  for (let i = 0; i < located.length; i++) lineIndex[located[i].start] = i;
   const read = performance.now();
   const diagnostics = diagnose(parsed.events);
   const done = performance.now();
+  let exchanges: Exchanges | undefined;
+  const bySeq = seqLookup(located);
   return {
     version: document.version,
-    lineCount,
-    lineText: (line) => document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, ''),
+    lineCount: starts.length,
+    lineText: (line) => lineOf(text, starts, line),
     located,
     problems,
-    exchanges,
+    get exchanges() {
+      exchanges ??= pairExchanges(located);
+      return exchanges;
+    },
     diagnostics,
     timing: { parse: read - started, diagnose: done - read },
     at: (line) => (line >= 0 && line < lineIndex.length && lineIndex[line] >= 0 ? located[lineIndex[line]] : undefined),
-    bySeq: (seq) => seqIndex.get(seq),
+    bySeq,
+  };
+}
+
+/**
+ * Finds the event a diagnostic cites. Seqs normally increase through a file, so a binary
+ * search does; a concatenated file (seqs restart) gets a map, keeping each seq's first event.
+ */
+function seqLookup(located: readonly Located[]): (seq: number) => Located | undefined {
+  let increasing = true;
+  for (let i = 1; i < located.length && increasing; i++) increasing = located[i].event.seq > located[i - 1].event.seq;
+  if (!increasing) {
+    const map = new Map<number, Located>();
+    for (const item of located) if (!map.has(item.event.seq)) map.set(item.event.seq, item);
+    return (seq) => map.get(seq);
+  }
+  return (seq) => {
+    let low = 0;
+    let high = located.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const value = located[mid].event.seq;
+      if (value === seq) return located[mid];
+      if (value < seq) low = mid + 1;
+      else high = mid - 1;
+    }
+    return undefined;
   };
 }

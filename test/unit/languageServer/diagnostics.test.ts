@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-protocol';
-import { TraceServer } from './lspClient';
+import { diagnose } from '../../../src/core/diagnose/engine';
+import { parseTraceText } from '../../../src/core/trace/jsonl';
+import { TRACES, TraceServer } from './lspClient';
 
 /** LSP 3.18 allows markup in a diagnostic's message; this server sends plain text. */
 const text = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
@@ -90,12 +94,16 @@ describe('trace language server: diagnostics on the lines of their evidence', ()
     assert.deepEqual(diagnostics, []);
   });
 
-  it('marks tool-error as information and undeclared-capability as a warning', async () => {
-    const toolError = (await diagnosticsOf('tool-error')).diagnostics.find((d) => d.code === 'tool-error');
-    assert.equal(toolError?.severity, DiagnosticSeverity.Information);
-    const undeclared = (await diagnosticsOf('undeclared-capability')).diagnostics.find((d) => d.code === 'undeclared-capability');
-    assert.equal(undeclared?.severity, DiagnosticSeverity.Warning);
-    assert.match(text(undeclared!), /initialize result \(seq 3\) declares no "tools" capability/);
+  it('maps each core severity to the LSP severity, in the order the engine found them', async () => {
+    const severity = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information };
+    for (const fixture of ['tool-error', 'undeclared-capability', 'stray-stdout', 'framing']) {
+      const core = diagnose(parseTraceText(readFileSync(join(TRACES, `${fixture}.mcptrace.jsonl`), 'utf8')).events);
+      const lsp = (await diagnosticsOf(fixture)).diagnostics;
+      assert.deepEqual(
+        lsp.map((d) => [d.code, d.severity]),
+        core.map((d) => [d.rule, severity[d.severity]]),
+      );
+    }
   });
 
   it('reports a line that is no trace event as an unreadable line, and re-analyses after an edit', async () => {
