@@ -56,3 +56,13 @@ test('capability-not-declared: an empty list is "no tools", not a fault', () => 
   t.result(3, { tools: [] });
   assert.equal(only(diagnose(t.events), 'capability-not-declared').length, 0);
 });
+
+test('undeclared-capability: a list probed without its capability is info (the server truthfully has none)', () => {
+  const t = new TraceBuilder();
+  t.legacySession({ tools: {} });
+  t.request(3, 'prompts/list');
+  t.error(3, -32601, 'Method not found');
+  const [d] = only(diagnose(t.events), 'undeclared-capability');
+  assert.equal(d.severity, 'info');
+  assert.match(d.message, /no "prompts" capability/);
+});

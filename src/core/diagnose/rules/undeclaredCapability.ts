@@ -1,6 +1,6 @@
 import type { Rule } from '../rule';
 import { isResponse } from '../../wire/message';
-import { capabilityFor, declares } from '../capabilities';
+import { LIST_METHODS, capabilityFor, declares } from '../capabilities';
 import { capabilitiesSource, describeRequest } from '../describe';
 
 /** A -32601 explained by the capabilities message: the server never said it had this. */
@@ -16,7 +16,11 @@ export const undeclaredCapability: Rule = {
     if (!cap || declares(ctx.capabilities, cap)) return;
     const name = cap.sub ? `${cap.name}.${cap.sub}` : cap.name;
     const source = ctx.capabilitiesSeq === ctx.discover?.responseSeq ? capabilitiesSource('server/discover') : capabilitiesSource('initialize');
+    // A list answered -32601 without the capability is the server truthfully saying "none"
+    // (hosts and `mcp-lens check` probe lists to tell that apart from undeclared items).
+    const probe = LIST_METHODS[r.method] !== undefined;
     report({
+      severity: probe ? 'info' : undefined,
       message: `${describeRequest(r)} was answered -32601 (method not found): the server's ${source} (seq ${ctx.capabilitiesSeq}) declares no "${name}" capability (capabilities: ${JSON.stringify(ctx.capabilities)})`,
       evidence: [ctx.capabilitiesSeq, e.seq],
       hint: `Clients should only call ${r.method} when "${name}" is declared. If the server is meant to support it, declare "${name}" in its capabilities and implement the handler (with the TypeScript SDK, register resources/tools/prompts before connect()).`,
