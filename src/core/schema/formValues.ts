@@ -210,9 +210,13 @@ function serialize(field: Field, draft: DraftValue, path: string, required: bool
 function serializeObject(field: ObjectField, draft: DraftValue, path: string, required: boolean, errors: FieldError[]): Out {
   if (!isObjectDraft(draft)) return OMIT;
   const out: Record<string, unknown> = {};
+  // Constants alone (a variant's discriminator) do not make an untouched optional object filled in.
+  let filled = false;
   for (const child of field.fields) {
     const value = serialize(child, draft.fields[child.key!], childPointer(path, child.key!), child.required, errors);
-    if (value !== OMIT) out[child.key!] = value;
+    if (value === OMIT) continue;
+    out[child.key!] = value;
+    if (child.kind !== 'const') filled = true;
   }
   if (field.additional) {
     for (const entry of draft.extra) {
@@ -226,10 +230,13 @@ function serializeObject(field: ObjectField, draft: DraftValue, path: string, re
         errors.push({ path: childPointer(path, entry.key), message: `The key "${entry.key}" is given twice` });
         continue;
       }
-      if (value !== OMIT) out[entry.key] = value;
+      if (value !== OMIT) {
+        out[entry.key] = value;
+        filled = true;
+      }
     }
   }
-  return Object.keys(out).length === 0 && !required ? OMIT : out;
+  return !filled && !required ? OMIT : out;
 }
 
 function isObjectDraft(draft: DraftValue): draft is ObjectDraft {

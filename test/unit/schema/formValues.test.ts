@@ -150,11 +150,16 @@ describe('variants', () => {
     assert.deepEqual(toArguments(shapes, draft).args, { shape: { kind: 'square', side: 2 }, limit: 'all' });
   });
 
+  test('an untouched optional choice is left out, though its discriminator is preset', () => {
+    assert.deepEqual(toArguments(shapes, initialValue(shapes)), { args: {}, errors: [] });
+  });
+
   test('switching variant: fieldDraft gives the new variant a fresh draft with its constant set', () => {
     const fresh = fieldDraft(shapeField.variants[0].field);
     assert.deepEqual(fresh, { fields: { kind: true, r: undefined }, extra: [] });
+    (fresh as ObjectDraft).fields.r = '2';
     const { args } = toArguments(shapes, { fields: { shape: { variant: 0, value: fresh } }, extra: [] });
-    assert.deepEqual(args, { shape: { kind: 'circle' } });
+    assert.deepEqual(args, { shape: { kind: 'circle', r: 2 } });
   });
 });
 
