@@ -1,0 +1,25 @@
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Rate and latency percentiles of `count` sequential calls of `once` (after a warm-up). */
+export async function timeCalls(once, count, warmup) {
+  for (let i = 0; i < warmup; i++) await once(i);
+  const latencies = new Float64Array(count);
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await once(i);
+    latencies[i] = performance.now() - t0;
+  }
+  const elapsed = performance.now() - start;
+  const sorted = Array.from(latencies).sort((a, b) => a - b);
+  return { rate: (count / elapsed) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
