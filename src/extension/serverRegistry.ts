@@ -9,7 +9,7 @@ import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import { LIST_KINDS, ServerEntry, type ListKind } from './serverEntry';
 import type { Settings } from './settings';
-import { logTraceEvent } from './traceLog';
+import { logTraceEvent, redactor } from './traceLog';
 
 export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?: Failure; cancelled?: boolean };
 
@@ -131,6 +131,7 @@ export class ServerRegistry extends Disposable {
     }
 
     const { name, command, args, cwd } = resolved.server;
+    const redact = redactor(resolved.server.secrets);
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(resolved.server.env)) {
       if (value === null) this.deps.log.warn(`[${name}] env.${key} is null: MCP Lens cannot unset an inherited variable; it keeps the inherited value`);
@@ -140,7 +141,7 @@ export class ServerRegistry extends Disposable {
     const client = new McpClient({ name, command, args, cwd, env }, { clientInfo: this.deps.clientInfo, requestTimeoutMs: settings.requestTimeoutMs });
     entry.client = client;
     const logging = client.trace.onEvent((e) => {
-      logTraceEvent(this.deps.log, name, e, this.deps.settings().trace);
+      logTraceEvent(this.deps.log, name, e, this.deps.settings().trace, redact);
       // "notifications/tools/list_changed" and kin: the lists are stale.
       const method = e.dir === 's2c' && e.msg && 'method' in e.msg ? e.msg.method : undefined;
       if (method?.endsWith('/list_changed') && entry.client === client) void this.refreshLists(entry, client);
@@ -150,12 +151,14 @@ export class ServerRegistry extends Disposable {
       // Stopped on purpose, or still starting (start() reports that failure itself).
       if (entry.client !== client || entry.state.kind !== 'running') return;
       entry.client = undefined;
+      // What it listed can no longer be used; the last stderr lines say why it died.
+      entry.lists = {};
       this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})`);
-      this.setState(entry, { kind: 'crashed', code, signal, stderrTail: stderrTail(client.trace.events) });
+      this.setState(entry, { kind: 'crashed', code, signal, stderrTail: stderrTail(client.trace.events).map(redact) });
     });
 
     try {
-      this.deps.log.info(`[${name}] starting: ${[command, ...args].join(' ')} (cwd ${cwd})`);
+      this.deps.log.info(redact(`[${name}] starting: ${[command, ...args].join(' ')} (cwd ${cwd})`));
       // A server that exits while starting has failed, whether or not connect() has noticed yet.
       const connecting = client.connect();
       connecting.catch(() => undefined);
@@ -167,7 +170,8 @@ export class ServerRegistry extends Disposable {
     } catch (error) {
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.client = undefined;
-      const failure = describeFailure(client.trace.events, error);
+      const raw = describeFailure(client.trace.events, error);
+      const failure = { message: redact(raw.message), stderrTail: raw.stderrTail.map(redact) };
       this.setState(entry, { kind: 'error', message: failure.message, stderrTail: failure.stderrTail });
       this.deps.log.error(`[${name}] failed to start: ${failure.message}`);
       if (failure.stderrTail.length) this.deps.log.error(`[${name}] last stderr lines:\n${failure.stderrTail.map((l) => `    ${l}`).join('\n')}`);

@@ -15,11 +15,17 @@ function summary(e: TraceEvent): string {
  * Mirrors a server's trace into the log: lifecycle and stderr always, stray stdout as a
  * warning, JSON-RPC messages as `mcpLens.trace.server` asks.
  */
-export function logTraceEvent(log: Log, server: string, e: TraceEvent, level: TraceLevel): void {
-  if (e.dir === 'stderr') return log.info(`[${server}] stderr: ${e.raw}`);
-  if (e.dir === 'meta') return log.info(`[${server}] ${e.raw}`);
-  if (!e.msg) return log.warn(`[${server}] stdout line that is not a JSON-RPC message: ${e.raw}`);
+export function logTraceEvent(log: Log, server: string, e: TraceEvent, level: TraceLevel, redact: (text: string) => string = (t) => t): void {
+  if (e.dir === 'stderr') return log.info(redact(`[${server}] stderr: ${e.raw}`));
+  if (e.dir === 'meta') return log.info(redact(`[${server}] ${e.raw}`));
+  if (!e.msg) return log.warn(redact(`[${server}] stdout line that is not a JSON-RPC message: ${e.raw}`));
   if (level === 'off') return;
   const arrow = e.dir === 'c2s' ? '→' : '←';
-  log.info(`[${server}] ${arrow} ${level === 'verbose' ? e.raw : summary(e)}`);
+  log.info(redact(`[${server}] ${arrow} ${level === 'verbose' ? e.raw : summary(e)}`));
+}
+
+/** Replaces every occurrence of each secret (password input values) with a mask. */
+export function redactor(secrets: readonly string[]): (text: string) => string {
+  const nonEmpty = secrets.filter((s) => s.length > 0);
+  return (text) => nonEmpty.reduce((out, secret) => out.split(secret).join('••••'), text);
 }

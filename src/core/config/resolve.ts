@@ -12,6 +12,8 @@ export interface ResolvedServer {
   cwd: string;
   /** The variables the config sets, over the inherited environment; `null` removes one. */
   env: Record<string, string | null>;
+  /** Values of `password` inputs used here, so logs can hide them (DESIGN.md §5.8). */
+  secrets: string[];
 }
 
 export interface ResolveContext {
@@ -40,12 +42,14 @@ export async function resolveServer(config: StdioServerConfig, ctx: ResolveConte
 
   const strings = [config.command, ...config.args, config.cwd ?? '', config.envFile ?? '', ...Object.values(config.env).filter((v): v is string => v !== null)];
   const inputs = new Map<string, string>();
+  const secrets: string[] = [];
   for (const id of new Set(strings.flatMap(inputIds))) {
     const definition = config.inputs.find((i) => i.id === id);
     if (!definition) continue; // reported when the file was parsed
     const value = await ctx.resolveInput(definition, config);
     if (value === undefined) throw new InputCancelledError(id);
     inputs.set(id, value);
+    if (definition.password && value !== '') secrets.push(value);
   }
 
   const vars: VariableContext = { kind: config.file.kind, workspaceFolder: config.file.workspaceFolder, userHome: ctx.userHome, env: ctx.env, inputs };
@@ -74,5 +78,5 @@ export async function resolveServer(config: StdioServerConfig, ctx: ResolveConte
   for (const [key, value] of Object.entries(config.env)) env[key] = value === null ? null : expand(`env.${key}`, value);
 
   if (problems.length) return { ok: false, problems };
-  return { ok: true, server: { name: config.name, command, args, cwd, env } };
+  return { ok: true, server: { name: config.name, command, args, cwd, env, secrets } };
 }

@@ -34,6 +34,7 @@ test('expands workspaceFolder, userHome and inputs; envFile under env; null kept
   assert.deepEqual(result.server.args, [`${folder}/server.mjs`, '--region', 'us']);
   assert.equal(result.server.cwd, folder);
   assert.deepEqual(asked, ['region', 'api-key']);
+  assert.deepEqual(result.server.secrets, ['k-123'], 'the password input is marked secret, the pick is not');
   assert.deepEqual(result.server.env, {
     PLAIN: 'value',
     QUOTED: 'a "quoted" value\nnext',
