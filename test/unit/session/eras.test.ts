@@ -63,7 +63,13 @@ test('a modern server: DiscoverResult, then _meta on every request', async (t) =
   assert.equal((await client.listAll('tools/list')).length, 1);
   const requests = client.trace.events.filter((e) => e.dir === 'c2s' && e.kind === 'request');
   assert.deepEqual(requests.map((e) => (e.msg as { method: string }).method), ['server/discover', 'tools/call', 'tools/list']);
-  for (const r of requests) assert.equal((r.msg as unknown as { params: { _meta: Record<string, unknown> } }).params._meta[PV], '2026-07-28');
+  for (const r of requests) {
+    const meta = (r.msg as unknown as { params: { _meta: Record<string, unknown> } }).params._meta;
+    assert.equal(meta[PV], '2026-07-28');
+    assert.deepEqual(meta['io.modelcontextprotocol/clientCapabilities'], {});
+    assert.deepEqual(meta['io.modelcontextprotocol/clientInfo'], { name: 'mcp-lens', version: '0.1.0' });
+  }
+  assert.equal(client.trace.events.find((e) => e.kind === 'era')!.info?.era, 'modern');
   assert.ok(!client.trace.events.some((e) => (e.msg as { method?: string })?.method === 'initialize'));
   await assert.rejects(client.callTool('odd-result-type', {}), (err: unknown) => err instanceof InvalidResultError && /something_new/.test(err.message));
 });

@@ -178,3 +178,13 @@ test('sendRaw writes the line as typed and records it', async (t) => {
   const reply = await waitForEvent(client.trace, (e) => e.dir === 's2c' && (e.msg as { id?: unknown })?.id === 'mine', 'the reply');
   assert.deepEqual((reply.msg as { result: unknown }).result, {});
 });
+
+test('a server that dies at startup fails connect() with ConnectionClosedError, its exit in the trace', async () => {
+  const client = new McpClient({ command: process.execPath, args: ['-e', 'console.error("Cannot find module x"); process.exit(1)'] });
+  await assert.rejects(client.connect(), ConnectionClosedError);
+  await client.exited;
+  const exited = await waitForEvent(client.trace, (e) => e.kind === 'exited', 'exited');
+  assert.deepEqual(exited.info, { code: 1, signal: null });
+  assert.ok(client.trace.events.some((e) => e.dir === 'stderr' && e.raw === 'Cannot find module x'));
+  await client.close();
+});

@@ -145,3 +145,21 @@ test('when the host process exits, the server tree dies with it', { skip: proces
   assert.equal(pids.length, 2);
   for (const pid of pids) await until(() => !pidAlive(pid), `pid ${pid} to be gone`);
 });
+
+test('an oversize line and bytes that are not UTF-8 from a real child are events with their facts', async () => {
+  const trace = new Trace();
+  const script = [
+    'process.stdout.write("x".repeat(5000) + "\\n");',
+    'process.stdout.write(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]));',
+    'process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "n" }, null, 2) + "\\n");',
+  ].join('');
+  const transport = new StdioTransport({ command: process.execPath, args: ['-e', script] }, trace, { maxLineBytes: 1000 });
+  await transport.start();
+  await transport.exited;
+  const out = trace.events.filter((e) => e.dir === 's2c');
+  assert.deepEqual(out.map((e) => e.kind), ['oversize', 'stray', 'notification']);
+  assert.equal(out[0]!.info?.bytes, 5000);
+  assert.equal(out[1]!.invalidUtf8, true);
+  assert.equal(out[1]!.bytes, Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'));
+  assert.equal(out[2]!.multiline, true);
+});
