@@ -17,8 +17,8 @@ export interface Analysis {
   /** Request/response pairs; built on first use (diagnostics do not need them). */
   readonly exchanges: Exchanges;
   diagnostics: readonly Diagnostic[];
-  /** Milliseconds spent reading events and running the rules. */
-  timing: { parse: number; diagnose: number };
+  /** Milliseconds spent reading events and running the rules (wall), and the process's CPU time for both. */
+  timing: { parse: number; diagnose: number; cpu: number };
   at(line: number): Located | undefined;
   bySeq(seq: number): Located | undefined;
 }
@@ -29,6 +29,7 @@ export interface Analysis {
  */
 export function analyze(document: TextDocument): Analysis {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const text = document.getText();
   const parsed = parseTraceText(text);
   const starts = lineStarts(text);
@@ -53,10 +54,14 @@ export function analyze(document: TextDocument): Analysis {
       return exchanges;
     },
     diagnostics,
-    timing: { parse: read - started, diagnose: done - read },
+    timing: { parse: read - started, diagnose: done - read, cpu: cpuMs(process.cpuUsage(cpu)) },
     at: (line) => (line >= 0 && line < lineIndex.length && lineIndex[line] >= 0 ? located[lineIndex[line]] : undefined),
     bySeq,
   };
+}
+
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }
 
 /**

@@ -5,12 +5,16 @@ import { formatMs, latency, outcome, requestLabel, summary } from './describe';
 import { rangeOf } from './diagnostics';
 import type { Located } from './located';
 
+/** Beyond this many exchanges the outline drops the request/response leaves: three symbols per exchange make a 100 000-exchange outline crawl. */
+const MAX_EXCHANGES_WITH_CHILDREN = 5_000;
+
 /**
  * The outline: one symbol per exchange (request + its response, named by method, detailed
  * with id, latency and outcome), notifications, runs of stderr, stray lines and lifecycle events.
  */
 export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
   const out: DocumentSymbol[] = [];
+  const withChildren = analysis.exchanges.list.length <= MAX_EXCHANGES_WITH_CHILDREN;
   let stderrRun: Located[] = [];
   const flushStderr = () => {
     if (stderrRun.length === 0) return;
@@ -33,7 +37,7 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     }
     flushStderr();
     const msg = event.msg;
-    if (isRequest(msg)) out.push(exchangeSymbol(analysis, item));
+    if (isRequest(msg)) out.push(exchangeSymbol(analysis, item, withChildren));
     else if (isResponse(msg)) {
       if (!analysis.exchanges.of.has(item)) out.push(leaf(analysis, item, `response #${String(msg.id)} (no request)`, SymbolKind.Null));
     } else if (isNotification(msg)) out.push(leaf(analysis, item, msg.method, SymbolKind.Event, arrow(item)));
@@ -44,7 +48,7 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
   return out;
 }
 
-function exchangeSymbol(analysis: Analysis, request: Located): DocumentSymbol {
+function exchangeSymbol(analysis: Analysis, request: Located, withChildren: boolean): DocumentSymbol {
   const exchange = analysis.exchanges.of.get(request)!;
   const msg = request.event.msg as { id: string | number };
   const ms = latency(exchange);
@@ -61,7 +65,7 @@ function exchangeSymbol(analysis: Analysis, request: Located): DocumentSymbol {
     kind: request.event.dir === 'c2s' ? SymbolKind.Function : SymbolKind.Interface,
     range: { start: rangeOf(analysis, request).start, end },
     selectionRange: rangeOf(analysis, request),
-    children,
+    ...(withChildren ? { children } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   type InitializeResult,
   type Location,
   type PublishDiagnosticsParams,
+  type Range,
 } from 'vscode-languageserver-protocol';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -109,6 +110,14 @@ export class TraceServer {
     await this.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version },
       contentChanges: [{ text }],
+    });
+  }
+
+  /** An incremental edit, as VS Code sends it: replaces one range. */
+  async edit(uri: string, version: number, range: Range, text: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range, text }],
     });
   }
 
