@@ -1,6 +1,6 @@
 import type { Direction, MetaKind } from '../../core/trace/event';
 
-/** What the relay (main thread) tells the recorder (worker), in the order it happened. */
+/** What the relay (main thread) tells the recorder (worker), in the order it happened (posted in batches). */
 export type RecorderMessage =
   | { type: 'chunk'; dir: Exclude<Direction, 'meta'>; t: number; chunk: Uint8Array }
   /** The stream `dir` ended: whatever is left is a partial line. */

@@ -140,11 +140,31 @@ export async function runRecord(args: RecordArgs): Promise<number> {
   }
 }
 
-/** The recorder thread is this same bundle, started with a role (see main.ts). */
+/** How long a copy may wait before it is handed over, and how much may pile up meanwhile. */
+const BATCH_MS = 5;
+const BATCH_BYTES = 1 << 20;
+
+/**
+ * The recorder thread is this same bundle, started with a role (see main.ts). Copies are
+ * handed over in batches: one postMessage per chunk would cost the relay more than the
+ * relay itself when a conversation is many small lines. Stamps are taken before queueing.
+ */
 function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): Promise<string | undefined> } {
   const worker = new Worker(__filename, { workerData: { role: RECORDER_ROLE, fd } });
   let failure: string | undefined;
   let closing: Promise<string | undefined> | undefined;
+  let queue: RecorderMessage[] = [];
+  let queuedBytes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const handOver = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (queue.length === 0) return;
+    // Structured clone copies the chunks; the relay's buffers stay the relay's.
+    worker.postMessage(queue);
+    queue = [];
+    queuedBytes = 0;
+  };
   worker.on('message', (r: RecorderReply) => {
     if (r.type === 'failed') failure ??= r.message;
   });
@@ -152,8 +172,12 @@ function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): P
     failure ??= error.message;
   });
   return {
-    // postMessage clones the chunk: the relay may reuse its buffer.
-    post: (m) => worker.postMessage(m),
+    post: (m) => {
+      queue.push(m);
+      if (m.type === 'chunk') queuedBytes += m.chunk.byteLength;
+      if (queuedBytes >= BATCH_BYTES) handOver();
+      else timer ??= setTimeout(handOver, BATCH_MS);
+    },
     close: () =>
       (closing ??= new Promise((resolve) => {
         const done = () => {
@@ -163,7 +187,8 @@ function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): P
         };
         worker.on('message', (r: RecorderReply) => r.type === 'closed' && done());
         worker.once('exit', done);
-        worker.postMessage({ type: 'close' } satisfies RecorderMessage);
+        queue.push({ type: 'close' });
+        handOver();
       })),
   };
 }

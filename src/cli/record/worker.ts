@@ -17,7 +17,10 @@ export function runRecorderThread(fd: number): void {
   }
   let flushScheduled = false;
   const reply = (r: RecorderReply) => port.postMessage(r);
-  port.on('message', (m: RecorderMessage) => {
+  port.on('message', (batch: RecorderMessage[]) => {
+    for (const m of batch) take(m);
+  });
+  function take(m: RecorderMessage): void {
     try {
       if (m.type === 'close') {
         recorder.flush();
@@ -35,5 +38,5 @@ export function runRecorderThread(fd: number): void {
     } catch (error) {
       reply({ type: 'failed', message: (error as Error).stack ?? String(error) });
     }
-  });
+  }
 }
