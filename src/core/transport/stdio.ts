@@ -8,6 +8,7 @@ import { lineEvent, stderrEvent } from '../wire/lineEvent';
 import { StdoutClassifier } from '../wire/stdoutClassifier';
 import { buildChildEnv } from './env';
 import { signalTree, trackTree, treeAlive, untrackTree } from './processTree';
+import { windowsLaunch } from './windowsLaunch';
 
 export interface ServerSpec {
   name?: string;
@@ -101,14 +102,17 @@ export class StdioTransport {
       return Promise.reject(this.spawnFailed('ENOENT', `The working directory does not exist: ${cwd}`));
     }
     const env = buildChildEnv(process.env, this.spec.env, this.options.preload?.env);
+    const launch = process.platform === 'win32' ? windowsLaunch(command, args, env) : { command, args };
     let child: ChildProcess;
     try {
-      child = spawn(command, args, {
+      child = spawn(launch.command, launch.args, {
         cwd,
         env,
         stdio: ['pipe', 'pipe', 'pipe'],
+        // Its own process group, so that close() and the exit hook reach every descendant.
         detached: process.platform !== 'win32',
         windowsHide: true,
+        windowsVerbatimArguments: launch.windowsVerbatimArguments,
       });
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
