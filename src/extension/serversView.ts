@@ -33,7 +33,10 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     this.view = this.register(vscode.window.createTreeView('mcpLens.servers', { treeDataProvider: this, showCollapseAll: true }));
     this.register(
       registry.onDidChange((entry) => {
-        if (!entry) return this.changed.fire(undefined);
+        if (!entry) {
+          this.prune();
+          return this.changed.fire(undefined);
+        }
         const node = this.nodes.get(`server:${entry.key}`) as ServerNode | undefined;
         this.changed.fire(node);
         if (node) this.expandOnFirstList(entry, node);
@@ -55,6 +58,13 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     if (this.expanded.has(entry.key) || !this.view.visible) return;
     this.expanded.add(entry.key);
     void this.view.reveal(node, { expand: true, select: false, focus: false }).then(undefined, () => this.expanded.delete(entry.key));
+  }
+
+  /** After a reload: forget the nodes of problems and of servers that are gone. */
+  private prune(): void {
+    for (const [id, node] of this.nodes) {
+      if (node.type === 'problem' || !this.registry.get(node.key)) this.nodes.delete(id);
+    }
   }
 
   private node<T extends TreeNode>(node: T): T {
