@@ -133,9 +133,7 @@ export class StdioTransport {
       });
       child.on('error', (err: NodeJS.ErrnoException) => {
         if (child.pid !== undefined) return;
-        const error = this.spawnFailed(err.code ?? 'UNKNOWN', describeSpawnError(command, err));
-        this.finish({ code: null, signal: null }, false);
-        reject(error);
+        reject(this.spawnFailed(err.code ?? 'UNKNOWN', describeSpawnError(command, err)));
       });
     });
   }
@@ -275,6 +273,7 @@ export class StdioTransport {
     this.resolveExited(info);
   }
 
+  /** Records the failure and settles `exited`, so that nobody waits for a process that never ran. */
   private spawnFailed(code: string, message: string): SpawnError {
     const { command, args = [] } = this.spec;
     this.trace.append({
@@ -283,6 +282,7 @@ export class StdioTransport {
       raw: message,
       info: { code, message, command, args, cwd: this.spec.cwd },
     });
+    this.finish({ code: null, signal: null }, false);
     return new SpawnError(message, code);
   }
 }

@@ -59,8 +59,10 @@ test('a file that is not executable is spawn-failed EACCES', async () => {
 
 test('a missing working directory is named as such', async () => {
   const trace = new Trace();
-  await assert.rejects(new StdioTransport({ ...fixture('legacy-basic.mjs'), cwd: '/no/such/dir' }, trace).start(), /working directory does not exist: \/no\/such\/dir/);
+  const transport = new StdioTransport({ ...fixture('legacy-basic.mjs'), cwd: '/no/such/dir' }, trace);
+  await assert.rejects(transport.start(), /working directory does not exist: \/no\/such\/dir/);
   assert.equal(trace.events[0]!.kind, 'spawn-failed');
+  assert.deepEqual(await transport.exited, { code: null, signal: null });
 });
 
 test('cwd and env reach the child, on top of the parent environment', async () => {
