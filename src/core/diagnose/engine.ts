@@ -2,7 +2,7 @@ import type { TraceEvent } from '../trace/event';
 import type { Diagnostic, RuleId } from './diagnostic';
 import { DiagnoseContext } from './context';
 import { RULES } from './registry';
-import type { Finding, Rule } from './rule';
+import type { EventClass, Finding, Rule } from './rule';
 
 /** A flood of one fault (a banner per message) says nothing new after this many. */
 const MAX_PER_RULE = 50;
@@ -18,7 +18,12 @@ export class DiagnosticsEngine {
   private readonly ruleFailures: { rule: RuleId; seq?: number; error: unknown }[] = [];
   private ended = false;
 
-  constructor(private readonly rules: readonly Rule[] = RULES) {}
+  /** Rules by the class of event they look at, so a flood of one kind runs only its few rules. */
+  private readonly dispatch = new Map<EventClass, Rule[]>();
+
+  constructor(private readonly rules: readonly Rule[] = RULES) {
+    for (const cls of CLASSES) this.dispatch.set(cls, rules.filter((r) => r.onEvent && (!r.on || r.on.includes(cls))));
+  }
 
   get all(): readonly Diagnostic[] {
     return this.found;
@@ -32,10 +37,9 @@ export class DiagnosticsEngine {
   /** The diagnostics this event newly proves. */
   feed(e: TraceEvent): Diagnostic[] {
     const out: Diagnostic[] = [];
-    for (const rule of this.rules) {
-      if (!rule.onEvent) continue;
+    for (const rule of this.dispatch.get(classOf(e)) ?? []) {
       try {
-        rule.onEvent(e, this.ctx, (f) => this.add(rule, f, out));
+        rule.onEvent!(e, this.ctx, (f) => this.add(rule, f, out));
       } catch (error) {
         this.ruleFailures.push({ rule: rule.id, seq: e.seq, error });
       }
@@ -78,6 +82,25 @@ export class DiagnosticsEngine {
     this.found.push(d);
     out.push(d);
   }
+}
+
+const CLASSES: readonly EventClass[] = [
+  's2c-request',
+  's2c-response',
+  's2c-notification',
+  's2c-line',
+  'c2s-request',
+  'c2s-response',
+  'c2s-notification',
+  'c2s-line',
+  'stderr',
+  'meta',
+];
+
+function classOf(e: TraceEvent): EventClass {
+  if (e.dir === 'meta' || e.dir === 'stderr') return e.dir;
+  const kind = e.msg && (e.kind === 'request' || e.kind === 'response' || e.kind === 'notification') ? e.kind : 'line';
+  return `${e.dir}-${kind}`;
 }
 
 /** Offline: the diagnostics of a whole trace (feed every event, then end). */

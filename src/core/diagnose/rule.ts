@@ -13,6 +13,22 @@ export interface Finding {
 
 export type Report = (finding: Finding) => void;
 
+/** What an event is, for dispatch: a message by direction and kind, another stdout line, stderr, or meta. */
+export type EventClass =
+  | 's2c-request'
+  | 's2c-response'
+  | 's2c-notification'
+  | 's2c-line'
+  | 'c2s-request'
+  | 'c2s-response'
+  | 'c2s-notification'
+  | 'c2s-line'
+  | 'stderr'
+  | 'meta';
+
+export const S2C_MESSAGES: readonly EventClass[] = ['s2c-request', 's2c-response', 's2c-notification'];
+export const ALL_S2C: readonly EventClass[] = [...S2C_MESSAGES, 's2c-line'];
+
 /**
  * One catalogue entry of DESIGN.md §4. `onEvent` sees the context as it was *before* the
  * event; `onEnd` runs once when the stream ends.
@@ -21,6 +37,8 @@ export interface Rule {
   id: RuleId;
   stage: Stage;
   severity: Severity;
+  /** The events `onEvent` looks at (all when absent): floods of other events skip the rule. */
+  on?: readonly EventClass[];
   onEvent?(e: TraceEvent, ctx: DiagnoseContext, report: Report): void;
   onEnd?(ctx: DiagnoseContext, report: Report): void;
 }

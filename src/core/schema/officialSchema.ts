@@ -46,7 +46,7 @@ class VersionSchema {
   private readonly defs: Defs;
   /** method → request/notification definition name, e.g. 'tools/call' → 'CallToolRequest'. */
   private readonly byMethod = new Map<string, string>();
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly compiled = new Map<string, { validate: ValidateFunction; definition: string }>();
 
   constructor(readonly version: string, schema: Record<string, unknown>) {
     const modern = String(schema.$schema ?? '').includes('2020-12');
@@ -79,13 +79,15 @@ class VersionSchema {
     return { $ref: `${this.id}#/${this.defsKey}/${name}` };
   }
 
-  validator(key: string, build: () => AnySchema): ValidateFunction {
-    let fn = this.compiled.get(key);
-    if (!fn) {
-      fn = this.ajv.compile(build());
-      this.compiled.set(key, fn);
+  /** The compiled validator for a key (see keyFor), compiled on first use. */
+  entry(key: string): { validate: ValidateFunction; definition: string } {
+    let e = this.compiled.get(key);
+    if (!e) {
+      const target = targetFor(this, key);
+      e = { validate: this.ajv.compile(target.schema), definition: target.definition };
+      this.compiled.set(key, e);
     }
-    return fn;
+    return e;
   }
 }
 
@@ -103,45 +105,50 @@ function schemaFor(version: string): VersionSchema | undefined {
 }
 
 interface Target {
-  key: string;
   definition: string;
-  build: () => AnySchema;
+  schema: AnySchema;
 }
 
 function first(s: VersionSchema, ...names: string[]): string {
   return names.find((n) => s.has(n)) ?? names[names.length - 1];
 }
 
-/** Picks the definition a message must satisfy: method → XRequest / XNotification; a result → the result of the request it answers. */
-function targetFor(s: VersionSchema, msg: Record<string, unknown>, requestMethod?: string, requestParams?: Record<string, unknown>): Target {
-  if (typeof msg.method === 'string') {
-    const envelope = 'id' in msg ? 'JSONRPCRequest' : 'JSONRPCNotification';
-    const def = s.definitionFor(msg.method);
-    if (!def) return { key: envelope, definition: envelope, build: () => s.ref(envelope) };
-    return { key: def, definition: def, build: () => ({ allOf: [s.ref(envelope), s.ref(def)] }) };
+/** The cache key of the definition a message must satisfy (cheap: computed for every message). */
+function keyFor(msg: Record<string, unknown>, requestMethod?: string, requestParams?: Record<string, unknown>): string {
+  if (typeof msg.method === 'string') return ('id' in msg ? 'q:' : 'n:') + msg.method;
+  if ('error' in msg && !('result' in msg)) return 'e';
+  const task = requestParams !== undefined && 'task' in requestParams;
+  return 'r:' + (requestMethod ?? '') + (task ? '+task' : '');
+}
+
+/** Picks the definition for a key: method → XRequest / XNotification; a result → the result of the request it answers. */
+function targetFor(s: VersionSchema, key: string): Target {
+  const [kind, rest] = [key.slice(0, 1), key.slice(2)];
+  if (kind === 'q' || kind === 'n') {
+    const envelope = kind === 'q' ? 'JSONRPCRequest' : 'JSONRPCNotification';
+    const def = s.definitionFor(rest);
+    if (!def) return { definition: envelope, schema: s.ref(envelope) };
+    return { definition: def, schema: { allOf: [s.ref(envelope), s.ref(def)] } };
   }
-  if ('error' in msg && !('result' in msg)) {
+  if (kind === 'e') {
     const env = first(s, 'JSONRPCErrorResponse', 'JSONRPCError');
-    return { key: env, definition: env, build: () => s.ref(env) };
+    return { definition: env, schema: s.ref(env) };
   }
   const env = first(s, 'JSONRPCResultResponse', 'JSONRPCResponse');
+  const task = rest.endsWith('+task') && s.has('CreateTaskResult');
+  const requestMethod = rest.replace(/\+task$/, '');
   const requestDef = requestMethod ? s.definitionFor(requestMethod) : undefined;
-  if (!requestDef || !requestDef.endsWith('Request')) return { key: env, definition: env, build: () => s.ref(env) };
+  if (!requestDef || !requestDef.endsWith('Request')) return { definition: env, schema: s.ref(env) };
   const base = requestDef.slice(0, -'Request'.length);
   // A task-augmented request (2025-11-25 `params.task`) is answered with CreateTaskResult instead.
-  const task = requestParams !== undefined && 'task' in requestParams && s.has('CreateTaskResult');
   if (s.has(`${base}ResultResponse`) && !task) {
     const def = `${base}ResultResponse`;
-    return { key: def, definition: def, build: () => s.ref(def) };
+    return { definition: def, schema: s.ref(def) };
   }
-  if (!s.has(`${base}Result`)) return { key: env, definition: env, build: () => s.ref(env) };
+  if (!s.has(`${base}Result`)) return { definition: env, schema: s.ref(env) };
   const def = `${base}Result`;
   const result = task ? { anyOf: [s.ref(def), s.ref('CreateTaskResult')] } : s.ref(def);
-  return {
-    key: `${def}${task ? '+task' : ''}`,
-    definition: task ? `${def} | CreateTaskResult` : def,
-    build: () => ({ allOf: [s.ref(env), { properties: { result } }] }),
-  };
+  return { definition: task ? `${def} | CreateTaskResult` : def, schema: { allOf: [s.ref(env), { properties: { result } }] } };
 }
 
 function formatErrors(errors: readonly ErrorObject[]): SchemaError[] {
@@ -165,7 +172,8 @@ function formatErrors(errors: readonly ErrorObject[]): SchemaError[] {
 }
 
 /**
- * Validates one JSON-RPC message against the official schema of `protocolVersion`.
+ * Validates one JSON-RPC message against the official schema of `protocolVersion` (the
+ * definition follows from the method, so `direction` only documents the caller's intent).
  * `requestMethod` (and its params) name the request a response answers (responses are
  * matched by id, so only the caller knows it); without it a result is checked against the
  * generic response envelope. Unknown versions validate as true with `version` undefined.
@@ -182,10 +190,9 @@ export function validateMessage(
     return { valid: false, errors: [{ path: '', message: 'must be a JSON object' }], definition: 'JSONRPCMessage', version: s?.version };
   }
   if (!s) return { valid: true, errors: [], definition: 'JSONRPCMessage' };
-  const target = targetFor(s, msg as Record<string, unknown>, requestMethod, requestParams);
-  const validate = s.validator(`${direction}|${target.key}`, target.build);
+  const { validate, definition } = s.entry(keyFor(msg as Record<string, unknown>, requestMethod, requestParams));
   const valid = validate(msg) as boolean;
-  return { valid, errors: valid ? [] : formatErrors(validate.errors ?? []), definition: target.definition, version: s.version };
+  return { valid, errors: valid ? [] : formatErrors(validate.errors ?? []), definition, version: s.version };
 }
 
 /** Whether a schema for this protocol version ships with the product. */

@@ -8,6 +8,7 @@ export const capabilityNotDeclared: Rule = {
   id: 'capability-not-declared',
   stage: 'negotiation',
   severity: 'error',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
     const r = ctx.requestFor(e.msg.id);

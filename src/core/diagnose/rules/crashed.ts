@@ -7,6 +7,7 @@ export const crashed: Rule = {
   id: 'crashed',
   stage: 'transport',
   severity: 'error',
+  on: ['meta'],
   onEvent(e, ctx, report) {
     if (e.dir !== 'meta' || e.kind !== 'exited' || ctx.exit) return;
     // Before the first answer it is exited-early; after the client closed stdin, a normal shutdown.

@@ -15,6 +15,7 @@ export const domainErrorAsProtocolError: Rule = {
   id: 'domain-error-as-protocol-error',
   stage: 'invocation',
   severity: 'warning',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.error || e.msg.id === null) return;
     const r = ctx.requestFor(e.msg.id);

@@ -6,6 +6,7 @@ export const duplicateResponse: Rule = {
   id: 'duplicate-response',
   stage: 'envelope',
   severity: 'warning',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.id === null || e.msg.id === undefined) return;
     const r = ctx.requestFor(e.msg.id);

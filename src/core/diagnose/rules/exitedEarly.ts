@@ -7,6 +7,7 @@ export const exitedEarly: Rule = {
   id: 'exited-early',
   stage: 'transport',
   severity: 'error',
+  on: ['meta'],
   onEvent(e, ctx, report) {
     if (e.dir !== 'meta' || e.kind !== 'exited' || ctx.exit) return;
     if (ctx.firstResponseSeq !== undefined || ctx.spawnFailedSeq !== undefined) return;

@@ -1,4 +1,4 @@
-import type { Rule } from '../rule';
+import { S2C_MESSAGES, type Rule } from '../rule';
 import { describeMessage } from '../envelope';
 import { quote } from '../describe';
 
@@ -6,6 +6,7 @@ export const gluedOutput: Rule = {
   id: 'glued-output',
   stage: 'framing',
   severity: 'error',
+  on: S2C_MESSAGES,
   onEvent(e, _ctx, report) {
     if (e.dir !== 's2c' || e.glued === undefined || !e.msg) return;
     report({

@@ -11,6 +11,7 @@ export const invalidParams: Rule = {
   id: 'invalid-params',
   stage: 'invocation',
   severity: 'warning',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.error?.code !== -32602 || e.msg.id === null) return;
     const r = ctx.requestFor(e.msg.id);

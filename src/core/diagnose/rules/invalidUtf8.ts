@@ -1,10 +1,11 @@
-import type { Rule } from '../rule';
+import { ALL_S2C, type Rule } from '../rule';
 import { quote } from '../describe';
 
 export const invalidUtf8: Rule = {
   id: 'invalid-utf8',
   stage: 'framing',
   severity: 'warning',
+  on: ALL_S2C,
   onEvent(e, _ctx, report) {
     if (e.dir !== 's2c' || !e.invalidUtf8) return;
     report({

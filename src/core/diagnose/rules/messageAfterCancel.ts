@@ -8,6 +8,7 @@ export const messageAfterCancel: Rule = {
   id: 'message-after-cancel',
   stage: 'flow',
   severity: 'warning',
+  on: ['s2c-response', 's2c-notification'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c') return;
     let r;

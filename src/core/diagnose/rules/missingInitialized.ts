@@ -5,6 +5,7 @@ export const missingInitialized: Rule = {
   id: 'missing-initialized',
   stage: 'initialization',
   severity: 'warning',
+  on: ['c2s-request'],
   onEvent(e, ctx, report) {
     if (e.dir !== 'c2s' || e.kind !== 'request' || !e.msg || !('method' in e.msg)) return;
     if (ctx.era === 'modern' || ctx.initializeResultSeq === undefined || ctx.initializedSeq !== undefined) return;

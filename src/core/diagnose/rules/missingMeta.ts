@@ -10,6 +10,7 @@ export const missingMeta: Rule = {
   id: 'missing-meta',
   stage: 'initialization',
   severity: 'error',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.error?.code !== -32602 || e.msg.id === null) return;
     const text = `${e.msg.error.message} ${JSON.stringify(e.msg.error.data ?? '')}`;

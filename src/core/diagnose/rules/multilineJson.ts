@@ -1,10 +1,11 @@
-import type { Rule } from '../rule';
+import { ALL_S2C, type Rule } from '../rule';
 import { describeMessage } from '../envelope';
 
 export const multilineJson: Rule = {
   id: 'multiline-json',
   stage: 'framing',
   severity: 'error',
+  on: ALL_S2C,
   onEvent(e, _ctx, report) {
     if (e.dir !== 's2c' || !e.multiline) return;
     const lines = e.raw.split('\n').length;

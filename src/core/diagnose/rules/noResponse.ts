@@ -25,6 +25,7 @@ export const noResponse: Rule = {
   id: 'no-response',
   stage: 'transport',
   severity: 'error',
+  on: ['meta'],
   onEvent(e, ctx, report) {
     if (e.dir !== 'meta' || e.kind !== 'timeout' || ctx.firstS2cSeq !== undefined) return;
     const state = ctx.stateOf('no-response', () => ({ fired: false }));

@@ -19,6 +19,7 @@ export const notJsonrpc: Rule = {
   id: 'not-jsonrpc',
   stage: 'framing',
   severity: 'warning',
+  on: ['s2c-line'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || e.kind !== 'not-jsonrpc' || isReplyToNotification(e, ctx)) return;
     const { reason, attempted } = why(e.json);

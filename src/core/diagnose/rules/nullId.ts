@@ -8,6 +8,7 @@ export const nullId: Rule = {
   id: 'null-id',
   stage: 'envelope',
   severity: 'warning',
+  on: ['s2c-request', 's2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !e.msg || !('id' in e.msg) || e.msg.id !== null || isReplyToNotification(e, ctx)) return;
     if (isRequest(e.msg)) {

@@ -8,6 +8,7 @@ export const outputSchemaMismatch: Rule = {
   id: 'output-schema-mismatch',
   stage: 'invocation',
   severity: 'error',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
     const result = e.msg.result;

@@ -7,6 +7,7 @@ export const paginationLoop: Rule = {
   id: 'pagination-loop',
   stage: 'flow',
   severity: 'error',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
     const r = ctx.requestFor(e.msg.id);

@@ -5,6 +5,7 @@ export const partialLine: Rule = {
   id: 'partial-line',
   stage: 'framing',
   severity: 'warning',
+  on: ['s2c-line'],
   onEvent(e, _ctx, report) {
     if (e.dir !== 's2c' || e.kind !== 'partial') return;
     const lost = e.raw.trimStart().startsWith('{');

@@ -8,6 +8,7 @@ export const progressNotIncreasing: Rule = {
   id: 'progress-not-increasing',
   stage: 'flow',
   severity: 'warning',
+  on: ['s2c-notification'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isNotification(e.msg) || e.msg.method !== 'notifications/progress') return;
     const token = e.msg.params?.progressToken;

@@ -6,6 +6,7 @@ export const replyToNotification: Rule = {
   id: 'reply-to-notification',
   stage: 'envelope',
   severity: 'warning',
+  on: ['s2c-response', 's2c-line'],
   onEvent(e, ctx, report) {
     if (!isReplyToNotification(e, ctx) || !ctx.lastC2s || !isNotification(ctx.lastC2s.msg)) return;
     report({

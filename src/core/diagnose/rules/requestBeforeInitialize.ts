@@ -14,6 +14,7 @@ export const requestBeforeInitialize: Rule = {
   id: 'request-before-initialize',
   stage: 'initialization',
   severity: 'warning',
+  on: ['c2s-request', 's2c-request'],
   onEvent(e, ctx, report) {
     if (!isRequest(e.msg) || ctx.era === 'modern' || ALLOWED.has(e.msg.method)) return;
     const meta = e.msg.params?._meta as Record<string, unknown> | undefined;

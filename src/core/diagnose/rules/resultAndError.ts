@@ -6,6 +6,7 @@ export const resultAndError: Rule = {
   id: 'result-and-error',
   stage: 'envelope',
   severity: 'warning',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !('result' in e.msg) || !('error' in e.msg)) return;
     const r = e.msg.id !== null ? ctx.requestFor(e.msg.id) : undefined;

@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../../trace/event';
 import type { DiagnoseContext, RequestRecord } from '../context';
-import type { Rule } from '../rule';
+import { S2C_MESSAGES, type Rule } from '../rule';
 import { hasSchema, validateMessage } from '../../schema/officialSchema';
 import { isRequest, isResponse } from '../../wire/message';
 import { describeMessage } from '../envelope';
@@ -31,6 +31,7 @@ export const schemaViolation: Rule = {
   id: 'schema-violation',
   stage: 'envelope',
   severity: 'warning',
+  on: ['c2s-request', 'c2s-response', 'c2s-notification', ...S2C_MESSAGES],
   onEvent(e, ctx, report) {
     if ((e.dir !== 's2c' && e.dir !== 'c2s') || !e.msg) return;
     // Faults the envelope rules name more precisely.

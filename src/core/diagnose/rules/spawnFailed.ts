@@ -4,6 +4,7 @@ export const spawnFailed: Rule = {
   id: 'spawn-failed',
   stage: 'transport',
   severity: 'error',
+  on: ['meta'],
   onEvent(e, ctx, report) {
     if (e.dir !== 'meta' || e.kind !== 'spawn-failed') return;
     const info = e.info ?? {};

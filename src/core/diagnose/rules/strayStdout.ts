@@ -5,6 +5,7 @@ export const strayStdout: Rule = {
   id: 'stray-stdout',
   stage: 'framing',
   severity: 'warning',
+  on: ['s2c-line'],
   onEvent(e, _ctx, report) {
     if (e.dir !== 's2c' || e.kind !== 'stray') return;
     // A line that starts like a message but does not parse is a lost message, not just noise.

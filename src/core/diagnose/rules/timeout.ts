@@ -5,6 +5,7 @@ export const timeout: Rule = {
   id: 'timeout',
   stage: 'flow',
   severity: 'error',
+  on: ['meta'],
   onEvent(e, ctx, report) {
     if (e.dir !== 'meta' || e.kind !== 'timeout') return;
     // A silent server/discover is how a legacy server is recognised; no stdout at all is no-response.

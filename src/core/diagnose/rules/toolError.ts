@@ -13,6 +13,7 @@ export const toolError: Rule = {
   id: 'tool-error',
   stage: 'invocation',
   severity: 'info',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.result?.isError !== true || e.msg.id === null) return;
     const r = ctx.requestFor(e.msg.id);

@@ -8,6 +8,7 @@ export const undeclaredCapability: Rule = {
   id: 'undeclared-capability',
   stage: 'negotiation',
   severity: 'warning',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.error?.code !== -32601 || e.msg.id === null) return;
     const r = ctx.requestFor(e.msg.id);

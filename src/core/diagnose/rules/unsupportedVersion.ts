@@ -10,6 +10,7 @@ export const unsupportedVersion: Rule = {
   id: 'unsupported-version',
   stage: 'initialization',
   severity: 'warning',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.error || e.msg.id === null) return;
     const { code, message, data } = e.msg.error;

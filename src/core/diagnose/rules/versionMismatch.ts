@@ -11,6 +11,7 @@ export const versionMismatch: Rule = {
   id: 'version-mismatch',
   stage: 'initialization',
   severity: 'error',
+  on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
     const r = ctx.requestFor(e.msg.id);
