@@ -120,9 +120,14 @@ export class ServerRegistry extends Disposable {
     try {
       resolved = await resolveServer(config, { userHome: os.homedir(), env: process.env, resolveInput: this.deps.resolveInput });
     } catch (error) {
-      if (!(error instanceof InputCancelledError)) throw error;
-      this.setState(entry, { kind: 'stopped' });
-      return { ok: false, reason: `Start of "${entry.name}" cancelled: ${error.message}.`, cancelled: true };
+      if (error instanceof InputCancelledError) {
+        this.setState(entry, { kind: 'stopped' });
+        return { ok: false, reason: `Start of "${entry.name}" cancelled: ${error.message}.`, cancelled: true };
+      }
+      const message = `could not prepare the command: ${error instanceof Error ? error.message : String(error)}`;
+      this.deps.log.error(`[${entry.name}] ${message}`, error);
+      this.setState(entry, { kind: 'error', message, stderrTail: [] });
+      return { ok: false, reason: `Cannot start "${entry.name}": ${message}`, failure: { message, stderrTail: [] } };
     }
     if (!resolved.ok) {
       const message = resolved.problems.map((p) => `${p.field}: ${p.message}`).join('; ');
