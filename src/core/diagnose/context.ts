@@ -81,6 +81,8 @@ export class DiagnoseContext {
   /** The latest client message (for telling a reply to a notification). */
   lastC2s: TraceEvent | undefined;
   readonly stderr: StderrLine[] = [];
+  /** The preload's 'stray-source' events by the text written: where a stray stdout write came from. */
+  readonly strayWriters = new Map<string, { seq: number; where: string }>();
   private readonly ruleStates = new Map<string, unknown>();
   /** Rules that have reported at least once (so one rule can defer to another). */
   readonly fired = new Set<RuleId>();
@@ -250,6 +252,14 @@ export class DiagnoseContext {
       case 'cancelled': {
         const r = this.requestFor(info.id);
         if (r && r.cancelledSeq === undefined) r.cancelledSeq = e.seq;
+        break;
+      }
+      case 'stray-source': {
+        const stack = Array.isArray(info.stack) ? (info.stack as { file?: unknown; line?: unknown; library?: unknown }[]) : [];
+        const frame = stack.find((f) => f.library !== true) ?? stack[0];
+        if (typeof info.text === 'string' && frame && typeof frame.file === 'string') {
+          this.strayWriters.set(info.text, { seq: e.seq, where: `${frame.file}:${String(frame.line)}` });
+        }
         break;
       }
       case 'era':

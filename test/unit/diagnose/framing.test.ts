@@ -99,3 +99,21 @@ test('a flood of one fault is capped', () => {
   for (let i = 0; i < 500; i++) t.s2c(`log line ${i}`);
   assert.equal(only(diagnose(t.events), 'stray-stdout').length, 50);
 });
+
+test('stray-stdout and glued-output cite the preload\'s record of the write and name its source line', () => {
+  const t = new TraceBuilder();
+  const src = t.meta('stray-source', {
+    text: 'Server running',
+    stack: [{ file: '/app/node_modules/logger/index.js', line: 3, column: 1, library: true }, { file: '/app/src/index.ts', line: 12, column: 3 }],
+  });
+  const line = t.s2c('Server running');
+  const glueSrc = t.meta('stray-source', { text: 'ready ', stack: [{ file: '/app/src/main.ts', line: 40, column: 9 }] });
+  const glued = t.s2c({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }, { glued: 'ready ' });
+  const ds = diagnose(t.events);
+  const [stray] = only(ds, 'stray-stdout');
+  assert.deepEqual(stray.evidence, [line, src]);
+  assert.match(stray.message, /written at \/app\/src\/index\.ts:12/);
+  const [g] = only(ds, 'glued-output');
+  assert.deepEqual(g.evidence, [glued, glueSrc]);
+  assert.match(g.message, /\/app\/src\/main\.ts:40/);
+});

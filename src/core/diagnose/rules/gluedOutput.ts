@@ -7,11 +7,12 @@ export const gluedOutput: Rule = {
   stage: 'framing',
   severity: 'error',
   on: S2C_MESSAGES,
-  onEvent(e, _ctx, report) {
+  onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || e.glued === undefined || !e.msg) return;
+    const writer = ctx.strayWriters.get(e.glued) ?? ctx.strayWriters.get(e.glued.trim());
     report({
-      message: `Text ${quote(e.glued)} was glued before the ${describeMessage(e)} on one stdout line; MCP Lens recovered the message, other clients lose it`,
-      evidence: [e.seq],
+      message: `Text ${quote(e.glued)}${writer ? ` (written at ${writer.where})` : ''} was glued before the ${describeMessage(e)} on one stdout line; MCP Lens recovered the message, other clients lose it`,
+      evidence: writer ? [e.seq, writer.seq] : [e.seq],
       hint: 'Something wrote to stdout without a newline (e.g. process.stdout.write("ready ")): write logs to stderr (console.error / print(..., file=sys.stderr)) and end every stdout write with "\\n".',
     });
   },

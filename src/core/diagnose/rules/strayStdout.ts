@@ -6,15 +6,18 @@ export const strayStdout: Rule = {
   stage: 'framing',
   severity: 'warning',
   on: ['s2c-line'],
-  onEvent(e, _ctx, report) {
+  onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || e.kind !== 'stray') return;
     // A line that starts like a message but does not parse is a lost message, not just noise.
     const broken = /^\s*\{\s*"jsonrpc"/.test(e.raw);
+    // The preload's record of the write, when it came first (it names the source line).
+    const writer = ctx.strayWriters.get(e.raw);
+    const at = writer ? `, written at ${writer.where}` : '';
     report({
       message: broken
-        ? `stdout line is broken JSON (a message the client cannot read): ${quote(e.raw)}`
-        : `stdout line is not JSON: ${quote(e.raw)}`,
-      evidence: [e.seq],
+        ? `stdout line is broken JSON (a message the client cannot read)${at}: ${quote(e.raw)}`
+        : `stdout line is not JSON${at}: ${quote(e.raw)}`,
+      evidence: writer ? [e.seq, writer.seq] : [e.seq],
       severity: broken ? 'error' : undefined,
       hint: broken
         ? 'Serialise each message with JSON.stringify / json.dumps (no NaN, no trailing commas) and write it whole.'
