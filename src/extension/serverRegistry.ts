@@ -7,6 +7,7 @@ import { McpClient, ProtocolError } from '../core/session/client';
 import { describeFailure, exitText, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
+import type { ResolvedForSession, SessionHandle } from './diagnostics/sessions';
 import { LIST_KINDS, ServerEntry, type ListKind } from './serverEntry';
 import type { Settings } from './settings';
 import { logTraceEvent, redactor } from './traceLog';
@@ -19,6 +20,8 @@ export interface RegistryDeps {
   workspaceFolders(): string[];
   resolveInput(input: InputDefinition, server: StdioServerConfig): Promise<string | undefined>;
   clientInfo: { name: string; version: string };
+  /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
+  sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession): SessionHandle };
 }
 
 const LIST_METHODS: Record<ListKind, 'tools/list' | 'resources/list' | 'prompts/list'> = {
@@ -143,7 +146,12 @@ export class ServerRegistry extends Disposable {
       else env[key] = value;
     }
     const settings = this.deps.settings();
-    const client = new McpClient({ name, command, args, cwd, env }, { clientInfo: this.deps.clientInfo, requestTimeoutMs: settings.requestTimeoutMs });
+    const session = this.deps.sessions?.begin(entry, { name, command, args, cwd, env }, resolved.server);
+    const client = new McpClient(
+      { name, command, args, cwd, env },
+      { clientInfo: this.deps.clientInfo, requestTimeoutMs: settings.requestTimeoutMs, trace: session?.trace, transport: session?.transport },
+    );
+    session?.attach(client);
     entry.client = client;
     const logging = client.trace.onEvent((e) => {
       logTraceEvent(this.deps.log, name, e, this.deps.settings().trace, redact);
@@ -199,6 +207,7 @@ export class ServerRegistry extends Disposable {
       if (!declared && kind !== 'tools') continue;
       try {
         const items = await client.listAll(LIST_METHODS[kind]);
+        if (kind === 'resources') items.push(...(await this.resourceTemplates(client)));
         if (entry.client !== client) return;
         entry.lists[kind] = { items };
       } catch (error) {
@@ -207,6 +216,16 @@ export class ServerRegistry extends Disposable {
         entry.lists[kind] = { error: error instanceof Error ? error.message : String(error) };
       }
       this.changed.fire(entry);
+    }
+  }
+
+  /** Templates belong with the resources; a server without them may answer -32601. */
+  private async resourceTemplates(client: McpClient): Promise<Record<string, unknown>[]> {
+    try {
+      return await client.listAll('resources/templates/list');
+    } catch (error) {
+      if (error instanceof ProtocolError && error.code === -32601) return [];
+      throw error;
     }
   }
 

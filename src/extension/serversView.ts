@@ -203,7 +203,8 @@ function itemTreeItem(node: ItemNode): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon(ITEM_ICON[node.kind]);
   item.contextValue = `mcpLensItem.${node.kind}`;
   const text = typeof node.item.description === 'string' ? node.item.description : '';
-  item.description = node.kind === 'resources' && typeof node.item.uri === 'string' ? node.item.uri : text.split('\n')[0];
+  const uri = node.item.uri ?? node.item.uriTemplate;
+  item.description = node.kind === 'resources' && typeof uri === 'string' ? uri : text.split('\n')[0];
   return item;
 }
 
