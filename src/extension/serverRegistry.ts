@@ -132,6 +132,8 @@ export class ServerRegistry extends Disposable {
       this.setState(entry, { kind: 'error', message, stderrTail: [] });
       return { ok: false, reason: `Cannot start "${entry.name}": ${message}`, failure: { message, stderrTail: [] } };
     }
+    // Stopped (or removed) while an input box was open.
+    if (entry.state.kind !== 'starting') return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
     if (!resolved.ok) {
       const message = resolved.problems.map((p) => `${p.field}: ${p.message}`).join('; ');
       this.setState(entry, { kind: 'error', message, stderrTail: [] });
