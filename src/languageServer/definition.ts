@@ -6,7 +6,7 @@ import type { Located } from './located';
 
 /**
  * From a response to the request it answers, from a request to its response(s), and from
- * `notifications/cancelled` to the request it cancels.
+ * `notifications/cancelled` or a timeout/cancelled lifecycle event to the request it names.
  */
 export function definition(analysis: Analysis, uri: string, position: Position): Location[] | null {
   const item = analysis.at(position.line);
@@ -20,20 +20,14 @@ export function definition(analysis: Analysis, uri: string, position: Position):
     const id = msg.params?.requestId;
     if (typeof id === 'string' || typeof id === 'number') {
       // The cancelled request travelled the same way as the notification.
-      const cancelled = requestBefore(analysis, item, id);
-      if (cancelled) targets = [cancelled];
+      const cancelled = analysis.exchanges.requestBefore(item.start, item.event.dir === 's2c' ? 's2c' : 'c2s', id);
+      if (cancelled) targets = [cancelled.request];
     }
+  } else if (item.event.dir === 'meta' && (item.event.kind === 'timeout' || item.event.kind === 'cancelled')) {
+    const id = item.event.info?.id;
+    const named = typeof id === 'string' || typeof id === 'number' ? analysis.exchanges.requestBefore(item.start, 'c2s', id) : undefined;
+    if (named) targets = [named.request];
   }
   if (targets.length === 0) return null;
   return targets.map((target) => ({ uri, range: rangeOf(analysis, target) }));
-}
-
-function requestBefore(analysis: Analysis, notification: Located, id: string | number): Located | undefined {
-  let found: Located | undefined;
-  for (const exchange of analysis.exchanges.list) {
-    if (exchange.request.start >= notification.start) break;
-    const msg = exchange.request.event.msg;
-    if (isRequest(msg) && msg.id === id && exchange.request.event.dir === notification.event.dir) found = exchange.request;
-  }
-  return found;
 }

@@ -12,8 +12,8 @@ export interface Exchanges {
   list: Exchange[];
   /** The exchange a request or response belongs to. */
   of: Map<Located, Exchange>;
-  /** The latest request with this id sent in this direction. */
-  request(dir: 'c2s' | 's2c', id: RequestId): Exchange | undefined;
+  /** The last request with this id sent in this direction before a line (ids may be reused). */
+  requestBefore(line: number, dir: 'c2s' | 's2c', id: RequestId): Exchange | undefined;
 }
 
 /**
@@ -39,7 +39,22 @@ export function pairExchanges(located: readonly Located[]): Exchanges {
       of.set(item, exchange);
     }
   }
-  return { list, of, request: (dir, id) => open.get(key(dir, id)) };
+  const requestBefore = (line: number, dir: 'c2s' | 's2c', id: RequestId) => {
+    // Requests are in line order: find the first at or after the line, then walk back.
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (list[mid].request.start < line) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low - 1; i >= 0; i--) {
+      const request = list[i].request;
+      if (request.event.dir === dir && (request.event.msg as { id: RequestId }).id === id) return list[i];
+    }
+    return undefined;
+  };
+  return { list, of, requestBefore };
 }
 
 function key(dir: string, id: RequestId): string {

@@ -116,11 +116,13 @@ function kindLines(analysis: Analysis, item: Located, exchange: Exchange | undef
     const ms = latency(exchange);
     return [head, `A request: answered on line ${response.start + 1}${ms === undefined ? '' : ` after ${formatMs(ms)}`} — ${outcome(exchange)}.`];
   }
+  const glued = event.glued ? [`Text was glued before this message on the same stdout line (\`${event.glued.trim()}\`): MCP Lens recovered the message; a strict client loses it.`] : [];
   if (isResponse(msg)) {
     const kind = msg.error ? 'A JSON-RPC error response (for the client code).' : 'A result response.';
-    return [head, kind, ...answers(analysis, exchange)];
+    return [head, kind, ...answers(analysis, exchange), ...glued];
   }
-  if (isNotification(msg)) return [head, 'A notification: it has no id and is never answered.', describeMethod(msg.method) ?? ''].filter(Boolean);
+  if (isNotification(msg)) return [head, 'A notification: it has no id and is never answered.', describeMethod(msg.method) ?? '', ...glued].filter(Boolean);
+  if (event.dir === 'meta') return [head, ...metaLines(analysis, event)];
   return [head, strayText(event)];
 }
 
@@ -132,6 +134,28 @@ function strayText(event: TraceEvent): string {
   if (event.kind === 'oversize') return 'A line longer than the size cap; only its head is kept.';
   if (event.glued) return `Text glued before a JSON message on one line (\`${event.glued.trim()}\`); the message itself was recovered.`;
   return 'Not JSON at all (a banner, a console.log): stdout is the protocol, so a strict client fails here. Log to stderr instead.';
+}
+
+/** Lifecycle facts with their details: what exited how, which request timed out or was cancelled. */
+function metaLines(analysis: Analysis, event: TraceEvent): string[] {
+  const info = event.info ?? {};
+  switch (event.kind) {
+    case 'spawn-failed':
+      return [`The server command \`${String(info.command ?? '')}\` could not start: ${String(info.code ?? '')} ${String(info.message ?? '')}`.trim()];
+    case 'exited':
+      return [`The server process exited (code ${String(info.code ?? 'none')}, signal ${String(info.signal ?? 'none')}).`];
+    case 'timeout':
+    case 'cancelled': {
+      const request = typeof info.id === 'string' || typeof info.id === 'number' ? analysis.exchanges.requestBefore(analysis.bySeq(event.seq)?.start ?? analysis.lineCount, 'c2s', info.id) : undefined;
+      const where = request ? ` (line ${request.request.start + 1})` : '';
+      const what = event.kind === 'timeout' ? `got no response within ${String(info.afterMs ?? '?')} ms` : `was cancelled${info.reason ? `: ${String(info.reason)}` : ''}`;
+      return [`The client's request \`${String(info.method ?? '?')}\` id ${JSON.stringify(info.id)}${where} ${what}.`];
+    }
+    case 'era':
+      return [`The client settled on the ${String(info.era ?? '?')} era, protocol ${String(info.protocolVersion ?? '?')}${info.reason ? ` (${String(info.reason)})` : ''}.`];
+    default:
+      return [strayText(event)];
+  }
 }
 
 function idOf(event: TraceEvent): string {

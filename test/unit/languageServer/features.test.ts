@@ -101,6 +101,17 @@ describe('trace language server: hovers, outline, folding, definition', () => {
     assert.deepEqual(toResponse?.map((l) => l.range.start.line), [7]);
     const fromCancel = await server.definition(uri, 6);
     assert.deepEqual(fromCancel?.map((l) => l.range.start.line), [4]);
+    const fromTimeout = await server.definition(uri, 5);
+    assert.deepEqual(fromTimeout?.map((l) => l.range.start.line), [4]);
+  });
+
+  it('explains lifecycle events with their details and the request they name', async () => {
+    const timeout = await server.open('timeout-cancelled.mcptrace.jsonl');
+    assert.match(hoverText(await server.hover(timeout, 5, 2)), /The client's request `tools\/call` id 2 \(line 5\) got no response within 30000 ms/);
+    const crashed = await server.open('crashed.mcptrace.jsonl');
+    assert.match(hoverText(await server.hover(crashed, 8, 2)), /exited \(code 1, signal none\)/);
+    const glued = await server.open('stray-stdout.mcptrace.jsonl');
+    assert.match(hoverText(await server.hover(glued, 3, 2)), /glued before this message on the same stdout line \(`ready`\)/);
   });
 
   it('offers no Replay lens unless the client has the replay command', async () => {
