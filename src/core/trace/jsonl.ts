@@ -41,7 +41,9 @@ export function parseTraceText(text: string): { events: TraceEvent[]; problems: 
     const line = lines[i]!.endsWith('\r') ? lines[i]!.slice(0, -1) : lines[i]!;
     if (line.trim() === '') continue;
     lineNo = i + 1;
-    const vscode = parseOutputChannelLine(line);
+    // Output-channel lines never start with '{'; JSON lines are tried as JSON first, so a
+    // message whose text quotes "[editor -> server]" is not mistaken for one.
+    const vscode = line.trimStart().startsWith('{') ? undefined : parseOutputChannelLine(line);
     if (vscode) {
       if (vscode.dir === 'meta') {
         push({ t: vscode.t, dir: 'meta', kind: 'note', raw: vscode.text });
@@ -93,25 +95,22 @@ function asOwnEvent(value: unknown): TraceEvent | undefined {
   return e;
 }
 
-// VS Code's MCP output channel: `2025-06-10 10:00:00.123 [debug] [editor -> server] {…}`.
+// VS Code's MCP output channel: `2025-06-10 10:00:00.123 [debug] [editor -> server] {…}`;
+// pasted excerpts often carry only a time (`06:48:27  [editor -> server] {…}`) or nothing.
 const OUTPUT_LINE = /^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s+\[(\w+)\]\s+(.*)$/;
-const ARROW = /^\[(editor|client|host) -> server\]\s?(.*)$|^\[server -> (editor|client|host)\]\s?(.*)$/;
-const STDERR = /^\[server stderr\]\s?(.*)$/;
+const ARROW = /\[(?:editor|client|host) -> server\] ?(.*)$|\[server -> (?:editor|client|host)\] ?(.*)$/;
+const STDERR = /\[server stderr\] ?(.*)$/;
 
 function parseOutputChannelLine(line: string): { t: number; dir: Direction; text: string } | undefined {
   const m = OUTPUT_LINE.exec(line);
-  const arrowOnly = m ? undefined : ARROW.exec(line);
-  if (!m && !arrowOnly) return undefined;
   const t = m ? Date.parse(m[1]!.replace(' ', 'T')) || 0 : 0;
   const body = m ? m[3]! : line;
   const arrow = ARROW.exec(body);
-  if (arrow) {
-    if (arrow[1] !== undefined) return { t, dir: 'c2s', text: arrow[2]! };
-    return { t, dir: 's2c', text: arrow[4]! };
-  }
+  if (arrow) return arrow[1] !== undefined ? { t, dir: 'c2s', text: arrow[1] } : { t, dir: 's2c', text: arrow[2]! };
   const err = STDERR.exec(body);
   if (err) return { t, dir: 'stderr', text: err[1]! };
-  return { t, dir: 'meta', text: body };
+  // Any other line of the channel (starting, state changes) is kept as a note.
+  return m ? { t, dir: 'meta', text: body } : undefined;
 }
 
 // Methods only a server sends; everything else that has a method is taken as the client's.

@@ -63,3 +63,17 @@ test('lines that fit no format are problems with their line numbers', () => {
   assert.equal(events.length, 1);
   assert.deepEqual(problems.map((p) => p.line), [2, 4]);
 });
+
+test('pasted output-channel excerpts with only a time, and JSON quoting the arrow, are read right', () => {
+  const quoting = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: '[editor -> server] hi' } });
+  const { events, problems } = parseTraceText(
+    `06:48:27  [editor -> server] {"jsonrpc":"2.0","id":1,"method":"skills/list"}\n${quoting}\n[server -> editor] {"jsonrpc":"2.0","id":1,"result":{}}\n`,
+  );
+  assert.deepEqual(problems, []);
+  assert.deepEqual(events.map((e) => [e.seq, e.dir, e.kind]), [
+    [1, 'c2s', 'request'],
+    [2, 's2c', 'notification'],
+    [3, 's2c', 'response'],
+  ]);
+  assert.equal(events[1]!.raw, quoting);
+});
