@@ -2,6 +2,7 @@
 // IPC; tests start it with --stdio. createConnection() reads the transport from argv.
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis } from './analysis';
 import { codeLenses, resolveCodeLens } from './codeLens';
 import { definition } from './definition';
 import { toLspDiagnostics } from './diagnostics';
@@ -50,8 +51,9 @@ documents.onDidClose(({ document }) => {
   void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
 });
 
+/** A request handler that runs on the analysis of the document's current version. */
 const withAnalysis =
-  <P extends { textDocument: { uri: string } }, R>(run: (analysis: ReturnType<AnalysisCache['get']>, params: P) => R, empty: R) =>
+  <P extends { textDocument: { uri: string } }, R>(run: (analysis: Analysis, params: P) => R, empty: R) =>
   (params: P): R => {
     const document = documents.get(params.textDocument.uri);
     return document ? run(cache.get(document), params) : empty;
