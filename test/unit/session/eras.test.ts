@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { McpClient, InvalidResultError } from '../../../src/core/session/client';
+import { McpClient, InvalidResultError, ProtocolError } from '../../../src/core/session/client';
 import type { TraceEvent } from '../../../src/core/trace/event';
 import { fixture, ROOT } from '../transport/helpers';
 
@@ -87,6 +87,27 @@ test('-32022 with data.supported is retried with a supported version, without in
     's2c response id 2',
   ]);
   assert.match(String(client.trace.events.find((e) => e.kind === 'era')!.info?.reason), /-32022/);
+});
+
+test('-32022 naming only legacy versions leads to initialize with one of them', async (t) => {
+  const client = new McpClient({ ...fixture('modern-basic.mjs'), env: { MODERN_BASIC_SUPPORTED: '2025-06-18' } });
+  t.after(() => client.close());
+  const info = await client.connect();
+  assert.equal(info.era, 'legacy');
+  assert.equal(info.protocolVersion, '2025-06-18');
+  const init = client.trace.events.find((e) => (e.msg as { method?: string })?.method === 'initialize')!;
+  assert.equal((init.msg as unknown as { params: { protocolVersion: string } }).params.protocolVersion, '2025-06-18');
+});
+
+test('-32022 naming no version in common fails connect() and says which versions each side speaks', async (t) => {
+  const client = new McpClient({ ...fixture('modern-basic.mjs'), env: { MODERN_BASIC_SUPPORTED: '2030-01-01' } });
+  t.after(() => client.close());
+  await assert.rejects(client.connect(), (err: unknown) => {
+    assert.ok(err instanceof ProtocolError);
+    assert.equal(err.code, -32022);
+    assert.match(err.message, /server supports 2030-01-01; MCP Lens speaks 2026-07-28, 2025-11-25/);
+    return true;
+  });
 });
 
 test('a legacy server that never answers the probe: fallback to initialize after the probe timeout', async (t) => {
