@@ -6,6 +6,7 @@ import { find, rejection, runFault, seqOf } from './liveFault';
 test('live undeclared-capability: capabilities {} then resources/read -32601 cites the initialize result', async () => {
   const run = await runFault('empty-capabilities-resources-read.mjs', async (c) => {
     await c.connect();
+    await c.listAll('resources/list');
     const err = await rejection(c.request('resources/read', { uri: 'file:///notes.txt' }));
     assert.ok(err instanceof ProtocolError);
     assert.equal(err.code, -32601);
@@ -18,6 +19,8 @@ test('live undeclared-capability: capabilities {} then resources/read -32601 cit
   assert.equal(d.stage, 'negotiation');
   assert.match(d.message, /resources\/read "file:\/\/\/notes.txt"/);
   assert.match(d.message, /declares no "resources" capability/);
+  // It also listed the resource it cannot read: the capability was never declared.
+  assert.match(find(run.offline, 'capability-not-declared').message, /resources\/list returned 1 resource \(notes\.txt\)/);
 });
 
 test('live capability-not-declared: tools listed without the tools capability', async () => {
@@ -30,6 +33,6 @@ test('live capability-not-declared: tools listed without the tools capability', 
   const d = find(run.offline, 'capability-not-declared');
   const initResult = seqOf(run.events, (e) => e.dir === 's2c' && e.raw.includes('"protocolVersion"'));
   assert.equal(d.evidence[0], initResult);
-  assert.match(d.message, /tools\/list returned 1 tools \(echo\)/);
+  assert.match(d.message, /tools\/list returned 1 tool \(echo\)/);
   assert.equal(d.severity, 'error');
 });

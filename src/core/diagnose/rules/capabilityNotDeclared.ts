@@ -25,7 +25,7 @@ export const capabilityNotDeclared: Rule = {
       .join(', ');
     const source = ctx.capabilitiesSeq === ctx.discover?.responseSeq ? capabilitiesSource('server/discover') : capabilitiesSource('initialize');
     report({
-      message: `${r.method} returned ${items.length} ${list.items} (${names}${items.length > 5 ? ', …' : ''}) but the server's ${source} (seq ${ctx.capabilitiesSeq}) declares no "${list.capability}" capability; hosts that honour capabilities will never list them`,
+      message: `${r.method} returned ${items.length} ${items.length === 1 ? list.items.replace(/s$/, '') : list.items} (${names}${items.length > 5 ? ', …' : ''}) but the server's ${source} (seq ${ctx.capabilitiesSeq}) declares no "${list.capability}" capability; hosts that honour capabilities will never list them`,
       evidence: [ctx.capabilitiesSeq, e.seq],
       hint: `Declare "${list.capability}": {} in the server's capabilities. With the TypeScript SDK, register ${list.items} before server.connect(): the capabilities are fixed when the client connects.`,
     });

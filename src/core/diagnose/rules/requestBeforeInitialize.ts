@@ -30,7 +30,9 @@ export const requestBeforeInitialize: Rule = {
       });
     } else if (e.dir === 's2c' && ctx.initialize && ctx.initializedSeq === undefined && e.msg.method !== 'notifications/message') {
       report({
-        message: `The server sent the request ${e.msg.method} (id ${JSON.stringify(e.msg.id)}) before the client's notifications/initialized`,
+        message: `The server sent the request ${e.msg.method} (id ${JSON.stringify(e.msg.id)}) ${
+          ctx.initializeResultSeq === undefined ? 'before it had answered initialize' : "before the client's notifications/initialized"
+        }`,
         evidence: [ctx.initializeResultSeq ?? ctx.initialize.seq, e.seq],
         hint: 'Wait for notifications/initialized before sending requests to the client (only ping and logging are allowed earlier), e.g. do it in the oninitialized callback.',
       });
