@@ -48,10 +48,9 @@ test('live timeout: tools/call never answered', async () => {
     'hangs-on-call.mjs',
     async (c) => {
       await c.connect();
-      const err = await rejection(c.callTool('echo', { text: 'x' }));
+      const err = await rejection(c.callTool('echo', { text: 'x' }, { timeoutMs: 400 }));
       assert.ok(err instanceof RequestTimeoutError);
     },
-    { client: { requestTimeoutMs: 400 } },
   );
   assert.deepEqual(run.live, run.offline);
   const d = find(run.offline, 'timeout');

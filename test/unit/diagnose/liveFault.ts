@@ -24,7 +24,7 @@ export async function runFault(
   const spec = options.command
     ? { command: options.command, args: options.args ?? [], env: options.env }
     : { command: process.execPath, args: [path.join(FAULTS, fixture)] };
-  const client = new McpClient(spec, { probeTimeoutMs: 1500, requestTimeoutMs: 10_000, ...options.client });
+  const client = new McpClient(spec, { probeTimeoutMs: 5000, requestTimeoutMs: 10_000, ...options.client });
   const engine = new DiagnosticsEngine();
   const live: Diagnostic[] = [];
   client.trace.onEvent((e) => live.push(...engine.feed(e)));
