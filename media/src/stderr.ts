@@ -1,0 +1,177 @@
+// The stderr panel's webview: diagnostics cards on the left, the server's stderr (with stray
+// stdout flagged) on the right. Everything a server wrote goes in through textContent only.
+import type { OutputLine } from '../../src/extension/stderr/outputBuffer';
+import { MAX_DOM_ROWS, type Card, type HostMessage, type PanelHeader, type ViewMessage } from '../../src/extension/stderr/protocol';
+
+declare function acquireVsCodeApi(): { postMessage(message: ViewMessage): void };
+const vscode = acquireVsCodeApi();
+
+const STAGE_TEXT: Record<string, string> = {
+  transport: 'transport',
+  framing: 'framing',
+  initialization: 'initialization',
+  negotiation: 'negotiation',
+  invocation: 'invocation',
+  envelope: 'envelope',
+  flow: 'flow',
+};
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const root = document.getElementById('root')!;
+const header = el('header', 'header');
+const title = el('span', 'title');
+const state = el('span', 'state');
+header.append(title, state);
+const layout = el('div', 'layout');
+const cardsPane = el('section', 'cards');
+cardsPane.setAttribute('aria-label', 'Diagnostics');
+const logPane = el('section', 'log');
+logPane.setAttribute('aria-label', 'stderr');
+const hiddenNote = el('div', 'hidden-note');
+const rows = el('div', 'rows');
+logPane.append(hiddenNote, rows);
+layout.append(cardsPane, logPane);
+root.append(header, layout);
+
+let hidden = 0;
+let strayRows = 0;
+let cardRules: string[] = [];
+const rowBySeq = new Map<number, HTMLElement>();
+
+function setHeader(h: PanelHeader | undefined): void {
+  title.textContent = h ? h.server : 'No server selected';
+  state.textContent = h ? h.state : 'Select a server in the Servers view; its stderr and diagnostics show here.';
+}
+
+function link(text: string, onClick: () => void, label?: string): HTMLAnchorElement {
+  const a = el('a', 'link', text);
+  a.href = '#';
+  if (label) a.title = label;
+  a.addEventListener('click', (event) => {
+    event.preventDefault();
+    onClick();
+  });
+  return a;
+}
+
+function renderCard(card: Card): HTMLElement {
+  const node = el('article', `card ${card.severity}`);
+  const top = el('div', 'card-top');
+  top.append(el('span', `badge stage-${card.stage}`, STAGE_TEXT[card.stage] ?? card.stage), el('span', 'rule', card.rule), el('span', `severity ${card.severity}`, card.severity));
+  node.append(top, el('p', 'message', card.message));
+  if (card.source) {
+    const source = card.source;
+    const where = el('p', 'source');
+    where.append(el('span', 'label', 'Written at '), link(source.label, () => vscode.postMessage({ type: 'open', file: source.file, line: source.line, column: source.column }), source.file));
+    node.append(where);
+  }
+  if (card.evidence.length > 0) {
+    const evidence = el('p', 'evidence');
+    evidence.append(el('span', 'label', 'Evidence: '));
+    card.evidence.forEach((e, i) => {
+      if (i > 0) evidence.append(document.createTextNode(', '));
+      evidence.append(link(`${e.label} (#${e.seq})`, () => vscode.postMessage({ type: 'reveal', seq: e.seq }), 'Show this message'));
+    });
+    node.append(evidence);
+  }
+  node.append(el('p', `retry ${card.retry ? 'yes' : 'no'}`, card.retry ? 'Retrying can help.' : 'Retrying will not help.'));
+  if (card.hint) node.append(el('p', 'hint', card.hint));
+  return node;
+}
+
+function renderCards(cards: Card[]): void {
+  cardsPane.replaceChildren();
+  const heading = el('h2', 'pane-title', cards.length ? `Diagnostics (${cards.length})` : 'Diagnostics');
+  cardsPane.append(heading);
+  if (cards.length === 0) cardsPane.append(el('p', 'empty', 'Nothing wrong seen so far.'));
+  for (const card of cards) cardsPane.append(renderCard(card));
+  cardRules = cards.map((c) => c.rule);
+}
+
+function lineRow(line: OutputLine): HTMLElement {
+  const row = el('div', `row ${line.kind}`);
+  row.dataset.seq = String(line.seq);
+  if (line.kind === 'stray') {
+    const flag = link('stdout', () => vscode.postMessage({ type: 'reveal', seq: line.seq }), 'A stdout line that is not JSON-RPC: show it in Messages');
+    flag.className = 'flag';
+    row.append(flag);
+    strayRows += 1;
+  }
+  row.append(el('span', 'text', line.text));
+  return row;
+}
+
+function appendLines(lines: OutputLine[], dropped: number): void {
+  hidden += dropped;
+  const stick = logPane.scrollTop + logPane.clientHeight >= logPane.scrollHeight - 4;
+  // Only the newest MAX_DOM_ROWS of a batch are ever built.
+  const fresh = lines.length > MAX_DOM_ROWS ? lines.slice(-MAX_DOM_ROWS) : lines;
+  hidden += lines.length - fresh.length;
+  if (fresh.length > 0) rows.querySelector(':scope > .empty')?.remove();
+  const fragment = document.createDocumentFragment();
+  for (const line of fresh) {
+    const row = lineRow(line);
+    rowBySeq.set(line.seq, row);
+    fragment.append(row);
+  }
+  rows.append(fragment);
+  let excess = rows.childElementCount - MAX_DOM_ROWS;
+  while (excess-- > 0) {
+    const first = rows.firstElementChild as HTMLElement;
+    if (first.classList.contains('stray')) strayRows -= 1;
+    rowBySeq.delete(Number(first.dataset.seq));
+    first.remove();
+    hidden += 1;
+  }
+  hiddenNote.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines hidden (the trace keeps them all: Export Trace)` : '';
+  hiddenNote.hidden = hidden === 0;
+  if (rows.childElementCount === 0) rows.replaceChildren(el('p', 'empty', 'No stderr output yet.'));
+  if (stick) logPane.scrollTop = logPane.scrollHeight;
+}
+
+function report(): void {
+  vscode.postMessage({ type: 'rendered', cards: cardRules, rows: rowBySeq.size, hidden, strayRows });
+}
+
+window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'reset':
+      setHeader(message.header);
+      hidden = message.hidden;
+      strayRows = 0;
+      rowBySeq.clear();
+      rows.replaceChildren();
+      appendLines(message.lines, 0);
+      renderCards(message.cards);
+      logPane.scrollTop = logPane.scrollHeight;
+      break;
+    case 'append':
+      appendLines(message.lines, message.dropped);
+      break;
+    case 'cards':
+      setHeader(message.header);
+      renderCards(message.cards);
+      break;
+    case 'highlight': {
+      const row = rowBySeq.get(message.seq);
+      rows.querySelectorAll('.row.highlight').forEach((old) => old.classList.remove('highlight'));
+      if (row) {
+        row.classList.add('highlight');
+        row.scrollIntoView({ block: 'center' });
+      }
+      break;
+    }
+  }
+  report();
+});
+
+setHeader(undefined);
+renderCards([]);
+vscode.postMessage({ type: 'ready' });

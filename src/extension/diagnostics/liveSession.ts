@@ -1,0 +1,111 @@
+/**
+ * One run of one server as the UI sees it: its Trace, the DiagnosticsEngine fed live from
+ * it, the Messages model and the stderr panel's lines. No `vscode` here: the benchmark
+ * drives a session at 100 000 events.
+ */
+import type { Diagnostic } from '../../core/diagnose/diagnostic';
+import { DiagnosticsEngine } from '../../core/diagnose/engine';
+import type { TraceEvent } from '../../core/trace/event';
+import { Trace } from '../../core/trace/trace';
+import { Emitter } from '../../core/util/disposable';
+import { MessageModel } from '../messages/model';
+import { OutputBuffer } from '../stderr/outputBuffer';
+
+export interface SessionSecrets {
+  /** Values to mask in anything exported: password inputs, and env values whose names look secret. */
+  values: string[];
+}
+
+export class LiveSession {
+  readonly trace: Trace;
+  readonly engine = new DiagnosticsEngine();
+  readonly messages: MessageModel;
+  readonly output: OutputBuffer;
+  readonly started = Date.now();
+  private isEnded = false;
+
+  private readonly diagnosed = new Emitter<Diagnostic[]>();
+  /** Fires with the diagnostics an event (or the end of the stream) newly proved. */
+  readonly onDidDiagnose = this.diagnosed.event;
+  private readonly appended = new Emitter<TraceEvent>();
+  /** Fires per trace event, after the models took it; listeners batch their own refreshes. */
+  readonly onDidAppend = this.appended.event;
+  private readonly endedEmitter = new Emitter<void>();
+  readonly onDidEnd = this.endedEmitter.event;
+
+  constructor(
+    readonly serverKey: string,
+    readonly serverName: string,
+    readonly secrets: SessionSecrets = { values: [] },
+    options: { trace?: Trace; window?: number; outputCapacity?: number } = {},
+  ) {
+    this.trace = options.trace ?? new Trace();
+    this.messages = new MessageModel(options.window);
+    this.output = new OutputBuffer(options.outputCapacity);
+    this.trace.onEvent((e) => this.take(e));
+  }
+
+  get diagnostics(): readonly Diagnostic[] {
+    return this.engine.all;
+  }
+
+  get ended(): boolean {
+    return this.isEnded;
+  }
+
+  private take(e: TraceEvent): void {
+    this.messages.add(e);
+    this.output.add(e);
+    const found = this.engine.feed(e);
+    this.appended.fire(e);
+    if (found.length > 0) this.diagnosed.fire(found);
+  }
+
+  /** End of stream (the server exited and the side channel is drained): the end-only rules run. */
+  end(): void {
+    if (this.isEnded) return;
+    this.isEnded = true;
+    const found = this.engine.end();
+    if (found.length > 0) this.diagnosed.fire(found);
+    this.endedEmitter.fire();
+  }
+
+  /** The event `seq` of this run (binary search: seqs are dense and increasing from 1). */
+  event(seq: number): TraceEvent | undefined {
+    const events = this.trace.events;
+    const guess = events[seq - 1];
+    if (guess?.seq === seq) return guess;
+    let lo = 0;
+    let hi = events.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (events[mid].seq === seq) return events[mid];
+      if (events[mid].seq < seq) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  dispose(): void {
+    this.diagnosed.dispose();
+    this.appended.dispose();
+    this.endedEmitter.dispose();
+  }
+}
+
+const SECRET_NAME = /(token|secret|passw(or)?d|passwd|pwd|api[-_]?key|access[-_]?key|private[-_]?key|^key$|_key$|auth|credential|bearer|cookie|session)/i;
+
+/** Whether a variable or header name looks like it holds a secret. */
+export function looksSecret(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+/** The values an exported trace must not show: password inputs and secret-looking env values. */
+export function collectSecrets(passwords: readonly string[], env: Record<string, string | null | undefined>, headers: Record<string, string> = {}): SessionSecrets {
+  const values = new Set(passwords.filter((p) => p.length > 0));
+  for (const [name, value] of [...Object.entries(env), ...Object.entries(headers)]) {
+    // Short values ("1", "true") would mask unrelated text everywhere.
+    if (value && value.length >= 4 && looksSecret(name)) values.add(value);
+  }
+  return { values: [...values] };
+}

@@ -1,0 +1,163 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Log } from '../log';
+import type { ServerRegistry } from '../serverRegistry';
+import { exportTrace } from './exportTrace';
+import type { MessageNode } from './model';
+import type { SelectedServer } from './selection';
+import { describeTree, type DescribedRow } from './describe';
+import type { MessagesElement, MessagesView } from './view';
+
+/** Command ids are a contract with package.json, the stderr panel and the tests. */
+export const MESSAGE_COMMANDS = {
+  reveal: 'mcpLens.revealMessage',
+  selectServer: 'mcpLens.messages.selectServer',
+  errorsOnly: 'mcpLens.messages.errorsOnly',
+  showAll: 'mcpLens.messages.showAll',
+  filterMethods: 'mcpLens.messages.filterMethods',
+  clearMethodFilter: 'mcpLens.messages.clearMethodFilter',
+  hideNotifications: 'mcpLens.messages.hideNotifications',
+  showNotifications: 'mcpLens.messages.showNotifications',
+  copyWire: 'mcpLens.messages.copyWireLine',
+  copyJson: 'mcpLens.messages.copyJson',
+  replay: 'mcpLens.messages.replay',
+  exportTrace: 'mcpLens.exportTrace',
+  clear: 'mcpLens.messages.clear',
+  openSource: 'mcpLens.openSource',
+  describe: 'mcpLens.messages.describe',
+} as const;
+
+interface Deps {
+  registry: ServerRegistry;
+  selection: SelectedServer;
+  view: MessagesView;
+  log: Log;
+  /** Reveals a stderr line in the panel (evidence that is not a message). */
+  revealOutput(serverKey: string, seq: number): Promise<boolean>;
+}
+
+/** The events a row stands for, in wire order. */
+function eventsOf(node: MessageNode) {
+  if (node.type === 'exchange') return [node.request, ...(node.response ? [node.response] : [])];
+  return [node.event];
+}
+
+function isMessageNode(element: unknown): element is MessageNode {
+  const type = (element as { type?: unknown } | undefined)?.type;
+  return type === 'exchange' || type === 'notification' || type === 'stray' || type === 'meta' || type === 'response';
+}
+
+export function registerMessageCommands({ registry, selection, view, log, revealOutput }: Deps): vscode.Disposable[] {
+  const C = MESSAGE_COMMANDS;
+
+  /** Selects the server and shows event `seq`: its row in Messages, or its line in the stderr panel. */
+  async function reveal(serverKeyOrName: string, seq: number): Promise<boolean> {
+    const entry = registry.get(serverKeyOrName);
+    if (!entry?.session) {
+      void vscode.window.showInformationMessage(`MCP Lens: "${serverKeyOrName}" has no recorded run in this window.`);
+      return false;
+    }
+    selection.select(entry.key);
+    const event = entry.session.event(seq);
+    if (event?.dir === 'stderr') return revealOutput(entry.key, seq);
+    await vscode.commands.executeCommand('mcpLens.messages.focus');
+    if (await view.reveal(seq)) return true;
+    void vscode.window.showInformationMessage(`MCP Lens: event #${seq} of "${entry.name}" is no longer in the Messages view (it keeps the newest rows); Export Trace has every event.`);
+    return false;
+  }
+
+  async function filterMethods(): Promise<void> {
+    const methods = view.session?.messages.methods;
+    if (!methods || methods.size === 0) {
+      void vscode.window.showInformationMessage('MCP Lens: no messages to filter yet.');
+      return;
+    }
+    const current = view.filter.methods;
+    const picked = await vscode.window.showQuickPick(
+      [...methods].sort((a, b) => a[0].localeCompare(b[0])).map(([method, count]) => ({ label: method, description: `${count}`, picked: !current || current.has(method) })),
+      { canPickMany: true, placeHolder: 'Show the messages of these methods' },
+    );
+    if (!picked) return;
+    view.setFilter({ methods: picked.length === methods.size ? undefined : new Set(picked.map((p) => p.label)) });
+  }
+
+  async function replay(element: MessagesElement | undefined): Promise<void> {
+    const entry = selection.entry;
+    const client = entry?.client;
+    if (!element || element.type !== 'exchange' || element.request.dir !== 'c2s') return;
+    if (!client || entry.state.kind !== 'running') {
+      void vscode.window.showWarningMessage(`MCP Lens: start "${entry?.name ?? 'the server'}" to replay a request.`);
+      return;
+    }
+    const params = (element.request.msg as { params?: Record<string, unknown> }).params;
+    // request() gives it a fresh id (and the era's _meta); the answer shows as a new row.
+    try {
+      await client.request(element.method, params);
+    } catch (error) {
+      // A protocol error is a row in the view already; anything else (closed, timeout) is said here.
+      if ((error as { code?: unknown }).code === undefined) void vscode.window.showWarningMessage(`MCP Lens: replay of ${element.method} failed: ${(error as Error).message}`);
+    }
+  }
+
+  async function exportCommand(): Promise<string | undefined> {
+    const session = view.session;
+    const entry = selection.entry;
+    if (!session || !entry) {
+      void vscode.window.showInformationMessage('MCP Lens: select a server that has run to export its trace.');
+      return undefined;
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const stamp = new Date(session.started).toISOString().replace(/[:.]/g, '-').slice(0, 19);
+    const name = `${entry.name.replace(/[^\w.-]+/g, '_')}-${stamp}.mcptrace.jsonl`;
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+      filters: { 'MCP trace': ['mcptrace.jsonl', 'jsonl'] },
+      saveLabel: 'Export Trace',
+      title: `Export the trace of "${entry.name}" (secrets masked)`,
+    });
+    if (!target) return undefined;
+    const count = await exportTrace(session, target.fsPath);
+    log.info(`[${entry.name}] exported ${count} events to ${target.fsPath}`);
+    const open = 'Open';
+    void vscode.window.showInformationMessage(`MCP Lens: exported ${count} events to ${path.basename(target.fsPath)}.`, open).then((choice) => {
+      if (choice === open) void vscode.window.showTextDocument(target);
+    });
+    return target.fsPath;
+  }
+
+  const copy = (element: MessagesElement | undefined, pretty: boolean) => {
+    const node = element ?? view.view.selection[0];
+    if (!isMessageNode(node)) return;
+    const events = eventsOf(node);
+    const text = pretty
+      ? events.map((e) => (e.msg ? JSON.stringify(e.msg, null, 2) : JSON.stringify(e.raw))).join('\n\n')
+      : events.map((e) => e.raw).join('\n');
+    return vscode.env.clipboard.writeText(text);
+  };
+
+  return [
+    vscode.commands.registerCommand(C.reveal, (server: string, seq: number) => reveal(server, Number(seq))),
+    vscode.commands.registerCommand(C.selectServer, () => selection.pick()),
+    vscode.commands.registerCommand(C.errorsOnly, () => view.setFilter({ errorsOnly: true })),
+    vscode.commands.registerCommand(C.showAll, () => view.setFilter({ errorsOnly: false })),
+    vscode.commands.registerCommand(C.filterMethods, filterMethods),
+    vscode.commands.registerCommand(C.clearMethodFilter, () => view.setFilter({ methods: undefined })),
+    vscode.commands.registerCommand(C.hideNotifications, () => view.setFilter({ hideNotifications: true })),
+    vscode.commands.registerCommand(C.showNotifications, () => view.setFilter({ hideNotifications: false })),
+    vscode.commands.registerCommand(C.copyWire, (element?: MessagesElement) => copy(element, false)),
+    vscode.commands.registerCommand(C.copyJson, (element?: MessagesElement) => copy(element, true)),
+    vscode.commands.registerCommand(C.replay, replay),
+    vscode.commands.registerCommand(C.exportTrace, exportCommand),
+    vscode.commands.registerCommand(C.clear, () => view.clear()),
+    vscode.commands.registerCommand(C.openSource, async (file: string, line: number, column = 1) => {
+      const position = new vscode.Position(Math.max(0, line - 1), Math.max(0, column - 1));
+      await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(position, position), preview: false });
+    }),
+    // What the view shows, as plain data (integration tests read the tree through this).
+    vscode.commands.registerCommand(C.describe, (server?: string, depth = 0): DescribedRow[] | undefined => {
+      if (server) selection.select(registry.get(server)?.key);
+      view.flush();
+      return describeTree(view, depth);
+    }),
+  ];
+}

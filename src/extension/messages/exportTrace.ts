@@ -1,0 +1,36 @@
+import * as fs from 'node:fs';
+import { serializeEvent } from '../../core/trace/jsonl';
+import type { LiveSession } from '../diagnostics/liveSession';
+import { redactor } from '../traceLog';
+
+/**
+ * Masks a session's secrets in a trace line: each value as written, and as it appears
+ * inside a JSON string (quotes and backslashes escaped), since a serialized event escapes it.
+ */
+export function traceRedactor(session: LiveSession): (line: string) => string {
+  const forms = new Set<string>();
+  for (const value of session.secrets.values) {
+    forms.add(value);
+    forms.add(JSON.stringify(value).slice(1, -1));
+  }
+  return redactor([...forms].sort((a, b) => b.length - a.length));
+}
+
+/** Writes the session's whole trace as *.mcptrace.jsonl, one event per line, secrets masked. */
+export async function exportTrace(session: LiveSession, file: string): Promise<number> {
+  const redact = traceRedactor(session);
+  const out = fs.createWriteStream(file, { encoding: 'utf8' });
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  let count = 0;
+  for (const e of session.trace.events) {
+    // Respect backpressure: a 100 000-event trace is tens of megabytes.
+    if (!out.write(`${redact(serializeEvent(e))}\n`)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), done]);
+    count += 1;
+  }
+  out.end();
+  await done;
+  return count;
+}

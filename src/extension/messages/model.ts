@@ -1,0 +1,300 @@
+/**
+ * The Messages view's model, free of `vscode` so that bench/ can drive it at 100 000
+ * events: a bounded window of top-level nodes (each request paired with its response in one
+ * node), looked up by seq, with the changes since the view last refreshed.
+ */
+import type { TraceEvent } from '../../core/trace/event';
+import type { JsonRpcErrorObject, RequestId } from '../../core/wire/message';
+
+export interface ExchangeNode {
+  type: 'exchange';
+  id: string;
+  seq: number;
+  request: TraceEvent;
+  response?: TraceEvent;
+  /** The client's 'timeout' / 'cancelled' meta events for this request. */
+  timedOut?: TraceEvent;
+  cancelled?: TraceEvent;
+  method: string;
+  /** For tools/call: the tool's name. */
+  tool?: string;
+}
+
+export interface EventNode {
+  type: 'notification' | 'stray' | 'meta' | 'response';
+  id: string;
+  seq: number;
+  event: TraceEvent;
+  /** For a stray stdout line: the preload's 'stray-source' event naming the writer. */
+  source?: TraceEvent;
+}
+
+/** "N earlier messages" above the window. */
+export interface GapNode {
+  type: 'gap';
+  id: 'gap';
+  seq: 0;
+  count: number;
+}
+
+export type MessageNode = ExchangeNode | EventNode;
+
+export type Status = 'pass' | 'error' | 'isError' | 'pending' | 'timeout' | 'cancelled';
+
+export interface MessageFilter {
+  errorsOnly?: boolean;
+  hideNotifications?: boolean;
+  /** Only these methods (undefined: all). */
+  methods?: ReadonlySet<string>;
+}
+
+export interface ModelChanges {
+  /** Nodes were added or removed at the top level. */
+  structure: boolean;
+  /** Nodes whose own row changed (a response arrived, a source was found). */
+  nodes: MessageNode[];
+}
+
+/** Top-level rows kept for the view; older ones stay in the trace (Export Trace has them all). */
+export const DEFAULT_WINDOW = 5000;
+/** Stray lines waiting for their source record (or sources for their line), newest kept. */
+const MATCH_BACKLOG = 200;
+
+export class MessageModel {
+  private rows: MessageNode[] = [];
+  private head = 0;
+  private dropped = 0;
+  private readonly bySeq = new Map<number, MessageNode>();
+  private readonly pending = new Map<string, ExchangeNode>();
+  private readonly methodCounts = new Map<string, number>();
+  private readonly unsourced: EventNode[] = [];
+  private readonly unmatchedSources: TraceEvent[] = [];
+  private structureChanged = false;
+  private readonly changed = new Set<MessageNode>();
+
+  constructor(private readonly capacity = DEFAULT_WINDOW) {}
+
+  /** Top-level rows in the window, oldest first. */
+  get nodes(): readonly MessageNode[] {
+    if (this.head > 0) this.compact();
+    return this.rows;
+  }
+
+  /** Rows that fell out of the window (or were cleared). */
+  get hidden(): number {
+    return this.dropped;
+  }
+
+  get methods(): ReadonlyMap<string, number> {
+    return this.methodCounts;
+  }
+
+  /** The row that shows event `seq` (a request, its response, a stray line, a lifecycle fact). */
+  nodeOf(seq: number): MessageNode | undefined {
+    return this.bySeq.get(seq);
+  }
+
+  /** The source record matched to the stray stdout line `seq`. */
+  sourceOf(seq: number): TraceEvent | undefined {
+    const node = this.bySeq.get(seq);
+    return node && node.type === 'stray' ? node.source : undefined;
+  }
+
+  add(e: TraceEvent): void {
+    if (e.dir === 'stderr') return;
+    if (e.dir === 'meta') return this.addMeta(e);
+    const msg = e.msg as Record<string, unknown> | undefined;
+    if (!msg) return void this.push({ type: 'stray', id: `s${e.seq}`, seq: e.seq, event: e }, true);
+    if (e.kind === 'request') {
+      const method = String(msg.method);
+      const node: ExchangeNode = { type: 'exchange', id: `x${e.seq}`, seq: e.seq, request: e, method };
+      if (method === 'tools/call') {
+        const name = (msg.params as Record<string, unknown> | undefined)?.name;
+        if (typeof name === 'string') node.tool = name;
+      }
+      this.count(method);
+      this.pending.set(pairKey(e.dir, msg.id as RequestId), node);
+      this.push(node);
+      return;
+    }
+    if (e.kind === 'response') {
+      const key = pairKey(e.dir === 'c2s' ? 's2c' : 'c2s', msg.id as RequestId);
+      const node = this.pending.get(key);
+      if (node) {
+        this.pending.delete(key);
+        node.response = e;
+        this.bySeq.set(e.seq, node);
+        this.changed.add(node);
+        return;
+      }
+      return void this.push({ type: 'response', id: `r${e.seq}`, seq: e.seq, event: e });
+    }
+    this.count(String(msg.method));
+    this.push({ type: 'notification', id: `n${e.seq}`, seq: e.seq, event: e });
+  }
+
+  private addMeta(e: TraceEvent): void {
+    const info = e.info ?? {};
+    if (e.kind === 'stray-source') return this.matchSource(e);
+    if (e.kind === 'timeout' || e.kind === 'cancelled') {
+      const node = this.pending.get(pairKey('c2s', info.id as RequestId));
+      if (node) {
+        if (e.kind === 'timeout') node.timedOut = e;
+        else node.cancelled = e;
+        this.bySeq.set(e.seq, node);
+        this.changed.add(node);
+      }
+    }
+    this.push({ type: 'meta', id: `m${e.seq}`, seq: e.seq, event: e });
+  }
+
+  /** A stray line and its source record arrive in either order; both carry the text. */
+  private matchSource(source: TraceEvent): void {
+    const text = String(source.info?.text ?? '');
+    const i = this.unsourced.findIndex((n) => n.event.raw === text);
+    if (i === -1) {
+      this.unmatchedSources.push(source);
+      if (this.unmatchedSources.length > MATCH_BACKLOG) this.unmatchedSources.shift();
+      return;
+    }
+    const [node] = this.unsourced.splice(i, 1);
+    node.source = source;
+    this.bySeq.set(source.seq, node);
+    this.changed.add(node);
+  }
+
+  private push(node: MessageNode, stray = false): MessageNode {
+    if (stray && node.type === 'stray') {
+      const i = this.unmatchedSources.findIndex((s) => s.info?.text === node.event.raw);
+      if (i !== -1) {
+        node.source = this.unmatchedSources.splice(i, 1)[0];
+        this.bySeq.set(node.source.seq, node);
+      } else {
+        this.unsourced.push(node);
+        if (this.unsourced.length > MATCH_BACKLOG) this.unsourced.shift();
+      }
+    }
+    this.rows.push(node);
+    this.bySeq.set(node.seq, node);
+    this.structureChanged = true;
+    if (this.rows.length - this.head > this.capacity) this.evict();
+    return node;
+  }
+
+  private evict(): void {
+    const node = this.rows[this.head];
+    this.head += 1;
+    this.dropped += 1;
+    this.forget(node);
+    // Shift in bulk: one splice per capacity/4 evictions keeps an append O(1) amortised.
+    if (this.head > this.capacity / 4) this.compact();
+  }
+
+  private forget(node: MessageNode): void {
+    this.bySeq.delete(node.seq);
+    this.changed.delete(node);
+    if (node.type === 'exchange') {
+      if (node.response) this.bySeq.delete(node.response.seq);
+      if (node.timedOut) this.bySeq.delete(node.timedOut.seq);
+      if (node.cancelled) this.bySeq.delete(node.cancelled.seq);
+      if (!node.response) this.pending.delete(pairKey(node.request.dir, (node.request.msg as { id: RequestId }).id));
+    } else if (node.source) {
+      this.bySeq.delete(node.source.seq);
+    }
+  }
+
+  private compact(): void {
+    this.rows = this.rows.slice(this.head);
+    this.head = 0;
+  }
+
+  private count(method: string): void {
+    this.methodCounts.set(method, (this.methodCounts.get(method) ?? 0) + 1);
+  }
+
+  /** Empties the view; the trace keeps every event. Pending requests still resolve in place once. */
+  clear(): void {
+    for (const node of this.nodes) this.forget(node);
+    this.dropped = 0;
+    this.rows = [];
+    this.head = 0;
+    this.unsourced.length = 0;
+    this.structureChanged = true;
+  }
+
+  /** What changed since the last call. */
+  takeChanges(): ModelChanges {
+    const changes = { structure: this.structureChanged, nodes: [...this.changed] };
+    this.structureChanged = false;
+    this.changed.clear();
+    return changes;
+  }
+
+  visible(filter: MessageFilter): MessageNode[] {
+    const all = this.nodes;
+    if (!filter.errorsOnly && !filter.hideNotifications && !filter.methods) return all as MessageNode[];
+    return all.filter((node) => matches(node, filter));
+  }
+}
+
+export function matches(node: MessageNode, filter: MessageFilter): boolean {
+  if (filter.hideNotifications && node.type === 'notification') return false;
+  if (filter.methods) {
+    const method = node.type === 'exchange' ? node.method : node.type === 'notification' ? methodOf(node.event) : undefined;
+    if (method === undefined || !filter.methods.has(method)) return false;
+  }
+  if (filter.errorsOnly) return isProblem(node);
+  return true;
+}
+
+/** What "errors only" keeps: failed exchanges, stray lines, unmatched responses, abnormal exits. */
+export function isProblem(node: MessageNode): boolean {
+  switch (node.type) {
+    case 'exchange':
+      return statusOf(node) !== 'pass' && statusOf(node) !== 'pending';
+    case 'stray':
+    case 'response':
+      return true;
+    case 'notification':
+      return false;
+    case 'meta': {
+      const e = node.event;
+      if (e.kind === 'exited') return e.info?.code !== 0;
+      return e.kind === 'spawn-failed' || e.kind === 'timeout' || e.kind === 'cancelled';
+    }
+  }
+}
+
+export function statusOf(node: ExchangeNode): Status {
+  const response = node.response?.msg as Record<string, unknown> | undefined;
+  if (response) {
+    if (response.error !== undefined) return 'error';
+    const result = response.result as Record<string, unknown> | undefined;
+    return result && result.isError === true ? 'isError' : 'pass';
+  }
+  if (node.timedOut) return 'timeout';
+  if (node.cancelled) return 'cancelled';
+  return 'pending';
+}
+
+export function errorOf(node: ExchangeNode): JsonRpcErrorObject | undefined {
+  return (node.response?.msg as { error?: JsonRpcErrorObject } | undefined)?.error;
+}
+
+/** Milliseconds from request to response, rounded. */
+export function latencyOf(node: ExchangeNode): number | undefined {
+  return node.response ? Math.round(node.response.t - node.request.t) : undefined;
+}
+
+export function methodOf(e: TraceEvent): string | undefined {
+  const method = (e.msg as { method?: unknown } | undefined)?.method;
+  return typeof method === 'string' ? method : undefined;
+}
+
+export function idOf(e: TraceEvent): RequestId | undefined {
+  return (e.msg as { id?: RequestId } | undefined)?.id;
+}
+
+function pairKey(dir: TraceEvent['dir'], id: RequestId): string {
+  return `${dir}:${typeof id}:${String(id)}`;
+}

@@ -1,0 +1,192 @@
+/**
+ * How a Messages row reads: label, description, icon and contextValue, as plain data (no
+ * `vscode`), so that the view, the tests' snapshot and the benchmark share it.
+ */
+import * as path from 'node:path';
+import { userFrame, type StackFrame } from '../../core/preload/index';
+import type { TraceEvent } from '../../core/trace/event';
+import { errorOf, idOf, latencyOf, methodOf, statusOf, type MessageNode, type Status } from './model';
+
+export interface RowData {
+  label: string;
+  description: string;
+  /** A codicon id, and the theme color it is drawn in. */
+  icon: string;
+  color?: string;
+  contextValue: string;
+  /** The row has a JSON tree to expand. */
+  expandable: boolean;
+}
+
+const STATUS_ICON: Record<Status, { icon: string; color?: string }> = {
+  pass: { icon: 'pass', color: 'testing.iconPassed' },
+  error: { icon: 'error', color: 'problemsErrorIcon.foreground' },
+  isError: { icon: 'warning', color: 'problemsWarningIcon.foreground' },
+  pending: { icon: 'clock' },
+  timeout: { icon: 'clock', color: 'problemsErrorIcon.foreground' },
+  cancelled: { icon: 'circle-slash', color: 'problemsWarningIcon.foreground' },
+};
+
+const MAX_LABEL = 160;
+
+export function rowData(node: MessageNode): RowData {
+  switch (node.type) {
+    case 'exchange': {
+      const status = statusOf(node);
+      const id = idOf(node.request);
+      const fromServer = node.request.dir === 's2c';
+      const label = `${node.method}${node.tool ? ` ${node.tool}` : ''} #${String(id)}`;
+      const parts: string[] = [];
+      if (fromServer) parts.push('from server');
+      const latency = latencyOf(node);
+      if (latency !== undefined) parts.push(`${latency} ms`);
+      else if (status === 'timeout') parts.push(`timed out after ${String(node.timedOut?.info?.afterMs ?? '?')} ms`);
+      else if (status === 'cancelled') parts.push('cancelled');
+      else parts.push('pending…');
+      const error = errorOf(node);
+      if (error) parts.push(`${error.code} ${clip(String(error.message ?? ''), 80)}`);
+      if (status === 'isError') parts.push('isError');
+      if (node.response?.glued !== undefined || node.request.glued !== undefined) parts.push('glued to stray text');
+      return {
+        label,
+        description: parts.join(' · '),
+        ...STATUS_ICON[status],
+        contextValue: `mcpLensMessage.exchange.${node.request.dir}`,
+        expandable: true,
+      };
+    }
+    case 'notification': {
+      const e = node.event;
+      return {
+        label: methodOf(e) ?? 'notification',
+        description: `${e.dir === 'c2s' ? 'client → server' : 'server → client'}${progressText(e)}`,
+        icon: e.dir === 'c2s' ? 'arrow-small-right' : 'bell',
+        contextValue: 'mcpLensMessage.notification',
+        expandable: true,
+      };
+    }
+    case 'response': {
+      const e = node.event;
+      return {
+        label: `response #${String(idOf(e))}`,
+        description: 'answers no request in view',
+        icon: 'question',
+        color: 'problemsWarningIcon.foreground',
+        contextValue: 'mcpLensMessage.response',
+        expandable: true,
+      };
+    }
+    case 'stray': {
+      const e = node.event;
+      const where = node.source ? sourceLabel(node.source) : undefined;
+      const what = e.kind === 'not-jsonrpc' ? 'JSON, not JSON-RPC' : e.kind === 'partial' ? 'no final newline' : e.kind === 'oversize' ? 'line over the size cap' : 'stray stdout';
+      return {
+        label: clip(e.raw, MAX_LABEL) || '(empty line)',
+        description: where ? `${what} · written at ${where}` : what,
+        icon: 'warning',
+        color: 'problemsWarningIcon.foreground',
+        contextValue: 'mcpLensMessage.stray',
+        expandable: false,
+      };
+    }
+    case 'meta':
+      return metaRow(node.event);
+  }
+}
+
+function metaRow(e: TraceEvent): RowData {
+  const info = e.info ?? {};
+  const base = { contextValue: 'mcpLensMessage.meta', expandable: false };
+  switch (e.kind) {
+    case 'spawned':
+      return { ...base, label: 'spawned', description: `pid ${String(info.pid ?? '?')}`, icon: 'debug-start' };
+    case 'spawn-failed':
+      return { ...base, label: 'spawn failed', description: String(info.message ?? info.code ?? ''), icon: 'error', color: 'problemsErrorIcon.foreground' };
+    case 'exited': {
+      const clean = info.code === 0;
+      const how = info.signal ? `signal ${String(info.signal)}` : `code ${String(info.code)}`;
+      return { ...base, label: 'exited', description: how, icon: clean ? 'debug-stop' : 'error', color: clean ? undefined : 'problemsErrorIcon.foreground' };
+    }
+    case 'stdin-closed':
+      return { ...base, label: 'stdin closed', description: '', icon: 'debug-disconnect' };
+    case 'timeout':
+      return { ...base, label: 'timeout', description: `${String(info.method ?? '')} #${String(info.id ?? '?')} after ${String(info.afterMs ?? '?')} ms`, icon: 'clock', color: 'problemsErrorIcon.foreground' };
+    case 'cancelled':
+      return { ...base, label: 'cancelled', description: `${String(info.method ?? '')} #${String(info.id ?? '?')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'circle-slash' };
+    case 'era':
+      return { ...base, label: `era: ${String(info.era ?? '?')}`, description: `${String(info.protocolVersion ?? '')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'versions' };
+    case 'stray-source':
+      return { ...base, label: 'stray stdout source', description: sourceLabel(e) ?? '', icon: 'warning' };
+    default:
+      return { ...base, label: clip(e.raw, MAX_LABEL), description: '', icon: 'info' };
+  }
+}
+
+function progressText(e: TraceEvent): string {
+  const params = (e.msg as { params?: Record<string, unknown> } | undefined)?.params;
+  if (!params || params.progress === undefined) return '';
+  return ` · ${String(params.progress)}${params.total !== undefined ? `/${String(params.total)}` : ''}`;
+}
+
+/** The user's frame of a stray-source event. */
+export function sourceFrame(source: TraceEvent): StackFrame | undefined {
+  const stack = source.info?.stack;
+  return Array.isArray(stack) ? userFrame(stack as StackFrame[]) : undefined;
+}
+
+export function sourceLabel(source: TraceEvent): string | undefined {
+  const frame = sourceFrame(source);
+  return frame ? `${path.basename(frame.file)}:${frame.line}` : undefined;
+}
+
+export function clip(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The children of a JSON value, with a one-line summary of each. */
+export interface JsonEntry {
+  key: string;
+  value: unknown;
+}
+
+export const MAX_JSON_CHILDREN = 1000;
+
+export function jsonEntries(value: unknown): JsonEntry[] {
+  if (Array.isArray(value)) return value.slice(0, MAX_JSON_CHILDREN).map((v, i) => ({ key: String(i), value: v }));
+  if (isObject(value)) return Object.entries(value).slice(0, MAX_JSON_CHILDREN).map(([key, v]) => ({ key, value: v }));
+  return [];
+}
+
+export function jsonSummary(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.length}]`;
+  if (isObject(value)) return `{${Object.keys(value).length}}`;
+  if (value === undefined) return '(none)';
+  return clip(JSON.stringify(value), 200);
+}
+
+export function hasJsonChildren(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : isObject(value) && Object.keys(value).length > 0;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The top-level parts of a row's messages: params, then result or error. */
+export function messageParts(node: MessageNode): JsonEntry[] {
+  if (node.type === 'exchange') {
+    const request = node.request.msg as { params?: unknown };
+    const parts: JsonEntry[] = [{ key: 'params', value: request.params }];
+    const response = node.response?.msg as { result?: unknown; error?: unknown } | undefined;
+    if (response?.error !== undefined) parts.push({ key: 'error', value: response.error });
+    else if (response) parts.push({ key: 'result', value: response.result });
+    return parts;
+  }
+  if (node.type === 'notification') return [{ key: 'params', value: (node.event.msg as { params?: unknown }).params }];
+  if (node.type === 'response') {
+    const response = node.event.msg as { result?: unknown; error?: unknown };
+    return [response.error !== undefined ? { key: 'error', value: response.error } : { key: 'result', value: response.result }];
+  }
+  return [];
+}

@@ -1,0 +1,205 @@
+import * as vscode from 'vscode';
+import type { LiveSession } from '../diagnostics/liveSession';
+import type { Sessions } from '../diagnostics/sessions';
+import { Disposable } from '../lifecycle';
+import { matches, type MessageFilter, type MessageNode } from './model';
+import { hasJsonChildren, jsonEntries, jsonSummary, messageParts, rowData, sourceFrame } from './present';
+import type { SelectedServer } from './selection';
+
+/** A node of the JSON tree under a message row; created on expand, keyed by its path. */
+export interface JsonNode {
+  type: 'json';
+  id: string;
+  key: string;
+  value: unknown;
+  parent: MessageNode | JsonNode;
+}
+
+/** The row above the window when older rows were dropped or cleared. */
+interface GapRow {
+  type: 'gap';
+  id: string;
+  count: number;
+}
+
+export type MessagesElement = MessageNode | JsonNode | GapRow;
+
+/** At most this many refreshes a second, whatever the server's rate. */
+const REFRESH_MS = 250;
+/** Beyond this many changed rows one full refresh is cheaper than targeted ones. */
+const MAX_TARGETED = 50;
+
+/**
+ * The Messages view: the selected server's conversation, one row per request/response pair,
+ * notifications, stray stdout and lifecycle facts in order. Rows are keyed by seq; changes
+ * from the model are flushed at most four times a second, as one root refresh when rows
+ * were added and as targeted refreshes when only some rows changed (a response arrived).
+ */
+export class MessagesView extends Disposable implements vscode.TreeDataProvider<MessagesElement> {
+  private readonly changed = this.register(new vscode.EventEmitter<MessagesElement | undefined>());
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly view: vscode.TreeView<MessagesElement>;
+  private filterState: { errorsOnly: boolean; hideNotifications: boolean; methods: Set<string> | undefined } = {
+    errorsOnly: false,
+    hideNotifications: false,
+    methods: undefined,
+  };
+  private timer: NodeJS.Timeout | undefined;
+  private sessionListener: vscode.Disposable | undefined;
+  private shown: LiveSession | undefined;
+
+  constructor(
+    private readonly selection: SelectedServer,
+    sessions: Sessions,
+  ) {
+    super();
+    this.view = this.register(vscode.window.createTreeView('mcpLens.messages', { treeDataProvider: this, showCollapseAll: true }));
+    this.register(selection.onDidChange(() => this.follow()));
+    this.register(sessions.onDidStart((s) => s.serverKey === selection.entry?.key && this.follow()));
+    this.register({ dispose: () => this.sessionListener?.dispose() });
+    this.register({ dispose: () => clearTimeout(this.timer) });
+    this.follow();
+    this.updateContext();
+  }
+
+  get session(): LiveSession | undefined {
+    return this.selection.entry?.session;
+  }
+
+  get filter(): MessageFilter {
+    return this.filterState;
+  }
+
+  /** Shows the selected server's latest session and listens to it. */
+  private follow(): void {
+    const session = this.session;
+    if (session !== this.shown) {
+      this.sessionListener?.dispose();
+      this.shown = session;
+      session?.messages.takeChanges();
+      const listener = session?.onDidAppend(() => this.schedule());
+      this.sessionListener = listener && { dispose: () => listener.dispose() };
+    }
+    const entry = this.selection.entry;
+    this.view.description = entry ? entry.name : undefined;
+    this.view.message = !entry
+      ? 'Select a server in the Servers view (or pick one with the title bar) to see its messages.'
+      : !session
+        ? `"${entry.name}" has not run in this window yet. Start it to see its messages.`
+        : undefined;
+    this.changed.fire(undefined);
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, REFRESH_MS);
+  }
+
+  /** Sends the model's changes to the tree: one root refresh, or a few targeted ones. */
+  flush(): void {
+    const session = this.shown;
+    if (!session) return;
+    const { structure, nodes } = session.messages.takeChanges();
+    if (structure || nodes.length > MAX_TARGETED) return this.changed.fire(undefined);
+    for (const node of nodes) this.changed.fire(node);
+  }
+
+  setFilter(update: Partial<MessagesView['filterState']>): void {
+    this.filterState = { ...this.filterState, ...update };
+    this.updateContext();
+    this.changed.fire(undefined);
+  }
+
+  private updateContext(): void {
+    void vscode.commands.executeCommand('setContext', 'mcpLens.messages.errorsOnly', this.filterState.errorsOnly);
+    void vscode.commands.executeCommand('setContext', 'mcpLens.messages.hideNotifications', this.filterState.hideNotifications);
+    void vscode.commands.executeCommand('setContext', 'mcpLens.messages.methodFiltered', this.filterState.methods !== undefined);
+  }
+
+  clear(): void {
+    this.shown?.messages.clear();
+    this.shown?.messages.takeChanges();
+    this.changed.fire(undefined);
+  }
+
+  getChildren(element?: MessagesElement): MessagesElement[] {
+    const session = this.shown;
+    if (!session) return [];
+    if (!element) {
+      const rows: MessagesElement[] = session.messages.visible(this.filterState);
+      const hidden = session.messages.hidden;
+      return hidden > 0 ? [{ type: 'gap', id: 'gap', count: hidden }, ...rows] : rows;
+    }
+    if (element.type === 'gap') return [];
+    const entries = element.type === 'json' ? jsonEntries(element.value) : messageParts(element);
+    return entries.map(({ key, value }) => ({ type: 'json', id: `${element.id}/${key.replace(/\//g, '%2F')}`, key, value, parent: element }));
+  }
+
+  getParent(element: MessagesElement): MessagesElement | undefined {
+    return element.type === 'json' ? element.parent : undefined;
+  }
+
+  getTreeItem(element: MessagesElement): vscode.TreeItem {
+    if (element.type === 'gap') {
+      const item = new vscode.TreeItem(`${element.count.toLocaleString('en-US')} earlier rows not shown`, vscode.TreeItemCollapsibleState.None);
+      item.id = element.id;
+      item.description = 'Export Trace has every event';
+      item.iconPath = new vscode.ThemeIcon('fold-up');
+      item.contextValue = 'mcpLensMessage.gap';
+      return item;
+    }
+    if (element.type === 'json') {
+      const expandable = hasJsonChildren(element.value);
+      const item = new vscode.TreeItem(element.key, expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      item.id = element.id;
+      item.description = jsonSummary(element.value);
+      item.contextValue = 'mcpLensMessage.json';
+      return item;
+    }
+    const row = rowData(element);
+    const item = new vscode.TreeItem(row.label, row.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = element.id;
+    item.description = row.description;
+    item.iconPath = new vscode.ThemeIcon(row.icon, row.color ? new vscode.ThemeColor(row.color) : undefined);
+    item.contextValue = row.contextValue;
+    if (element.type === 'stray' && element.source) {
+      const frame = sourceFrame(element.source);
+      if (frame) item.command = { command: 'mcpLens.openSource', title: 'Open the line that wrote it', arguments: [frame.file, frame.line, frame.column] };
+    }
+    return item;
+  }
+
+  /** Tooltips (the exact wire lines) only for the row under the pointer. */
+  resolveTreeItem(item: vscode.TreeItem, element: MessagesElement): vscode.TreeItem {
+    if (element.type === 'exchange') {
+      item.tooltip = tooltip([`→ ${element.request.raw}`, element.response ? `← ${element.response.raw}` : '(no response yet)']);
+    } else if (element.type === 'stray' || element.type === 'notification' || element.type === 'response' || element.type === 'meta') {
+      const lines = [element.event.raw];
+      if (element.type === 'stray' && element.source) {
+        const stack = (element.source.info?.stack ?? []) as { file: string; line: number; column: number }[];
+        lines.push('written by:', ...stack.slice(0, 8).map((f) => `  ${f.file}:${f.line}:${f.column}`));
+      }
+      item.tooltip = tooltip(lines);
+    }
+    return item;
+  }
+
+  /** Shows the row holding event `seq`; clears a filter that hides it. False when it is not in the window. */
+  async reveal(seq: number): Promise<boolean> {
+    const node = this.shown?.messages.nodeOf(seq);
+    if (!node) return false;
+    if (!matches(node, this.filterState)) this.setFilter({ errorsOnly: false, hideNotifications: false, methods: undefined });
+    this.flush();
+    await this.view.reveal(node, { select: true, focus: true, expand: node.type === 'exchange' });
+    return true;
+  }
+}
+
+function tooltip(lines: string[]): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  md.appendCodeblock(lines.map((l) => (l.length > 2000 ? `${l.slice(0, 2000)}…` : l)).join('\n'), 'text');
+  return md;
+}

@@ -1,0 +1,72 @@
+/**
+ * The stderr panel's lines for one server: stderr and stray stdout in arrival order, the
+ * newest `capacity` kept (a server flooding stderr costs bounded memory here; the trace
+ * has every line). No `vscode`: the benchmark drives it too.
+ */
+import type { TraceEvent } from '../../core/trace/event';
+
+export interface OutputLine {
+  seq: number;
+  /** stderr, or a stdout line that is not JSON-RPC (flagged in the panel). */
+  kind: 'stderr' | 'stray';
+  text: string;
+}
+
+export const OUTPUT_CAPACITY = 5000;
+
+export class OutputBuffer {
+  private ring: OutputLine[] = [];
+  private start = 0;
+  private total = 0;
+  /** Lines added since the panel last took them. */
+  private fresh: OutputLine[] = [];
+  private freshDropped = 0;
+
+  constructor(private readonly capacity = OUTPUT_CAPACITY) {}
+
+  /** Every line seen, including those no longer kept. */
+  get count(): number {
+    return this.total;
+  }
+
+  add(e: TraceEvent): void {
+    let line: OutputLine;
+    if (e.dir === 'stderr') line = { seq: e.seq, kind: 'stderr', text: e.raw };
+    else if (e.dir === 's2c' && !e.msg) line = { seq: e.seq, kind: 'stray', text: e.raw };
+    else if (e.dir === 's2c' && e.glued !== undefined) line = { seq: e.seq, kind: 'stray', text: e.glued };
+    else return;
+    this.total += 1;
+    if (this.ring.length < this.capacity) this.ring.push(line);
+    else {
+      this.ring[this.start] = line;
+      this.start = (this.start + 1) % this.capacity;
+    }
+    this.fresh.push(line);
+    // Trimmed in bulk (at twice the capacity) so that a flood nobody reads stays O(1) per line.
+    if (this.fresh.length > 2 * this.capacity) {
+      this.freshDropped += this.fresh.length - this.capacity;
+      this.fresh = this.fresh.slice(-this.capacity);
+    }
+  }
+
+  /** The kept lines, oldest first. */
+  lines(): OutputLine[] {
+    return [...this.ring.slice(this.start), ...this.ring.slice(0, this.start)];
+  }
+
+  /** Lines since the last call, and how many of those were already pushed out. */
+  takeFresh(): { lines: OutputLine[]; dropped: number } {
+    const over = Math.max(0, this.fresh.length - this.capacity);
+    const out = { lines: over ? this.fresh.slice(over) : this.fresh, dropped: this.freshDropped + over };
+    this.fresh = [];
+    this.freshDropped = 0;
+    return out;
+  }
+
+  clear(): void {
+    this.ring = [];
+    this.start = 0;
+    this.fresh = [];
+    this.freshDropped = 0;
+  }
+}

@@ -1,0 +1,192 @@
+import * as crypto from 'node:crypto';
+import * as vscode from 'vscode';
+import type { LiveSession } from '../diagnostics/liveSession';
+import type { Sessions } from '../diagnostics/sessions';
+import { Disposable } from '../lifecycle';
+import type { SelectedServer } from '../messages/selection';
+import type { ServerRegistry } from '../serverRegistry';
+import { cardsOf } from './cards';
+import type { Card, HostMessage, PanelHeader, ViewMessage } from './protocol';
+
+/** Lines are posted at most this often: a flood becomes a few large posts a second. */
+const POST_MS = 100;
+
+/** What the panel shows, for the tests (the webview's DOM is not reachable from the host). */
+export interface PanelState {
+  server: string | undefined;
+  cards: Card[];
+  lines: { seq: number; kind: string; text: string }[];
+  totalLines: number;
+  visible: boolean;
+  /** What the webview last reported it rendered. */
+  rendered: Extract<ViewMessage, { type: 'rendered' }> | undefined;
+}
+
+/**
+ * The stderr panel (bottom panel, view mcpLens.stderr): the selected server's stderr with
+ * stray stdout interleaved and flagged, and its diagnostics as cards. Server text reaches
+ * the DOM only through textContent (media/src/stderr.ts); the host posts after the view's
+ * `ready`, coalescing lines into one post per POST_MS.
+ */
+export class StderrPanel extends Disposable implements vscode.WebviewViewProvider {
+  static readonly viewId = 'mcpLens.stderr';
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private shown: LiveSession | undefined;
+  private sessionListeners: { dispose(): void }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private cardsDirty = false;
+  private rendered: PanelState['rendered'];
+  private readonly renderedEmitter = this.register(new vscode.EventEmitter<void>());
+  readonly onDidRender = this.renderedEmitter.event;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly selection: SelectedServer,
+    private readonly registry: ServerRegistry,
+    sessions: Sessions,
+  ) {
+    super();
+    this.register(vscode.window.registerWebviewViewProvider(StderrPanel.viewId, this, { webviewOptions: { retainContextWhenHidden: false } }));
+    this.register(selection.onDidChange(() => this.follow()));
+    this.register(sessions.onDidStart((s) => s.serverKey === selection.entry?.key && this.follow()));
+    this.register(sessions.onDidChangeDiagnostics((s) => s === this.shown && this.markCards()));
+    this.register(registry.onDidChange((entry) => entry && entry.key === this.shown?.serverKey && this.markCards()));
+    this.register({ dispose: () => this.unlisten() });
+    this.register({ dispose: () => clearTimeout(this.timer) });
+    this.follow();
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    this.rendered = undefined;
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist', 'media');
+    view.webview.options = { enableScripts: true, localResourceRoots: [media, dist] };
+    view.webview.html = this.html(view.webview, media, dist);
+    view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+    });
+    view.webview.onDidReceiveMessage((message: ViewMessage) => this.receive(message));
+  }
+
+  private receive(message: ViewMessage): void {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.reset();
+        return;
+      case 'reveal':
+        if (this.shown) void vscode.commands.executeCommand('mcpLens.revealMessage', this.shown.serverKey, message.seq);
+        return;
+      case 'open':
+        void vscode.commands.executeCommand('mcpLens.openSource', message.file, message.line, message.column);
+        return;
+      case 'rendered':
+        this.rendered = message;
+        this.renderedEmitter.fire();
+        return;
+    }
+  }
+
+  private unlisten(): void {
+    for (const l of this.sessionListeners.splice(0)) l.dispose();
+  }
+
+  private follow(): void {
+    const session = this.selection.entry?.session;
+    if (session === this.shown && session) return this.markCards();
+    this.unlisten();
+    this.shown = session;
+    if (session) {
+      session.output.takeFresh();
+      this.sessionListeners.push(session.onDidAppend((e) => (e.dir === 'stderr' || (e.dir === 's2c' && (!e.msg || e.glued !== undefined))) && this.schedule()));
+    }
+    this.reset();
+  }
+
+  private header(): PanelHeader | undefined {
+    const entry = this.shown && this.registry.get(this.shown.serverKey);
+    return entry ? { server: entry.name, state: entry.state.kind } : undefined;
+  }
+
+  private reset(): void {
+    const session = this.shown;
+    const lines = session?.output.lines() ?? [];
+    session?.output.takeFresh();
+    this.cardsDirty = false;
+    this.post({ type: 'reset', header: this.header(), lines, hidden: (session?.output.count ?? 0) - lines.length, cards: session ? cardsOf(session) : [] });
+  }
+
+  private markCards(): void {
+    this.cardsDirty = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, POST_MS);
+  }
+
+  private flush(): void {
+    const session = this.shown;
+    if (!session) return;
+    const { lines, dropped } = session.output.takeFresh();
+    if (lines.length > 0 || dropped > 0) this.post({ type: 'append', lines, dropped });
+    if (this.cardsDirty) {
+      this.cardsDirty = false;
+      this.post({ type: 'cards', cards: cardsOf(session), header: this.header() });
+    }
+  }
+
+  /** Posts once the webview said it is ready; before that, `ready` triggers a full reset. */
+  private post(message: HostMessage): void {
+    if (this.view && this.ready) void this.view.webview.postMessage(message);
+  }
+
+  /** Scrolls the panel to a stderr line and marks it. */
+  async highlight(seq: number): Promise<boolean> {
+    await vscode.commands.executeCommand(`${StderrPanel.viewId}.focus`);
+    this.flush();
+    this.post({ type: 'highlight', seq });
+    return this.view !== undefined;
+  }
+
+  state(): PanelState {
+    this.flush();
+    const session = this.shown;
+    return {
+      server: session?.serverName,
+      cards: session ? cardsOf(session) : [],
+      lines: session?.output.lines() ?? [],
+      totalLines: session?.output.count ?? 0,
+      visible: this.view?.visible ?? false,
+      rendered: this.rendered,
+    };
+  }
+
+  private html(webview: vscode.Webview, media: vscode.Uri, dist: vscode.Uri): string {
+    // crypto, not Math.random: the nonce is what lets only our script run.
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, `font-src ${webview.cspSource}`].join('; ');
+    const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'stderr.css'));
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'stderr.js'));
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${css.toString()}">
+<title>MCP Lens: stderr</title>
+</head>
+<body>
+<main id="root" aria-live="polite"></main>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+}

@@ -1,0 +1,49 @@
+/** Messages between the stderr panel's webview (media/src/stderr.ts) and the extension host. */
+import type { OutputLine } from './outputBuffer';
+
+export interface EvidenceLink {
+  seq: number;
+  /** What the cited event is: "initialize #1 result", "stderr line", "stdout line". */
+  label: string;
+}
+
+export interface SourceLink {
+  file: string;
+  line: number;
+  column: number;
+  /** `server.mjs:7` */
+  label: string;
+}
+
+/** A diagnostic as the panel's card shows it. */
+export interface Card {
+  rule: string;
+  severity: 'error' | 'warning' | 'info';
+  stage: string;
+  message: string;
+  evidence: EvidenceLink[];
+  retry: boolean;
+  hint: string;
+  /** stray-stdout with a preload record: the line of the user's source that wrote it. */
+  source?: SourceLink;
+}
+
+export interface PanelHeader {
+  server: string;
+  state: string;
+}
+
+export type HostMessage =
+  | { type: 'reset'; header: PanelHeader | undefined; lines: OutputLine[]; hidden: number; cards: Card[] }
+  | { type: 'append'; lines: OutputLine[]; dropped: number }
+  | { type: 'cards'; cards: Card[]; header: PanelHeader | undefined }
+  | { type: 'highlight'; seq: number };
+
+export type ViewMessage =
+  | { type: 'ready' }
+  | { type: 'reveal'; seq: number }
+  | { type: 'open'; file: string; line: number; column: number }
+  | { type: 'rendered'; cards: string[]; rows: number; hidden: number; strayRows: number };
+
+/** What the webview keeps in the DOM; older rows are counted in the "earlier lines hidden" note. */
+export const MAX_DOM_ROWS = 2000;
