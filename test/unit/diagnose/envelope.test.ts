@@ -115,3 +115,25 @@ test('schema-violation: unknown protocol versions are not validated', () => {
   t.result(2, { tools: [{ name: 'no-schema' }] });
   assert.equal(only(diagnose(t.events), 'schema-violation').length, 0);
 });
+
+test('schema-violation: the version comes from the initialize exchange when the trace has no meta events', () => {
+  const t = new TraceBuilder();
+  t.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'host', version: '1' } });
+  t.result(1, { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } });
+  t.notify('notifications/initialized');
+  t.request(2, 'tools/list');
+  t.result(2, { tools: [{ name: 'a' }] });
+  assert.match(only(diagnose(t.events), 'schema-violation')[0].message, /of the 2025-06-18 schema/);
+});
+
+test('schema-violation: 2026-07-28 forbids server requests and unknown resultTypes', () => {
+  const t = new TraceBuilder();
+  t.modernSession();
+  const ask = t.s2c({ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' });
+  t.request(2, 'tools/call', { name: 'x', arguments: {}, _meta: modernMeta() });
+  const odd = t.result(2, { resultType: 'partial', content: [] });
+  const ds = only(diagnose(t.events), 'schema-violation');
+  assert.deepEqual(ds.map((d) => d.evidence[0]), [ask, odd]);
+  assert.match(ds[0].message, /MUST NOT write JSON-RPC requests/);
+  assert.match(ds[1].message, /resultType "partial"/);
+});

@@ -4,7 +4,7 @@ import { S2C_MESSAGES, type Rule } from '../rule';
 import { hasSchema, validateMessage } from '../../schema/officialSchema';
 import { isRequest, isResponse } from '../../wire/message';
 import { describeMessage } from '../envelope';
-import { MODERN_META } from '../versions';
+import { MODERN_META, isModernVersion } from '../versions';
 
 /** The request a response answers (client requests for server responses, and vice versa). */
 function answered(e: TraceEvent, ctx: DiagnoseContext): RequestRecord | undefined {
@@ -27,6 +27,27 @@ function versionFor(e: TraceEvent, ctx: DiagnoseContext, r: RequestRecord | unde
   return r?.version ?? ctx.protocolVersion;
 }
 
+const RESULT_TYPES = new Set(['complete', 'input_required']);
+
+/** 2026-07-28 rules the JSON Schema cannot express. */
+function modernRules(e: TraceEvent, version: string): { message: string; hint: string } | undefined {
+  if (!isModernVersion(version) || e.dir !== 's2c') return undefined;
+  if (isRequest(e.msg)) {
+    return {
+      message: `The server sent the request ${e.msg.method} (id ${JSON.stringify(e.msg.id)}); in ${version} "The server MUST NOT write JSON-RPC requests to stdout"`,
+      hint: 'Ask the client through an InputRequiredResult (resultType "input_required") on the request being served instead of a server→client request.',
+    };
+  }
+  const resultType = isResponse(e.msg) ? e.msg.result?.resultType : undefined;
+  if (resultType !== undefined && !RESULT_TYPES.has(String(resultType))) {
+    return {
+      message: `The server's ${describeMessage(e)} has resultType ${JSON.stringify(resultType)}; an unrecognised resultType "MUST be considered invalid" (${version})`,
+      hint: 'Use resultType "complete" for a finished result (or "input_required" to ask the client for input).',
+    };
+  }
+  return undefined;
+}
+
 export const schemaViolation: Rule = {
   id: 'schema-violation',
   stage: 'envelope',
@@ -41,6 +62,11 @@ export const schemaViolation: Rule = {
     if (r?.method === 'server/discover' && isResponse(e.msg) && !Array.isArray(e.msg.result?.supportedVersions)) return;
     const version = versionFor(e, ctx, r);
     if (!version || !hasSchema(version)) return;
+    const beyond = modernRules(e, version);
+    if (beyond) {
+      report({ message: beyond.message, evidence: [e.seq], hint: beyond.hint });
+      return;
+    }
     const outcome = validateMessage(e.msg, e.dir, version, r?.method, r?.params);
     if (outcome.valid) return;
     const detail = outcome.errors.map((x) => `${x.path || '(message)'} ${x.message}`).join('; ');
