@@ -5,8 +5,10 @@ import { ConfigDiagnostics } from './configDiagnostics';
 import { ConfigWatcher } from './configWatcher';
 import { ContextKeys } from './contextKeys';
 import { CrashNotifier } from './crashNotifier';
+import { Sessions } from './diagnostics/sessions';
 import { InputResolver } from './inputs';
 import { Log } from './log';
+import { registerSessionViews } from './messages/register';
 import { ServerRegistry } from './serverRegistry';
 import { ServersView } from './serversView';
 import { readSettings } from './settings';
@@ -36,7 +38,10 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   log.info(`MCP Lens ${version} activating (VS Code ${vscode.version}, ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`);
   const subscriptions = context.subscriptions;
   const inputs = new InputResolver(context.secrets, context.workspaceState);
+  // Each start's trace, live diagnostics and stray-stdout preload (issue 4).
+  const sessions = new Sessions(log, () => vscode.workspace.getConfiguration('mcpLens').get<boolean>('preload.enabled', true));
   const servers = new ServerRegistry({
+    sessions,
     log,
     settings: readSettings,
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
@@ -46,8 +51,10 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   registry = servers;
   subscriptions.push(servers);
   const contextKeys = new ContextKeys(servers);
-  subscriptions.push(contextKeys, new ServersView(servers), new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log));
+  const serversView = new ServersView(servers);
+  subscriptions.push(contextKeys, serversView, new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log));
   subscriptions.push(...registerCommands({ registry: servers, log, inputs }));
+  subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));
 
   const watcher = new ConfigWatcher(() => void servers.reload());

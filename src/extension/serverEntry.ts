@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../core/config/types';
 import type { McpClient, ServerInfo } from '../core/session/client';
+import type { LiveSession } from './diagnostics/liveSession';
 
 export type ListKind = 'tools' | 'resources' | 'prompts';
 export const LIST_KINDS: readonly ListKind[] = ['tools', 'resources', 'prompts'];
@@ -20,6 +21,8 @@ export class ServerEntry {
   lists: Partial<Record<ListKind, ListState>> = {};
   /** The live connection; undefined once stop() has begun, so its exit is not taken for a crash. */
   client: McpClient | undefined;
+  /** The latest run's trace, live diagnostics and UI models (kept after it ends). */
+  session: LiveSession | undefined;
   /** The config changed while the server ran: a restart applies it. */
   configChanged = false;
 
