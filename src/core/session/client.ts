@@ -17,7 +17,8 @@ import {
 } from './protocol';
 
 export { ConnectionClosedError, InvalidResultError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
-export type { ServerSpec } from '../transport/stdio';
+export type { ExitInfo, ServerSpec } from '../transport/stdio';
+export type { Progress } from './pendingRequests';
 
 export interface ServerInfo {
   era: 'modern' | 'legacy';
