@@ -14,8 +14,8 @@ function fromIssue(issue: unknown, out: ParamDetails): void {
   // zod issues ({path: [...], options|values}), ajv errors ({instancePath, params.allowedValues}), or {field, allowed}.
   if (Array.isArray(i.path) && i.path.length > 0) out.fields.push(i.path.join('.'));
   else if (typeof i.instancePath === 'string' && i.instancePath !== '') out.fields.push(i.instancePath.replace(/^\//, '').replace(/\//g, '.'));
-  for (const key of ['field', 'param', 'parameter', 'property', 'argument', 'name']) {
-    if (typeof i[key] === 'string' && key !== 'name') out.fields.push(i[key] as string);
+  for (const key of ['field', 'param', 'parameter', 'property', 'argument']) {
+    if (typeof i[key] === 'string') out.fields.push(i[key] as string);
   }
   const params = i.params as Record<string, unknown> | undefined;
   out.permitted ??= strings(i.options) ?? strings(i.values) ?? strings(i.allowed) ?? strings(i.allowedValues) ?? strings(i.permitted) ?? strings(i.enum) ?? strings(params?.allowedValues);
