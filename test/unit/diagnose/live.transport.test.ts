@@ -75,3 +75,12 @@ test('live no-response: a block-buffered Python server gets the -u / PYTHONUNBUF
   assert.match(d.hint, /python -u/);
   assert.match(d.hint, /PYTHONUNBUFFERED=1/);
 });
+
+test('live exited-early (Python): the traceback is quoted by its exception line', async () => {
+  const run = await runFault('', async (c) => rejection(c.connect()), { command: 'python3', args: [path.join(FAULTS, 'exit-early-python.py')] });
+  assert.deepEqual(run.live, run.offline);
+  const d = find(run.offline, 'exited-early');
+  assert.match(d.message, /ModuleNotFoundError: No module named 'mcp_lens_fixture_package_that_is_not_installed'/);
+  assert.match(d.hint, /pip install|uv add/);
+  assert.ok(d.evidence.includes(seqOf(run.events, (e) => e.dir === 'stderr' && e.raw.startsWith('ModuleNotFoundError'))));
+});
