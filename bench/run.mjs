@@ -5,6 +5,7 @@
 // for ms and bytes), e.g. 0.8 vs the limit means 80 % of the limit's throughput.
 import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { median } from './lib/stats.mjs';
@@ -69,8 +70,11 @@ rows.push(row('tools/call round trips', 'calls/s', rt.ours.rate, rt.peer.rate, r
 rows.push(row('tools/call latency p50', 'ms', rt.ours.p50, rt.peer.p50, rt.limit.p50));
 rows.push(row('tools/call latency p99', 'ms', rt.ours.p99, rt.peer.p99, rt.limit.p99));
 
+rows.push(row('tools/call client CPU per call', 'µs', rt.ours.cpuUs, rt.peer.cpuUs, rt.limit.cpuUs));
+
 const flood = await repeated('flood.mjs', ['ours', 'peer', 'limit'], 3, 'rate');
 rows.push(row('100k notifications (ours records + diagnoses)', 'msgs/s', flood.ours.rate, flood.peer.rate, flood.limit.rate, { peer: 1, limit: 0.5 }));
+rows.push(row('flood client CPU per notification', 'µs', flood.ours.cpuUs, flood.peer.cpuUs, flood.limit.cpuUs));
 
 const big = await repeated('big.mjs', ['ours', 'peer', 'limit'], 1, 'ms');
 rows.push(row('20 MB tool result', 'ms', big.ours.ms, big.peer.ms, big.limit.ms));
@@ -97,7 +101,8 @@ for (const [i, cells] of table.entries()) {
   console.log(cells.map((c, j) => (j >= 2 && j <= 6 ? c.padStart(widths[j]) : c.padEnd(widths[j]))).join('  ').trimEnd());
   if (i === 0) console.log(widths.map((w) => '─'.repeat(w)).join('  '));
 }
-console.log(`\nratios: above 1 = ours better (higher rate, or fewer ms/bytes). limit = raw pipe client / framing+JSON.parse / bare relay / raw line bytes.`);
+console.log(`\nload average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores (rates are wall-clock; the CPU rows are less sensitive to a busy machine).`);
+console.log(`ratios: above 1 = ours better (higher rate, or fewer ms/bytes). limit = raw pipe client / framing+JSON.parse / bare relay / raw line bytes.`);
 console.log('20 MB: the SDK client needs maxBufferSize raised (its default 10 MiB cap closes the connection); ours caps a line at 64 MiB and reports, not crashes, beyond it.');
 console.log(`flood: ours stored ${flood.ours.events} trace events and ran the diagnostics live (${flood.ours.diagnostics} found).`);
 console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);

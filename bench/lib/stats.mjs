@@ -13,6 +13,7 @@ export function median(values) {
 export async function timeCalls(once, count, warmup) {
   for (let i = 0; i < warmup; i++) await once(i);
   const latencies = new Float64Array(count);
+  const cpu = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
@@ -21,5 +22,11 @@ export async function timeCalls(once, count, warmup) {
   }
   const elapsed = performance.now() - start;
   const sorted = Array.from(latencies).sort((a, b) => a - b);
-  return { rate: (count / elapsed) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  return { rate: (count / elapsed) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuUs: cpuMicros(cpu) / count };
+}
+
+/** This process's CPU time (user + system) since `since`, in microseconds. */
+export function cpuMicros(since) {
+  const used = process.cpuUsage(since);
+  return used.user + used.system;
 }

@@ -4,6 +4,7 @@
 import { RawClient } from '../lib/rawClient.mjs';
 import { core, ours, peer, report, SERVER } from '../lib/clients.mjs';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { cpuMicros } from '../lib/stats.mjs';
 
 const COUNT = 100_000;
 const variant = process.argv[2];
@@ -16,20 +17,22 @@ if (variant === 'ours') {
   client.trace.onEvent((e) => engine.feed(e));
   let seen = 0;
   client.onNotification(() => seen++);
+  const cpu = process.cpuUsage();
   const t0 = performance.now();
   await client.callTool(call.name, call.arguments);
   const ms = performance.now() - t0;
   if (seen !== COUNT) throw new Error(`ours saw ${seen} notifications`);
-  report({ rate: (COUNT / ms) * 1000, events: client.trace.events.length, diagnostics: engine.all.length });
+  report({ rate: (COUNT / ms) * 1000, cpuUs: cpuMicros(cpu) / COUNT, events: client.trace.events.length, diagnostics: engine.all.length });
 } else if (variant === 'peer') {
   const client = await peer();
   let seen = 0;
   client.setNotificationHandler(LoggingMessageNotificationSchema, () => void seen++);
+  const cpu = process.cpuUsage();
   const t0 = performance.now();
   await client.callTool(call, undefined, { timeout: 120_000 });
   const ms = performance.now() - t0;
   if (seen !== COUNT) throw new Error(`peer saw ${seen} notifications`);
-  report({ rate: (COUNT / ms) * 1000 });
+  report({ rate: (COUNT / ms) * 1000, cpuUs: cpuMicros(cpu) / COUNT });
 } else {
   // Capture the burst's bytes exactly as the server writes them, then time the parse alone.
   const raw = new RawClient(...SERVER);
@@ -40,7 +43,9 @@ if (variant === 'ours') {
   raw.write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":${JSON.stringify(call)}}\n`);
   await done;
   let best = Infinity;
+  let bestCpu = Infinity;
   for (let round = 0; round < 5; round++) {
+    const cpu = process.cpuUsage();
     const t0 = performance.now();
     let parsed = 0;
     let rest = Buffer.alloc(0);
@@ -55,7 +60,8 @@ if (variant === 'ours') {
       rest = buf.subarray(from);
     }
     best = Math.min(best, performance.now() - t0);
+    bestCpu = Math.min(bestCpu, cpuMicros(cpu));
     if (parsed !== COUNT + 1) throw new Error(`limit parsed ${parsed}`);
   }
-  report({ rate: (COUNT / best) * 1000 });
+  report({ rate: (COUNT / best) * 1000, cpuUs: bestCpu / COUNT });
 }
