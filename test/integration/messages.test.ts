@@ -1,0 +1,103 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DescribedRow } from '../../src/extension/messages/describe';
+import { extensionApi, server, serverWhere, waitFor } from './support';
+
+/** The Messages view's rows for `name`, `depth` levels deep, as the tree shows them. */
+function rows(name: string, depth = 0): Thenable<DescribedRow[]> {
+  return vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', name, depth);
+}
+
+function show(list: DescribedRow[]): string {
+  return list.map((r) => `${r.label} | ${r.description} | ${r.icon}`).join('\n');
+}
+
+suite('Messages view', () => {
+  teardown(async () => {
+    await vscode.commands.executeCommand('mcpLens.messages.showAll');
+    const { registry } = await extensionApi();
+    for (const s of registry.servers.filter((s) => s.state === 'running' || s.state === 'starting')) {
+      await vscode.commands.executeCommand('mcpLens.stopServer', s.name);
+    }
+  });
+
+  test('a legacy handshake: one row per request and response, ids, latency, an error icon for -32601', async () => {
+    const { registry } = await extensionApi();
+    await server(registry, 'legacy');
+    await vscode.commands.executeCommand('mcpLens.startServer', 'legacy');
+    await serverWhere(registry, 'legacy', 'running with its tools', (s) => s.state === 'running' && s.tools.length > 0);
+    let last: DescribedRow[] = [];
+    const list = await waitFor(
+      'tools/list to be answered in the Messages view',
+      async () => {
+        last = await rows('legacy', 3);
+        return last.some((r) => r.label === 'tools/list #3' && / ms$/.test(r.description)) ? last : undefined;
+      },
+      20_000,
+      () => show(last),
+    );
+
+    // The probe of the 2026-07-28 era: a legacy server answers "Method not found".
+    const discover = list.find((r) => r.label === 'server/discover #1');
+    assert.ok(discover, show(list));
+    assert.equal(discover.icon, 'error');
+    assert.match(discover.description, /^\d+ ms · -32601 Method not found/);
+    const initialize = list.find((r) => r.label === 'initialize #2');
+    assert.ok(initialize, show(list));
+    assert.equal(initialize.icon, 'pass');
+    assert.match(initialize.description, /^\d+ ms$/);
+    const initialized = list.find((r) => r.label === 'notifications/initialized');
+    assert.ok(initialized, show(list));
+    assert.equal(initialized.description, 'client → server');
+
+    // In order, lifecycle facts included: spawned first, then the probe, the era, the handshake.
+    const labels = list.map((r) => r.label);
+    assert.equal(labels[0], 'spawned');
+    assert.ok(labels.indexOf('server/discover #1') < labels.indexOf('initialize #2'));
+    assert.ok(labels.indexOf('initialize #2') < labels.indexOf('notifications/initialized'));
+    assert.ok(labels.some((l) => l.startsWith('era: legacy')), labels.join(', '));
+
+    // Expanded: params and the error as a JSON tree.
+    assert.deepEqual(discover.children?.map((c) => c.label), ['params', 'error']);
+    const error = discover.children?.find((c) => c.label === 'error');
+    assert.deepEqual(
+      error?.children?.map((c) => `${c.label}: ${c.description}`),
+      ['code: -32601', 'message: "Method not found: server/discover"'],
+    );
+    const result = initialize.children?.find((c) => c.label === 'result');
+    assert.ok(result?.children?.some((c) => c.label === 'serverInfo' && c.description === '{2}'), JSON.stringify(result));
+  });
+
+  test('filters: errors only keeps the failed exchange; notifications can be hidden', async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'legacy');
+    await serverWhere(registry, 'legacy', 'running with its tools', (s) => s.state === 'running' && s.tools.length > 0);
+    const all = await waitFor('the handshake rows', async () => {
+      const list = await rows('legacy');
+      return list.some((r) => r.label === 'tools/list #3') ? list : undefined;
+    });
+
+    await vscode.commands.executeCommand('mcpLens.messages.errorsOnly');
+    const errors = await rows('legacy');
+    assert.deepEqual(errors.map((r) => r.label), ['server/discover #1'], show(errors));
+    await vscode.commands.executeCommand('mcpLens.messages.showAll');
+
+    await vscode.commands.executeCommand('mcpLens.messages.hideNotifications');
+    const quiet = await rows('legacy');
+    await vscode.commands.executeCommand('mcpLens.messages.showNotifications');
+    assert.ok(!quiet.some((r) => r.label === 'notifications/initialized'), show(quiet));
+    assert.equal(quiet.length, all.length - all.filter((r) => r.contextValue === 'mcpLensMessage.notification').length);
+  });
+
+  test('revealMessage jumps to the row of a cited event', async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'legacy');
+    await serverWhere(registry, 'legacy', 'running with its tools', (s) => s.state === 'running' && s.tools.length > 0);
+    const list = await rows('legacy');
+    const initialize = list.find((r) => r.label === 'initialize #2');
+    assert.ok(initialize);
+    const seq = Number(initialize.id.slice(1));
+    const revealed = await vscode.commands.executeCommand<boolean>('mcpLens.revealMessage', 'legacy', seq);
+    assert.equal(revealed, true);
+  });
+});
