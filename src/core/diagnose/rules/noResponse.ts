@@ -7,14 +7,17 @@ function looksLikePython(ctx: DiagnoseContext): boolean {
   return /(^|[\/\s])(python[\d.]*|uvx?|pipx|poetry|hatch|pdm)(\s|$)|\.py(\s|$)/.test(cmd);
 }
 
-function fire(ctx: DiagnoseContext, report: Report, timeoutSeq?: number): void {
+function fire(ctx: DiagnoseContext, report: Report, timeout?: { seq: number; method?: unknown; afterMs?: unknown }): void {
+  const timeoutSeq = timeout?.seq;
   const first = [...ctx.requests.values()][0];
   const evidence = [first?.seq, ...ctx.timeouts.map((t) => t.seq), timeoutSeq].filter((s): s is number => s !== undefined);
   const hint = looksLikePython(ctx)
     ? 'Python block-buffers stdout when it is a pipe: run it with `python -u` or set PYTHONUNBUFFERED=1 (or print(..., flush=True)). Also check it speaks stdio and reads stdin.'
     : 'Check that the server speaks stdio (not HTTP/SSE), reads requests from stdin and writes each response as one line to stdout, flushed; a server waiting for a TTY, a prompt or configuration never answers.';
   report({
-    message: `The server wrote nothing to stdout${first ? ` after ${describeRequest(first)}` : ''} before the client gave up`,
+    message: `The server wrote nothing to stdout${first ? ` after ${describeRequest(first)}` : ''}${
+      timeout && typeof timeout.afterMs === 'number' ? `; ${String(timeout.method ?? 'a request')} timed out after ${timeout.afterMs} ms` : ''
+    }`,
     evidence: [...new Set(evidence)],
     hint,
   });
@@ -32,7 +35,7 @@ export const noResponse: Rule = {
     const request = ctx.requestFor(e.info?.id);
     if (state.fired || (request && request === ctx.discover)) return;
     state.fired = true;
-    fire(ctx, report, e.seq);
+    fire(ctx, report, { seq: e.seq, method: e.info?.method, afterMs: e.info?.afterMs });
   },
   onEnd(ctx, report) {
     const state = ctx.stateOf('no-response', () => ({ fired: false }));
