@@ -14,6 +14,7 @@ import { ServersView } from './serversView';
 import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
+import { registerTools } from './tools';
 
 let registry: ServerRegistry | undefined;
 
@@ -56,6 +57,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(...registerCommands({ registry: servers, log, inputs }));
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));
+  subscriptions.push(...registerTools(context, servers, log));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);

@@ -1,0 +1,376 @@
+/**
+ * The tool panel's webview: the form generated from the tool's inputSchema, a raw-JSON
+ * view kept in sync with it, and the result below. Validation and the call happen in the
+ * extension host (ajv compiles code, which this page's CSP forbids); this page sends the
+ * arguments and draws what comes back. The draft survives the panel being hidden (setState).
+ */
+import type { DraftValue, FieldError, FormModel } from '../../src/core/schema/formTypes';
+import { fieldDraft, initialValue, toArguments } from '../../src/core/schema/formValues';
+import type { CallOutcome, HostMessage, PanelState, ProgressInfo, ToolSummary, WebviewMessage } from '../../src/extension/tools/protocol';
+import { button, el } from './dom';
+import { renderRoot, type RenderContext } from './formRender';
+import { renderOutcome } from './resultRender';
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  getState(): PanelState | undefined;
+  setState(state: PanelState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const app = document.getElementById('app')!;
+
+let tool: ToolSummary | undefined;
+let model: FormModel | undefined;
+let draft: DraftValue;
+let raw = false;
+let rawText = '';
+let serverState = '';
+let errors: FieldError[] = [];
+let schemaProblem: string | undefined;
+/** After the first Run, every change is validated again so errors clear as they are fixed. */
+let validateLive = false;
+let running: { startedAt: number; progress?: ProgressInfo; timer?: number } | undefined;
+let last: PanelState['last'];
+let slots = new Map<string, HTMLElement>();
+let validateTimer: number | undefined;
+
+const post = (message: WebviewMessage) => vscode.postMessage(message);
+
+window.addEventListener('message', (event: MessageEvent<HostMessage>) => onHostMessage(event.data));
+document.addEventListener('keydown', onKey);
+post({ type: 'ready' });
+
+function onHostMessage(message: HostMessage): void {
+  switch (message.type) {
+    case 'init': {
+      const saved = vscode.getState();
+      const first = tool === undefined;
+      tool = message.tool;
+      model = message.model;
+      serverState = message.serverState;
+      if (saved && saved.schemaKey === message.tool.schemaKey) {
+        draft = saved.draft;
+        raw = saved.raw;
+        rawText = saved.rawText ?? '';
+        last = saved.last;
+      } else if (first || !saved) {
+        draft = initialValue(model, message.lastArgs);
+      } else {
+        // The schema changed under an open form (a restart): keep what still fits.
+        draft = initialValue(model, currentArgs().args);
+      }
+      if (raw && rawText === '') rawText = JSON.stringify(currentArgs().args, null, 2);
+      render();
+      focusFirst();
+      return;
+    }
+    case 'serverState':
+      serverState = message.state;
+      renderStatus();
+      return;
+    case 'validation':
+      errors = message.errors;
+      schemaProblem = message.schemaProblem;
+      showErrors();
+      return;
+    case 'running':
+      running = { startedAt: message.startedAt };
+      renderResult();
+      return;
+    case 'progress':
+      if (running) running.progress = message.progress;
+      renderResult();
+      return;
+    case 'result':
+      if (running?.timer) window.clearInterval(running.timer);
+      running = undefined;
+      last = { outcome: message.outcome, args: message.args };
+      if (message.external && model) {
+        draft = initialValue(model, message.args);
+        rawText = JSON.stringify(message.args, null, 2);
+        render();
+      } else {
+        renderResult();
+        renderRunButton();
+      }
+      save();
+      return;
+  }
+}
+
+function save(): void {
+  if (tool) vscode.setState({ schemaKey: tool.schemaKey, draft, raw, rawText, last });
+}
+
+/** The arguments as the form (or the raw text) holds them now. */
+function currentArgs(): { args: Record<string, unknown>; errors: FieldError[] } {
+  if (raw) {
+    try {
+      const parsed = JSON.parse(rawText || '{}') as unknown;
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { args: {}, errors: [{ path: '', message: 'The arguments must be a JSON object' }] };
+      return { args: parsed as Record<string, unknown>, errors: [] };
+    } catch (error) {
+      return { args: {}, errors: [{ path: '', message: `Invalid JSON: ${(error as Error).message}` }] };
+    }
+  }
+  return model ? toArguments(model, draft) : { args: {}, errors: [] };
+}
+
+function run(): void {
+  if (!tool || running) return;
+  const { args, errors: local } = currentArgs();
+  validateLive = true;
+  if (local.length > 0) {
+    errors = local;
+    schemaProblem = undefined;
+    showErrors();
+    return;
+  }
+  post({ type: 'run', args });
+}
+
+function onChange(structural: boolean): void {
+  if (structural) render();
+  save();
+  if (!validateLive) return;
+  window.clearTimeout(validateTimer);
+  validateTimer = window.setTimeout(() => {
+    const { args, errors: local } = currentArgs();
+    if (local.length > 0) {
+      errors = local;
+      showErrors();
+    } else post({ type: 'validate', args });
+  }, 250);
+}
+
+// ---------------------------------------------------------------------------------------
+
+let statusEl: HTMLElement | undefined;
+let resultEl: HTMLElement | undefined;
+let runButton: HTMLButtonElement | undefined;
+let summaryEl: HTMLElement | undefined;
+
+function render(): void {
+  if (!tool || !model) return;
+  const focus = focusedPath();
+  app.replaceChildren();
+  slots = new Map();
+
+  const header = el('header', { className: 'tool-header' });
+  const titleRow = el('div', { className: 'title-row' }, el('h1', { text: tool.title ?? tool.name }));
+  if (tool.title && tool.title !== tool.name) titleRow.appendChild(el('code', { className: 'tool-name', text: tool.name }));
+  statusEl = el('span', { className: 'server-badge' });
+  titleRow.appendChild(statusEl);
+  header.appendChild(titleRow);
+  if (tool.description) header.appendChild(el('p', { className: 'tool-description', text: tool.description }));
+  app.appendChild(header);
+  renderStatus();
+
+  const form = el('form', { className: 'tool-form', attrs: { novalidate: '', 'aria-label': `Arguments of ${tool.name}` } });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    run();
+  });
+  const toolbar = el('div', { className: 'form-toolbar' }, el('span', { className: 'section-title', text: 'Arguments' }));
+  const toggle = button(raw ? 'Form' : '{ } JSON', toggleRaw, { className: 'secondary small', title: raw ? 'Edit the arguments as fields' : 'Edit the arguments as JSON (kept in sync with the fields)' });
+  toggle.setAttribute('aria-pressed', String(raw));
+  toolbar.appendChild(toggle);
+  toolbar.appendChild(button('Reset', reset, { className: 'secondary small', title: 'Back to the defaults' }));
+  form.appendChild(toolbar);
+  summaryEl = el('div', { className: 'error-summary', attrs: { role: 'alert' } });
+  form.appendChild(summaryEl);
+
+  if (raw) {
+    const area = el('textarea', { className: 'raw-json', attrs: { rows: '12', spellcheck: 'false', 'aria-label': 'Arguments as JSON' } });
+    area.value = rawText;
+    area.addEventListener('input', () => {
+      rawText = area.value;
+      // The fields follow the text whenever it parses, so switching back loses nothing.
+      try {
+        const parsed = JSON.parse(rawText) as unknown;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) draft = fieldDraft(model!.root, parsed);
+      } catch {
+        // Half-typed JSON: the fields keep their last good value.
+      }
+      onChange(false);
+    });
+    form.appendChild(area);
+    slots.set('', summaryEl);
+  } else {
+    const ctx: RenderContext = { slots, changed: onChange };
+    form.appendChild(renderRoot(model.root, { get: () => draft, set: (v) => (draft = v) }, ctx));
+  }
+
+  const actions = el('div', { className: 'form-actions' });
+  runButton = el('button', { className: 'primary', attrs: { type: 'submit' } });
+  actions.appendChild(runButton);
+  actions.appendChild(el('span', { className: 'muted keys', text: 'Enter runs · Esc closes' }));
+  form.appendChild(actions);
+  app.appendChild(form);
+  renderRunButton();
+
+  resultEl = el('div', { className: 'result-area' });
+  app.appendChild(resultEl);
+  renderResult();
+  showErrors();
+  restoreFocus(focus);
+}
+
+function renderStatus(): void {
+  if (!statusEl || !tool) return;
+  statusEl.textContent = `${tool.server} · ${serverState}`;
+  statusEl.className = `server-badge state-${serverState}`;
+}
+
+function renderRunButton(): void {
+  if (!runButton) return;
+  runButton.textContent = running ? 'Running…' : '▶ Run';
+  runButton.disabled = running !== undefined;
+  runButton.title = serverState === 'running' ? 'Validate and send tools/call (Enter)' : 'Start the server, then validate and send tools/call (Enter)';
+}
+
+function renderResult(): void {
+  if (!resultEl || !tool) return;
+  renderRunButton();
+  resultEl.replaceChildren();
+  if (running) {
+    const r = running;
+    const elapsed = el('span', { className: 'latency' });
+    const tick = () => (elapsed.textContent = `${((Date.now() - r.startedAt) / 1000).toFixed(1)} s`);
+    tick();
+    if (r.timer) window.clearInterval(r.timer);
+    r.timer = window.setInterval(tick, 100);
+    const bar = el('progress', { attrs: { 'aria-label': 'Progress' } });
+    if (r.progress?.total) {
+      bar.max = r.progress.total;
+      bar.value = r.progress.progress;
+    } else if (r.progress) bar.removeAttribute('value');
+    const text = r.progress ? `${r.progress.progress}${r.progress.total ? ` / ${r.progress.total}` : ''}${r.progress.message ? ` — ${r.progress.message}` : ''}` : 'Waiting for the server…';
+    resultEl.appendChild(
+      el(
+        'section',
+        { className: 'result result-running', attrs: { 'aria-label': 'Running' } },
+        el('div', { className: 'banner' }, el('span', { className: 'banner-icon spin', text: '◌' }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: `Running ${tool.name}…` }), el('div', { className: 'banner-detail', text })), elapsed),
+        bar,
+        button('Cancel', () => post({ type: 'cancel' }), { className: 'secondary', title: 'Send notifications/cancelled' }),
+      ),
+    );
+    return;
+  }
+  if (last) {
+    resultEl.appendChild(
+      renderOutcome(last.outcome as CallOutcome, tool.name, {
+        openResource: (uri) => post({ type: 'openResource', uri }),
+        openJson: (title, value) => post({ type: 'openJson', title, value }),
+      }),
+    );
+  }
+}
+
+function showErrors(): void {
+  for (const slot of slots.values()) if (slot !== summaryEl) slot.replaceChildren();
+  document.querySelectorAll('[aria-invalid="true"]').forEach((n) => n.removeAttribute('aria-invalid'));
+  document.querySelectorAll('.field.has-error').forEach((n) => n.classList.remove('has-error'));
+  if (!summaryEl) return;
+  summaryEl.replaceChildren();
+  const general: FieldError[] = [];
+  for (const error of errors) {
+    const slot = raw ? undefined : slotFor(error.path);
+    if (!slot) {
+      general.push(error);
+      continue;
+    }
+    slot.appendChild(el('div', { className: 'error-text', text: error.message }));
+    const field = slot.closest('.field');
+    field?.classList.add('has-error');
+    field?.querySelector('input,select,textarea')?.setAttribute('aria-invalid', 'true');
+  }
+  if (schemaProblem) summaryEl.appendChild(el('div', { className: 'warn-text', text: `Not checked before sending: ${schemaProblem}` }));
+  if (errors.length > 0) {
+    summaryEl.appendChild(el('div', { className: 'error-title', text: `${errors.length === 1 ? '1 problem' : `${errors.length} problems`} — the arguments were not sent` }));
+    const list = el('ul', { className: 'error-list' });
+    for (const e of general) list.appendChild(el('li', {}, e.path ? el('code', { text: e.path }) : undefined, e.path ? ' ' : '', e.message));
+    if (general.length) summaryEl.appendChild(list);
+  }
+  summaryEl.hidden = errors.length === 0 && !schemaProblem;
+}
+
+/** The slot of the field at `path`, or of its nearest ancestor that has one. */
+function slotFor(path: string): HTMLElement | undefined {
+  let p = path;
+  for (;;) {
+    const slot = slots.get(p);
+    if (slot && p !== '') return slot;
+    if (p === '') return undefined;
+    p = p.slice(0, p.lastIndexOf('/'));
+  }
+}
+
+function toggleRaw(): void {
+  if (!model) return;
+  if (!raw) {
+    rawText = JSON.stringify(currentArgs().args, null, 2);
+    raw = true;
+  } else {
+    const parsed = currentArgs();
+    if (parsed.errors.length) {
+      errors = parsed.errors;
+      showErrors();
+      return;
+    }
+    draft = fieldDraft(model.root, parsed.args);
+    raw = false;
+  }
+  save();
+  render();
+  focusFirst();
+}
+
+function reset(): void {
+  if (!model) return;
+  draft = initialValue(model);
+  rawText = JSON.stringify(toArguments(model, draft).args, null, 2);
+  errors = [];
+  validateLive = false;
+  save();
+  render();
+}
+
+function onKey(e: KeyboardEvent): void {
+  const target = e.target as HTMLElement | null;
+  if (e.key === 'Escape') {
+    e.preventDefault();
+    post({ type: 'close' });
+    return;
+  }
+  if (e.key !== 'Enter') return;
+  const inTextarea = target?.tagName === 'TEXTAREA';
+  const onButton = target?.tagName === 'BUTTON' || target?.tagName === 'SUMMARY';
+  // Enter runs from any field; in a multi-line box it takes Ctrl/Cmd+Enter.
+  if (onButton || (inTextarea && !(e.ctrlKey || e.metaKey))) return;
+  e.preventDefault();
+  run();
+}
+
+function focusFirst(): void {
+  const first = app.querySelector<HTMLElement>('.tool-form input:not([disabled]), .tool-form select, .tool-form textarea');
+  (first ?? runButton)?.focus();
+}
+
+function focusedPath(): { path: string; index: number } | undefined {
+  const active = document.activeElement as HTMLElement | null;
+  if (!active || !app.contains(active)) return undefined;
+  const field = active.closest('[data-path]');
+  const all = Array.from(app.querySelectorAll('input,select,textarea,button'));
+  return { path: field?.getAttribute('data-path') ?? '', index: all.indexOf(active) };
+}
+
+/** After a re-render, focus goes back to the same control (an added item: its new row). */
+function restoreFocus(focus: { path: string; index: number } | undefined): void {
+  if (!focus) return;
+  const all = Array.from(app.querySelectorAll<HTMLElement>('input,select,textarea,button'));
+  const target = all[Math.min(focus.index, all.length - 1)];
+  target?.focus();
+}

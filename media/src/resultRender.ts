@@ -1,0 +1,166 @@
+/**
+ * The outcome of a call, drawn so that its kind is clear at a glance: a result, a tool that
+ * ran and failed (isError — the model reads it), a request the tool never saw (JSON-RPC
+ * error), a timeout. Content blocks by type; structuredContent as a tree with its check.
+ */
+import type { CallOutcome } from '../../src/extension/tools/protocol';
+import { append, button, el } from './dom';
+import { jsonTree } from './jsonTree';
+
+export interface ResultActions {
+  openResource(uri: string): void;
+  openJson(title: string, value: unknown): void;
+}
+
+const CODE_NAMES: Record<number, string> = {
+  [-32700]: 'Parse error',
+  [-32600]: 'Invalid Request',
+  [-32601]: 'Method not found',
+  [-32602]: 'Invalid params',
+  [-32603]: 'Internal error',
+  [-32002]: 'Resource not found',
+  [-32022]: 'Unsupported protocol version',
+};
+
+export function renderOutcome(outcome: CallOutcome, tool: string, actions: ResultActions): HTMLElement {
+  const section = el('section', { className: `result result-${kindClass(outcome)}`, attrs: { 'aria-label': 'Result' } });
+  section.appendChild(banner(outcome));
+  if (outcome.kind === 'result') {
+    const content = Array.isArray(outcome.result.content) ? (outcome.result.content as unknown[]) : [];
+    const blocks = el('div', { className: 'blocks' });
+    if (content.length === 0 && outcome.result.structuredContent === undefined) blocks.appendChild(el('div', { className: 'muted', text: 'The result has no content.' }));
+    for (const block of content) blocks.appendChild(contentBlock(block, actions));
+    section.appendChild(blocks);
+    if (outcome.result.structuredContent !== undefined || outcome.output) section.appendChild(structured(outcome));
+    section.appendChild(rawDetails('Result JSON', outcome.result, `${tool} result`, actions));
+  } else if (outcome.kind === 'protocolError' && outcome.data !== undefined) {
+    section.appendChild(el('div', { className: 'sub-title', text: 'error.data' }));
+    section.appendChild(jsonTree(outcome.data));
+  } else if (outcome.kind === 'invalidResult') {
+    section.appendChild(rawDetails('Result JSON', outcome.result, `${tool} result`, actions));
+  }
+  return section;
+}
+
+function kindClass(outcome: CallOutcome): string {
+  if (outcome.kind === 'result') return outcome.isError ? 'tool-error' : 'ok';
+  return outcome.kind === 'protocolError' ? 'protocol-error' : outcome.kind === 'notSent' ? 'not-sent' : 'timeout';
+}
+
+function banner(outcome: CallOutcome): HTMLElement {
+  const ms = 'ms' in outcome ? el('span', { className: 'latency', text: `${outcome.ms} ms` }) : undefined;
+  const make = (icon: string, title: string, detail?: string, extra?: HTMLElement) =>
+    el('div', { className: 'banner', attrs: { role: 'status' } }, el('span', { className: 'banner-icon', text: icon, attrs: { 'aria-hidden': 'true' } }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: title }), detail !== undefined ? el('div', { className: 'banner-detail', text: detail }) : undefined, extra), ms);
+  switch (outcome.kind) {
+    case 'result':
+      if (outcome.isError) return make('✗', 'The tool ran and failed — this is what the model reads', 'isError: true. The request reached the tool; its content below goes to the model, which can correct itself and retry.');
+      return make('✓', 'Result', outcome.output && !outcome.output.valid ? 'The tool answered, but its structuredContent does not match its outputSchema (see below).' : undefined);
+    case 'protocolError': {
+      const name = CODE_NAMES[outcome.code];
+      const hint =
+        outcome.code === -32603 || (outcome.code <= -32000 && outcome.code >= -32099 && outcome.code !== -32002 && outcome.code !== -32022)
+          ? 'If the tool itself failed, it should answer with isError: true instead: a JSON-RPC error never reaches the model as a tool result.'
+          : 'The server rejected the request before running the tool; the model would see no tool result.';
+      return make('⊘', `The request never reached the tool: JSON-RPC ${outcome.code}${name ? ` ${name}` : ''}`, outcome.message, el('div', { className: 'banner-hint', text: hint }));
+    }
+    case 'timeout':
+      return make('⏱', 'No answer in time', `${outcome.message}. MCP Lens sent notifications/cancelled; the server should stop the work.`);
+    case 'cancelled':
+      return make('■', 'Cancelled', `${outcome.message}. notifications/cancelled was sent.`);
+    case 'closed':
+      return make('⊘', 'The server stopped before answering', outcome.message);
+    case 'invalidResult':
+      return make('⊘', 'The result is not valid', outcome.message);
+    case 'notSent':
+      return make('ℹ', 'Not sent', outcome.message);
+  }
+}
+
+function contentBlock(block: unknown, actions: ResultActions): HTMLElement {
+  if (!block || typeof block !== 'object') return el('div', { className: 'block' }, jsonTree(block));
+  const b = block as Record<string, unknown>;
+  const head = (label: string, meta?: string) => el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: label }), meta ? el('span', { className: 'muted', text: meta }) : undefined);
+  switch (b.type) {
+    case 'text':
+      return el('div', { className: 'block block-text' }, head('text'), el('pre', { className: 'text-content', text: typeof b.text === 'string' ? b.text : JSON.stringify(b.text) }));
+    case 'image':
+    case 'audio': {
+      const mime = typeof b.mimeType === 'string' ? b.mimeType : '';
+      const data = typeof b.data === 'string' ? b.data : '';
+      const kind = b.type;
+      const box = el('div', { className: `block block-${kind}` }, head(kind, `${mime} · ${approxBytes(data)}`));
+      if (!new RegExp(`^${kind}/[\\w.+-]+$`).test(mime) || !/^[A-Za-z0-9+/=\s]*$/.test(data)) {
+        box.appendChild(el('div', { className: 'warn-text', text: `Not shown: a ${kind} needs a ${kind}/* mimeType and base64 data.` }));
+        return box;
+      }
+      const src = `data:${mime};base64,${data.replace(/\s+/g, '')}`;
+      if (kind === 'image') {
+        const img = el('img', { attrs: { alt: 'image returned by the tool' } });
+        img.src = src;
+        box.appendChild(img);
+      } else {
+        const audio = el('audio', { attrs: { controls: '' } });
+        audio.src = src;
+        box.appendChild(audio);
+      }
+      return box;
+    }
+    case 'resource_link': {
+      const uri = typeof b.uri === 'string' ? b.uri : '';
+      return el(
+        'div',
+        { className: 'block block-link' },
+        head('resource_link', typeof b.mimeType === 'string' ? b.mimeType : undefined),
+        el('div', { className: 'link-name', text: String(b.title ?? b.name ?? uri) }),
+        el('code', { className: 'link-uri', text: uri }),
+        typeof b.description === 'string' ? el('div', { className: 'muted', text: b.description }) : undefined,
+        uri ? button('Read resource', () => actions.openResource(uri), { className: 'secondary small' }) : undefined,
+      );
+    }
+    case 'resource': {
+      const r = (b.resource ?? {}) as Record<string, unknown>;
+      const box = el('div', { className: 'block block-resource' }, head('resource', [r.mimeType, r.uri].filter((x) => typeof x === 'string').join(' · ')));
+      if (typeof r.text === 'string') box.appendChild(el('pre', { className: 'text-content', text: r.text }));
+      else if (typeof r.blob === 'string') {
+        const mime = typeof r.mimeType === 'string' ? r.mimeType : '';
+        if (/^image\/[\w.+-]+$/.test(mime) && /^[A-Za-z0-9+/=\s]*$/.test(r.blob)) {
+          const img = el('img', { attrs: { alt: 'embedded resource' } });
+          img.src = `data:${mime};base64,${r.blob.replace(/\s+/g, '')}`;
+          box.appendChild(img);
+        } else box.appendChild(el('div', { className: 'muted', text: `binary, ${approxBytes(r.blob)}` }));
+      } else box.appendChild(jsonTree(r));
+      return box;
+    }
+    default:
+      return el('div', { className: 'block' }, head(String(b.type ?? 'unknown'), 'not a known content type'), jsonTree(b));
+  }
+}
+
+function structured(outcome: Extract<CallOutcome, { kind: 'result' }>): HTMLElement {
+  const box = el('div', { className: 'block block-structured' });
+  const head = el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: 'structuredContent' }));
+  const check = outcome.output;
+  if (check) head.appendChild(el('span', { className: `badge ${check.valid ? 'ok' : 'error'}`, text: check.valid ? '✓ matches outputSchema' : '✗ does not match outputSchema' }));
+  else head.appendChild(el('span', { className: 'muted', text: 'no outputSchema declared' }));
+  box.appendChild(head);
+  if (check && !check.valid) {
+    const list = el('ul', { className: 'error-list' });
+    for (const e of check.errors) list.appendChild(el('li', {}, el('code', { text: e.path || '(root)' }), ` ${e.message}`));
+    box.appendChild(list);
+  }
+  if (outcome.result.structuredContent !== undefined) box.appendChild(jsonTree(outcome.result.structuredContent, 3));
+  return box;
+}
+
+function rawDetails(label: string, value: unknown, title: string, actions: ResultActions): HTMLElement {
+  const details = el('details', { className: 'raw' }, el('summary', { text: label }));
+  details.addEventListener('toggle', () => {
+    if (details.open && details.children.length === 1) append(details, jsonTree(value, 1), button('Open in Editor', () => actions.openJson(title, value), { className: 'secondary small' }));
+  });
+  return details;
+}
+
+function approxBytes(base64: string): string {
+  const bytes = Math.floor((base64.replace(/\s+/g, '').length * 3) / 4);
+  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} bytes`;
+}

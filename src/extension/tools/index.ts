@@ -1,0 +1,18 @@
+import type * as vscode from 'vscode';
+import type { Log } from '../log';
+import type { ServerRegistry } from '../serverRegistry';
+import { JsonDocuments } from './jsonDocuments';
+import { LastArgsStore } from './lastArgs';
+import { registerToolCommands } from './toolCommands';
+import { ToolLensProvider } from './toolLenses';
+import { ToolPanels } from './toolPanels';
+import { ToolRunner } from './toolRunner';
+
+/** Code lenses, tool forms and the run / raw message / resource / prompt commands (issue 5). */
+export function registerTools(context: vscode.ExtensionContext, registry: ServerRegistry, log: Log): vscode.Disposable[] {
+  const runner = new ToolRunner(registry, new LastArgsStore(context.workspaceState), log);
+  const documents = new JsonDocuments();
+  const panels = new ToolPanels({ extensionUri: context.extensionUri, runner, documents });
+  const lenses = new ToolLensProvider(registry, runner);
+  return [runner, documents, panels, lenses, ...registerToolCommands({ registry, runner, panels, documents, log })];
+}

@@ -1,0 +1,30 @@
+import * as vscode from 'vscode';
+import { Disposable } from '../lifecycle';
+
+const SCHEME = 'mcp-lens-result';
+
+/** Read-only JSON documents for results (resources/read, prompts/get, a raw reply). */
+export class JsonDocuments extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly contents = new Map<string, string>();
+  private next = 1;
+
+  constructor() {
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(SCHEME, this));
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+
+  async show(title: string, value: unknown): Promise<vscode.TextDocument> {
+    const safe = title.replace(/[\\/:*?"<>|#%]+/g, '-').slice(0, 80) || 'result';
+    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${safe}.json`, query: String(this.next++) });
+    this.contents.set(uri.toString(), `${JSON.stringify(value, null, 2)}\n`);
+    // Old results are dropped from memory once the next few are shown; their tabs keep their text.
+    if (this.contents.size > 50) this.contents.delete(this.contents.keys().next().value as string);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    return document;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Messages between the tool panel (host) and its webview (media/src/form.ts). Types only:
+ * the webview bundle imports this file, so it must stay free of `vscode` and Node.
+ */
+import type { DraftValue, FieldError, FormModel } from '../../core/schema/formTypes';
+
+/** How one tools/call ended, as the lens and the result view show it. JSON-serialisable. */
+export type CallOutcome =
+  | { kind: 'result'; ms: number; result: Record<string, unknown>; isError: boolean; output?: OutputCheck }
+  | { kind: 'protocolError'; ms: number; code: number; message: string; data?: unknown }
+  | { kind: 'timeout'; ms: number; message: string }
+  | { kind: 'cancelled'; ms: number; message: string }
+  | { kind: 'closed'; ms: number; message: string }
+  | { kind: 'invalidResult'; ms: number; message: string; result: Record<string, unknown> }
+  | { kind: 'notSent'; message: string };
+
+/** structuredContent checked against the tool's outputSchema. */
+export interface OutputCheck {
+  valid: boolean;
+  errors: FieldError[];
+  /** structuredContent is missing although the tool declares an outputSchema. */
+  missing?: boolean;
+}
+
+export interface ToolSummary {
+  server: string;
+  name: string;
+  title?: string;
+  description?: string;
+  hasOutputSchema: boolean;
+  /** Identifies the schema: a kept draft is reused only for the same schema. */
+  schemaKey: string;
+}
+
+export interface ProgressInfo {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export type HostMessage =
+  | { type: 'init'; tool: ToolSummary; model: FormModel; lastArgs?: Record<string, unknown>; serverState: string }
+  | { type: 'serverState'; state: string }
+  | { type: 'validation'; errors: FieldError[]; schemaProblem?: string }
+  | { type: 'running'; startedAt: number }
+  | { type: 'progress'; progress: ProgressInfo }
+  | { type: 'result'; outcome: CallOutcome; args: Record<string, unknown>; /** Run from a command, not this form: the form shows its arguments. */ external?: boolean };
+
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'run'; args: Record<string, unknown> }
+  | { type: 'validate'; args: Record<string, unknown> }
+  | { type: 'cancel' }
+  | { type: 'close' }
+  | { type: 'openResource'; uri: string }
+  | { type: 'openJson'; title: string; value: unknown };
+
+/** What the webview keeps with setState (survives the panel being hidden). */
+export interface PanelState {
+  schemaKey: string;
+  draft: DraftValue;
+  raw: boolean;
+  rawText?: string;
+  last?: { outcome: CallOutcome; args: Record<string, unknown> };
+}

@@ -1,0 +1,235 @@
+import * as vscode from 'vscode';
+import { displayName } from '../../core/config/locations';
+import { buildFormModel } from '../../core/schema/formModel';
+import { ProtocolError } from '../../core/session/client';
+import type { Log } from '../log';
+import { itemName, type ServerEntry } from '../serverEntry';
+import type { ServerRegistry } from '../serverRegistry';
+import type { JsonDocuments } from './jsonDocuments';
+import { outcomeLabel, outcomeSentence } from './outcome';
+import type { CallOutcome } from './protocol';
+import { askArguments, simpleFields } from './quickArgs';
+import { rawMessageTemplate, sendRawAndWait, validateRawLine } from './rawMessage';
+import type { ToolPanels } from './toolPanels';
+import type { ToolRunner } from './toolRunner';
+
+export const TOOL_COMMANDS = {
+  runTool: 'mcpLens.runTool',
+  sendRawMessage: 'mcpLens.sendRawMessage',
+  readResource: 'mcpLens.readResource',
+  getPrompt: 'mcpLens.getPrompt',
+} as const;
+
+/** `{server, tool, args}` from a lens, a test or a keybinding; a Servers view tool row; nothing (palette). */
+type RunToolArg = { server?: string; tool?: string; args?: Record<string, unknown> } | ItemRow | undefined;
+
+/** A tool, resource or prompt row of the Servers view (serversView.ts ItemNode). */
+interface ItemRow {
+  type: 'item';
+  key: string;
+  kind: string;
+  item: Record<string, unknown>;
+}
+
+function isRow(arg: unknown): arg is ItemRow {
+  return typeof arg === 'object' && arg !== null && (arg as ItemRow).type === 'item' && typeof (arg as ItemRow).key === 'string';
+}
+
+interface Deps {
+  registry: ServerRegistry;
+  runner: ToolRunner;
+  panels: ToolPanels;
+  documents: JsonDocuments;
+  log: Log;
+}
+
+export function registerToolCommands({ registry, runner, panels, documents, log }: Deps): vscode.Disposable[] {
+  async function pickServer(server: string | undefined, placeHolder: string, accept: (s: ServerEntry) => boolean = () => true): Promise<ServerEntry | undefined> {
+    if (server !== undefined) {
+      const entry = registry.get(server);
+      if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${server}".`);
+      return entry;
+    }
+    const candidates = registry.servers.filter((s) => !s.isRemote && accept(s));
+    if (candidates.length === 0) {
+      void vscode.window.showInformationMessage('MCP Lens: no MCP server can do that now.');
+      return undefined;
+    }
+    if (candidates.length === 1) return candidates[0];
+    const picked = await vscode.window.showQuickPick(
+      candidates.map((entry) => ({ label: entry.name, description: `${entry.state.kind} · ${displayName(entry.config.file)}`, detail: entry.commandLine(), entry })),
+      { placeHolder, matchOnDescription: true },
+    );
+    return picked?.entry;
+  }
+
+  async function running(entry: ServerEntry): Promise<boolean> {
+    const started = await runner.ensureRunning(entry);
+    return started.ok;
+  }
+
+  function listed(entry: ServerEntry, kind: 'tools' | 'resources' | 'prompts'): Record<string, unknown>[] {
+    const list = entry.lists[kind];
+    return list && 'items' in list ? list.items : [];
+  }
+
+  async function runTool(arg: RunToolArg): Promise<CallOutcome | undefined> {
+    const wanted = isRow(arg) ? { server: arg.key, tool: itemName(arg.item), args: undefined } : (arg ?? {});
+    const entry = await pickServer(wanted.server, 'Run a tool of which MCP server?');
+    if (!entry || !(await running(entry))) return undefined;
+    let toolName = wanted.tool;
+    const picked = toolName === undefined;
+    if (toolName === undefined) {
+      const tools = listed(entry, 'tools');
+      if (tools.length === 0) {
+        void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" lists no tools.`);
+        return undefined;
+      }
+      const choice = await vscode.window.showQuickPick(
+        tools.map((t) => ({
+          label: String(t.name),
+          description: typeof t.title === 'string' ? t.title : undefined,
+          detail: typeof t.description === 'string' ? t.description.split('\n')[0] : undefined,
+        })),
+        { placeHolder: `Run which tool of "${entry.name}"?`, matchOnDescription: true, matchOnDetail: true },
+      );
+      if (!choice) return undefined;
+      toolName = choice.label;
+    }
+    const tool = runner.tool(entry, toolName);
+    if (!tool) {
+      void vscode.window.showWarningMessage(`MCP Lens: "${entry.name}" does not list a tool called "${toolName}". If it is defined in the source, its registration failed or the server runs older code: restart it.`);
+      return undefined;
+    }
+    if (wanted.args) return panels.open(entry, toolName).run(wanted.args, true);
+    if (picked) {
+      // From the palette, a tool with a few plain arguments is asked for in quick inputs.
+      const fields = simpleFields(buildFormModel(tool.inputSchema ?? { type: 'object' }));
+      if (fields) {
+        const args = await askArguments(toolName, fields, runner.lastArgs.get(entry.name, toolName));
+        if (!args) return undefined;
+        const outcome = await panels.open(entry, toolName).run(args, true);
+        if (outcome.kind === 'notSent') void vscode.window.showWarningMessage(`MCP Lens: ${outcome.message}`);
+        return outcome;
+      }
+    }
+    panels.open(entry, toolName);
+    return undefined;
+  }
+
+  async function sendRawMessage(arg?: { server?: string; line?: string }): Promise<unknown> {
+    const entry = await pickServer(arg?.server, 'Send a raw message to which running MCP server?', (s) => s.state.kind === 'running');
+    if (!entry || !(await running(entry)) || !entry.client) return undefined;
+    const line =
+      arg?.line ??
+      (await vscode.window.showInputBox({
+        title: `Send a raw JSON-RPC line to "${entry.name}"`,
+        prompt: entry.info?.era === 'modern' ? 'One line of JSON, sent as typed. Every 2026-07-28 request carries this _meta.' : 'One line of JSON, sent as typed.',
+        value: rawMessageTemplate(entry.info, { name: 'mcp-lens', version: '0.1.0' }),
+        ignoreFocusOut: true,
+        validateInput: validateRawLine,
+      }));
+    if (line === undefined) return undefined;
+    const problem = validateRawLine(line);
+    if (problem) {
+      void vscode.window.showErrorMessage(`MCP Lens: ${problem}`);
+      return undefined;
+    }
+    const reply = await sendRawAndWait(entry.client, line, readTimeout());
+    log.info(`[${entry.name}] raw line sent: ${line}`);
+    if (reply.kind === 'reply') {
+      log.info(`[${entry.name}] reply: ${reply.raw}`);
+      const show = 'Show Reply';
+      void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" replied (${reply.summary}).`, show).then((c) => {
+        if (c === show) void documents.show(`reply-${entry.name}`, reply.message);
+      });
+    } else {
+      void vscode.window.showInformationMessage(`MCP Lens: sent to "${entry.name}". ${reply.summary}`);
+    }
+    return reply;
+  }
+
+  async function readResource(arg?: { server?: string; uri?: string }): Promise<unknown> {
+    const entry = await pickServer(arg?.server, 'Read a resource of which MCP server?');
+    if (!entry || !(await running(entry)) || !entry.client) return undefined;
+    let uri = arg?.uri;
+    if (uri === undefined) {
+      const typeUri = { label: '$(edit) Enter a URI…', uri: undefined as string | undefined };
+      const items = [...listed(entry, 'resources').map((r) => ({ label: String(r.name ?? r.uri), description: String(r.uri ?? ''), detail: typeof r.description === 'string' ? r.description : undefined, uri: String(r.uri) })), typeUri];
+      const choice = await vscode.window.showQuickPick(items, { placeHolder: `Read which resource of "${entry.name}"?`, matchOnDescription: true });
+      if (!choice) return undefined;
+      uri = choice.uri ?? (await vscode.window.showInputBox({ title: 'Resource URI', prompt: 'resources/read accepts any URI the server can resolve (templates included).', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Enter a URI') }));
+      if (!uri) return undefined;
+    }
+    return requestAndShow(entry, 'resources/read', { uri }, `${entry.name} ${uri}`);
+  }
+
+  async function getPrompt(arg?: { server?: string; prompt?: string; args?: Record<string, string> }): Promise<unknown> {
+    const entry = await pickServer(arg?.server, 'Get a prompt of which MCP server?');
+    if (!entry || !(await running(entry)) || !entry.client) return undefined;
+    const prompts = listed(entry, 'prompts');
+    let name = arg?.prompt;
+    if (name === undefined) {
+      if (prompts.length === 0) {
+        void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" lists no prompts.`);
+        return undefined;
+      }
+      const choice = await vscode.window.showQuickPick(
+        prompts.map((p) => ({ label: String(p.name), description: typeof p.title === 'string' ? p.title : undefined, detail: typeof p.description === 'string' ? p.description : undefined })),
+        { placeHolder: `Get which prompt of "${entry.name}"?` },
+      );
+      if (!choice) return undefined;
+      name = choice.label;
+    }
+    let args = arg?.args;
+    if (!args) {
+      args = {};
+      const prompt = prompts.find((p) => p.name === name);
+      const declared = Array.isArray(prompt?.arguments) ? (prompt.arguments as Record<string, unknown>[]) : [];
+      for (const [i, a] of declared.entries()) {
+        const required = a.required === true;
+        const value = await vscode.window.showInputBox({
+          title: `${name} (${i + 1}/${declared.length}): ${String(a.name)}${required ? ' *' : ''}`,
+          prompt: [typeof a.description === 'string' ? a.description : '', required ? '' : 'Leave empty to leave it out.'].filter(Boolean).join(' '),
+          ignoreFocusOut: true,
+          validateInput: (v) => (required && v === '' ? 'This argument is required' : undefined),
+        });
+        if (value === undefined) return undefined;
+        if (value !== '') args[String(a.name)] = value;
+      }
+    }
+    return requestAndShow(entry, 'prompts/get', { name, arguments: args }, `${entry.name} prompt ${name}`);
+  }
+
+  async function requestAndShow(entry: ServerEntry, method: string, params: Record<string, unknown>, title: string): Promise<unknown> {
+    try {
+      const result = await entry.client!.request(method, params);
+      await documents.show(title, result);
+      return result;
+    } catch (error) {
+      const detail = error instanceof ProtocolError ? `JSON-RPC ${error.code} ${error.message}${error.data === undefined ? '' : ` ${JSON.stringify(error.data)}`}` : error instanceof Error ? error.message : String(error);
+      void vscode.window.showErrorMessage(`MCP Lens: ${method} on "${entry.name}" failed: ${detail}`);
+      return { error: detail };
+    }
+  }
+
+  function readTimeout(): number {
+    return Math.max(1000, vscode.workspace.getConfiguration('mcpLens').get<number>('requestTimeoutMs', 30_000));
+  }
+
+  return [
+    vscode.commands.registerCommand(TOOL_COMMANDS.runTool, async (arg?: RunToolArg) => {
+      const outcome = await runTool(arg);
+      // Run from a lens or a row with arguments already given: say how it went without opening anything new.
+      if (outcome && outcome.kind !== 'notSent' && !(arg && 'args' in arg)) void vscode.window.setStatusBarMessage(`MCP Lens: ${outcomeLabel(outcome)} — ${outcomeSentence(outcome)}`, 5000);
+      return outcome;
+    }),
+    vscode.commands.registerCommand(TOOL_COMMANDS.sendRawMessage, sendRawMessage),
+    vscode.commands.registerCommand(TOOL_COMMANDS.readResource, (arg?: { server?: string; uri?: string } | ItemRow) =>
+      readResource(isRow(arg) ? { server: arg.key, uri: String(arg.item.uri) } : arg),
+    ),
+    vscode.commands.registerCommand(TOOL_COMMANDS.getPrompt, (arg?: { server?: string; prompt?: string; args?: Record<string, string> } | ItemRow) =>
+      getPrompt(isRow(arg) ? { server: arg.key, prompt: itemName(arg.item) } : arg),
+    ),
+  ];
+}

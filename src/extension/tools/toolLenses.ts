@@ -1,0 +1,99 @@
+import * as vscode from 'vscode';
+import { findToolDefinitions, languageOf } from '../../core/source/findTools';
+import { Disposable } from '../lifecycle';
+import type { ServerEntry } from '../serverEntry';
+import type { ServerRegistry } from '../serverRegistry';
+import { isTrusted } from '../trust';
+import { outcomeLabel, outcomeSentence } from './outcome';
+import { serversForFile } from './serverMatch';
+import type { ToolRunner } from './toolRunner';
+
+export const SOURCE_SELECTOR: vscode.DocumentSelector = [
+  { scheme: 'file', language: 'typescript' },
+  { scheme: 'file', language: 'typescriptreact' },
+  { scheme: 'file', language: 'javascript' },
+  { scheme: 'file', language: 'javascriptreact' },
+  { scheme: 'file', language: 'python' },
+];
+
+/** Lens refreshes wait this long after the last keystroke. */
+const EDIT_DEBOUNCE_MS = 300;
+
+/**
+ * `▶ Run tool` over every tool definition in a server's source, the last outcome beside it,
+ * and a warning over a tool the running server does not list.
+ */
+export class ToolLensProvider extends Disposable implements vscode.CodeLensProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly registry: ServerRegistry,
+    private readonly runner: ToolRunner,
+  ) {
+    super();
+    this.register(vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, this));
+    this.register(registry.onDidChange(() => this.changed.fire()));
+    this.register(runner.onDidRun(() => this.changed.fire()));
+    this.register(vscode.workspace.onDidChangeTextDocument((e) => languageOf(e.document.fileName) && this.refreshSoon()));
+    this.register({ dispose: () => clearTimeout(this.timer) });
+  }
+
+  private refreshSoon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.changed.fire(), EDIT_DEBOUNCE_MS);
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const language = languageOf(document.fileName);
+    if (!language || !isTrusted()) return [];
+    const matches = serversForFile(document.uri.fsPath, this.registry.servers.map((s) => s.config));
+    if (matches.length === 0) return [];
+    // Several servers run this file: the strongest matches only, each lens naming its server.
+    const top = matches.filter((m) => m.strength === matches[0].strength);
+    const entries = top.map((m) => this.registry.get(m.key)).filter((e): e is ServerEntry => e !== undefined);
+    const definitions = findToolDefinitions(document.getText(), language);
+    const lenses: vscode.CodeLens[] = [];
+    for (const definition of definitions) {
+      const range = new vscode.Range(definition.line, definition.column, definition.line, definition.column);
+      for (const entry of entries) lenses.push(...this.lensesFor(entry, definition.name, range, entries.length > 1));
+    }
+    return lenses;
+  }
+
+  private lensesFor(entry: ServerEntry, tool: string, range: vscode.Range, nameServer: boolean): vscode.CodeLens[] {
+    const suffix = nameServer ? ` (${entry.name})` : '';
+    const listed = entry.state.kind === 'running' && entry.lists.tools && 'items' in entry.lists.tools ? entry.lists.tools.items : undefined;
+    if (listed && !listed.some((t) => t.name === tool)) {
+      return [
+        new vscode.CodeLens(range, {
+          title: `⚠ not in tools/list (registration failed, or restart the server)${suffix}`,
+          tooltip: `"${entry.name}" is running but its tools/list has no "${tool}": the registration threw or was skipped, or the server runs older code. Restart it to load this file again.`,
+          command: 'mcpLens.restartServer',
+          arguments: [entry.key],
+        }),
+      ];
+    }
+    const lenses = [
+      new vscode.CodeLens(range, {
+        title: `▶ Run tool${suffix}`,
+        tooltip: entry.state.kind === 'running' ? `Open the form for "${tool}" on "${entry.name}"` : `Start "${entry.name}" and open the form for "${tool}"`,
+        command: 'mcpLens.runTool',
+        arguments: [{ server: entry.key, tool }],
+      }),
+    ];
+    const last = this.runner.last(entry.key, tool);
+    if (last) {
+      lenses.push(
+        new vscode.CodeLens(range, {
+          title: outcomeLabel(last),
+          tooltip: outcomeSentence(last),
+          command: 'mcpLens.runTool',
+          arguments: [{ server: entry.key, tool }],
+        }),
+      );
+    }
+    return lenses;
+  }
+}

@@ -1,0 +1,179 @@
+import * as vscode from 'vscode';
+import { buildFormModel } from '../../core/schema/formModel';
+import { Disposable } from '../lifecycle';
+import type { ServerEntry } from '../serverEntry';
+import type { JsonDocuments } from './jsonDocuments';
+import type { CallOutcome, HostMessage, ProgressInfo, ToolSummary, WebviewMessage } from './protocol';
+import type { ToolRunner } from './toolRunner';
+import { panelHtml, panelResourceRoots } from './webviewHtml';
+
+interface Deps {
+  extensionUri: vscode.Uri;
+  runner: ToolRunner;
+  documents: JsonDocuments;
+}
+
+/**
+ * The form and result of one tool of one server, in a webview panel. The host owns what the
+ * webview cannot do under its CSP: JSON Schema validation (ajv compiles code) and the call.
+ */
+export class ToolPanel extends Disposable {
+  readonly panel: vscode.WebviewPanel;
+  private ready = false;
+  private abort: AbortController | undefined;
+  private running: { startedAt: number; progress?: ProgressInfo } | undefined;
+  private last: { outcome: CallOutcome; args: Record<string, unknown> } | undefined;
+  private schemaKey = '';
+  private readonly closed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidClose = this.closed.event;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly entry: ServerEntry,
+    readonly toolName: string,
+  ) {
+    super();
+    this.panel = vscode.window.createWebviewPanel(
+      'mcpLens.tool',
+      `▶ ${toolName}`,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { enableScripts: true, localResourceRoots: panelResourceRoots(deps.extensionUri) },
+    );
+    this.panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-lens.svg');
+    this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, toolName);
+    this.register(this.panel.webview.onDidReceiveMessage((m: WebviewMessage) => void this.onMessage(m)));
+    this.register(
+      this.panel.onDidDispose(() => {
+        this.abort?.abort('The tool panel was closed');
+        this.closed.fire();
+        this.dispose();
+      }),
+    );
+    this.register(
+      deps.runner.registry.onDidChange((changed) => {
+        if (changed !== this.entry && changed !== undefined) return;
+        this.post({ type: 'serverState', state: this.entry.state.kind });
+        // A restart may bring a changed schema: the form follows it.
+        const tool = this.tool();
+        if (tool && this.ready && schemaKeyOf(tool) !== this.schemaKey) this.postInit();
+      }),
+    );
+  }
+
+  get key(): string {
+    return panelKey(this.entry.key, this.toolName);
+  }
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  private tool(): Record<string, unknown> | undefined {
+    return this.deps.runner.tool(this.entry, this.toolName);
+  }
+
+  private post(message: HostMessage): void {
+    if (this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  private postInit(): void {
+    const tool = this.tool() ?? { name: this.toolName, inputSchema: { type: 'object' } };
+    this.schemaKey = schemaKeyOf(tool);
+    const summary: ToolSummary = {
+      server: this.entry.name,
+      name: this.toolName,
+      title: typeof tool.title === 'string' ? tool.title : undefined,
+      description: typeof tool.description === 'string' ? tool.description : undefined,
+      hasOutputSchema: tool.outputSchema !== undefined,
+      schemaKey: this.schemaKey,
+    };
+    const lastArgs = this.deps.runner.lastArgs.get(this.entry.name, this.toolName);
+    this.post({ type: 'init', tool: summary, model: buildFormModel(tool.inputSchema ?? { type: 'object' }), lastArgs, serverState: this.entry.state.kind });
+    if (this.running) {
+      this.post({ type: 'running', startedAt: this.running.startedAt });
+      if (this.running.progress) this.post({ type: 'progress', progress: this.running.progress });
+    } else if (this.last) {
+      this.post({ type: 'result', ...this.last });
+    }
+  }
+
+  private async onMessage(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.postInit();
+        return;
+      case 'validate': {
+        const checked = this.deps.runner.validate(this.entry, this.toolName, message.args);
+        this.post({ type: 'validation', errors: checked.errors, schemaProblem: checked.schemaProblem });
+        return;
+      }
+      case 'run':
+        await this.run(message.args);
+        return;
+      case 'cancel':
+        this.abort?.abort('Cancelled by the user');
+        return;
+      case 'close':
+        this.panel.dispose();
+        return;
+      case 'openResource':
+        await vscode.commands.executeCommand('mcpLens.readResource', { server: this.entry.key, uri: message.uri });
+        return;
+      case 'openJson':
+        await this.deps.documents.show(message.title, message.value);
+        return;
+    }
+  }
+
+  /** Validates in the host, then calls; the webview sees the errors, the progress and the outcome. */
+  async run(args: Record<string, unknown>, external = false): Promise<CallOutcome> {
+    if (this.running) return { kind: 'notSent', message: `"${this.toolName}" is already running; cancel it first.` };
+    const started = await this.deps.runner.ensureRunning(this.entry);
+    if (!started.ok) return this.finish({ kind: 'notSent', message: started.reason }, args, external);
+    if (!this.tool()) return this.finish({ kind: 'notSent', message: `"${this.entry.name}" does not list a tool called "${this.toolName}".` }, args, external);
+    const checked = this.deps.runner.validate(this.entry, this.toolName, args);
+    this.post({ type: 'validation', errors: checked.errors, schemaProblem: checked.schemaProblem });
+    if (!checked.valid) {
+      const first = checked.errors[0];
+      const outcome: CallOutcome = { kind: 'notSent', message: `Invalid arguments: ${first ? `${first.path || '(arguments)'} ${first.message}` : 'see the form'}` };
+      if (!external) return outcome;
+      // Shown in the form first, then the errors beside its fields.
+      this.finish(outcome, args, true);
+      this.post({ type: 'validation', errors: checked.errors, schemaProblem: checked.schemaProblem });
+      return outcome;
+    }
+    const abort = new AbortController();
+    this.abort = abort;
+    this.running = { startedAt: Date.now() };
+    this.post({ type: 'running', startedAt: this.running.startedAt });
+    const outcome = await this.deps.runner.call(this.entry, this.toolName, args, {
+      signal: abort.signal,
+      onProgress: (progress) => {
+        if (this.running) this.running.progress = progress;
+        this.post({ type: 'progress', progress });
+      },
+    });
+    this.abort = undefined;
+    this.running = undefined;
+    return this.finish(outcome, args, external);
+  }
+
+  private finish(outcome: CallOutcome, args: Record<string, unknown>, external = false): CallOutcome {
+    this.last = { outcome, args };
+    this.post({ type: 'result', outcome, args, external });
+    return outcome;
+  }
+}
+
+export function panelKey(serverKey: string, tool: string): string {
+  return `${serverKey}\u0000${tool}`;
+}
+
+function schemaKeyOf(tool: Record<string, unknown>): string {
+  return JSON.stringify([tool.inputSchema ?? null, tool.outputSchema ?? null]);
+}
