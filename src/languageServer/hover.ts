@@ -55,7 +55,9 @@ function errorHover(analysis: Analysis, item: Located, msg: JsonRpcResponse, exc
       lines.push('The request carries no `_meta`: a 2026-07-28 server "MUST reject" a request without `io.modelcontextprotocol/protocolVersion` and `clientCapabilities` with -32602.');
     }
     if (code === -32603 && request.method === 'tools/call') {
-      lines.push('This answers a tool call: if the tool ran and failed, the server should return `isError: true` so the model sees the failure.');
+      // Said once, for this call, instead of the general advice.
+      lines.splice(1, 1);
+      lines.push('This answers a tool call: if the tool ran and failed, the server should return `isError: true` (it goes to the model), not a JSON-RPC error (it goes to the client code).');
     }
   } else if (msg.id === null) {
     lines.push('The id is `null`: the server could not tell which request this answers.');
