@@ -93,6 +93,14 @@ function childEnv(runDir: string, extra: Record<string, string> | undefined): No
   };
 }
 
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // the group ended meanwhile
+  }
+}
+
 function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
@@ -171,11 +179,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     if (stopped) return;
     stopped = true;
     unregister();
-    if (groupAlive(pgid)) process.kill(-pgid, 'SIGTERM');
+    signalGroup(pgid, 'SIGTERM');
     try {
       await pollUntil('code-server process group to exit', 10_000, () => !groupAlive(pgid));
     } catch {
-      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+      signalGroup(pgid, 'SIGKILL');
       await pollUntil('code-server process group to die', 5_000, () => !groupAlive(pgid));
     }
     const strays = markedProcesses(runDir);

@@ -66,6 +66,7 @@ suite('config files', () => {
     } finally {
       listener.dispose();
     }
-    assert.deepEqual(serverNames(registry), ['cursor-listed', 'grandchild', 'half-written', 'legacy', 'modern']);
+    const names = serverNames(registry);
+    for (const name of ['cursor-listed', 'grandchild', 'half-written', 'legacy', 'modern']) assert.ok(names.includes(name), names.join(', '));
   });
 });

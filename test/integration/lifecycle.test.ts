@@ -3,14 +3,17 @@ import * as vscode from 'vscode';
 import type { StartOutcome } from '../../src/extension/serverRegistry';
 import { descendantsMatching, extensionApi, hasProc, isAlive, server, serverWhere, waitFor } from './support';
 
+/** The process checks below count processes by command line: nothing else may be running. */
+async function stopAll(): Promise<void> {
+  const { registry } = await extensionApi();
+  for (const s of registry.servers.filter((s) => s.state === 'running' || s.state === 'starting')) {
+    await vscode.commands.executeCommand('mcpLens.stopServer', s.name);
+  }
+}
+
 suite('start and stop', () => {
-  teardown(async () => {
-    // Leave nothing running for the next test, whatever this one did.
-    const { registry } = await extensionApi();
-    for (const s of registry.servers.filter((s) => s.state === 'running' || s.state === 'starting')) {
-      await vscode.commands.executeCommand('mcpLens.stopServer', s.name);
-    }
-  });
+  suiteSetup(stopAll);
+  teardown(stopAll);
 
   test('a legacy server starts from the command and lists its tools', async () => {
     const { registry } = await extensionApi();
