@@ -1,0 +1,45 @@
+/**
+ * The client's requests of the current run that have no answer yet: what a restart would
+ * lose. Read from the trace alone (the latest 'spawned' starts the run), so the report of
+ * lost requests is as true offline as live.
+ */
+import type { TraceEvent } from '../trace/event';
+
+export interface LostRequest {
+  id: string | number;
+  method: string;
+  /** The tool, for tools/call. */
+  tool?: string;
+  seq: number;
+}
+
+export function requestsInFlight(events: readonly TraceEvent[]): LostRequest[] {
+  let start = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i].dir === 'meta' && events[i].kind === 'spawned') {
+      start = i;
+      break;
+    }
+  }
+  const open = new Map<string, LostRequest>();
+  const key = (id: unknown) => `${typeof id}:${String(id)}`;
+  for (let i = start; i < events.length; i++) {
+    const e = events[i];
+    const msg = e.msg as Record<string, unknown> | undefined;
+    if (e.dir === 'c2s' && e.kind === 'request' && msg) {
+      const params = msg.params as Record<string, unknown> | undefined;
+      const tool = msg.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+      open.set(key(msg.id), { id: msg.id as string | number, method: String(msg.method), ...(tool ? { tool } : {}), seq: e.seq });
+    } else if (e.dir === 's2c' && e.kind === 'response' && msg) {
+      open.delete(key(msg.id));
+    } else if (e.dir === 'meta' && (e.kind === 'timeout' || e.kind === 'cancelled')) {
+      open.delete(key(e.info?.id));
+    }
+  }
+  return [...open.values()];
+}
+
+/** "tools/call get_forecast (id 4)". */
+export function describeRequest(r: LostRequest): string {
+  return `${r.method}${r.tool ? ` ${r.tool}` : ''} (id ${r.id})`;
+}
