@@ -25,6 +25,8 @@ export class ServerEntry {
   session: LiveSession | undefined;
   /** The config changed while the server ran: a restart applies it. */
   configChanged = false;
+  /** Run under the debugger (mcpLens.debugServer): kept across restarts, cleared by a stop. */
+  debug: { breakOnStart?: boolean } | undefined;
 
   constructor(public config: ServerConfig) {}
 

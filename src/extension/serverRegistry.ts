@@ -3,7 +3,11 @@ import * as vscode from 'vscode';
 import { loadConfigs, type LoadedConfig } from '../core/config/load';
 import { InputCancelledError, resolveServer } from '../core/config/resolve';
 import type { ConfigProblem, InputDefinition, StdioServerConfig } from '../core/config/types';
+import { planDebugLaunch, type DebugLaunch } from '../core/devloop/debugTarget';
+import { describeRequest, requestsInFlight, type LostRequest } from '../core/devloop/inFlight';
+import type { Lists } from '../core/devloop/listDiff';
 import { McpClient, ProtocolError } from '../core/session/client';
+import type { Trace } from '../core/trace/trace';
 import { describeFailure, exitText, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
@@ -21,8 +25,28 @@ export interface RegistryDeps {
   resolveInput(input: InputDefinition, server: StdioServerConfig): Promise<string | undefined>;
   clientInfo: { name: string; version: string };
   /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
-  sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession): SessionHandle };
+  sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace): SessionHandle };
 }
+
+/** A server process launched (before its handshake): the debugger attaches from here. */
+export interface LaunchEvent {
+  entry: ServerEntry;
+  client: McpClient;
+  debug: DebugLaunch | undefined;
+}
+
+/** A restart finished: what the server listed before and after it. */
+export interface RestartEvent {
+  entry: ServerEntry;
+  reason: string | undefined;
+  before: Lists;
+  after: Lists;
+  lost: LostRequest[];
+  outcome: StartOutcome;
+}
+
+/** Long enough to sit at a breakpoint: a paused server answers nothing. */
+const DEBUG_REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 
 const LIST_METHODS: Record<ListKind, 'tools/list' | 'resources/list' | 'prompts/list'> = {
   tools: 'tools/list',
@@ -38,6 +62,10 @@ export class ServerRegistry extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<ServerEntry | undefined>());
   /** Fires with the entry that changed, or undefined when the whole list did. */
   readonly onDidChange = this.changed.event;
+  private readonly launched = this.register(new vscode.EventEmitter<LaunchEvent>());
+  readonly onDidLaunch = this.launched.event;
+  private readonly restarted = this.register(new vscode.EventEmitter<RestartEvent>());
+  readonly onDidRestart = this.restarted.event;
 
   constructor(private readonly deps: RegistryDeps) {
     super();
@@ -108,7 +136,8 @@ export class ServerRegistry extends Disposable {
     this.changed.fire(entry);
   }
 
-  async start(entry: ServerEntry): Promise<StartOutcome> {
+  /** `continued`: a restart goes on writing the previous run's trace (after its separator). */
+  async start(entry: ServerEntry, continued?: Trace): Promise<StartOutcome> {
     if (entry.isActive) return { ok: true };
     const config = entry.config;
     if (config.type !== 'stdio') {
@@ -148,13 +177,24 @@ export class ServerRegistry extends Disposable {
       else env[key] = value;
     }
     const settings = this.deps.settings();
-    const session = this.deps.sessions?.begin(entry, { name, command, args, cwd, env }, resolved.server);
-    const client = new McpClient(
-      { name, command, args, cwd, env },
-      { clientInfo: this.deps.clientInfo, requestTimeoutMs: settings.requestTimeoutMs, trace: session?.trace, transport: session?.transport },
-    );
+    let spec = { name, command, args, cwd, env };
+    let debug: DebugLaunch | undefined;
+    if (entry.debug || config.dev?.debug) {
+      const plan = planDebugLaunch({ command, args, env }, { declared: config.dev?.debug?.type, breakOnStart: entry.debug?.breakOnStart, inheritedNodeOptions: process.env.NODE_OPTIONS });
+      if (!plan.ok) {
+        this.setState(entry, { kind: 'error', message: plan.reason, stderrTail: [] });
+        return { ok: false, reason: `Cannot debug "${entry.name}": ${plan.reason}`, failure: { message: plan.reason, stderrTail: [] } };
+      }
+      debug = plan.launch;
+      spec = { ...spec, ...debug.spec };
+      this.deps.log.info(`[${name}] debug launch: ${debug.how}`);
+    }
+    const session = this.deps.sessions?.begin(entry, spec, resolved.server, continued);
+    const timeouts = debug ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS } : { requestTimeoutMs: settings.requestTimeoutMs };
+    const client = new McpClient(spec, { clientInfo: this.deps.clientInfo, ...timeouts, trace: session?.trace ?? continued, transport: session?.transport });
     session?.attach(client);
     entry.client = client;
+    this.launched.fire({ entry, client, debug });
     const logging = client.trace.onEvent((e) => {
       logTraceEvent(this.deps.log, name, e, this.deps.settings().trace, redact);
       // "notifications/tools/list_changed" and kin: the lists are stale.
@@ -173,7 +213,7 @@ export class ServerRegistry extends Disposable {
     });
 
     try {
-      this.deps.log.info(redact(`[${name}] starting: ${[command, ...args].join(' ')} (cwd ${cwd})`));
+      this.deps.log.info(redact(`[${name}] starting: ${[spec.command, ...spec.args].join(' ')} (cwd ${cwd})`));
       // A server that exits while starting has failed, whether or not connect() has noticed yet.
       const connecting = client.connect();
       connecting.catch(() => undefined);
@@ -231,7 +271,9 @@ export class ServerRegistry extends Disposable {
     }
   }
 
-  async stop(entry: ServerEntry): Promise<void> {
+  /** `keepDebug`: a restart keeps debug mode; a stop ends it. */
+  async stop(entry: ServerEntry, keepDebug = false): Promise<void> {
+    if (!keepDebug) entry.debug = undefined;
     const client = entry.client;
     entry.client = undefined;
     if (client) {
@@ -249,9 +291,37 @@ export class ServerRegistry extends Disposable {
     this.setState(entry, { kind: 'stopped' });
   }
 
-  async restart(entry: ServerEntry): Promise<StartOutcome> {
-    await this.stop(entry);
-    return this.start(entry);
+  /**
+   * Stops and starts again, writing on in the same trace after a separator; the requests
+   * still waiting for an answer are marked lost, never dropped without a word. `reason`
+   * ("saving weather.ts") goes into the separator and the restart event.
+   */
+  async restart(entry: ServerEntry, reason?: string): Promise<StartOutcome> {
+    const before = this.listItems(entry);
+    const trace = entry.session?.trace ?? entry.client?.trace;
+    const lost = entry.client && trace ? requestsInFlight(trace.events) : [];
+    for (const r of lost) {
+      trace?.append({ dir: 'meta', kind: 'cancelled', raw: `${describeRequest(r)} lost: the server restarted before answering`, info: { id: r.id, method: r.method, reason: 'lost: the server restarted before answering' } });
+    }
+    await this.stop(entry, true);
+    if (trace) {
+      const lostText = lost.length ? `; lost without an answer: ${lost.map(describeRequest).join(', ')}` : '';
+      trace.append({ dir: 'meta', kind: 'note', raw: `— restarted${reason ? ` after ${reason}` : ''}${lostText} —`, info: { restart: true, reason: reason ?? null, lost } });
+    }
+    if (lost.length) this.deps.log.warn(`[${entry.name}] restart lost ${lost.length} request(s) without an answer: ${lost.map(describeRequest).join(', ')}`);
+    const outcome = await this.start(entry, trace);
+    this.restarted.fire({ entry, reason, before, after: this.listItems(entry), lost, outcome });
+    return outcome;
+  }
+
+  /** The lists that loaded (a failed or undeclared list is left out, so it is not compared). */
+  private listItems(entry: ServerEntry): Lists {
+    const lists: Lists = {};
+    for (const kind of LIST_KINDS) {
+      const list = entry.lists[kind];
+      if (list && 'items' in list) lists[kind] = list.items;
+    }
+    return lists;
   }
 
   /** Closes every connection; the transport takes each server's whole process tree down. */

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { DiagnosticsEngine } from '../../core/diagnose/engine';
 import type { TraceEvent } from '../../core/trace/event';
 import { Trace } from '../../core/trace/trace';
-import { Emitter } from '../../core/util/disposable';
+import { Emitter, type Disposable } from '../../core/util/disposable';
 import { MessageModel } from '../messages/model';
 import { OutputBuffer } from '../stderr/outputBuffer';
 
@@ -23,6 +23,7 @@ export class LiveSession {
   readonly output: OutputBuffer;
   readonly started = Date.now();
   private isEnded = false;
+  private readonly listening: Disposable;
 
   private readonly diagnosed = new Emitter<Diagnostic[]>();
   /** Fires with the diagnostics an event (or the end of the stream) newly proved. */
@@ -42,7 +43,12 @@ export class LiveSession {
     this.trace = options.trace ?? new Trace();
     this.messages = new MessageModel(options.window);
     this.output = new OutputBuffer(options.outputCapacity);
-    this.trace.onEvent((e) => this.take(e));
+    // A continued trace (a restart) shows its earlier runs too; only this run is diagnosed.
+    for (const e of this.trace.events) {
+      this.messages.add(e);
+      this.output.add(e);
+    }
+    this.listening = this.trace.onEvent((e) => this.take(e));
   }
 
   get diagnostics(): readonly Diagnostic[] {
@@ -87,6 +93,8 @@ export class LiveSession {
   }
 
   dispose(): void {
+    // The next run may write on in this trace: stop taking its events.
+    this.listening.dispose();
     this.diagnosed.dispose();
     this.appended.dispose();
     this.endedEmitter.dispose();

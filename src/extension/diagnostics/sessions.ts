@@ -50,9 +50,10 @@ export class Sessions extends Disposable {
     return [...this.byKey.values()];
   }
 
-  begin(entry: ServerEntry, spec: ServerSpec, resolved: ResolvedForSession): SessionHandle {
+  /** `continued`: a restart's run writes on in the previous run's trace (the dev loop keeps one story). */
+  begin(entry: ServerEntry, spec: ServerSpec, resolved: ResolvedForSession, continued?: Trace): SessionHandle {
     this.byKey.get(entry.key)?.dispose();
-    const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env));
+    const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env), { trace: continued });
     this.byKey.set(entry.key, session);
     entry.session = session;
     session.onDidDiagnose(() => this.diagnosed.fire(session));
