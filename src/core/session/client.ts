@@ -1,6 +1,9 @@
 import type { TraceEvent } from '../trace/event';
 import { Trace } from '../trace/trace';
+import { HttpTransport, type HttpServerSpec, type HttpTransportOptions } from '../transport/http';
+import { HttpStatusError } from '../transport/httpErrors';
 import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions } from '../transport/stdio';
+import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
 import { ConnectionClosedError, InvalidResultError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
@@ -18,6 +21,7 @@ import {
 
 export { ConnectionClosedError, InvalidResultError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
+export type { HttpServerSpec } from '../transport/http';
 export type { Progress } from './pendingRequests';
 
 export interface ServerInfo {
@@ -42,6 +46,8 @@ export interface ClientOptions {
   /** Modern revisions to offer, preferred first (tests offer an unknown one to exercise -32022). */
   modernVersions?: string[];
   transport?: TransportOptions;
+  /** Options of the Streamable HTTP transport, used when the spec has a `url`. */
+  http?: HttpTransportOptions;
 }
 
 export interface RequestOptions {
@@ -63,13 +69,13 @@ interface InternalOptions extends RequestOptions {
 const DEFAULT_CLIENT_INFO = { name: 'mcp-lens', version: '0.1.0' };
 
 /**
- * A dual-era MCP client over stdio that records everything it sees into a Trace.
+ * A dual-era MCP client over stdio or Streamable HTTP that records everything it sees into a Trace.
  * connect() probes with server/discover and falls back to the legacy initialize handshake
  * ("The fallback MUST NOT be keyed to one specific error code").
  */
 export class McpClient {
   readonly trace: Trace;
-  private readonly transport: StdioTransport;
+  private readonly transport: Transport;
   private readonly pending = new PendingRequests();
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
@@ -87,14 +93,14 @@ export class McpClient {
   readonly exited: Promise<ExitInfo>;
 
   constructor(
-    readonly spec: ServerSpec,
+    readonly spec: ServerSpec | HttpServerSpec,
     private readonly options: ClientOptions = {},
   ) {
     this.trace = options.trace ?? new Trace();
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
-    this.transport = new StdioTransport(spec, this.trace, options.transport);
+    this.transport = 'url' in spec ? new HttpTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
     this.transport.onMessage((e) => this.dispatch(e));
     this.exited = this.transport.exited;
     void this.exited.then((info) => {
@@ -266,7 +272,8 @@ export class McpClient {
       this.transport.send(JSON.stringify(message)).catch((err: Error) => {
         if (!this.pending.take(id)) return;
         cleanup();
-        reject(new ConnectionClosedError(`Could not send ${method}: ${err.message}`));
+        // Over HTTP a refusal can carry the server's JSON-RPC error (ProtocolError) or only a status.
+        reject(err instanceof ProtocolError || err instanceof HttpStatusError ? err : new ConnectionClosedError(`Could not send ${method}: ${err.message}`));
       });
     });
   }

@@ -1,3 +1,4 @@
+import { HttpStatusError } from '../transport/httpErrors';
 import { ProtocolError, RequestTimeoutError } from './errors';
 import { LEGACY_VERSIONS, META_SERVER_INFO, UNSUPPORTED_PROTOCOL_VERSION } from './protocol';
 import type { ServerInfo } from './client';
@@ -31,6 +32,10 @@ export async function probeEra(deps: ProbeDeps): Promise<EraOutcome> {
     } catch (err) {
       if (err instanceof RequestTimeoutError) {
         return legacy(`server/discover got no response within ${deps.probeTimeoutMs} ms`);
+      }
+      // Streamable HTTP: "If the body is empty or is not a recognized modern JSON-RPC error, fall back to initialize".
+      if (err instanceof HttpStatusError && err.status === 400) {
+        return legacy('server/discover was refused with HTTP 400 and no JSON-RPC error');
       }
       if (!(err instanceof ProtocolError)) throw err;
       if (err.code !== UNSUPPORTED_PROTOCOL_VERSION) {

@@ -26,6 +26,7 @@ export type MetaKind =
   | 'cancelled' //    info: {id, method, reason}
   | 'era' //          info: {era: 'modern'|'legacy', protocolVersion, reason}
   | 'stray-source' // info: {text, stack: [{file, line, column}]} from the stdout-write preload
+  | 'http' //         info: {method, url, status?, statusText?, headers?, requestHeaders? (redacted), sessionId?, requestSeq?, body?, error?: {code, message}, phase?}
   | 'note'; //        info: free-form; raw is human readable
 
 export type EventKind = MessageKind | StrayKind | MetaKind | 'log';

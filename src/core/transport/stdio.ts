@@ -8,6 +8,7 @@ import { lineEvent, stderrEvent } from '../wire/lineEvent';
 import { StdoutClassifier } from '../wire/stdoutClassifier';
 import { buildChildEnv } from './env';
 import { signalTree, trackTree, treeAlive, untrackTree } from './processTree';
+import type { Transport } from './transport';
 import { windowsLaunch } from './windowsLaunch';
 
 export interface ServerSpec {
@@ -59,7 +60,7 @@ const DRAIN_AFTER_EXIT_MS = 500;
  * "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL",
  * applied to the whole process group so launchers leave no orphans.
  */
-export class StdioTransport {
+export class StdioTransport implements Transport {
   private child: ChildProcess | undefined;
   private readonly messageEmitter = new Emitter<TraceEvent>();
   private readonly stdoutFramer: LineFramer;

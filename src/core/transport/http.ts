@@ -1,0 +1,423 @@
+import { ProtocolError } from '../session/errors';
+import type { NewTraceEvent, TraceEvent } from '../trace/event';
+import type { Trace } from '../trace/trace';
+import { Emitter, type Disposable } from '../util/disposable';
+import { jsonEvent, lineEvent, tryParse } from '../wire/lineEvent';
+import { classify, isNotification, isRequest, isResponse, type JsonRpcMessage, type RequestId } from '../wire/message';
+import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
+import { modernHeaders, modernVersionOf, paramHeaders, type ParamHeader } from './httpHeaders';
+import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
+import { SseParser } from './sse';
+import { TransportClosedError } from './stdio';
+import type { ExitInfo, Transport } from './transport';
+
+/** A Streamable HTTP server as configured (`type: "http"`, `url`, `headers`; variables already resolved). */
+export interface HttpServerSpec {
+  name?: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** Values (resolved password inputs) hidden wherever they would appear in the trace. */
+  secrets?: string[];
+}
+
+export interface HttpTransportOptions {
+  /** Legacy servers: open the optional GET stream for server-initiated messages. Default true. */
+  getStream?: boolean;
+  /** How long close() waits for the DELETE that ends a legacy session. Default 2000 ms. */
+  closeTimeoutMs?: number;
+}
+
+/** What an s2c event read from HTTP records about where it came from. */
+type Via = 'json' | 'sse' | 'get';
+
+/** The most of an error body kept in the trace. */
+const BODY_EXCERPT = 2000;
+
+/**
+ * The Streamable HTTP transport, both shapes: 2025-03-26…2025-11-25 (Mcp-Session-Id assigned
+ * with the InitializeResult, MCP-Protocol-Version after negotiation, optional GET stream,
+ * DELETE to end the session) and 2026-07-28 (no sessions; every POST carries the request
+ * metadata headers; closing a response stream is the cancellation). Every message either way
+ * is a trace event exactly as on stdio, and every HTTP exchange adds a meta 'http' event with
+ * its status and (redacted) headers, so the diagnostics can explain HTTP-level failures.
+ */
+export class HttpTransport implements Transport {
+  private readonly messageEmitter = new Emitter<TraceEvent>();
+  private readonly secrets: string[];
+  private readonly endpoint: string;
+  private sessionId: string | undefined;
+  /** Legacy: the version the InitializeResult chose, sent as MCP-Protocol-Version from then on. */
+  private negotiatedVersion: string | undefined;
+  private initializeId: RequestId | undefined;
+  /** Modern tools' x-mcp-header annotations, learned from the tools/list results passing through. */
+  private readonly toolHeaders = new Map<string, ParamHeader[]>();
+  private toolsListIds = new Set<string>();
+  /** In-flight request POSTs by id, so a modern cancellation can close the right stream. */
+  private readonly inflight = new Map<string, { controller: AbortController; modern: boolean; method: string }>();
+  private readonly controllers = new Set<AbortController>();
+  private getStreamOpened = false;
+  private closing: Promise<void> | undefined;
+  private resolveExited!: (info: ExitInfo) => void;
+
+  readonly exited: Promise<ExitInfo>;
+  readonly pid = undefined;
+  readonly onMessage = (listener: (e: TraceEvent) => void): Disposable => this.messageEmitter.event(listener);
+
+  constructor(
+    readonly spec: HttpServerSpec,
+    readonly trace: Trace,
+    private readonly options: HttpTransportOptions = {},
+  ) {
+    this.secrets = spec.secrets ?? [];
+    this.endpoint = redactUrl(spec.url, this.secrets);
+    this.exited = new Promise((resolve) => (this.resolveExited = resolve));
+  }
+
+  /** HTTP has nothing to open before the first POST; a URL that cannot work is refused here. */
+  start(): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(this.spec.url);
+    } catch {
+      return Promise.reject(this.refuse(`"${this.endpoint}" is not a valid URL`));
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return Promise.reject(this.refuse(`"${this.endpoint}" is not an http(s) URL (Streamable HTTP needs http:// or https://)`));
+    }
+    this.trace.append({
+      dir: 'meta',
+      kind: 'note',
+      raw: `Streamable HTTP endpoint ${this.endpoint}`,
+      info: { transport: 'http', url: this.endpoint, headers: redactHeaders(this.spec.headers ?? {}, this.secrets) },
+    });
+    return Promise.resolve();
+  }
+
+  /** POSTs one JSON-RPC message and reads its answer; resolves when the exchange is over. */
+  async send(line: string): Promise<void> {
+    if (this.closing) throw new TransportClosedError();
+    const parsed = tryParse(line);
+    const msg = parsed.ok ? messageOf(parsed.value) : undefined;
+    if (isNotification(msg) && msg.method === 'notifications/cancelled' && this.cancelByClosing(msg.params?.requestId)) return;
+    const sent = this.trace.append(lineEvent('c2s', line));
+    await this.post(line, msg, sent.seq);
+  }
+
+  /** Aborts every exchange, ends a legacy session with DELETE, and settles `exited`. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    for (const c of this.controllers) c.abort();
+    this.controllers.clear();
+    if (this.sessionId !== undefined) {
+      // "Clients that no longer need a particular session … SHOULD send an HTTP DELETE".
+      const signal = AbortSignal.timeout(this.options.closeTimeoutMs ?? 2000);
+      const headers = this.baseHeaders();
+      try {
+        const res = await fetch(this.spec.url, { method: 'DELETE', headers, signal });
+        await res.body?.cancel().catch(() => undefined);
+        // 405: "the server does not allow clients to terminate sessions"; nothing else to do.
+        this.recordExchange('DELETE', headers, res, undefined);
+      } catch (err) {
+        this.recordFailure('DELETE', headers, err, undefined);
+      }
+    }
+    this.trace.append({ dir: 'meta', kind: 'note', raw: `disconnected from ${this.endpoint}`, info: { transport: 'http', closed: true } });
+    this.messageEmitter.dispose();
+    this.resolveExited({ code: null, signal: null });
+  }
+
+  private async post(line: string, msg: JsonRpcMessage | undefined, c2sSeq: number): Promise<void> {
+    const headers = this.postHeaders(msg);
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const request = isRequest(msg) ? msg : undefined;
+    const key = request ? idKey(request.id) : undefined;
+    if (request && key) {
+      this.inflight.set(key, { controller, modern: modernVersionOf(request) !== undefined, method: request.method });
+      if (request.method === 'initialize') this.initializeId = request.id;
+      if (request.method === 'tools/list') this.toolsListIds.add(key);
+    }
+    try {
+      let res: Response;
+      try {
+        res = await fetch(this.spec.url, { method: 'POST', headers, body: line, signal: controller.signal });
+      } catch (err) {
+        if (this.closing || controller.signal.aborted) throw new TransportClosedError();
+        throw this.recordFailure('POST', headers, err, c2sSeq);
+      }
+      await this.answer(res, headers, msg, c2sSeq, controller);
+    } finally {
+      this.controllers.delete(controller);
+      if (key) this.inflight.delete(key);
+    }
+  }
+
+  /** Reads the HTTP answer to one POST. */
+  private async answer(res: Response, headers: Record<string, string>, msg: JsonRpcMessage | undefined, c2sSeq: number, controller: AbortController): Promise<void> {
+    const method = msg && 'method' in msg ? msg.method : undefined;
+    const request = isRequest(msg) ? msg : undefined;
+    if (!res.ok) {
+      const body = await readText(res);
+      this.recordExchange('POST', headers, res, c2sSeq, body);
+      const rpc = this.recordBody(body, res, 'json', c2sSeq);
+      const error = rpc.map(errorOf).find((e) => e !== undefined);
+      if (error) throw new ProtocolError(error.code, error.message, error.data, error.seq, method);
+      const sessionExpired = res.status === 404 && headers['Mcp-Session-Id'] !== undefined;
+      const what = sessionExpired ? `the server no longer knows session ${this.sessionId}` : statusText(res);
+      throw new HttpStatusError(`${method ?? 'The message'} was refused: HTTP ${res.status} from ${this.endpoint} (${what})`, res.status, this.endpoint, sessionExpired);
+    }
+    this.recordExchange('POST', headers, res, c2sSeq);
+    if (request?.method === 'initialize') {
+      // "A server using the Streamable HTTP transport MAY assign a session ID at initialization time".
+      this.sessionId = res.headers.get('mcp-session-id') ?? undefined;
+    }
+    if (res.status === 202 || !request) {
+      const body = await readText(res);
+      // A notification or response "MUST" get 202 with no body; anything else is the server's to explain.
+      const rpc = body.trim() ? this.recordBody(body, res, 'json', c2sSeq) : [];
+      const error = rpc.map(errorOf).find((e) => e !== undefined);
+      if (error) throw new ProtocolError(error.code, error.message, error.data, error.seq, method);
+      if (isNotification(msg) && msg.method === 'notifications/initialized' && !this.getStreamOpened) this.openGetStream();
+      return;
+    }
+    const type = (res.headers.get('content-type') ?? '').toLowerCase();
+    let events: TraceEvent[];
+    if (type.startsWith('text/event-stream')) {
+      events = await this.readStream(res, 'sse', c2sSeq, request.id, controller);
+    } else {
+      events = this.recordBody(await readText(res), res, 'json', c2sSeq);
+    }
+    if (events.some((e) => isResponse(e.msg) && e.msg.id !== null && idKey(e.msg.id) === idKey(request.id))) return;
+    // No response carrying our id: a JSON-RPC error in its place is this request's failure.
+    const error = events.map(errorOf).find((e) => e !== undefined);
+    if (error) throw new ProtocolError(error.code, error.message, error.data, error.seq, method);
+    if (controller.signal.aborted || this.closing) throw new TransportClosedError();
+    throw new HttpNetworkError(`${method}: the HTTP response from ${this.endpoint} ended without a response to it`, 'NO_RESPONSE');
+  }
+
+  /** Reads a text/event-stream body; each event's data is one message, recorded like a stdout line. */
+  private async readStream(res: Response, via: Via, c2sSeq: number | undefined, requestId: RequestId | undefined, controller: AbortController): Promise<TraceEvent[]> {
+    const parser = new SseParser();
+    const decoder = new TextDecoder();
+    const events: TraceEvent[] = [];
+    const reader = res.body?.getReader();
+    if (!reader) return events;
+    const take = (text: string) => {
+      for (const e of parser.push(text)) {
+        // An event with empty data (a resumption primer) carries no message.
+        if (e.data === '') continue;
+        const stored = this.deliver({ ...lineEvent('s2c', e.data) }, via, res.status, c2sSeq, e.id);
+        events.push(stored);
+      }
+    };
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        take(decoder.decode(value, { stream: true }));
+      }
+      take(decoder.decode());
+    } catch (err) {
+      if (controller.signal.aborted || this.closing) return events;
+      const answered = requestId !== undefined && events.some((e) => isResponse(e.msg) && e.msg.id !== null && idKey(e.msg.id) === idKey(requestId));
+      const code = networkCode(err);
+      this.trace.append({
+        dir: 'meta',
+        kind: 'http',
+        raw: `${via === 'get' ? 'GET' : 'POST'} ${this.endpoint}: the event stream broke off (${code})${answered ? ' after the response' : ''}`,
+        info: { method: via === 'get' ? 'GET' : 'POST', url: this.endpoint, status: res.status, phase: 'stream-error', error: { code, message: networkMessage(err) }, answered, requestSeq: c2sSeq, lastEventId: parser.lastEventId },
+      });
+      if (answered || requestId === undefined) return events;
+      throw new HttpNetworkError(`the event stream from ${this.endpoint} broke off before the response (${code})`, code);
+    }
+    const { incomplete } = parser.end();
+    if (incomplete) {
+      this.trace.append({
+        dir: 'meta',
+        kind: 'note',
+        raw: `the event stream from ${this.endpoint} ended in the middle of an event (not dispatched, as SSE requires)`,
+        info: { transport: 'http', phase: 'stream-partial', requestSeq: c2sSeq },
+      });
+    }
+    return events;
+  }
+
+  /** Legacy: "The client MAY issue an HTTP GET to the MCP endpoint" to receive server-initiated messages. */
+  private openGetStream(): void {
+    this.getStreamOpened = true;
+    if (this.options.getStream === false || this.closing) return;
+    const headers = { ...this.baseHeaders(), Accept: 'text/event-stream' };
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    void (async () => {
+      try {
+        const res = await fetch(this.spec.url, { method: 'GET', headers, signal: controller.signal });
+        if (!res.ok) {
+          // 405: "the server does not offer an SSE stream at this endpoint" — allowed.
+          this.recordExchange('GET', headers, res, undefined, await readText(res));
+          return;
+        }
+        this.recordExchange('GET', headers, res, undefined);
+        await this.readStream(res, 'get', undefined, undefined, controller);
+      } catch (err) {
+        if (!controller.signal.aborted && !this.closing) this.recordFailure('GET', headers, err, undefined);
+      } finally {
+        this.controllers.delete(controller);
+      }
+    })();
+  }
+
+  /**
+   * 2026-07-28: "Closing the SSE response stream MUST be treated by the server as cancellation";
+   * no notifications/cancelled is sent over HTTP. Legacy requests are cancelled by notification.
+   */
+  private cancelByClosing(requestId: unknown): boolean {
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return false;
+    const flight = this.inflight.get(idKey(requestId));
+    if (!flight?.modern) return false;
+    this.trace.append({
+      dir: 'meta',
+      kind: 'note',
+      raw: `closed the response stream of ${flight.method} (id ${requestId}): on Streamable HTTP that is the cancellation`,
+      info: { transport: 'http', cancelledBy: 'closing the stream', id: requestId, method: flight.method },
+    });
+    flight.controller.abort();
+    return true;
+  }
+
+  /** Records a JSON body (one message or a batch array) as s2c events. */
+  private recordBody(body: string, res: Response, via: Via, c2sSeq: number): TraceEvent[] {
+    if (!body.trim()) return [];
+    const type = (res.headers.get('content-type') ?? '').toLowerCase();
+    const parsed = tryParse(body);
+    // An HTML error page is not something the server said in the protocol: it stays in the http event.
+    if (!parsed.ok && !type.includes('json')) return [];
+    if (parsed.ok && Array.isArray(parsed.value)) {
+      return parsed.value.map((v) => this.deliver(jsonEvent('s2c', JSON.stringify(v), v), via, res.status, c2sSeq));
+    }
+    const e: NewTraceEvent = parsed.ok ? jsonEvent('s2c', body, parsed.value) : lineEvent('s2c', body);
+    // "a JSON-RPC error response that has no id": kept as the message it is.
+    if (parsed.ok && e.kind === 'not-jsonrpc' && errorObject(parsed.value)) e.info = { rpcError: errorObject(parsed.value) };
+    return [this.deliver(e, via, res.status, c2sSeq)];
+  }
+
+  private deliver(e: NewTraceEvent, via: Via, status: number, c2sSeq: number | undefined, eventId?: string): TraceEvent {
+    const http: Record<string, unknown> = { via, status };
+    if (c2sSeq !== undefined) http.requestSeq = c2sSeq;
+    if (eventId !== undefined) http.eventId = eventId;
+    e.info = { ...e.info, http };
+    const stored = this.trace.append(e);
+    if (stored.msg) {
+      this.learn(stored.msg);
+      this.messageEmitter.fire(stored);
+    }
+    return stored;
+  }
+
+  /** What the transport itself needs from the answers passing through: the negotiated version and tool header mirrors. */
+  private learn(msg: JsonRpcMessage): void {
+    if (!isResponse(msg) || msg.id === null || !msg.result) return;
+    if (this.initializeId !== undefined && idKey(msg.id) === idKey(this.initializeId) && typeof msg.result.protocolVersion === 'string') {
+      // "the client MUST include the MCP-Protocol-Version … on all subsequent requests".
+      this.negotiatedVersion = msg.result.protocolVersion;
+    }
+    if (this.toolsListIds.delete(idKey(msg.id)) && Array.isArray(msg.result.tools)) {
+      for (const tool of msg.result.tools as { name?: unknown; inputSchema?: unknown }[]) {
+        if (typeof tool?.name !== 'string') continue;
+        const mirrors = paramHeaders(tool.inputSchema);
+        if (mirrors?.length) this.toolHeaders.set(tool.name, mirrors);
+        else this.toolHeaders.delete(tool.name);
+      }
+    }
+  }
+
+  /** Config headers, then the legacy session headers once the server assigned them. */
+  private baseHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { ...this.spec.headers };
+    if (this.negotiatedVersion) headers['MCP-Protocol-Version'] = this.negotiatedVersion;
+    if (this.sessionId !== undefined) headers['Mcp-Session-Id'] = this.sessionId;
+    return headers;
+  }
+
+  private postHeaders(msg: JsonRpcMessage | undefined): Record<string, string> {
+    const headers = this.baseHeaders();
+    // "The client MUST include an Accept header listing both application/json and text/event-stream".
+    headers.Accept = 'application/json, text/event-stream';
+    headers['Content-Type'] = 'application/json';
+    const modern = modernVersionOf(msg);
+    if (msg && modern) Object.assign(headers, modernHeaders(msg, modern, this.toolHeaders));
+    return headers;
+  }
+
+  private recordExchange(method: string, headers: Record<string, string>, res: Response, requestSeq: number | undefined, body?: string): void {
+    const type = res.headers.get('content-type') ?? '';
+    const info: Record<string, unknown> = {
+      method,
+      url: this.endpoint,
+      status: res.status,
+      statusText: res.statusText,
+      requestHeaders: redactHeaders(headers, this.secrets),
+      headers: redactHeaders(Object.fromEntries(res.headers), this.secrets),
+    };
+    if (requestSeq !== undefined) info.requestSeq = requestSeq;
+    const sessionId = res.headers.get('mcp-session-id') ?? headers['Mcp-Session-Id'];
+    if (sessionId !== undefined) info.sessionId = sessionId;
+    if (body && body.trim()) info.body = hideSecrets(body.slice(0, BODY_EXCERPT), this.secrets);
+    const shape = type ? ` (${type.split(';')[0]})` : '';
+    this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${this.endpoint} → ${res.status} ${res.statusText}${shape}`.trim(), info });
+  }
+
+  private recordFailure(method: string, headers: Record<string, string>, err: unknown, requestSeq: number | undefined): HttpNetworkError {
+    const code = networkCode(err);
+    const message = hideSecrets(networkMessage(err), this.secrets);
+    const info: Record<string, unknown> = { method, url: this.endpoint, error: { code, message }, requestHeaders: redactHeaders(headers, this.secrets) };
+    if (requestSeq !== undefined) info.requestSeq = requestSeq;
+    this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${this.endpoint} failed: ${code} (${message})`, info });
+    return new HttpNetworkError(`Cannot reach ${this.endpoint}: ${code} (${message})`, code);
+  }
+
+  private refuse(message: string): HttpNetworkError {
+    this.trace.append({ dir: 'meta', kind: 'http', raw: message, info: { method: 'POST', url: this.endpoint, error: { code: 'EINVAL', message } } });
+    this.resolveExited({ code: null, signal: null });
+    return new HttpNetworkError(message, 'EINVAL');
+  }
+}
+
+function messageOf(value: unknown): JsonRpcMessage | undefined {
+  const c = classify(value);
+  return c.kind === 'not-jsonrpc' ? undefined : c.msg;
+}
+
+function idKey(id: RequestId): string {
+  return `${typeof id}:${String(id)}`;
+}
+
+function statusText(res: Response): string {
+  return res.statusText || 'error';
+}
+
+async function readText(res: Response): Promise<string> {
+  try {
+    return await res.text();
+  } catch {
+    return '';
+  }
+}
+
+/** `{error: {code, message}}` of a JSON value, message-shaped or not ("a JSON-RPC error response that has no id"). */
+function errorObject(value: unknown): { code: number; message: string; data?: unknown } | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const e = (value as { error?: unknown }).error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
+  if (!e || typeof e !== 'object' || typeof e.code !== 'number') return undefined;
+  return { code: e.code, message: typeof e.message === 'string' ? e.message : '', data: e.data };
+}
+
+/** The JSON-RPC error an s2c event carries, with its seq (for ProtocolError evidence). */
+function errorOf(e: TraceEvent): { code: number; message: string; data?: unknown; seq: number } | undefined {
+  const err = isResponse(e.msg) ? e.msg.error : (e.info?.rpcError as { code: number; message: string; data?: unknown } | undefined);
+  return err ? { ...err, seq: e.seq } : undefined;
+}

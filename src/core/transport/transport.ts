@@ -1,0 +1,27 @@
+import type { TraceEvent } from '../trace/event';
+import type { Disposable } from '../util/disposable';
+
+/** How a connection ended: a child's exit status; both null for a connection with no process (HTTP). */
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+}
+
+/**
+ * What McpClient needs from a connection to a server, whatever carries it (stdio child,
+ * Streamable HTTP). A transport records everything it sends and receives into its trace;
+ * the client only reads the messages.
+ */
+export interface Transport {
+  /** Prepares the connection; rejects (after recording why) if it cannot. */
+  start(): Promise<void>;
+  /** Records the JSON-RPC text as a c2s event and delivers it; rejects if the server cannot be reached or refuses it. */
+  send(line: string): Promise<void>;
+  /** s2c events that carry a message. */
+  readonly onMessage: (listener: (e: TraceEvent) => void) => Disposable;
+  /** Settles once the connection is over for good (the process exited, or close() finished). */
+  readonly exited: Promise<ExitInfo>;
+  close(): Promise<void>;
+  /** The server's process id, when this transport started one. */
+  readonly pid: number | undefined;
+}
