@@ -136,9 +136,35 @@ export function installVsix(vsix: string, extensionsDir: string, env: NodeJS.Pro
   }
 }
 
+/** Deletes earlier runs of this name whose harness process is gone. */
+function removeDeadRuns(name: string): void {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(runsDir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const match = entry.startsWith(`${name}.`) ? /\.(\d+)$/.exec(entry) : null;
+    if (!match || pidAlive(Number(match[1]))) continue;
+    rmSync(join(runsDir, entry), { recursive: true, force: true });
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
   requireInstalled();
-  const runDir = join(runsDir, options.name);
+  // One folder per harness process: runs started at the same time never share (or wipe) a folder.
+  removeDeadRuns(options.name);
+  const runDir = join(runsDir, `${options.name}.${process.pid}`);
   rmSync(runDir, { recursive: true, force: true });
   const userDataDir = join(runDir, 'user-data');
   const extensionsDir = join(runDir, 'extensions');
