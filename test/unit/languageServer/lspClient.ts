@@ -1,7 +1,7 @@
 // A tiny LSP client for tests: builds the language server bundle, starts it as a real child
 // process over stdio and speaks the protocol with vscode-languageserver-protocol.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,7 +34,9 @@ let bundle: Promise<string> | undefined;
 /** Bundles src/languageServer/server.ts with the options esbuild.config.mjs uses, once per test process. */
 export function buildServer(): Promise<string> {
   bundle ??= (async () => {
-    const outfile = join(mkdtempSync(join(tmpdir(), 'mcp-lens-ls-')), 'languageServer.js');
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-ls-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const outfile = join(dir, 'languageServer.js');
     await esbuild.build({
       entryPoints: [join(ROOT, 'src/languageServer/server.ts')],
       outfile,
