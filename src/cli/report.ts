@@ -28,7 +28,8 @@ export function buildReport(
   result?: { value: unknown },
 ): JsonReport {
   const s = summarize(events);
-  const report: JsonReport = {
+  // Key order is part of the contract: `result` (call only) sits before diagnostics and events.
+  return {
     server: server ? { command: server.command, args: server.args, serverInfo: s.serverInfo } : null,
     era: s.era,
     protocolVersion: s.protocolVersion,
@@ -37,23 +38,8 @@ export function buildReport(
     resources: s.resources,
     resourceTemplates: s.resourceTemplates,
     prompts: s.prompts,
-    diagnostics: diagnostics.map(({ rule, severity, stage, message, evidence, retry, hint }) => ({
-      rule,
-      severity,
-      stage,
-      message,
-      evidence,
-      retry,
-      hint,
-    })),
+    ...(result !== undefined ? { result: result.value } : {}),
+    diagnostics: diagnostics.map(({ rule, severity, stage, message, evidence, retry, hint }) => ({ rule, severity, stage, message, evidence, retry, hint })),
     events,
   };
-  if (result !== undefined) report.result = result.value;
-  // Keep `result` before diagnostics/events for readers that stream the object.
-  return result === undefined ? report : reorder(report);
-}
-
-function reorder(report: JsonReport): JsonReport {
-  const { diagnostics, events, ...head } = report;
-  return { ...head, diagnostics, events };
 }

@@ -5,6 +5,7 @@ import { buildCli, FIXTURES, NODE, report, runCli, ROOT } from './helpers';
 before(buildCli);
 
 const cli = (name: string) => `${FIXTURES}cli/${name}.mjs`;
+const fault = (name: string) => `${FIXTURES}faults/${name}.mjs`;
 const seqOf = (events: any[], pred: (e: any) => boolean) => events.find(pred)?.seq as number;
 
 test('check on a well-behaved SDK v1 server: trace, summary, no problems, exit 0', async () => {
@@ -43,7 +44,7 @@ test('check on a 2026-07-28 SDK v2 server: modern era, no handshake', async () =
 });
 
 test('check on "ready " glued before the first response: glued-output in framing, tools still listed, exit 1', async () => {
-  const run = await runCli(['check', '--json', '--', NODE, cli('glued-ready')]);
+  const run = await runCli(['check', '--json', '--', NODE, fault('glued-ready')]);
   assert.equal(run.code, 1);
   const r = report(run);
   const glued = r.diagnostics.find((d: any) => d.rule === 'glued-output');
@@ -52,13 +53,13 @@ test('check on "ready " glued before the first response: glued-output in framing
   const gluedEvent = r.events.find((e: any) => e.glued === 'ready ');
   assert.ok(gluedEvent?.msg, 'the glued message is recovered');
   assert.deepEqual(glued.evidence, [gluedEvent.seq]);
-  assert.deepEqual(r.tools.map((t: any) => t.name), ['ping_host']);
+  assert.deepEqual(r.tools.map((t: any) => t.name), ['echo']);
   // Lists it does not offer answer -32601 consistently: not reported (check probes on purpose).
   assert.ok(!r.diagnostics.some((d: any) => d.rule === 'undeclared-capability'));
 });
 
 test('check on capabilities:{} with resources/read answered -32601: undeclared-capability cites the initialize result', async () => {
-  const run = await runCli(['check', '--json', '--', NODE, cli('empty-capabilities')]);
+  const run = await runCli(['check', '--json', '--', NODE, fault('empty-capabilities-resources-read')]);
   const r = report(run);
   const events = r.events as any[];
   const initRequest = events.find((e) => e.dir === 'c2s' && e.msg?.method === 'initialize');

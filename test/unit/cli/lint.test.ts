@@ -16,7 +16,7 @@ const hostLines = [
 
 test('lint over a recorded session finds what check finds, citing the file\'s own seq numbers', async () => {
   const trace = join(dir, 'glued.mcptrace.jsonl');
-  const recorded = await hostThroughRecord(['record', '--out', trace, '--', NODE, `${FIXTURES}cli/glued-ready.mjs`], hostLines);
+  const recorded = await hostThroughRecord(['record', '--out', trace, '--', NODE, `${FIXTURES}faults/glued-ready.mjs`], hostLines);
   assert.equal(recorded.code, 0, recorded.stderr);
   // The file's seq numbers are what evidence must cite, even when they do not start at 1.
   const shifted = readFileSync(trace, 'utf8')
@@ -35,7 +35,7 @@ test('lint over a recorded session finds what check finds, citing the file\'s ow
   assert.equal(run.code, 1);
   assert.match(run.stdout, /✗ error {3}glued-output \[framing\]/);
   assert.match(run.stdout, new RegExp(`evidence: #${gluedSeq}\\n +${gluedSeq} ← #1 ✓`));
-  assert.match(run.stdout, /tools +1 {2}ping_host/);
+  assert.match(run.stdout, /tools +1 {2}echo/);
 
   const json = report(await runCli(['lint', '--json', trace]));
   const glued = json.diagnostics.find((d: any) => d.rule === 'glued-output');
