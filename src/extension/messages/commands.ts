@@ -25,6 +25,8 @@ export const MESSAGE_COMMANDS = {
   clear: 'mcpLens.messages.clear',
   openSource: 'mcpLens.openSource',
   describe: 'mcpLens.messages.describe',
+  showMessages: 'mcpLens.showMessages',
+  showStderr: 'mcpLens.showStderr',
 } as const;
 
 interface Deps {
@@ -138,6 +140,16 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
   return [
     vscode.commands.registerCommand(C.reveal, (server: string, seq: number) => reveal(server, Number(seq))),
     vscode.commands.registerCommand(C.selectServer, () => selection.pick()),
+    vscode.commands.registerCommand(C.showMessages, async (server?: string) => {
+      if (server) selection.select(registry.get(server)?.key);
+      else if (!selection.entry) await selection.pick();
+      await vscode.commands.executeCommand('mcpLens.messages.focus');
+    }),
+    vscode.commands.registerCommand(C.showStderr, async (server?: string) => {
+      if (server) selection.select(registry.get(server)?.key);
+      else if (!selection.entry) await selection.pick();
+      await vscode.commands.executeCommand('mcpLens.stderr.focus');
+    }),
     vscode.commands.registerCommand(C.errorsOnly, () => view.setFilter({ errorsOnly: true })),
     vscode.commands.registerCommand(C.showAll, () => view.setFilter({ errorsOnly: false })),
     vscode.commands.registerCommand(C.filterMethods, filterMethods),
