@@ -108,3 +108,10 @@ test('record of a command that cannot start: says so, exit 127, trace holds spaw
   const { events } = parseTraceText(readFileSync(out, 'utf8'));
   assert.equal(events[0].kind, 'spawn-failed');
 });
+
+test('record with a trace file it cannot write: says so before starting anything, exit 2', async () => {
+  const run = await runCli(['record', '--out', join(dir, 'no-such-dir', 't.jsonl'), '--', NODE, weather], { input: '' });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /cannot write the trace file: ENOENT/);
+  assert.equal(run.stdout, '');
+});
