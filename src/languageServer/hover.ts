@@ -48,10 +48,12 @@ function errorHover(analysis: Analysis, item: Located, msg: JsonRpcResponse, exc
   const request = exchange?.request.event.msg;
   if (isRequest(request)) {
     const capability = capabilityFor(request.method);
-    if (capability && item.event.dir === 's2c' && (code === -32601 || code === -32602)) {
+    // Only "method not found" is about capabilities; -32602 means the method exists.
+    if (capability && item.event.dir === 's2c' && code === -32601) {
       lines.push(capabilityLine(analysis, exchange!.request, capability));
     }
-    if (code === -32602 && request.params?._meta === undefined && request.method !== 'initialize') {
+    const aboutMeta = /_meta|protocolVersion|clientCapabilities/i.test(`${msg.error!.message} ${JSON.stringify(msg.error!.data ?? '')}`);
+    if (code === -32602 && aboutMeta && request.params?._meta === undefined && request.method !== 'initialize') {
       lines.push('The request carries no `_meta`: a 2026-07-28 server "MUST reject" a request without `io.modelcontextprotocol/protocolVersion` and `clientCapabilities` with -32602.');
     }
     if (code === -32603 && request.method === 'tools/call') {

@@ -49,6 +49,22 @@ describe('trace language server: hovers, outline, folding, definition', () => {
     assert.match(text, /should return `isError: true`/);
   });
 
+  it('explains -32602 as a rejected _meta when the server says so, and -32700 with a null id', async () => {
+    const name = 'missing-meta.mcptrace.jsonl';
+    const uri = await server.open(name);
+    const meta = hoverText(await server.hover(uri, 5, columnOf(fixture(name), 5, '-32602') + 1));
+    assert.match(meta, /-32602 Invalid params/);
+    assert.match(meta, /Answers \*\*tools\/list\*\* \(id 2, line 5\)/);
+    assert.match(meta, /The request carries no `_meta`/);
+    assert.doesNotMatch(meta, /capability/);
+    const params = hoverText(await server.hover(await server.open('invalid-params.mcptrace.jsonl'), 5, columnOf(fixture('invalid-params.mcptrace.jsonl'), 5, '-32602')));
+    assert.doesNotMatch(params, /The request carries no `_meta`/);
+    const envelope = 'envelope.mcptrace.jsonl';
+    const parse = hoverText(await server.hover(await server.open(envelope), 8, columnOf(fixture(envelope), 8, '-32700')));
+    assert.match(parse, /-32700 Parse error/);
+    assert.match(parse, /could not tell which request/);
+  });
+
   it('explains a method name and the message kind of a line', async () => {
     const name = 'healthy.mcptrace.jsonl';
     const uri = await server.open(name);
