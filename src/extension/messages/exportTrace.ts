@@ -4,14 +4,17 @@ import type { LiveSession } from '../diagnostics/liveSession';
 import { redactor } from '../traceLog';
 
 /**
- * Masks a session's secrets in a trace line: each value as written, and as it appears
- * inside a JSON string (quotes and backslashes escaped), since a serialized event escapes it.
+ * Masks a session's secrets in a serialized trace line, in every escaped form they can take.
  */
 export function traceRedactor(session: LiveSession): (line: string) => string {
   const forms = new Set<string>();
   for (const value of session.secrets.values) {
+    // As written, inside a JSON string (a message's value), and inside `raw` inside the event's
+    // own JSON line (escaped twice).
+    const once = JSON.stringify(value).slice(1, -1);
     forms.add(value);
-    forms.add(JSON.stringify(value).slice(1, -1));
+    forms.add(once);
+    forms.add(JSON.stringify(once).slice(1, -1));
   }
   return redactor([...forms].sort((a, b) => b.length - a.length));
 }
