@@ -6,6 +6,7 @@ import { now } from '../../core/trace/event';
 import type { RecordArgs } from '../args';
 import { RECORDER_ROLE, type RecorderMessage, type RecorderReply } from './messages';
 import { signalTree } from '../../core/transport/processTree';
+import { windowsLaunch } from '../../core/transport/windowsLaunch';
 
 /** Shutdown (stdio): "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL". */
 const GRACE_MS = 2000;
@@ -31,7 +32,15 @@ export async function runRecord(args: RecordArgs): Promise<number> {
 
   let child: ChildProcessWithoutNullStreams;
   try {
-    child = spawn(command, argv, { stdio: 'pipe', detached: process.platform !== 'win32' });
+    // Same launch rules as the client: npx.cmd-style batch files need cmd.exe on Windows.
+    const launch = process.platform === 'win32' ? windowsLaunch(command, argv, { ...process.env } as Record<string, string>) : { command, args: argv };
+    child = spawn(launch.command, launch.args, {
+      stdio: 'pipe',
+      // Its own process group, so that shutdown reaches every descendant (npx, sh -c).
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+      windowsVerbatimArguments: launch.windowsVerbatimArguments,
+    });
   } catch (error) {
     return failSpawn(error as NodeJS.ErrnoException);
   }

@@ -30,8 +30,7 @@ export class Recorder {
    * `fd`: the trace file, opened (and so checked) by the relay before the server starts;
    * the relay closes it. Writes are synchronous: this thread has nothing else to do.
    */
-  constructor(private readonly fd: number) {
-  }
+  constructor(private readonly fd: number) {}
 
   get count(): number {
     return this.seq;
