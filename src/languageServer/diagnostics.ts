@@ -17,6 +17,9 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 
 export const SOURCE = 'mcp-lens';
 
+/** A file that is not a trace at all would otherwise get a diagnostic on every line. */
+const MAX_PROBLEMS = 200;
+
 /** The whole lines an event occupies. */
 export function rangeOf(analysis: Analysis, item: Located): Range {
   return { start: { line: item.start, character: 0 }, end: { line: item.end, character: analysis.lineText(item.end).length } };
@@ -27,21 +30,36 @@ export function rangeOf(analysis: Analysis, item: Located): Range {
  * with the other evidence as related information, plus the lines that could not be read.
  */
 export function toLspDiagnostics(analysis: Analysis, uri: string): LspDiagnostic[] {
-  const out: LspDiagnostic[] = analysis.problems.map((problem) => ({
-    range: { start: { line: problem.line, character: 0 }, end: { line: problem.line, character: analysis.lineText(problem.line).length } },
+  const shown = analysis.problems.slice(0, MAX_PROBLEMS);
+  const out: LspDiagnostic[] = shown.map((problem) => ({
+    range: lineRange(analysis, problem.line),
     severity: DiagnosticSeverity.Error,
     source: SOURCE,
     code: 'unreadable-line',
     message: problem.message,
   }));
+  const more = analysis.problems.length - shown.length;
+  if (more > 0) {
+    out.push({
+      range: lineRange(analysis, analysis.problems[MAX_PROBLEMS].line),
+      severity: DiagnosticSeverity.Error,
+      source: SOURCE,
+      code: 'unreadable-line',
+      message: `…and ${more} more lines from here on that are not trace events, JSON-RPC messages or MCP output-channel lines. Is this an MCP trace?`,
+    });
+  }
   for (const diagnostic of analysis.diagnostics) out.push(toLsp(analysis, uri, diagnostic));
   return out;
+}
+
+function lineRange(analysis: Analysis, line: number): Range {
+  return { start: { line, character: 0 }, end: { line, character: analysis.lineText(line).length } };
 }
 
 function toLsp(analysis: Analysis, uri: string, d: Diagnostic): LspDiagnostic {
   const evidence = d.evidence.map((seq) => analysis.bySeq(seq)).filter((item): item is Located => item !== undefined);
   const [first, ...rest] = evidence;
-  const range = first ? rangeOf(analysis, first) : { start: { line: 0, character: 0 }, end: { line: 0, character: analysis.lineText(0).length } };
+  const range = first ? rangeOf(analysis, first) : lineRange(analysis, 0);
   const retry = d.retry ? 'retrying may help' : 'retrying will not help';
   const related: DiagnosticRelatedInformation[] = rest.map((item) => ({
     location: { uri, range: rangeOf(analysis, item) },

@@ -117,4 +117,12 @@ describe('trace language server: diagnostics on the lines of their evidence', ()
     const second = await server.diagnostics(uri, 2);
     assert.equal(second.some((d) => d.code === 'unreadable-line'), false);
   });
+
+  it('does not put a diagnostic on every line of a file that is no trace at all', async () => {
+    const prose = Array.from({ length: 1000 }, (_, i) => `line ${i} of a README`).join('\n');
+    const diagnostics = await server.diagnostics(await server.open('prose.mcptrace.jsonl', prose));
+    assert.equal(diagnostics.length, 201);
+    assert.equal(diagnostics[200].range.start.line, 200);
+    assert.match(text(diagnostics[200]), /…and 800 more lines from here on that are not trace events/);
+  });
 });
