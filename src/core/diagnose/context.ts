@@ -73,6 +73,8 @@ export class DiagnoseContext {
   readonly timeouts: { seq: number; id: unknown; method?: string }[] = [];
 
   spawned: { seq: number; command: string; args: string[] } | undefined;
+  /** Set once the trace shows a Streamable HTTP exchange: no process, no stdout. */
+  httpSeq: number | undefined;
   spawnFailedSeq: number | undefined;
   stdinClosedSeq: number | undefined;
   exit: { seq: number; code: number | null; signal: string | null } | undefined;
@@ -216,6 +218,7 @@ export class DiagnoseContext {
 
   private updateMeta(e: TraceEvent): void {
     const info = e.info ?? {};
+    if (this.httpSeq === undefined && (e.kind === 'http' || info.transport === 'http')) this.httpSeq = e.seq;
     switch (e.kind) {
       case 'spawned':
         this.spawned = {

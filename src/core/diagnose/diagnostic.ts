@@ -44,6 +44,12 @@ export const RULE_IDS = [
   'message-after-cancel',
   'pagination-loop',
   'timeout',
+  // Streamable HTTP (transport, except error-in-200: an envelope fault)
+  'http-unreachable',
+  'http-status',
+  'session-expired',
+  'connection-reset',
+  'error-in-200',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];

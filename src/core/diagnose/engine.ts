@@ -76,7 +76,7 @@ export class DiagnosticsEngine {
       message: f.message,
       evidence: [...new Set(f.evidence)],
       // Only a transport failure can go away by trying again.
-      retry: rule.stage === 'transport',
+      retry: f.retry ?? rule.stage === 'transport',
       hint: f.hint,
     };
     this.found.push(d);

@@ -1,10 +1,14 @@
 import type { Rule } from './rule';
 import { capabilityNotDeclared } from './rules/capabilityNotDeclared';
+import { connectionReset } from './rules/connectionReset';
 import { crashed } from './rules/crashed';
 import { domainErrorAsProtocolError } from './rules/domainErrorAsProtocolError';
 import { duplicateResponse } from './rules/duplicateResponse';
+import { errorIn200 } from './rules/errorIn200';
 import { exitedEarly } from './rules/exitedEarly';
 import { gluedOutput } from './rules/gluedOutput';
+import { httpStatus } from './rules/httpStatus';
+import { httpUnreachable } from './rules/httpUnreachable';
 import { invalidParams } from './rules/invalidParams';
 import { invalidUtf8 } from './rules/invalidUtf8';
 import { messageAfterCancel } from './rules/messageAfterCancel';
@@ -23,6 +27,7 @@ import { replyToNotification } from './rules/replyToNotification';
 import { requestBeforeInitialize } from './rules/requestBeforeInitialize';
 import { resultAndError } from './rules/resultAndError';
 import { schemaViolation } from './rules/schemaViolation';
+import { sessionExpired } from './rules/sessionExpired';
 import { spawnFailed } from './rules/spawnFailed';
 import { strayStdout } from './rules/strayStdout';
 import { timeout } from './rules/timeout';
@@ -66,4 +71,9 @@ export const RULES: readonly Rule[] = [
   messageAfterCancel,
   paginationLoop,
   timeout,
+  httpUnreachable,
+  httpStatus,
+  sessionExpired,
+  connectionReset,
+  errorIn200,
 ];

@@ -9,6 +9,8 @@ export interface Finding {
   hint: string;
   /** Overrides the rule's default severity (e.g. a fault that loses a message is an error). */
   severity?: Severity;
+  /** Overrides the stage's default (only a transport failure can be retried; not every one: a wrong URL stays wrong). */
+  retry?: boolean;
 }
 
 export type Report = (finding: Finding) => void;

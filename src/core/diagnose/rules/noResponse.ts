@@ -30,7 +30,8 @@ export const noResponse: Rule = {
   severity: 'error',
   on: ['meta'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 'meta' || e.kind !== 'timeout' || ctx.firstS2cSeq !== undefined) return;
+    // Over HTTP there is no stdout: a request unanswered in time is timeout's, an HTTP failure the http rules'.
+    if (e.dir !== 'meta' || e.kind !== 'timeout' || ctx.firstS2cSeq !== undefined || ctx.httpSeq !== undefined) return;
     const state = ctx.stateOf('no-response', () => ({ fired: false }));
     const request = ctx.requestFor(e.info?.id);
     if (state.fired || (request && request === ctx.discover)) return;
@@ -39,7 +40,7 @@ export const noResponse: Rule = {
   },
   onEnd(ctx, report) {
     const state = ctx.stateOf('no-response', () => ({ fired: false }));
-    if (state.fired || ctx.firstS2cSeq !== undefined || ctx.requests.size === 0 || ctx.spawnFailedSeq !== undefined) return;
+    if (state.fired || ctx.firstS2cSeq !== undefined || ctx.requests.size === 0 || ctx.spawnFailedSeq !== undefined || ctx.httpSeq !== undefined) return;
     // A server that died on its own is exited-early's to explain.
     if (ctx.fired.has('exited-early')) return;
     if (ctx.exit && (ctx.stdinClosedSeq === undefined || ctx.exit.seq < ctx.stdinClosedSeq)) return;

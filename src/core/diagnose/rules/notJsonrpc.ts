@@ -1,6 +1,7 @@
 import type { Rule } from '../rule';
 import { quote } from '../describe';
 import { isReplyToNotification } from '../envelope';
+import { isHttpErrorReply } from '../http';
 
 function why(json: unknown): { reason: string; attempted: boolean } {
   if (Array.isArray(json)) return { reason: 'a JSON array (MCP sends one message per line; batches were removed in 2025-06-18)', attempted: true };
@@ -22,6 +23,8 @@ export const notJsonrpc: Rule = {
   on: ['s2c-line'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || e.kind !== 'not-jsonrpc' || isReplyToNotification(e, ctx)) return;
+    // Streamable HTTP: an error body "MAY comprise a JSON-RPC error response that has no id".
+    if (isHttpErrorReply(e)) return;
     const { reason, attempted } = why(e.json);
     report({
       message: `stdout line is JSON but not a JSON-RPC 2.0 message: ${reason}: ${quote(e.raw)}`,

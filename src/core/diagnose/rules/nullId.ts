@@ -2,6 +2,7 @@ import type { Rule } from '../rule';
 import { isRequest, isResponse } from '../../wire/message';
 import { errorText } from '../describe';
 import { isReplyToNotification } from '../envelope';
+import { isHttpErrorReply } from '../http';
 
 /** MCP: request ids are "a string or integer", never null. */
 export const nullId: Rule = {
@@ -11,6 +12,8 @@ export const nullId: Rule = {
   on: ['s2c-request', 's2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !e.msg || !('id' in e.msg) || e.msg.id !== null || isReplyToNotification(e, ctx)) return;
+    // The error body of an HTTP exchange: http-status and error-in-200 explain it.
+    if (isHttpErrorReply(e)) return;
     if (isRequest(e.msg)) {
       report({
         message: `The server sent the request ${e.msg.method} with id null`,
