@@ -53,4 +53,61 @@ suite('stderr panel', () => {
     const revealed = await vscode.commands.executeCommand<boolean>('mcpLens.revealMessage', 'banner', card.evidence[0].seq);
     assert.equal(revealed, true);
   });
+
+  test('a server that floods stderr with 100 000 lines: the panel keeps a capped number of rows and says how many are hidden', async () => {
+    const { registry } = await extensionApi();
+    await server(registry, 'stderr-flood');
+    await vscode.commands.executeCommand('mcpLens.startServer', 'stderr-flood');
+    await serverWhere(registry, 'stderr-flood', 'running', (s) => s.state === 'running', 60_000);
+    await vscode.commands.executeCommand('mcpLens.stderr.focus');
+    let last: PanelState | undefined;
+    const state = await waitFor(
+      'every flood line to be counted by the panel',
+      async () => {
+        last = await panel('stderr-flood');
+        const r = last.rendered;
+        return last.totalLines >= 100_000 && r && r.rows + r.hidden === last.totalLines ? last : undefined;
+      },
+      60_000,
+      () => JSON.stringify({ total: last?.totalLines, rendered: last?.rendered }),
+    );
+    const rendered = state.rendered!;
+    assert.equal(rendered.rows, 2000, 'the DOM keeps the newest 2000 rows');
+    assert.equal(rendered.hidden, state.totalLines - 2000);
+    assert.equal(state.lines.at(-1)?.text, 'debug: flood line 100000 of 100000');
+    // The extension host kept answering while it flooded: the server's tools were listed.
+    const s = registry.get('stderr-flood');
+    assert.deepEqual(s?.tools, ['echo']);
+  });
+
+  test('a Python server that never flushes: no-response, with the -u / PYTHONUNBUFFERED=1 hint on the card and in Problems', async () => {
+    const { registry } = await extensionApi();
+    const config = vscode.workspace.getConfiguration('mcpLens');
+    await config.update('requestTimeoutMs', 1000, vscode.ConfigurationTarget.Workspace);
+    try {
+      const snapshot = await server(registry, 'buffered-python');
+      await vscode.commands.executeCommand('mcpLens.startServer', 'buffered-python');
+      await serverWhere(registry, 'buffered-python', 'in the error state', (s) => s.state === 'error', 30_000);
+      let last: PanelState | undefined;
+      const card = await waitFor(
+        'a no-response card',
+        async () => {
+          last = await panel('buffered-python');
+          return last.cards.find((c) => c.rule === 'no-response');
+        },
+        20_000,
+        () => JSON.stringify(last?.cards.map((c) => c.rule)),
+      );
+      assert.equal(card.stage, 'transport');
+      assert.equal(card.retry, true);
+      assert.match(card.hint, /python -u/);
+      assert.match(card.hint, /PYTHONUNBUFFERED=1/);
+      const problem = await waitFor('no-response in the Problems panel', () =>
+        vscode.languages.getDiagnostics(vscode.Uri.file(snapshot.file)).find((d) => d.source === 'MCP Lens' && d.code === 'no-response'),
+      );
+      assert.match(problem.message, /^buffered-python: .*PYTHONUNBUFFERED=1/);
+    } finally {
+      await config.update('requestTimeoutMs', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });
