@@ -5,7 +5,7 @@ import { median } from '../lib/stats.mjs';
 
 const BYTES = 20 * 1024 * 1024;
 // The SDK's read buffer concatenates every chunk (quadratic): one round of it is plenty.
-const ROUNDS = process.argv[2] === 'peer' ? 1 : 3;
+const ROUNDS = process.argv[2] === 'peer' ? 1 : 2;
 const variant = process.argv[2];
 
 async function rounds(once) {

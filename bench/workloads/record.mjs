@@ -9,7 +9,7 @@ import { report, ROOT, SERVER } from '../lib/clients.mjs';
 import { timeCalls } from '../lib/stats.mjs';
 
 const COUNT = 100_000;
-const CALLS = 3000;
+const CALLS = 2000;
 const [serverCommand, serverArgs] = SERVER;
 const proxy =
   process.argv[2] === 'ours'

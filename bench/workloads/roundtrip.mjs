@@ -3,8 +3,8 @@ import { RawClient } from '../lib/rawClient.mjs';
 import { ours, peer, report, SERVER } from '../lib/clients.mjs';
 import { timeCalls } from '../lib/stats.mjs';
 
-const COUNT = 4000;
-const WARMUP = 500;
+const COUNT = 3000;
+const WARMUP = 300;
 const variant = process.argv[2];
 
 if (variant === 'ours') {
