@@ -361,7 +361,7 @@ export class HttpTransport implements Transport {
       status: res.status,
       statusText: res.statusText,
       requestHeaders: redactHeaders(headers, this.secrets),
-      headers: redactHeaders(Object.fromEntries(res.headers), this.secrets),
+      headers: redactHeaders(headerRecord(res.headers), this.secrets),
     };
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
     const sessionId = res.headers.get('mcp-session-id') ?? headers['Mcp-Session-Id'];
@@ -394,6 +394,12 @@ function messageOf(value: unknown): JsonRpcMessage | undefined {
 
 function idKey(id: RequestId): string {
   return `${typeof id}:${String(id)}`;
+}
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => (out[name] = value));
+  return out;
 }
 
 function statusText(res: Response): string {
