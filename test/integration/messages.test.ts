@@ -100,4 +100,31 @@ suite('Messages view', () => {
     const revealed = await vscode.commands.executeCommand<boolean>('mcpLens.revealMessage', 'legacy', seq);
     assert.equal(revealed, true);
   });
+
+  test('100 000 notifications: the view keeps the newest 5000 rows, counts the rest, and stays responsive', async () => {
+    const { registry } = await extensionApi();
+    await server(registry, 'notification-flood');
+    const started = Date.now();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'notification-flood');
+    await vscode.commands.executeCommand('mcpLens.messages.focus');
+    let last: DescribedRow[] = [];
+    const list = await waitFor(
+      'the last notification of the flood in the view',
+      async () => {
+        last = await rows('notification-flood');
+        return last.some((r) => r.label === 'notifications/message') && last[0]?.id === 'gap' && Number(last[0].label.replace(/\D/g, '')) >= 95_000 ? last : undefined;
+      },
+      120_000,
+      () => `${last.length} rows; first: ${last[0]?.label}`,
+    );
+    const flooded = Date.now() - started;
+    assert.equal(list.length, 5001, 'the gap row and the newest 5000 rows');
+    assert.match(list[0].label, /^[\d,]+ earlier rows not shown$/);
+    // A request sent after the flood still gets its row and its answer: the host kept up.
+    await serverWhere(registry, 'notification-flood', 'running with its tools', (s) => s.state === 'running' && s.tools.length > 0, 60_000);
+    // Numbers for the report, never asserted: one full describe = what a root refresh computes.
+    const t0 = Date.now();
+    await rows('notification-flood');
+    console.log(`      [numbers] 100 000 notifications shown ${flooded} ms after start; one full refresh of ${list.length} rows: ${Date.now() - t0} ms`);
+  });
 });
