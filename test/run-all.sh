@@ -76,6 +76,11 @@ ui() {
   record "$name" $rc "$passed" "$failed" $((SECONDS - start))
 }
 
+# The real-VS-Code stages need code-server, Node 24 and chromium: install them once (cached in .cache/).
+if printf '%s\n' "${stages[@]}" | grep -qE '^(integration|e2e)$'; then
+  bash test/harness/install-vscode.sh || { echo "installing the VS Code test tools failed" >&2; exit 1; }
+fi
+
 for stage in "${stages[@]}"; do
   case $stage in
     typecheck) check typecheck npm run --silent typecheck ;;
