@@ -1,7 +1,8 @@
 import { diagnose } from '../../core/diagnose/engine';
 import { ProtocolError } from '../../core/session/client';
 import type { CallArgs } from '../args';
-import { diagnosticLines } from '../diagnosticLines';
+import type { Diagnostic } from '../../core/diagnose/diagnostic';
+import { diagnosticLines, hasError } from '../diagnosticLines';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { resultLines } from '../resultLines';
@@ -16,14 +17,22 @@ type Outcome =
 /**
  * `mcp-lens call`: one tools/call with a progressToken. The two error channels stay apart:
  * an isError result is the tool's own failure (the model reads it); a JSON-RPC error means
- * the request never reached the tool. Exit 0 only for a successful, non-isError result.
+ * the request never reached the tool. Exit 0 only for a successful, non-isError result
+ * with no error-severity diagnostic (e.g. structuredContent against its outputSchema).
  */
 export async function runCall(args: CallArgs, io: Output): Promise<number> {
   const client = createClient(args.server, args.timeoutMs);
   const e = io.errStyle;
   let outcome: Outcome;
+  let offered: string[] | undefined;
   try {
     await client.connect();
+    // The tool list first: its outputSchema is what structuredContent is checked against,
+    // and its names are what a mistyped tool name is compared with.
+    offered = await client.listAll('tools/list').then(
+      (tools) => tools.map((t) => String(t.name)),
+      () => undefined,
+    );
     try {
       const result = await client.callTool(args.tool, args.toolArgs, {
         onProgress: (p) => {
@@ -53,7 +62,7 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
           ? { error: { code: outcome.error.code, message: outcome.error.message, data: outcome.error.data } }
           : { failed: outcome.message };
     io.out(JSON.stringify(buildReport(args.server, events, diagnostics, { value })));
-    return outcome.kind === 'ok' ? 0 : 1;
+    return exitCode(outcome, diagnostics);
   }
   switch (outcome.kind) {
     case 'ok':
@@ -67,6 +76,7 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
       const { code, message, data } = outcome.error;
       io.err(e.red(`${args.tool}: the request never reached the tool: ${code} ${message}`));
       if (data !== undefined) io.err(e.dim(`  data: ${JSON.stringify(data)}`));
+      if (offered && !offered.includes(args.tool)) io.err(e.dim(`  tools offered: ${offered.join(', ') || 'none'}`));
       break;
     }
     case 'failed':
@@ -76,5 +86,10 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
   // The server's other faults (stray stdout, schema violations…) matter even when the call worked.
   const worth = diagnostics.filter((d) => d.severity !== 'info' || outcome.kind === 'failed');
   if (worth.length > 0) io.err(diagnosticLines(worth, e).join('\n'));
-  return outcome.kind === 'ok' ? 0 : 1;
+  return exitCode(outcome, diagnostics);
+}
+
+/** 0 only for a result the tool meant as success that a strict client would also accept. */
+function exitCode(outcome: Outcome, diagnostics: readonly Diagnostic[]): number {
+  return outcome.kind === 'ok' && !hasError(diagnostics) ? 0 : 1;
 }

@@ -49,3 +49,16 @@ test('a server that cannot start: the call fails with the reason, exit 1', async
   assert.match(run.stderr, /x: could not connect to the server: .*ENOENT/);
   assert.match(run.stderr, /spawn-failed \[transport\]/);
 });
+
+test('call checks structuredContent against the listed outputSchema: result shown, error reported, exit 1', async () => {
+  const run = await runCli(['call', 'weather', '--args', '{"city":"Paris"}', '--', NODE, `${FIXTURES}faults/output-schema-mismatch.mjs`]);
+  assert.equal(run.code, 1);
+  assert.match(run.stdout, /^21°C\nstructuredContent:\n\{\n {2}"temperature": "21°C"\n\}\n$/);
+  assert.match(run.stderr, /✗ error {3}output-schema-mismatch \[invocation\]/);
+});
+
+test('a mistyped tool name: the protocol error plus the tools the server offers', async () => {
+  const run = await runCli(['call', 'ecko', '--', NODE, legacy]);
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /tools offered: echo, fail/);
+});
