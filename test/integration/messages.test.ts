@@ -89,6 +89,28 @@ suite('Messages view', () => {
     assert.equal(quiet.length, all.length - all.filter((r) => r.contextValue === 'mcpLensMessage.notification').length);
   });
 
+  test('copy as wire line gives the exact lines; replay sends the request again with a fresh id', async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'legacy');
+    await serverWhere(registry, 'legacy', 'running with its tools', (s) => s.state === 'running' && s.tools.length > 0);
+    const list = await waitFor('tools/list answered', async () => (await rows('legacy')).find((r) => r.label === 'tools/list #3' && / ms$/.test(r.description)));
+    const seq = Number(list.id.slice(1));
+
+    const text = await vscode.commands.executeCommand<string>('mcpLens.messages.copyWireLine', 'legacy', seq);
+    const [request, response, extra] = text.split('\n');
+    assert.equal(extra, undefined);
+    assert.deepEqual(JSON.parse(request), { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
+    assert.equal(JSON.parse(response).id, 3);
+    assert.equal(await vscode.env.clipboard.readText(), text);
+
+    const result = await vscode.commands.executeCommand<{ tools?: unknown[] }>('mcpLens.messages.replay', 'legacy', seq);
+    assert.ok(result?.tools?.length, JSON.stringify(result));
+    const replayed = await waitFor('the replayed request as a new row', async () =>
+      (await rows('legacy')).find((r) => /^tools\/list #\d+$/.test(r.label) && r.label !== 'tools/list #3' && r.icon === 'pass'),
+    );
+    assert.match(replayed.description, /^\d+ ms$/);
+  });
+
   test('revealMessage jumps to the row of a cited event', async () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('mcpLens.startServer', 'legacy');

@@ -83,21 +83,38 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     view.setFilter({ methods: picked.length === methods.size ? undefined : new Set(picked.map((p) => p.label)) });
   }
 
-  async function replay(element: MessagesElement | undefined): Promise<void> {
+  /**
+   * The row a command acts on: the one it was invoked on (context menu), one given as
+   * (server, seq) (keybindings, tests), or the view's selection.
+   */
+  function target(arg?: MessagesElement | string, seq?: number): MessageNode | undefined {
+    if (typeof arg === 'string') {
+      const entry = registry.get(arg);
+      if (entry) selection.select(entry.key);
+      return seq === undefined ? undefined : entry?.session?.messages.nodeOf(Number(seq));
+    }
+    const node = arg ?? view.view.selection[0];
+    return isMessageNode(node) ? node : undefined;
+  }
+
+  /** Sends the request again with a fresh id; resolves with the result, or undefined when it could not. */
+  async function replay(arg?: MessagesElement | string, seq?: number): Promise<Record<string, unknown> | undefined> {
+    const element = target(arg, seq);
     const entry = selection.entry;
     const client = entry?.client;
-    if (!element || element.type !== 'exchange' || element.request.dir !== 'c2s') return;
+    if (!element || element.type !== 'exchange' || element.request.dir !== 'c2s') return undefined;
     if (!client || entry.state.kind !== 'running') {
       void vscode.window.showWarningMessage(`MCP Lens: start "${entry?.name ?? 'the server'}" to replay a request.`);
-      return;
+      return undefined;
     }
     const params = (element.request.msg as { params?: Record<string, unknown> }).params;
     // request() gives it a fresh id (and the era's _meta); the answer shows as a new row.
     try {
-      await client.request(element.method, params);
+      return await client.request(element.method, params);
     } catch (error) {
       // A protocol error is a row in the view already; anything else (closed, timeout) is said here.
       if ((error as { code?: unknown }).code === undefined) void vscode.window.showWarningMessage(`MCP Lens: replay of ${element.method} failed: ${(error as Error).message}`);
+      return undefined;
     }
   }
 
@@ -127,14 +144,16 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     return target.fsPath;
   }
 
-  const copy = (element: MessagesElement | undefined, pretty: boolean) => {
-    const node = element ?? view.view.selection[0];
-    if (!isMessageNode(node)) return;
+  /** Copies the row's lines; resolves with the text copied. */
+  const copy = async (pretty: boolean, arg?: MessagesElement | string, seq?: number): Promise<string | undefined> => {
+    const node = target(arg, seq);
+    if (!node) return undefined;
     const events = eventsOf(node);
     const text = pretty
       ? events.map((e) => (e.msg ? JSON.stringify(e.msg, null, 2) : JSON.stringify(e.raw))).join('\n\n')
       : events.map((e) => e.raw).join('\n');
-    return vscode.env.clipboard.writeText(text);
+    await vscode.env.clipboard.writeText(text);
+    return text;
   };
 
   return [
@@ -156,8 +175,8 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     vscode.commands.registerCommand(C.clearMethodFilter, () => view.setFilter({ methods: undefined })),
     vscode.commands.registerCommand(C.hideNotifications, () => view.setFilter({ hideNotifications: true })),
     vscode.commands.registerCommand(C.showNotifications, () => view.setFilter({ hideNotifications: false })),
-    vscode.commands.registerCommand(C.copyWire, (element?: MessagesElement) => copy(element, false)),
-    vscode.commands.registerCommand(C.copyJson, (element?: MessagesElement) => copy(element, true)),
+    vscode.commands.registerCommand(C.copyWire, (arg?: MessagesElement | string, seq?: number) => copy(false, arg, seq)),
+    vscode.commands.registerCommand(C.copyJson, (arg?: MessagesElement | string, seq?: number) => copy(true, arg, seq)),
     vscode.commands.registerCommand(C.replay, replay),
     vscode.commands.registerCommand(C.exportTrace, exportCommand),
     vscode.commands.registerCommand(C.clear, () => view.clear()),
