@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { InputDefinition, StdioServerConfig } from '../core/config/types';
+import type { InputDefinition, ServerConfig } from '../core/config/types';
 
 const SECRET_PREFIX = 'mcpLens.input:';
 const STORED_KEYS = 'mcpLens.storedInputKeys';
@@ -16,7 +16,7 @@ export class InputResolver {
     private readonly state: vscode.Memento,
   ) {}
 
-  async resolve(input: InputDefinition, server: StdioServerConfig): Promise<string | undefined> {
+  async resolve(input: InputDefinition, server: ServerConfig): Promise<string | undefined> {
     const key = `${server.file.path}#${input.id}`;
     const known = this.session.get(key);
     if (known !== undefined) return known;

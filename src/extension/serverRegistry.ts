@@ -1,8 +1,9 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { loadConfigs, type LoadedConfig } from '../core/config/load';
-import { InputCancelledError, resolveServer } from '../core/config/resolve';
-import type { ConfigProblem, InputDefinition, StdioServerConfig } from '../core/config/types';
+import { InputCancelledError, resolveServer, type ResolvedServer } from '../core/config/resolve';
+import { resolveRemoteServer } from '../core/config/resolveRemote';
+import type { ConfigProblem, InputDefinition, ServerConfig } from '../core/config/types';
 import { planDebugLaunch, type DebugLaunch } from '../core/devloop/debugTarget';
 import { describeRequest, requestsInFlight, type LostRequest } from '../core/devloop/inFlight';
 import type { Lists } from '../core/devloop/listDiff';
@@ -22,7 +23,7 @@ export interface RegistryDeps {
   log: Log;
   settings(): Settings;
   workspaceFolders(): string[];
-  resolveInput(input: InputDefinition, server: StdioServerConfig): Promise<string | undefined>;
+  resolveInput(input: InputDefinition, server: ServerConfig): Promise<string | undefined>;
   clientInfo: { name: string; version: string };
   /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
   sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace): SessionHandle };
@@ -140,8 +141,8 @@ export class ServerRegistry extends Disposable {
   async start(entry: ServerEntry, continued?: Trace): Promise<StartOutcome> {
     if (entry.isActive) return { ok: true };
     const config = entry.config;
-    if (config.type !== 'stdio') {
-      return { ok: false, reason: `"${entry.name}" is an ${config.type} server; MCP Lens runs stdio servers only.` };
+    if (config.type === 'sse') {
+      return { ok: false, reason: `"${entry.name}" uses the deprecated HTTP+SSE transport (2024-11-05); MCP Lens speaks stdio and Streamable HTTP ("type": "http").` };
     }
     this.setState(entry, { kind: 'starting' });
     entry.info = undefined;
@@ -150,7 +151,8 @@ export class ServerRegistry extends Disposable {
 
     let resolved;
     try {
-      resolved = await resolveServer(config, { userHome: os.homedir(), env: process.env, resolveInput: this.deps.resolveInput });
+      const ctx = { userHome: os.homedir(), env: process.env, resolveInput: this.deps.resolveInput };
+      resolved = config.type === 'stdio' ? await resolveServer(config, ctx) : await resolveRemoteServer(config, ctx);
     } catch (error) {
       if (error instanceof InputCancelledError) {
         this.setState(entry, { kind: 'stopped' });
@@ -169,17 +171,21 @@ export class ServerRegistry extends Disposable {
       return { ok: false, reason: `Cannot start "${entry.name}": ${message}`, failure: { message, stderrTail: [] } };
     }
 
-    const { name, command, args, cwd } = resolved.server;
-    const redact = redactor(resolved.server.secrets);
+    // Streamable HTTP: nothing to launch (the session is keyed by the URL); the trace, views and diagnostics are the same.
+    const resolvedServer = resolved.server;
+    const remote = 'url' in resolvedServer ? resolvedServer : undefined;
+    const local: ResolvedServer = 'url' in resolvedServer ? { name: resolvedServer.name, command: resolvedServer.url, args: [], cwd: os.homedir(), env: {}, secrets: resolvedServer.secrets } : resolvedServer;
+    const { name, command, args, cwd } = local;
+    const redact = redactor(local.secrets);
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(resolved.server.env)) {
+    for (const [key, value] of Object.entries(local.env)) {
       if (value === null) this.deps.log.warn(`[${name}] env.${key} is null: MCP Lens cannot unset an inherited variable; it keeps the inherited value`);
       else env[key] = value;
     }
     const settings = this.deps.settings();
     let spec = { name, command, args, cwd, env };
     let debug: DebugLaunch | undefined;
-    if (entry.debug || config.dev?.debug) {
+    if (!remote && (entry.debug || config.dev?.debug)) {
       const plan = planDebugLaunch({ command, args, env }, { declared: config.dev?.debug?.type, breakOnStart: entry.debug?.breakOnStart, inheritedNodeOptions: process.env.NODE_OPTIONS });
       if (!plan.ok) {
         this.setState(entry, { kind: 'error', message: plan.reason, stderrTail: [] });
@@ -189,9 +195,9 @@ export class ServerRegistry extends Disposable {
       spec = { ...spec, ...debug.spec };
       this.deps.log.info(`[${name}] debug launch: ${debug.how}`);
     }
-    const session = this.deps.sessions?.begin(entry, spec, resolved.server, continued);
+    const session = this.deps.sessions?.begin(entry, spec, local, continued);
     const timeouts = debug ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS } : { requestTimeoutMs: settings.requestTimeoutMs };
-    const client = new McpClient(spec, { clientInfo: this.deps.clientInfo, ...timeouts, trace: session?.trace ?? continued, transport: session?.transport });
+    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets: remote.secrets } : spec, { clientInfo: this.deps.clientInfo, ...timeouts, trace: session?.trace ?? continued, transport: session?.transport });
     session?.attach(client);
     entry.client = client;
     this.launched.fire({ entry, client, debug });
@@ -213,7 +219,7 @@ export class ServerRegistry extends Disposable {
     });
 
     try {
-      this.deps.log.info(redact(`[${name}] starting: ${[spec.command, ...spec.args].join(' ')} (cwd ${cwd})`));
+      this.deps.log.info(redact(remote ? `[${name}] connecting to ${remote.url}` : `[${name}] starting: ${[spec.command, ...spec.args].join(' ')} (cwd ${cwd})`));
       // A server that exits while starting has failed, whether or not connect() has noticed yet.
       const connecting = client.connect();
       connecting.catch(() => undefined);

@@ -381,8 +381,8 @@ export class HttpTransport implements Transport {
   }
 
   private refuse(message: string): HttpNetworkError {
+    // `exited` settles on close(): the caller closes a client whose connect() failed.
     this.trace.append({ dir: 'meta', kind: 'http', raw: message, info: { method: 'POST', url: this.endpoint, error: { code: 'EINVAL', message } } });
-    this.resolveExited({ code: null, signal: null });
     return new HttpNetworkError(message, 'EINVAL');
   }
 }
