@@ -26,7 +26,6 @@ export function renderRoot(root: Field, holder: Holder, ctx: RenderContext): HTM
     const draft = ensureObject(root, holder);
     if (root.fields.length === 0 && !root.additional) body.appendChild(el('p', { className: 'muted', text: 'This tool takes no arguments.' }));
     append(body, ...objectChildren(root, draft, '', ctx));
-    ctx.slots.set('', body);
     return body;
   }
   return renderField(root, holder, '', ctx);
@@ -120,7 +119,7 @@ function numberControl(field: NumberField, holder: Holder, ctx: RenderContext, i
   const value = holder.get();
   input.value = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   const example = field.examples?.find((e) => typeof e === 'number');
-  input.placeholder = example !== undefined ? String(example) : field.kind === 'integer' ? 'integer' : 'number';
+  if (example !== undefined) input.placeholder = String(example);
   input.addEventListener('input', () => {
     holder.set(input.value.trim() === '' ? undefined : input.value);
     ctx.changed(false);
@@ -326,7 +325,7 @@ function jsonControl(field: Extract<Field, { kind: 'json' }>, holder: Holder, ct
 function typeHint(field: Field): string {
   switch (field.kind) {
     case 'string': {
-      const parts = [field.format ?? 'string'];
+      const parts = field.format ? [field.format] : [];
       if (field.minLength !== undefined || field.maxLength !== undefined) parts.push(`${field.minLength ?? 0}–${field.maxLength ?? '∞'} chars`);
       if (field.pattern) parts.push(`/${field.pattern}/`);
       return parts.join(' · ');

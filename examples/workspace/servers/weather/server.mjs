@@ -17,6 +17,9 @@ const CITIES = {
   tokyo: { name: 'Tokyo', tempC: 16, sky: ['sunny', 'rain', 'cloudy'] },
 };
 const UNITS = ['celsius', 'fahrenheit', 'kelvin'];
+const DETAILS = ['precipitation', 'wind', 'uv'];
+const RAIN_CHANCE = { sunny: 5, cloudy: 40, rain: 80, snow: 70 };
+const UV_INDEX = { sunny: 6, cloudy: 3, rain: 1, snow: 2 };
 
 const tools = [
   {
@@ -28,6 +31,21 @@ const tools = [
         city: { type: 'string', description: 'City name' },
         days: { type: 'integer', minimum: 1, maximum: 7, default: 3, description: 'Number of days' },
         units: { type: 'string', enum: UNITS, default: 'celsius' },
+        include: {
+          type: 'array',
+          description: 'Extra details for each day',
+          items: { type: 'string', enum: DETAILS },
+          uniqueItems: true,
+        },
+        alert: {
+          type: 'object',
+          description: 'Flag the days whose temperature leaves this range',
+          properties: {
+            above_c: { type: 'number', minimum: -60, maximum: 60, description: 'Flag days warmer than this (°C)' },
+            below_c: { type: 'number', minimum: -60, maximum: 60, description: 'Flag days colder than this (°C)' },
+          },
+          additionalProperties: false,
+        },
       },
       required: ['city'],
       additionalProperties: false,
@@ -76,13 +94,17 @@ const toolError = (t) => ({ ...text(t), isError: true });
 const unknownCity = (city) => toolError(`Unknown city "${city}". Try one of: ${Object.values(CITIES).map((c) => c.name).join(', ')}.`);
 
 const handlers = {
-  get_forecast({ city, days = 3, units = 'celsius' }) {
+  get_forecast({ city, days = 3, units = 'celsius', include = [], alert = {} }) {
     const known = CITIES[String(city).toLowerCase()];
     if (!known) return unknownCity(city);
     const lines = [];
     for (let day = 0; day < days; day++) {
-      const temp = convert(known.tempC + ((day * 3) % 5) - 2, 'celsius', units);
-      lines.push(`Day ${day + 1}: ${known.sky[day % known.sky.length]}, ${temp}° ${units}`);
+      const tempC = known.tempC + ((day * 3) % 5) - 2;
+      const sky = known.sky[day % known.sky.length];
+      const extras = include.map((d) => (d === 'precipitation' ? `${RAIN_CHANCE[sky]}% rain` : d === 'wind' ? `wind ${8 + ((day * 7) % 20)} km/h` : `UV ${UV_INDEX[sky]}`));
+      if (alert.above_c !== undefined && tempC > alert.above_c) extras.push(`⚠ warmer than ${alert.above_c}°C`);
+      if (alert.below_c !== undefined && tempC < alert.below_c) extras.push(`⚠ colder than ${alert.below_c}°C`);
+      lines.push(`Day ${day + 1}: ${sky}, ${convert(tempC, 'celsius', units)}° ${units}${extras.length ? ` (${extras.join(', ')})` : ''}`);
     }
     return text(`${known.name}, ${days} day(s):\n${lines.join('\n')}`);
   },
@@ -107,6 +129,9 @@ function invalidArguments(schema, args) {
     if (rule.type === 'string' && typeof value !== 'string') return `"${key}" must be a string`;
     if (rule.type === 'number' && typeof value !== 'number') return `"${key}" must be a number`;
     if (rule.type === 'integer' && !Number.isInteger(value)) return `"${key}" must be an integer`;
+    if (rule.type === 'array' && !Array.isArray(value)) return `"${key}" must be an array`;
+    if (rule.type === 'array' && rule.items?.enum && value.some((v) => !rule.items.enum.includes(v))) return `"${key}" items must be among ${rule.items.enum.join(', ')}`;
+    if (rule.type === 'object' && (typeof value !== 'object' || value === null || Array.isArray(value))) return `"${key}" must be an object`;
     if (rule.enum && !rule.enum.includes(value)) return `"${key}" must be one of ${rule.enum.join(', ')}`;
     if (rule.minimum !== undefined && value < rule.minimum) return `"${key}" must be at least ${rule.minimum}`;
     if (rule.maximum !== undefined && value > rule.maximum) return `"${key}" must be at most ${rule.maximum}`;

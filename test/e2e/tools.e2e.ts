@@ -1,0 +1,161 @@
+// Running a tool as a person does: open the server's source, click ▶ Run tool over the
+// tool, fill the form, meet a validation error, fix it, run, read the result — and see at a
+// glance a tool that failed (isError) apart from a request the tool never saw (-32602).
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { root } from '../harness/paths';
+import type { E2eTest } from './e2eTest';
+import { UI_TIMEOUT, type Workbench } from './workbench';
+
+const example = join(root, 'examples', 'workspace');
+const hostile = join(root, 'test', 'e2e', 'workspaces', 'hostile');
+
+/** Quick Open (Ctrl+P), the path, Enter: the file opens in an editor. */
+async function openFile(wb: Workbench, path: string): Promise<void> {
+  await wb.page.keyboard.press('Control+P');
+  const input = wb.page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(path);
+  const name = path.split('/').pop()!;
+  await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: name }).first().waitFor({ timeout: UI_TIMEOUT });
+  await input.press('Enter');
+  await wb.page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: UI_TIMEOUT });
+}
+
+/** The webview frame holding `selector` (webviews are nested iframes), polled until it is there. */
+async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<Frame> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function codeLens(page: Page, text: string | RegExp) {
+  return page.locator('.monaco-editor .codelens-decoration a').filter({ hasText: text });
+}
+
+export const tests: E2eTest[] = [
+  {
+    name: 'run a tool from its code lens',
+    workspace: example,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      await wb.waitForRow(/weather/);
+      await openFile(wb, 'servers/weather/server.mjs');
+      // Three tool objects in the source: three lenses, the first over get_forecast.
+      const lens = codeLens(wb.page, '▶ Run tool');
+      await lens.first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.page.waitForFunction(() => document.querySelectorAll('.codelens-decoration a').length >= 3, undefined, { timeout: UI_TIMEOUT });
+      await wb.shot('lenses-in-source');
+
+      // The server is stopped: the lens starts it, then opens the form.
+      await lens.first().click();
+      const form = await webviewFrame(wb.page, '.tool-form');
+      await form.locator('h1').filter({ hasText: 'get_forecast' }).waitFor({ timeout: UI_TIMEOUT });
+      await form.locator('.server-badge').filter({ hasText: 'running' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.row(/weather.*running/).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('form-opened');
+
+      const field = (path: string) => form.locator(`.field[data-path="${path}"]`).first();
+      await field('/city').locator('input').fill('Lisbon');
+      await field('/days').locator('input').fill('9'); // maximum is 7
+      await field('/units').locator('select').selectOption({ label: 'fahrenheit' });
+      const include = field('/include');
+      await include.locator('button.add').click();
+      await include.locator('button.add').click();
+      await field('/include/0').locator('select').selectOption({ label: 'wind' });
+      await field('/include/1').locator('select').selectOption({ label: 'uv' });
+      await field('/alert/above_c').locator('input').fill('18');
+      await wb.shot('form-filled');
+
+      await form.locator('button.primary').click();
+      const daysError = field('/days').locator('.error-text');
+      await daysError.waitFor({ timeout: UI_TIMEOUT });
+      const message = await daysError.textContent();
+      if (!/7/.test(message ?? '')) throw new Error(`the days error should name the bound 7, got "${message}"`);
+      await form.locator('.error-summary').filter({ hasText: 'not sent' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('validation-error-at-days');
+
+      // Fixing the value clears the error as it is typed; Enter runs.
+      await field('/days').locator('input').fill('5');
+      await daysError.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      await field('/days').locator('input').press('Enter');
+      const result = form.locator('.result-ok');
+      await result.waitFor({ timeout: UI_TIMEOUT });
+      const text = await result.locator('.text-content').first().textContent();
+      for (const expected of ['Lisbon, 5 day(s)', 'fahrenheit', 'wind', 'UV', 'warmer than 18°C']) {
+        if (!text?.includes(expected)) throw new Error(`the result should include "${expected}", got: ${text}`);
+      }
+      await codeLens(wb.page, /^✓ \d+ ms$/).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('result-and-lens');
+
+      // A tool that ran and failed: isError, told apart from a protocol error.
+      await field('/city').locator('input').fill('Atlantis');
+      await form.locator('button.primary').click();
+      await form.locator('.result-tool-error .banner-title').filter({ hasText: 'The tool ran and failed' }).waitFor({ timeout: UI_TIMEOUT });
+      await codeLens(wb.page, /^isError \d+ ms$/).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('tool-error');
+    },
+  },
+  {
+    name: 'tool text is never HTML; a protocol error is not a tool error',
+    workspace: hostile,
+    async run(wb) {
+      const dialogs: string[] = [];
+      wb.page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await wb.openContainer('MCP Lens');
+      await wb.waitForRow(/markup/);
+      await wb.runCommand('MCP Lens: Run Tool…');
+      // One server: it starts and its tools are offered.
+      const pick = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'render_markup' }).first();
+      await pick.waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('pick-tool');
+      await pick.click();
+
+      const form = await webviewFrame(wb.page, '.tool-form');
+      const description = form.locator('.tool-description');
+      await description.waitFor({ timeout: UI_TIMEOUT });
+      const shown = await description.textContent();
+      if (shown !== '<img src=x onerror=alert(1)> Shows what a client does with HTML in tool text.') throw new Error(`the description should show as text, got ${JSON.stringify(shown)}`);
+      const title = await form.locator('h1').textContent();
+      if (title !== 'Render <b>markup</b>') throw new Error(`the title should show as text, got ${JSON.stringify(title)}`);
+      await form.locator('.field[data-path="/snippets"] button.add').click();
+      await form.locator('.field[data-path="/snippets/0"] input').fill('<b>bold</b>');
+      await form.locator('button.primary').click();
+      const result = form.locator('.result-ok');
+      await result.waitFor({ timeout: UI_TIMEOUT });
+      const text = await result.locator('.text-content').first().textContent();
+      if (!text?.startsWith('<script>alert(2)</script> echoed 1 snippet(s): <b>bold</b>')) throw new Error(`the result text should show as text, got ${JSON.stringify(text)}`);
+      await result.locator('.block-image img').waitFor({ timeout: UI_TIMEOUT });
+      await result.locator('.block-audio audio').waitFor({ state: 'attached', timeout: UI_TIMEOUT });
+      await result.locator('.block-link .link-name').filter({ hasText: '<i>ORD-123</i>' }).waitFor({ timeout: UI_TIMEOUT });
+      const injected = await form.locator('img[src="x"], script:not([src]), b, i').count();
+      if (injected > 0) throw new Error(`${injected} element(s) were created from server text`);
+      const loaded = await result.locator('.block-image img').evaluate((img: HTMLImageElement) => img.naturalWidth);
+      if (loaded !== 16) throw new Error(`the returned PNG should load (16 px wide), got ${loaded}`);
+      await wb.shot('markup-as-text-image-audio-link');
+
+      // One plain string argument: the palette asks for it in an input box, then shows the outcome.
+      await wb.runCommand('MCP Lens: Run Tool…');
+      await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'lookup_order' }).first().click();
+      const box = wb.page.locator('.quick-input-widget input');
+      await wb.page.locator('.quick-input-widget').filter({ hasText: 'lookup_order (1/1): id' }).waitFor({ timeout: UI_TIMEOUT });
+      await box.fill('123');
+      await wb.shot('quick-input-argument');
+      await box.press('Enter');
+      const orderForm = await webviewFrame(wb.page, '.result-protocol-error');
+      const banner = orderForm.locator('.result-protocol-error .banner-title');
+      await banner.filter({ hasText: 'The request never reached the tool: JSON-RPC -32602 Invalid params' }).waitFor({ timeout: UI_TIMEOUT });
+      await orderForm.locator('.result-protocol-error .json-tree').filter({ hasText: 'ORD-<digits>' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('protocol-error');
+      if (dialogs.length > 0) throw new Error(`dialogs opened: ${dialogs.join(', ')}`);
+    },
+  },
+];
