@@ -37,6 +37,8 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
   private timer: NodeJS.Timeout | undefined;
   private cardsDirty = false;
   private rendered: PanelState['rendered'];
+  /** A line to mark once a webview that is still loading says it is ready. */
+  private pendingHighlight: number | undefined;
   private readonly renderedEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidRender = this.renderedEmitter.event;
 
@@ -68,6 +70,10 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
     view.onDidDispose(() => {
       if (this.view === view) this.view = undefined;
     });
+    // A hidden webview is torn down (no retained context); it says `ready` again when shown.
+    view.onDidChangeVisibility(() => {
+      if (!view.visible) this.ready = false;
+    });
     view.webview.onDidReceiveMessage((message: ViewMessage) => this.receive(message));
   }
 
@@ -76,6 +82,8 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
       case 'ready':
         this.ready = true;
         this.reset();
+        if (this.pendingHighlight !== undefined) this.post({ type: 'highlight', seq: this.pendingHighlight });
+        this.pendingHighlight = undefined;
         return;
       case 'reveal':
         if (this.shown) void vscode.commands.executeCommand('mcpLens.revealMessage', this.shown.serverKey, message.seq);
@@ -151,7 +159,8 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
   async highlight(seq: number): Promise<boolean> {
     await vscode.commands.executeCommand(`${StderrPanel.viewId}.focus`);
     this.flush();
-    this.post({ type: 'highlight', seq });
+    if (this.ready) this.post({ type: 'highlight', seq });
+    else this.pendingHighlight = seq;
     return this.view !== undefined;
   }
 
