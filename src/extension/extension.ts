@@ -5,6 +5,7 @@ import { ConfigDiagnostics } from './configDiagnostics';
 import { ConfigWatcher } from './configWatcher';
 import { ContextKeys } from './contextKeys';
 import { CrashNotifier } from './crashNotifier';
+import { registerDevLoop } from './devloop';
 import { Sessions } from './diagnostics/sessions';
 import { InputResolver } from './inputs';
 import { Log } from './log';
@@ -58,6 +59,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));
   subscriptions.push(...registerTools(context, servers, log));
+  subscriptions.push(...registerDevLoop(servers, log));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);

@@ -1,0 +1,121 @@
+/**
+ * After a restart: what changed in the server's tools, resources and prompts. A change
+ * gets a notification ("weather restarted after saving tools.json: 1 tool added, 1 schema
+ * changed") whose "Show Diff" opens VS Code's diff editor on two read-only documents — the
+ * lists before and after, as pretty JSON with sorted keys so equal things line up.
+ */
+import * as vscode from 'vscode';
+import { describeDiff, diffLists, isEmptyDiff, listsDocument, summarizeDiff, type ListsDiff } from '../../core/devloop/listDiff';
+import { describeRequest } from '../../core/devloop/inFlight';
+import { Disposable } from '../lifecycle';
+import type { Log } from '../log';
+import type { RestartEvent, ServerRegistry } from '../serverRegistry';
+
+export const DIFF_SCHEME = 'mcp-lens-diff';
+export const SHOW_DIFF = 'Show Diff';
+
+/** What the last restart of a server changed (integration tests read it via mcpLens.devloop.lastDiff). */
+export interface RestartDiff {
+  server: string;
+  reason: string | undefined;
+  /** The notification's text. */
+  message: string;
+  summary: string;
+  changes: string[];
+  diff: ListsDiff;
+  /** The requests the restart cut off ("tools/call slow (id 4)"). */
+  lost: string[];
+  /** The separator the restart wrote into the trace. */
+  separator: string | undefined;
+  before: vscode.Uri;
+  after: vscode.Uri;
+}
+
+export class ToolDiffs extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly documents = new Map<string, string>();
+  private readonly last = new Map<string, RestartDiff>();
+  private count = 0;
+  private readonly changedEmitter = this.register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.changedEmitter.event;
+  private readonly diffed = this.register(new vscode.EventEmitter<RestartDiff>());
+  /** A restart's diff is ready (also when nothing changed). */
+  readonly onDidDiff = this.diffed.event;
+
+  constructor(
+    private readonly registry: ServerRegistry,
+    private readonly log: Log,
+  ) {
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, this));
+    this.register(registry.onDidRestart((e) => this.restarted(e)));
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.documents.get(uri.toString()) ?? '// This diff is from an earlier window session and is no longer available.\n';
+  }
+
+  lastDiff(keyOrName: string): RestartDiff | undefined {
+    const entry = this.registry.get(keyOrName);
+    return entry ? this.last.get(entry.key) : undefined;
+  }
+
+  get servers(): string[] {
+    return [...this.last.keys()];
+  }
+
+  private restarted(e: RestartEvent): void {
+    // A failed start has its own error message; there is nothing to compare.
+    if (!e.outcome.ok) return;
+    const diff = diffLists(e.before, e.after);
+    const summary = summarizeDiff(diff);
+    const n = ++this.count;
+    // One folder per restart: VS Code caches a virtual document by URI.
+    const folder = `/${encodeURIComponent(e.entry.name)}/restart-${n}`;
+    const before = vscode.Uri.from({ scheme: DIFF_SCHEME, path: `${folder}/before restart.json` });
+    const after = vscode.Uri.from({ scheme: DIFF_SCHEME, path: `${folder}/after restart.json` });
+    this.documents.set(before.toString(), listsDocument(e.before));
+    this.documents.set(after.toString(), listsDocument(e.after));
+    const message = `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}: ${summary}`;
+    const separator = [...(e.entry.session?.trace.events ?? [])].reverse().find((ev) => ev.kind === 'note' && ev.info?.restart === true)?.raw;
+    const lost = e.lost.map(describeRequest);
+    const result: RestartDiff = { server: e.entry.name, reason: e.reason, message, summary, changes: describeDiff(diff), diff, lost, separator, before, after };
+    this.last.set(e.entry.key, result);
+    this.log.info(`[${e.entry.name}] ${message}${result.changes.length ? `\n${result.changes.map((c) => `    ${c}`).join('\n')}` : ''}`);
+    this.diffed.fire(result);
+
+    if (isEmptyDiff(diff)) {
+      vscode.window.setStatusBarMessage(`$(debug-restart) MCP Lens: ${message}`, 5000);
+      return;
+    }
+    void vscode.window.showInformationMessage(`MCP Lens: ${message}`, SHOW_DIFF).then((choice) => {
+      if (choice === SHOW_DIFF) void this.show(e.entry.key);
+    });
+  }
+
+  /** Opens the diff of the server's last restart (the one asked for, or the only/most recent one). */
+  async show(keyOrName?: string): Promise<RestartDiff | undefined> {
+    const key = keyOrName ?? (await this.pick());
+    if (key === undefined) return undefined;
+    const found = this.lastDiff(key);
+    if (!found) {
+      void vscode.window.showInformationMessage(`MCP Lens: "${key}" has not been restarted in this window, so there is no list diff to show.`);
+      return undefined;
+    }
+    await vscode.commands.executeCommand('vscode.diff', found.before, found.after, `${found.server}: lists before ↔ after restart (${found.summary})`, { preview: true });
+    return found;
+  }
+
+  private async pick(): Promise<string | undefined> {
+    const keys = this.servers;
+    if (keys.length === 0) {
+      void vscode.window.showInformationMessage('MCP Lens: no server has been restarted in this window yet, so there is no list diff to show.');
+      return undefined;
+    }
+    if (keys.length === 1) return keys[0];
+    const picked = await vscode.window.showQuickPick(
+      keys.map((key) => ({ label: this.last.get(key)!.server, description: this.last.get(key)!.summary, key })),
+      { placeHolder: 'Show the list diff of which server’s last restart?' },
+    );
+    return picked?.key;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The dev loop (DESIGN.md §5.7): restart on save, the list diff after each restart, and
+ * debugger attach, with their commands.
+ */
+import * as vscode from 'vscode';
+import type { Log } from '../log';
+import type { ServerEntry } from '../serverEntry';
+import type { ServerRegistry } from '../serverRegistry';
+import { DebugAttach, type DebugOutcome } from './debugAttach';
+import { ToolDiffs, type RestartDiff } from './diffView';
+import { RestartOnSave } from './restartOnSave';
+
+export const DEVLOOP_COMMANDS = {
+  debugServer: 'mcpLens.debugServer',
+  showToolDiff: 'mcpLens.showToolDiff',
+  /** Plain data of a server's last restart diff (integration tests). */
+  lastDiff: 'mcpLens.devloop.lastDiff',
+} as const;
+
+/** A Servers view row (it carries the key), a key or name, or nothing (then the user picks). */
+type ServerArg = { key: string } | string | undefined;
+
+export function registerDevLoop(registry: ServerRegistry, log: Log): vscode.Disposable[] {
+  const diffs = new ToolDiffs(registry, log);
+  const debug = new DebugAttach(registry, log);
+
+  async function pick(arg: ServerArg): Promise<ServerEntry | undefined> {
+    const key = typeof arg === 'string' ? arg : arg?.key;
+    if (key !== undefined) {
+      const entry = registry.get(key);
+      if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${key}".`);
+      return entry;
+    }
+    const local = registry.servers.filter((s) => !s.isRemote);
+    if (local.length <= 1) {
+      if (local.length === 0) void vscode.window.showInformationMessage('MCP Lens: no configured stdio server to debug.');
+      return local[0];
+    }
+    const picked = await vscode.window.showQuickPick(
+      local.map((entry) => ({ label: entry.name, description: entry.state.kind, detail: entry.commandLine(), entry })),
+      { placeHolder: 'Debug which MCP server?' },
+    );
+    return picked?.entry;
+  }
+
+  return [
+    diffs,
+    debug,
+    new RestartOnSave(registry, log),
+    vscode.commands.registerCommand(DEVLOOP_COMMANDS.debugServer, async (arg?: ServerArg, options?: { breakOnStart?: boolean }): Promise<DebugOutcome | undefined> => {
+      const entry = await pick(arg);
+      if (!entry) return undefined;
+      const outcome = await debug.debug(entry, options);
+      if (!outcome.ok) {
+        const details = 'Show Log';
+        void vscode.window.showErrorMessage(`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && log.show());
+      }
+      return outcome;
+    }),
+    vscode.commands.registerCommand(DEVLOOP_COMMANDS.showToolDiff, (arg?: ServerArg) => diffs.show(typeof arg === 'string' ? arg : arg?.key).then(plain)),
+    vscode.commands.registerCommand(DEVLOOP_COMMANDS.lastDiff, (server: string) => plain(diffs.lastDiff(server))),
+  ];
+}
+
+function plain(d: RestartDiff | undefined): Omit<RestartDiff, 'before' | 'after'> & { before: string; after: string } | undefined {
+  return d && { ...d, before: d.before.toString(), after: d.after.toString() };
+}

@@ -1,0 +1,145 @@
+/**
+ * Restart on save: each server watches its `dev.watch` globs (.vscode/mcp.json) and those
+ * the `mcpLens.dev.watch` setting gives it; a burst of writes (a save, a build) becomes one
+ * restart 300 ms after the last of them. Only a server that runs (or crashed, or failed to
+ * start) is restarted: saving never starts a stopped server.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Disposable } from '../lifecycle';
+import type { Log } from '../log';
+import type { ServerEntry } from '../serverEntry';
+import type { ServerRegistry } from '../serverRegistry';
+
+export const DEBOUNCE_MS = 300;
+
+/** `mcpLens.dev.watch`: server name (or "*" for every server) → workspace-relative glob(s). */
+export function settingGlobs(setting: unknown, serverName: string): string[] {
+  if (!setting || typeof setting !== 'object') return [];
+  const table = setting as Record<string, unknown>;
+  const globs: string[] = [];
+  for (const value of [table['*'], table[serverName]]) {
+    if (typeof value === 'string') globs.push(value);
+    else if (Array.isArray(value)) globs.push(...value.filter((v): v is string => typeof v === 'string'));
+  }
+  return globs;
+}
+
+/** "weather.ts", "weather.ts and 2 other files". */
+export function describeSaved(files: readonly string[]): string {
+  const names = [...new Set(files.map((f) => path.basename(f)))];
+  if (names.length <= 1) return `saving ${names[0] ?? 'a watched file'}`;
+  return `saving ${names[0]} and ${names.length - 1} other file${names.length === 2 ? '' : 's'}`;
+}
+
+const RESTARTABLE = new Set(['running', 'crashed', 'error']);
+
+interface Watch {
+  signature: string;
+  disposables: vscode.Disposable[];
+}
+
+export class RestartOnSave extends Disposable {
+  private readonly watches = new Map<string, Watch>();
+  private readonly timers = new Map<string, { timer: NodeJS.Timeout; files: Set<string> }>();
+  /** Servers being restarted; a save meanwhile queues one more restart. */
+  private readonly busy = new Map<string, string[] | undefined>();
+
+  constructor(
+    private readonly registry: ServerRegistry,
+    private readonly log: Log,
+  ) {
+    super();
+    this.register(registry.onDidChange((entry) => entry === undefined && this.sync()));
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpLens.dev.watch') && this.sync()));
+    this.register({ dispose: () => this.clear() });
+    this.sync();
+  }
+
+  /** The globs a server watches and the folder they are relative to. */
+  globsOf(entry: ServerEntry): { base: string; globs: string[] } | undefined {
+    if (entry.isRemote) return undefined;
+    const base = entry.config.file.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    if (!base) return undefined;
+    const setting = vscode.workspace.getConfiguration('mcpLens').get<unknown>('dev.watch');
+    const globs = [...new Set([...(entry.config.dev?.watch ?? []), ...settingGlobs(setting, entry.name)])]
+      // `${workspaceFolder}/src/**` reads as `src/**`: the globs are relative to it anyway.
+      .map((g) => g.replace(/^\$\{workspaceFolder\}[\\/]?/, ''))
+      .filter((g) => g.length > 0);
+    return globs.length ? { base, globs } : undefined;
+  }
+
+  private sync(): void {
+    if (this.isDisposed) return;
+    const seen = new Set<string>();
+    for (const entry of this.registry.servers) {
+      const target = this.globsOf(entry);
+      if (!target) continue;
+      seen.add(entry.key);
+      const signature = JSON.stringify(target);
+      if (this.watches.get(entry.key)?.signature === signature) continue;
+      this.unwatch(entry.key);
+      const key = entry.key;
+      const disposables = target.globs.flatMap((glob) => {
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(target.base), glob));
+        const onFile = (uri: vscode.Uri) => this.schedule(key, uri.fsPath);
+        return [watcher, watcher.onDidChange(onFile), watcher.onDidCreate(onFile), watcher.onDidDelete(onFile)];
+      });
+      this.watches.set(key, { signature, disposables });
+      this.log.info(`[${entry.name}] restarts when these change (relative to ${target.base}): ${target.globs.join(', ')}`);
+    }
+    for (const key of [...this.watches.keys()]) if (!seen.has(key)) this.unwatch(key);
+  }
+
+  private unwatch(key: string): void {
+    for (const d of this.watches.get(key)?.disposables ?? []) d.dispose();
+    this.watches.delete(key);
+    const pending = this.timers.get(key);
+    if (pending) clearTimeout(pending.timer);
+    this.timers.delete(key);
+  }
+
+  private schedule(key: string, file: string): void {
+    const pending = this.timers.get(key) ?? { timer: undefined as unknown as NodeJS.Timeout, files: new Set<string>() };
+    clearTimeout(pending.timer);
+    pending.files.add(file);
+    pending.timer = setTimeout(() => {
+      this.timers.delete(key);
+      void this.restart(key, [...pending.files]);
+    }, DEBOUNCE_MS);
+    this.timers.set(key, pending);
+  }
+
+  private async restart(key: string, files: string[]): Promise<void> {
+    if (this.busy.has(key)) {
+      // Saved again while restarting: one more restart afterwards, for all files saved meanwhile.
+      this.busy.set(key, [...(this.busy.get(key) ?? []), ...files]);
+      return;
+    }
+    const entry = this.registry.get(key);
+    if (!entry || !RESTARTABLE.has(entry.state.kind)) {
+      if (entry) this.log.trace(`[${entry.name}] ${describeSaved(files)}: not restarted, the server is ${entry.state.kind}`);
+      return;
+    }
+    this.busy.set(key, undefined);
+    try {
+      const reason = describeSaved(files);
+      this.log.info(`[${entry.name}] restarting after ${reason}`);
+      const outcome = await this.registry.restart(entry, reason);
+      if (!outcome.ok && !outcome.cancelled) {
+        const details = 'Show Log';
+        void vscode.window.showErrorMessage(`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && this.log.show());
+      }
+    } catch (error) {
+      this.log.error(`[${entry.name}] restart after saving failed`, error);
+    } finally {
+      const again = this.busy.get(key);
+      this.busy.delete(key);
+      if (again && !this.isDisposed) void this.restart(key, again);
+    }
+  }
+
+  private clear(): void {
+    for (const key of [...this.watches.keys()]) this.unwatch(key);
+  }
+}

@@ -1,0 +1,165 @@
+import * as assert from 'node:assert/strict';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { DebugOutcome } from '../../src/extension/devloop/debugAttach';
+import type { CallOutcome } from '../../src/extension/tools/protocol';
+import type { PanelState } from '../../src/extension/stderr/panel';
+import { extensionApi, find, serverNames, serverWhere, waitFor } from './support';
+
+// A server that reads its tools from devloop/tools.json, copied into the workspace copy:
+// "weather" restarts when that file is saved (dev.watch); "weather-debug" is debugged.
+const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
+const fixtures = join(repo, 'test', 'fixtures', 'servers');
+const SERVERS = `"servers": {
+    "weather": { "type": "stdio", "command": "node", "args": ["\${workspaceFolder}/devloop/weather.mjs"], "dev": { "watch": ["devloop/*.json"] } },
+    "weather-debug": { "type": "stdio", "command": "node", "args": ["\${workspaceFolder}/devloop/weather.mjs"] },`;
+
+const forecast = {
+  name: 'get_forecast',
+  description: 'Forecast for a city',
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
+const neverAnswers = { name: 'never-answers', description: 'Is received and never answered', inputSchema: { type: 'object' } };
+
+interface LastDiff {
+  message: string;
+  summary: string;
+  changes: string[];
+  lost: string[];
+  separator?: string;
+  reason?: string;
+  before: string;
+  after: string;
+}
+
+function folder(): string {
+  const f = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(f, 'a folder is open');
+  return f.uri.fsPath;
+}
+
+const configFile = () => join(folder(), '.vscode', 'mcp.json');
+const devDir = () => join(folder(), 'devloop');
+const stderrOf = (server: string) => vscode.commands.executeCommand<PanelState>('mcpLens.stderr.describe', server);
+
+suite('dev loop: restart on save, list diff, debugger attach', () => {
+  let original = '';
+
+  suiteSetup(async () => {
+    const { registry } = await extensionApi();
+    await mkdir(devDir(), { recursive: true });
+    await copyFile(join(fixtures, 'tools-from-json.mjs'), join(devDir(), 'weather.mjs'));
+    await copyFile(join(fixtures, 'lib-line-server.mjs'), join(devDir(), 'lib-line-server.mjs'));
+    await writeFile(join(devDir(), 'tools.json'), JSON.stringify([forecast, neverAnswers], null, 2));
+    original = await readFile(configFile(), 'utf8');
+    await writeFile(configFile(), original.replace('"servers": {', SERVERS));
+    await waitFor('the dev-loop servers', () => find(registry, 'weather') && find(registry, 'weather-debug'), 20_000, () => serverNames(registry).join(', '));
+  });
+
+  suiteTeardown(async () => {
+    const { registry } = await extensionApi();
+    vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const name of ['weather', 'weather-debug']) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
+    await writeFile(configFile(), original);
+    await waitFor('the dev-loop servers to go', () => !find(registry, 'weather') && !find(registry, 'weather-debug'), 20_000, () => serverNames(registry).join(', '));
+    await rm(devDir(), { recursive: true, force: true });
+  });
+
+  test('saving tools.json restarts the server, keeps the trace, reports the lost call and the diff', async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'weather');
+    await serverWhere(registry, 'weather', 'running with its two tools', (s) => s.state === 'running' && s.tools.length === 2);
+
+    // A call the server never answers is in flight when the file is saved.
+    const lostCall = vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'weather', tool: 'never-answers', args: {} });
+    await waitFor('the server to receive the call', async () => (await stderrOf('weather')).lines.some((l) => l.text === 'received tools/call never-answers'));
+
+    const tools = vscode.Uri.file(join(devDir(), 'tools.json'));
+    const doc = await vscode.workspace.openTextDocument(tools);
+    const changed = [
+      { ...forecast, inputSchema: { ...forecast.inputSchema, properties: { ...forecast.inputSchema.properties, units: { type: 'string', enum: ['metric', 'imperial'] } }, required: ['city', 'units'] } },
+      neverAnswers,
+      { name: 'get_alerts', description: 'Weather alerts for a US state', inputSchema: { type: 'object', properties: { state: { type: 'string' } } } },
+    ];
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(tools, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(changed, null, 2));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save(), 'tools.json saved');
+
+    const diff = await waitFor('the restart diff', async () => vscode.commands.executeCommand<LastDiff | undefined>('mcpLens.devloop.lastDiff', 'weather'), 30_000);
+    assert.equal(diff.reason, 'saving tools.json');
+    assert.equal(diff.summary, '1 tool added, 1 schema changed');
+    assert.equal(diff.message, 'weather restarted after saving tools.json: 1 tool added, 1 schema changed');
+    assert.deepEqual(diff.changes, ['+ tool get_alerts', '~ tool get_forecast: inputSchema.units added (string, required)']);
+    assert.equal(diff.lost.length, 1);
+    assert.match(diff.lost[0], /^tools\/call never-answers \(id \d+\)$/);
+    assert.equal(diff.separator, `— restarted after saving tools.json; lost without an answer: ${diff.lost[0]} —`);
+
+    // The caller hears of it: the call ends instead of waiting forever.
+    const outcome = await lostCall;
+    assert.equal(outcome?.kind, 'closed', JSON.stringify(outcome));
+    const after = await serverWhere(registry, 'weather', 'running with three tools', (s) => s.state === 'running' && s.tools.length === 3);
+    assert.deepEqual([...after.tools].sort(), ['get_alerts', 'get_forecast', 'never-answers']);
+    // One trace across the restart: the first run's stderr is still there.
+    const panel = await stderrOf('weather');
+    assert.ok(panel.lines.some((l) => l.text === 'received tools/call never-answers'), JSON.stringify(panel.lines));
+
+    // Show Diff: the diff editor on the two read-only documents.
+    await vscode.commands.executeCommand('mcpLens.showToolDiff', 'weather');
+    const tab = await waitFor('the diff editor', () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'mcp-lens-diff' ? input : undefined;
+    });
+    const [before, afterDoc] = await Promise.all([vscode.workspace.openTextDocument(tab.original), vscode.workspace.openTextDocument(tab.modified)]);
+    assert.ok(!before.getText().includes('get_alerts') && afterDoc.getText().includes('"get_alerts"'), afterDoc.getText());
+    assert.ok(afterDoc.getText().includes('"units"'));
+  });
+
+  test('debugging a Node server: the debugger attaches and stops in the tool handler', async () => {
+    const { registry } = await extensionApi();
+    const script = join(devDir(), 'weather.mjs');
+    const line = (await readFile(script, 'utf8')).split('\n').findIndex((l) => l.includes('const answer ='));
+    assert.ok(line > 0, 'the handler line');
+    vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(vscode.Uri.file(script), new vscode.Position(line, 0)))]);
+
+    const seen: string[] = [];
+    const stops: { session: vscode.DebugSession; threadId: number; reason: string }[] = [];
+    const tracker = vscode.debug.registerDebugAdapterTrackerFactory('*', {
+      createDebugAdapterTracker: (session) => ({
+        onDidSendMessage: (m: { type?: string; event?: string; body?: { threadId: number; reason: string } }) => {
+          if (m.type === 'event' && m.event !== 'loadedSource') seen.push(`${session.name}: ${m.event}`);
+          if (m.type === 'event' && m.event === 'stopped' && m.body) stops.push({ session, threadId: m.body.threadId, reason: m.body.reason });
+        },
+      }),
+    });
+    try {
+      const outcome = await vscode.commands.executeCommand<DebugOutcome>('mcpLens.debugServer', 'weather-debug');
+      assert.ok(outcome?.ok, JSON.stringify(outcome));
+      await serverWhere(registry, 'weather-debug', 'running with its tools', (s) => s.state === 'running' && s.tools.includes('get_forecast'));
+
+      const call = vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'weather-debug', tool: 'get_forecast', args: { city: 'Oslo', units: 'metric' } });
+      const stop = await waitFor('the debugger to stop at the breakpoint', () => stops.find((s) => s.reason === 'breakpoint'), 30_000, () => JSON.stringify({ seen, breakpoints: vscode.debug.breakpoints.length }));
+      const trace = (await stop.session.customRequest('stackTrace', { threadId: stop.threadId })) as { stackFrames: { name: string; line: number; source?: { path?: string } }[] };
+      const top = trace.stackFrames[0];
+      assert.equal(top.name, 'handleCall');
+      assert.equal(top.line, line + 1);
+      assert.ok(top.source?.path?.endsWith('weather.mjs'), JSON.stringify(top.source));
+
+      await stop.session.customRequest('continue', { threadId: stop.threadId });
+      const result = await call;
+      assert.equal(result?.kind, 'result', JSON.stringify(result));
+      assert.deepEqual(result?.kind === 'result' && result.result.content, [{ type: 'text', text: 'get_forecast answered {"city":"Oslo","units":"metric"}' }]);
+
+      // Ending the debug session detaches: the server keeps running.
+      await vscode.debug.stopDebugging();
+      await waitFor('the debug sessions to end', () => vscode.debug.activeDebugSession === undefined);
+      const again = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'weather-debug', tool: 'get_forecast', args: { city: 'Bergen', units: 'metric' } });
+      assert.equal(again?.kind, 'result', JSON.stringify(again));
+      assert.equal(find(registry, 'weather-debug')?.state, 'running');
+    } finally {
+      tracker.dispose();
+    }
+  });
+});
