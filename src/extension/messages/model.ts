@@ -212,7 +212,7 @@ export class MessageModel {
     this.methodCounts.set(method, (this.methodCounts.get(method) ?? 0) + 1);
   }
 
-  /** Empties the view; the trace keeps every event. Pending requests still resolve in place once. */
+  /** Empties the view; the trace keeps every event. A late answer to a cleared request gets a row of its own. */
   clear(): void {
     for (const node of this.nodes) this.forget(node);
     this.dropped = 0;
