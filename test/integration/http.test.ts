@@ -1,0 +1,108 @@
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { CallOutcome } from '../../src/extension/tools/protocol';
+import { extensionApi, find, serverNames, serverWhere, waitFor } from './support';
+
+// Streamable HTTP servers (official v1 and v2 SDK fixtures on 127.0.0.1, port 0) started by
+// the test; their URLs go into the workspace copy's .vscode/mcp.json, which the registry reloads.
+const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
+const fixtures = join(repo, 'test', 'fixtures', 'servers', 'http');
+const NAMES = ['http-legacy', 'http-modern', 'http-wrong-path'];
+
+function folder(): string {
+  const f = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(f, 'a folder is open');
+  return f.uri.fsPath;
+}
+const configFile = () => join(folder(), '.vscode', 'mcp.json');
+
+/** Starts a fixture and resolves with the URL it prints on its first stdout line. */
+function startFixture(file: string, children: ChildProcess[]): Promise<string> {
+  const child = spawn(process.execPath, [join(fixtures, file)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code}) before printing its URL: ${err}`)));
+  });
+}
+
+suite('Streamable HTTP servers: listed, started, called', () => {
+  const children: ChildProcess[] = [];
+  let original = '';
+
+  suiteSetup(async () => {
+    const { registry } = await extensionApi();
+    const [legacy, modern] = await Promise.all([startFixture('sdk-v1-http.mjs', children), startFixture('sdk-v2-http.mjs', children)]);
+    const servers = {
+      'http-legacy': { type: 'http', url: legacy, headers: { 'X-Lens-Test': 'integration' } },
+      'http-modern': { type: 'http', url: modern },
+      'http-wrong-path': { type: 'http', url: legacy.replace(/\/mcp$/, '/nope') },
+    };
+    original = await readFile(configFile(), 'utf8');
+    const entries = Object.entries(servers).map(([name, s]) => `${JSON.stringify(name)}: ${JSON.stringify(s)},`).join('\n    ');
+    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${entries}`));
+    await waitFor('the HTTP servers', () => NAMES.every((n) => find(registry, n)), 20_000, () => serverNames(registry).join(', '));
+  });
+
+  suiteTeardown(async () => {
+    const { registry } = await extensionApi();
+    for (const name of NAMES) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
+    if (original) await writeFile(configFile(), original);
+    await waitFor('the HTTP servers to go', () => !NAMES.some((n) => find(registry, n)), 20_000, () => serverNames(registry).join(', '));
+    for (const child of children) child.kill('SIGTERM');
+  });
+
+  test('a legacy SDK server over HTTP starts: running, legacy era, its tools listed', async () => {
+    const { registry } = await extensionApi();
+    assert.equal(find(registry, 'http-legacy')?.type, 'http');
+    await vscode.commands.executeCommand('mcpLens.startServer', 'http-legacy');
+    const s = await serverWhere(registry, 'http-legacy', 'running with its tools', (x) => x.state === 'running' && x.tools.length === 3);
+    assert.equal(s.era, 'legacy');
+    assert.equal(s.serverName, 'sdk-v1-http');
+    assert.deepEqual(s.tools, ['echo', 'count', 'headers']);
+  });
+
+  test('a tool is called through mcpLens.runTool; the configured header reaches the server', async () => {
+    const echo = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'http-legacy', tool: 'echo', args: { text: 'over http' } });
+    assert.ok(echo.kind === 'result', JSON.stringify(echo));
+    assert.deepEqual(echo.result.content, [{ type: 'text', text: 'v1:over http' }]);
+    const headers = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'http-legacy', tool: 'headers', args: {} });
+    assert.ok(headers.kind === 'result', JSON.stringify(headers));
+    const seen = JSON.parse((headers.result.content as { text: string }[])[0]!.text) as Record<string, string>;
+    assert.equal(seen['x-lens-test'], 'integration');
+    assert.ok(seen['mcp-session-id'], 'the session the server assigned is sent back');
+  });
+
+  test('a 2026-07-28 SDK server over HTTP is modern and answers a tool call', async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'http-modern');
+    const s = await serverWhere(registry, 'http-modern', 'running', (x) => x.state === 'running' && x.tools.length > 0);
+    assert.equal(s.era, 'modern');
+    assert.equal(s.protocolVersion, '2026-07-28');
+    const echo = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'http-modern', tool: 'echo', args: { text: 'm' } });
+    assert.ok(echo.kind === 'result', JSON.stringify(echo));
+    assert.deepEqual(echo.result.content, [{ type: 'text', text: 'v2:m' }]);
+  });
+
+  test('a wrong path fails to start and says HTTP 404', async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'http-wrong-path');
+    const s = await serverWhere(registry, 'http-wrong-path', 'in the error state', (x) => x.state === 'error');
+    assert.match(s.error ?? '', /HTTP 404/);
+  });
+
+  test('stopping an HTTP server returns it to stopped', async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.stopServer', 'http-legacy');
+    await serverWhere(registry, 'http-legacy', 'stopped', (x) => x.state === 'stopped');
+  });
+});
