@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 results="$root/test-results"
 mkdir -p "$results"
+# Counts go through files of this run only: another run in the same tree must not mix in.
+counts=$(mktemp -d)
+trap 'rm -rf "$counts"' EXIT
 
 stages=("$@")
 [ ${#stages[@]} -eq 0 ] && stages=(typecheck build unit integration e2e)
@@ -51,11 +54,12 @@ run_unit() {
   # Node 20 has no glob and no JSON reporter: the spec reporter's closing "ℹ pass N" /
   # "ℹ fail N" lines are the counts. Two files at a time, as on a 2-core CI machine.
   node --import tsx --test --test-concurrency="${UNIT_CONCURRENCY:-2}" --test-reporter=spec \
-    "${files[@]}" 2>&1 | tee "$results/unit.log"
+    "${files[@]}" 2>&1 | tee "$counts/unit.log"
   local rc=${PIPESTATUS[0]}
+  cp "$counts/unit.log" "$results/unit.log"
   local passed failed
-  passed=$(grep -E '^ℹ pass [0-9]+$' "$results/unit.log" | tail -1 | awk '{print $3}')
-  failed=$(grep -E '^ℹ fail [0-9]+$' "$results/unit.log" | tail -1 | awk '{print $3}')
+  passed=$(grep -E '^ℹ pass [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
+  failed=$(grep -E '^ℹ fail [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
   record unit $rc "${passed:-0}" "${failed:-0}" $((SECONDS - start))
 }
 
@@ -69,8 +73,7 @@ ui() {
     record "$name" 1 0 1 0
     return
   fi
-  rm -f "$file"
-  "$@"
+  "$@" --results "$file"
   local rc=$?
   read -r passed failed < <(count "$file")
   record "$name" $rc "$passed" "$failed" $((SECONDS - start))
@@ -86,8 +89,8 @@ for stage in "${stages[@]}"; do
     typecheck) check typecheck npm run --silent typecheck ;;
     build) check build npm run --silent build ;;
     unit) run_unit ;;
-    integration) ui integration "$results/integration.json" node --import tsx test/harness/runIntegration.ts ;;
-    e2e) ui e2e "$results/e2e.json" node --import tsx test/e2e/run.ts ;;
+    integration) ui integration "$counts/integration.json" node --import tsx test/harness/runIntegration.ts ;;
+    e2e) ui e2e "$counts/e2e.json" node --import tsx test/e2e/run.ts ;;
     *) echo "unknown stage: $stage (typecheck build unit integration e2e)" >&2; exit 2 ;;
   esac
 done

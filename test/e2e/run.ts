@@ -4,7 +4,7 @@
 //   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { launchBrowser, type Browser } from '../harness/browser';
@@ -20,6 +20,8 @@ const { values } = parseArgs({
     dir: { type: 'string', default: join(root, 'test', 'e2e') },
     grep: { type: 'string' },
     timeout: { type: 'string', default: process.env.MCP_LENS_E2E_TIMEOUT_MS ?? '240000' },
+    // Where the counts go; run-all.sh passes a file of its own (the tree is shared).
+    results: { type: 'string', default: join(root, 'test-results', 'e2e.json') },
   },
 });
 
@@ -100,8 +102,8 @@ main()
   })
   .then(async ({ passed, failed }) => {
     await runCleanups();
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(join(resultsDir, 'e2e.json'), JSON.stringify({ passed, failed }));
+    mkdirSync(dirname(values.results!), { recursive: true });
+    writeFileSync(values.results!, JSON.stringify({ passed, failed }));
     console.log(`[e2e] ${passed} passed, ${failed} failed; screenshots in ${join(resultsDir, 'e2e')}`);
     process.exit(failed === 0 ? 0 : 1);
   });

@@ -5,7 +5,7 @@
 //   node --import tsx test/harness/runIntegration.ts [--workspace DIR] [--extension DIR]
 //        [--suite FILE.js] [--grep TEXT] [--timeout MS]
 import { cpSync, createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { launchBrowser, type Browser } from './browser';
 import { runCleanups } from './cleanup';
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     grep: { type: 'string' },
     timeout: { type: 'string', default: process.env.MCP_LENS_INTEGRATION_TIMEOUT_MS ?? '600000' },
     name: { type: 'string', default: 'integration' },
+    // Where the counts go; run-all.sh passes a file of its own (the tree is shared).
+    results: { type: 'string', default: join(root, 'test-results', 'integration.json') },
   },
 });
 
@@ -108,8 +110,8 @@ main()
     if (outcome.reason) console.error(`[harness] integration failed: ${outcome.reason}`);
     // A suite that exits non-zero without reporting counts still counts as a failure.
     if (outcome.code !== 0 && outcome.failed === 0) outcome.failed = 1;
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(join(resultsDir, 'integration.json'), JSON.stringify({ passed: outcome.passed, failed: outcome.failed }));
+    mkdirSync(dirname(values.results!), { recursive: true });
+    writeFileSync(values.results!, JSON.stringify({ passed: outcome.passed, failed: outcome.failed }));
     console.log(`[harness] integration: ${outcome.passed} passed, ${outcome.failed} failed (exit ${outcome.code})`);
     process.exit(outcome.code === 0 ? 0 : 1);
   });
