@@ -82,8 +82,16 @@ export class LineFramer {
   }
 
   private beginOverflow(piece: Buffer): void {
-    const all = Buffer.concat([...this.pending, piece]);
-    this.overflow = { head: Buffer.from(all.subarray(0, OVERSIZE_HEAD_BYTES)), bytes: all.length };
+    // Only the head is copied: joining all the pending bytes first would briefly hold twice the cap.
+    const parts: Buffer[] = [];
+    let headBytes = 0;
+    for (const part of [...this.pending, piece]) {
+      if (headBytes >= OVERSIZE_HEAD_BYTES) break;
+      const take = part.subarray(0, OVERSIZE_HEAD_BYTES - headBytes);
+      parts.push(take);
+      headBytes += take.length;
+    }
+    this.overflow = { head: Buffer.concat(parts), bytes: this.pendingBytes + piece.length };
     this.pending = [];
     this.pendingBytes = 0;
   }

@@ -1,5 +1,6 @@
 import type { Rule } from '../rule';
 import { quote } from '../describe';
+import { DEFAULT_MAX_LINE_BYTES } from '../../wire/framer';
 
 export const strayStdout: Rule = {
   id: 'stray-stdout',
@@ -7,6 +8,7 @@ export const strayStdout: Rule = {
   severity: 'warning',
   on: ['s2c-line'],
   onEvent(e, ctx, report) {
+    if (e.dir === 's2c' && e.kind === 'oversize') return reportOversize(e.seq, e.raw, e.info?.bytes, report);
     if (e.dir !== 's2c' || e.kind !== 'stray') return;
     // A line that starts like a message but does not parse is a lost message, not just noise.
     const broken = /^\s*\{\s*"jsonrpc"/.test(e.raw);
@@ -25,3 +27,14 @@ export const strayStdout: Rule = {
     });
   },
 };
+
+/** A line over the cap was not read: only its head is kept, so a message in it is lost. */
+function reportOversize(seq: number, head: string, bytes: unknown, report: Parameters<NonNullable<Rule['onEvent']>>[2]): void {
+  const size = typeof bytes === 'number' ? `${bytes} bytes` : 'a size';
+  report({
+    message: `stdout line of ${size} is over the ${DEFAULT_MAX_LINE_BYTES / (1024 * 1024)} MiB line cap; only its first ${Buffer.byteLength(head)} bytes were kept, so a message in it is lost: ${quote(head)}`,
+    evidence: [seq],
+    severity: 'error',
+    hint: 'Return large content as a resource link (or in pages) instead of one giant message; a line this size is more than any client should hold.',
+  });
+}
