@@ -21,7 +21,11 @@ const configFile = () => join(folder(), '.vscode', 'mcp.json');
 
 /** Starts a fixture and resolves with the URL it prints on its first stdout line. */
 function startFixture(file: string, children: ChildProcess[]): Promise<string> {
-  const child = spawn(process.execPath, [join(fixtures, file)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+  // Its own process group and no inherited debugger hooks (a debug session earlier in the run leaves NODE_OPTIONS behind).
+  const env: Record<string, string | undefined> = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+  delete env.NODE_OPTIONS;
+  delete env.VSCODE_INSPECTOR_OPTIONS;
+  const child = spawn(process.execPath, [join(fixtures, file)], { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -31,7 +35,7 @@ function startFixture(file: string, children: ChildProcess[]): Promise<string> {
       out += c.toString();
       if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
     });
-    child.once('exit', (code) => reject(new Error(`${file} exited (${code}) before printing its URL: ${err}`)));
+    child.once('exit', (code, signal) => reject(new Error(`${file} exited (${signal ?? code}) before printing its URL: ${err}`)));
   });
 }
 
@@ -58,7 +62,7 @@ suite('Streamable HTTP servers: listed, started, called', () => {
     for (const name of NAMES) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
     if (original) await writeFile(configFile(), original);
     await waitFor('the HTTP servers to go', () => !NAMES.some((n) => find(registry, n)), 20_000, () => serverNames(registry).join(', '));
-    for (const child of children) child.kill('SIGTERM');
+    for (const child of children) if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
   });
 
   test('a legacy SDK server over HTTP starts: running, legacy era, its tools listed', async () => {
