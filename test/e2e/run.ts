@@ -71,7 +71,9 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
     throw new Error(`${(error as Error).message}${shot ? `\n      screenshot ${shot}` : ''}${where}`, { cause: error });
   } finally {
     await browser?.close();
-    await server?.stop();
+    const strays = (await server?.stop()) ?? [];
+    // Closing VS Code must end every server the extension started (issue 3: no orphans).
+    if (strays.length > 0) throw new Error(`processes outlived VS Code:\n        ${strays.join('\n        ')}`);
   }
 }
 

@@ -1,7 +1,7 @@
 // One place that knows what a run has started, so Ctrl-C or a kill still stops it all:
 // code-server and chromium must never outlive the harness.
 
-type Cleanup = () => Promise<void>;
+type Cleanup = () => Promise<unknown>;
 const cleanups = new Set<Cleanup>();
 let installed = false;
 

@@ -5,7 +5,7 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, writeF
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { onAbort, pollUntil } from './cleanup';
-import { codeServerBin, node24Bin, requireInstalled, runsDir } from './paths';
+import { codeServerBin, codeServerDir, node24Bin, requireInstalled, runsDir } from './paths';
 
 export interface CodeServerOptions {
   /** Names the run folder .cache/runs/<name> (wiped first). */
@@ -57,7 +57,11 @@ export interface CodeServer {
   workbenchUrl(folder: string, payload?: [string, string][]): string;
   /** vscode-remote URI of a path on this machine, as the workbench wants it in a payload. */
   remoteUri(path: string): string;
-  stop(): Promise<void>;
+  /**
+   * Stops code-server's whole group. Resolves with the processes that outlived it (already
+   * killed here): programs the extension started and did not take down with it.
+   */
+  stop(): Promise<string[]>;
 }
 
 const RUN_MARK = 'MCP_LENS_HARNESS_RUN';
@@ -107,6 +111,14 @@ function groupAlive(pgid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '?';
   }
 }
 
@@ -201,8 +213,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const pgid = child.pid!;
 
   let stopped = false;
-  const stop = async (): Promise<void> => {
-    if (stopped) return;
+  const stop = async (): Promise<string[]> => {
+    if (stopped) return [];
     stopped = true;
     unregister();
     signalGroup(pgid, 'SIGTERM');
@@ -212,18 +224,20 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       signalGroup(pgid, 'SIGKILL');
       await pollUntil('code-server process group to die', 5_000, () => !groupAlive(pgid));
     }
-    const strays = markedProcesses(runDir);
-    if (strays.length > 0) {
-      console.error(`[harness] killing ${strays.length} process(es) that left code-server's group: ${strays.join(' ')}`);
-      for (const pid of strays) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
+    // Servers run in process groups of their own; the extension host's exit takes them down
+    // a moment after it goes. What is still there after that outlived VS Code.
+    await pollUntil('processes of this run to exit', 5_000, () => markedProcesses(runDir).length === 0).catch(() => undefined);
+    const strays = markedProcesses(runDir).map((pid) => ({ pid, cmdline: commandLine(pid) }));
+    for (const { pid } of strays) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
       }
     }
     log.end();
+    // code-server's own helpers are its business; anything else is a leak worth reporting.
+    return strays.filter((p) => !p.cmdline.includes(codeServerDir)).map((p) => `${p.pid} ${p.cmdline}`);
   };
   const unregister = onAbort(stop);
 

@@ -8,7 +8,8 @@ export const cacheDir = join(root, '.cache');
 export const runsDir = join(cacheDir, 'runs');
 export const resultsDir = join(root, 'test-results');
 export const node24Bin = join(cacheDir, 'node24', 'bin');
-export const codeServerBin = join(cacheDir, 'code-server', 'node_modules', '.bin', 'code-server');
+export const codeServerDir = join(cacheDir, 'code-server');
+export const codeServerBin = join(codeServerDir, 'node_modules', '.bin', 'code-server');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Fails with the command that fixes it, instead of a spawn ENOENT deep inside a run. */

@@ -98,15 +98,24 @@ async function main(): Promise<Outcome> {
     }
   } finally {
     await browser?.close();
-    await server?.stop();
+    const strays = (await server?.stop()) ?? [];
     console.log(`[harness] integration run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    outlived = strays;
   }
 }
+
+/** Processes that outlived code-server; closing VS Code must end every server it started. */
+let outlived: string[] = [];
 
 main()
   .catch((error: Error): Outcome => ({ code: 1, passed: 0, failed: 1, reason: error.stack ?? error.message }))
   .then(async (outcome) => {
     await runCleanups();
+    if (outlived.length > 0) {
+      outcome.code = 1;
+      outcome.failed += 1;
+      console.error(`[harness] processes outlived VS Code (orphans):\n    ${outlived.join('\n    ')}`);
+    }
     if (outcome.reason) console.error(`[harness] integration failed: ${outcome.reason}`);
     // A suite that exits non-zero without reporting counts still counts as a failure.
     if (outcome.code !== 0 && outcome.failed === 0) outcome.failed = 1;
