@@ -35,6 +35,8 @@ let running: { startedAt: number; progress?: ProgressInfo; timer?: number } | un
 let last: PanelState['last'];
 let slots = new Map<string, HTMLElement>();
 let validateTimer: number | undefined;
+/** A Run was asked for: its errors take the focus, its result is scrolled into view. */
+let runPending = false;
 
 const post = (message: WebviewMessage) => vscode.postMessage(message);
 
@@ -74,6 +76,10 @@ function onHostMessage(message: HostMessage): void {
       errors = message.errors;
       schemaProblem = message.schemaProblem;
       showErrors();
+      if (runPending && errors.length > 0) {
+        runPending = false;
+        revealFirstError();
+      }
       return;
     case 'running':
       running = { startedAt: message.startedAt };
@@ -95,6 +101,8 @@ function onHostMessage(message: HostMessage): void {
         renderResult();
         renderRunButton();
       }
+      if (runPending || message.external) resultEl?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      runPending = false;
       save();
       return;
   }
@@ -126,8 +134,10 @@ function run(): void {
     errors = local;
     schemaProblem = undefined;
     showErrors();
+    revealFirstError();
     return;
   }
+  runPending = true;
   post({ type: 'run', args });
 }
 
@@ -295,6 +305,13 @@ function showErrors(): void {
     if (general.length) summaryEl.appendChild(list);
   }
   summaryEl.hidden = errors.length === 0 && !schemaProblem;
+}
+
+function revealFirstError(): void {
+  const field = app.querySelector<HTMLElement>('.field.has-error');
+  const target = field ?? summaryEl;
+  target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  field?.querySelector<HTMLElement>('input,select,textarea')?.focus({ preventScroll: true });
 }
 
 /** The slot of the field at `path`, or of its nearest ancestor that has one. */

@@ -53,7 +53,7 @@ function banner(outcome: CallOutcome): HTMLElement {
     el('div', { className: 'banner', attrs: { role: 'status' } }, el('span', { className: 'banner-icon', text: icon, attrs: { 'aria-hidden': 'true' } }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: title }), detail !== undefined ? el('div', { className: 'banner-detail', text: detail }) : undefined, extra), ms);
   switch (outcome.kind) {
     case 'result':
-      if (outcome.isError) return make('✗', 'The tool ran and failed — this is what the model reads', 'isError: true. The request reached the tool; its content below goes to the model, which can correct itself and retry.');
+      if (outcome.isError) return make('✗', 'The tool ran and failed — this is what the model reads', 'isError: true — the request reached the tool. The model reads the content below and can correct itself.');
       return make('✓', 'Result', outcome.output && !outcome.output.valid ? 'The tool answered, but its structuredContent does not match its outputSchema (see below).' : undefined);
     case 'protocolError': {
       const name = CODE_NAMES[outcome.code];

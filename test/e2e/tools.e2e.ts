@@ -34,6 +34,19 @@ async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT):
   }
 }
 
+/**
+ * Starting weather attaches a debugger (its config has `dev.debug`), which opens the Debug
+ * Console in the bottom panel; hiding it keeps the form and the source in the screenshots.
+ */
+async function shotWithoutPanel(wb: Workbench, name: string): Promise<void> {
+  const hide = wb.page.locator('.part.panel .action-label[aria-label^="Hide Panel"], .part.panel .action-label[aria-label^="Close Panel"]').first();
+  if (await hide.isVisible().catch(() => false)) {
+    await hide.click();
+    await wb.page.locator('.part.panel').waitFor({ state: 'hidden', timeout: UI_TIMEOUT }).catch(() => undefined);
+  }
+  await wb.shot(name);
+}
+
 function codeLens(page: Page, text: string | RegExp) {
   return page.locator('.monaco-editor .codelens-decoration a').filter({ hasText: text });
 }
@@ -58,7 +71,7 @@ export const tests: E2eTest[] = [
       await form.locator('h1').filter({ hasText: 'get_forecast' }).waitFor({ timeout: UI_TIMEOUT });
       await form.locator('.server-badge').filter({ hasText: 'running' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.row(/weather.*running/).waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('form-opened');
+      await shotWithoutPanel(wb, 'form-opened');
 
       const field = (path: string) => form.locator(`.field[data-path="${path}"]`).first();
       await field('/city').locator('input').fill('Lisbon');
@@ -70,7 +83,7 @@ export const tests: E2eTest[] = [
       await field('/include/0').locator('select').selectOption({ label: 'wind' });
       await field('/include/1').locator('select').selectOption({ label: 'uv' });
       await field('/alert/above_c').locator('input').fill('18');
-      await wb.shot('form-filled');
+      await shotWithoutPanel(wb, 'form-filled');
 
       await form.locator('button.primary').click();
       const daysError = field('/days').locator('.error-text');
@@ -78,7 +91,7 @@ export const tests: E2eTest[] = [
       const message = await daysError.textContent();
       if (!/7/.test(message ?? '')) throw new Error(`the days error should name the bound 7, got "${message}"`);
       await form.locator('.error-summary').filter({ hasText: 'not sent' }).waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('validation-error-at-days');
+      await shotWithoutPanel(wb, 'validation-error-at-days');
 
       // Fixing the value clears the error as it is typed; Enter runs.
       await field('/days').locator('input').fill('5');
@@ -91,14 +104,14 @@ export const tests: E2eTest[] = [
         if (!text?.includes(expected)) throw new Error(`the result should include "${expected}", got: ${text}`);
       }
       await codeLens(wb.page, /^✓ \d+ ms$/).first().waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('result-and-lens');
+      await shotWithoutPanel(wb, 'result-and-lens');
 
       // A tool that ran and failed: isError, told apart from a protocol error.
       await field('/city').locator('input').fill('Atlantis');
       await form.locator('button.primary').click();
       await form.locator('.result-tool-error .banner-title').filter({ hasText: 'The tool ran and failed' }).waitFor({ timeout: UI_TIMEOUT });
       await codeLens(wb.page, /^isError \d+ ms$/).first().waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('tool-error');
+      await shotWithoutPanel(wb, 'tool-error');
     },
   },
   {
