@@ -30,8 +30,12 @@ export interface StderrLine {
   text: string;
 }
 
+/** A Map key for an id: numbers as themselves (cheap to hash), anything else tagged with its type. */
+export type IdKey = string | number;
+
 /** JSON-RPC ids are matched by value *and* type: 1 and "1" are different requests. */
-export function idKey(id: unknown): string {
+export function idKey(id: unknown): IdKey {
+  if (typeof id === 'number') return id;
   return `${typeof id}:${String(id)}`;
 }
 
@@ -44,14 +48,14 @@ const STDERR_KEEP = 200;
  */
 export class DiagnoseContext {
   /** Client requests by id (the latest request with that id). */
-  readonly requests = new Map<string, RequestRecord>();
+  readonly requests = new Map<IdKey, RequestRecord>();
   /** Server→client requests by id. */
-  readonly serverRequests = new Map<string, RequestRecord>();
+  readonly serverRequests = new Map<IdKey, RequestRecord>();
   readonly requestsBySeq = new Map<number, RequestRecord>();
   /** Response seqs by client-request id key, in order of arrival. */
-  readonly responses = new Map<string, number[]>();
+  readonly responses = new Map<IdKey, number[]>();
   /** progressToken key → the client request that carries it. */
-  readonly progressTokens = new Map<string, RequestRecord>();
+  readonly progressTokens = new Map<IdKey, RequestRecord>();
 
   era: 'modern' | 'legacy' | undefined;
   /** The protocol version in use once known (meta 'era', initialize result, or modern `_meta`). */
@@ -142,8 +146,9 @@ export class DiagnoseContext {
     const modern = meta?.[MODERN_META.protocolVersion];
     if (typeof modern === 'string') record.version = modern;
     if (method === 'initialize' && typeof params?.protocolVersion === 'string') record.version = params.protocolVersion;
-    this.requests.set(idKey(id), record);
-    this.responses.delete(idKey(id));
+    const key = idKey(id);
+    this.requests.set(key, record);
+    this.responses.delete(key);
     this.requestsBySeq.set(e.seq, record);
     if (record.progressToken !== undefined) this.progressTokens.set(idKey(record.progressToken), record);
     if (method === 'initialize') this.initialize = record;

@@ -1,7 +1,12 @@
 import type { Rule } from '../rule';
 import { isNotification } from '../../wire/message';
-import { idKey } from '../context';
+import { idKey, type IdKey } from '../context';
 import { describeRequest } from '../describe';
+
+interface Last {
+  progress: number;
+  seq: number;
+}
 
 /** Progress spec: "The progress value MUST increase with each notification"; "Progress notifications MUST stop after completion". */
 export const progressNotIncreasing: Rule = {
@@ -25,14 +30,23 @@ export const progressNotIncreasing: Rule = {
       });
       return;
     }
-    const last = ctx.stateOf('progress-not-increasing', () => new Map<string, { progress: number; seq: number }>());
-    const key = `${r?.seq ?? ''}|${idKey(token)}`;
-    const previous = last.get(key);
-    last.set(key, { progress, seq: e.seq });
-    if (!previous || progress > previous.progress) return;
+    // Keyed by the request when the token is known (no string built per notification), else by the token.
+    const state = ctx.stateOf('progress-not-increasing', () => ({ byRequest: new Map<object, Last>(), byToken: new Map<IdKey, Last>() }));
+    const previous = r ? state.byRequest.get(r) : state.byToken.get(idKey(token));
+    if (!previous) {
+      const first = { progress, seq: e.seq };
+      if (r) state.byRequest.set(r, first);
+      else state.byToken.set(idKey(token), first);
+      return;
+    }
+    const before = previous.progress;
+    const beforeSeq = previous.seq;
+    previous.progress = progress;
+    previous.seq = e.seq;
+    if (progress > before) return;
     report({
-      message: `Progress for token ${JSON.stringify(token)}${r ? ` (${describeRequest(r)})` : ''} went from ${previous.progress} to ${progress}; it must increase with each notification`,
-      evidence: [previous.seq, e.seq],
+      message: `Progress for token ${JSON.stringify(token)}${r ? ` (${describeRequest(r)})` : ''} went from ${before} to ${progress}; it must increase with each notification`,
+      evidence: [beforeSeq, e.seq],
       hint: 'Report cumulative progress (work done so far), strictly increasing; put phase changes in `message`, not in a restarted counter.',
     });
   },
