@@ -7,6 +7,7 @@ import type { RecordArgs } from '../args';
 import { RECORDER_ROLE, type RecorderMessage, type RecorderReply } from './messages';
 import { signalTree } from '../../core/transport/processTree';
 import { windowsLaunch } from '../../core/transport/windowsLaunch';
+import { expandOutPath } from '../../core/record/outPath';
 
 /** Shutdown (stdio): "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL". */
 const GRACE_MS = 2000;
@@ -21,7 +22,7 @@ const LINGER_MS = 2000;
 export async function runRecord(args: RecordArgs): Promise<number> {
   let fd: number;
   try {
-    fd = openSync(args.out, 'w');
+    fd = openSync(expandOutPath(args.out), 'w');
   } catch (error) {
     process.stderr.write(`mcp-lens record: cannot write the trace file: ${(error as Error).message}\n`);
     return 2;
