@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { now } from '../../core/trace/event';
 import type { RecordArgs } from '../args';
 import { RECORDER_ROLE, type RecorderMessage, type RecorderReply } from './messages';
-import { signalTree } from '../../core/transport/processTree';
+import { ProcessTree } from '../../core/transport/processTree';
 import { windowsLaunch } from '../../core/transport/windowsLaunch';
 import { expandOutPath } from '../../core/record/outPath';
 
@@ -32,16 +32,20 @@ export async function runRecord(args: RecordArgs): Promise<number> {
   const { command, args: argv } = args.server;
 
   let child: ChildProcessWithoutNullStreams;
+  let tree: ProcessTree | undefined;
   try {
+    const prepared = ProcessTree.prepare({ ...process.env } as Record<string, string>);
     // Same launch rules as the client: npx.cmd-style batch files need cmd.exe on Windows.
-    const launch = process.platform === 'win32' ? windowsLaunch(command, argv, { ...process.env } as Record<string, string>) : { command, args: argv };
+    const launch = process.platform === 'win32' ? windowsLaunch(command, argv, prepared.env) : { command, args: argv };
     child = spawn(launch.command, launch.args, {
       stdio: 'pipe',
-      // Its own process group, so that shutdown reaches every descendant (npx, sh -c).
-      detached: process.platform !== 'win32',
+      env: prepared.env,
+      // What shutdown needs to reach every descendant (npx, sh -c; see ProcessTree).
+      detached: prepared.detached,
       windowsHide: true,
       windowsVerbatimArguments: launch.windowsVerbatimArguments,
     });
+    if (child.pid !== undefined) tree = ProcessTree.of(child.pid, prepared.cookie);
   } catch (error) {
     return failSpawn(error as NodeJS.ErrnoException);
   }
@@ -88,7 +92,7 @@ export async function runRecord(args: RecordArgs): Promise<number> {
       exited = true;
       // A grandchild that inherited stdout can hold it open after the child is gone.
       later(LINGER_MS, () => {
-        if (child.pid !== undefined) signalTree(child.pid, 'SIGKILL');
+        tree?.signal('SIGKILL');
         child.stdout.destroy();
         child.stderr.destroy();
       });
@@ -115,11 +119,13 @@ export async function runRecord(args: RecordArgs): Promise<number> {
       if (shuttingDown || exited) return;
       shuttingDown = true;
       post({ type: 'meta', kind: 'note', t: now(), raw: `shutting down the server: ${reason}`, info: { reason } });
+      // Members orphaned while the server shuts down are still known by pid afterwards.
+      tree?.snapshot();
       child.stdin.end();
       later(GRACE_MS, () => {
-        if (exited || child.pid === undefined) return;
-        signalTree(child.pid, 'SIGTERM');
-        later(GRACE_MS, () => child.pid !== undefined && signalTree(child.pid, 'SIGKILL'));
+        if (exited || !tree) return;
+        tree.signal('SIGTERM');
+        later(GRACE_MS, () => tree.signal('SIGKILL'));
       });
     }
   });

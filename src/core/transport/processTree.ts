@@ -1,83 +1,104 @@
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linuxMembers, type Members } from './linuxTree';
 
 /**
- * Signals a server's whole process tree. The child is spawned as the leader of its own
- * process group (detached), so a negative pid reaches npx, `sh -c` and every grandchild
- * ("The whole process tree goes", DESIGN.md §1). Returns false when nothing was left.
+ * A server's whole process tree ("The whole process tree goes", DESIGN.md §1): npx, `sh -c`
+ * and every grandchild, including one orphaned by a launcher that exited first.
+ *
+ * How the tree is held together depends on the platform:
+ * - Linux: the child stays in our session, and the tree is found in /proc: the leader's
+ *   descendants, every process that inherited the tree's cookie variable, and every member
+ *   seen before (orphans lose their parent link, not their pid). A new session (`detached`,
+ *   i.e. setsid) would also put the server in its own scheduling autogroup
+ *   (/proc/sys/kernel/sched_autogroup_enabled), and a busy machine then slows every request
+ *   and response ping-pong between us; node cannot make a process group without a session.
+ * - macOS and other POSIX systems: the child leads its own process group (detached), and a
+ *   negative pid reaches every member.
+ * - Windows: `taskkill /T` walks the tree.
  */
-export function signalTree(pid: number, signal: NodeJS.Signals): boolean {
-  if (process.platform === 'win32') {
-    // Windows has no process groups; taskkill /T walks the tree. It only force-kills.
-    if (signal === 'SIGTERM' || signal === 'SIGKILL') {
-      const r = spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+export class ProcessTree {
+  /** Pid → start time of every member seen so far (the start time tells a reused pid apart). */
+  private known: Members = new Map();
+
+  private constructor(
+    readonly pid: number,
+    private readonly cookie: string | undefined,
+  ) {}
+
+  /** Spawn options that make the child findable as a tree: its env (with the cookie) and `detached`. */
+  static prepare(env: Record<string, string>): { env: Record<string, string>; detached: boolean; cookie?: string } {
+    if (process.platform === 'win32') return { env, detached: false };
+    if (process.platform !== 'linux') return { env, detached: true };
+    const cookie = `${process.pid}.${randomBytes(6).toString('hex')}`;
+    // A server run by another MCP Lens keeps the outer cookie as well, so both trees find it.
+    const outer = env[COOKIE_VAR];
+    return { env: { ...env, [COOKIE_VAR]: outer ? `${outer},${cookie}` : cookie }, detached: false, cookie };
+  }
+
+  /** The tree of a spawned child, `cookie` as prepare() returned it. */
+  static of(pid: number, cookie: string | undefined): ProcessTree {
+    const tree = new ProcessTree(pid, cookie);
+    // Right after spawn the pid is surely ours and nothing can have been orphaned yet.
+    if (process.platform === 'linux') tree.known = linuxMembers(pid, undefined, new Map(), process.pid);
+    return tree;
+  }
+
+  /** Remembers the members alive now, so that they are still found once their parent is gone. */
+  snapshot(): void {
+    if (process.platform === 'linux') this.known = linuxMembers(undefined, this.cookie, this.known, process.pid);
+  }
+
+  /** Signals every living member (found afresh). Returns false when nothing was left. */
+  signal(signal: NodeJS.Signals): boolean {
+    if (process.platform === 'win32') {
+      // taskkill only force-kills, and only what is still linked to the leader.
+      if (signal !== 'SIGTERM' && signal !== 'SIGKILL') return false;
+      const r = spawnSync('taskkill', ['/pid', String(this.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
       return r.status === 0;
     }
-    return false;
+    if (process.platform !== 'linux') return kill(-this.pid, signal);
+    this.snapshot();
+    let any = false;
+    for (const pid of this.known.keys()) any = kill(pid, signal) || any;
+    return any;
   }
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false;
+
+  /** Whether any member still runs (a zombie waiting to be reaped does not). */
+  alive(): boolean {
+    if (process.platform === 'win32') return kill(this.pid, 0);
+    if (process.platform !== 'linux') return groupExists(this.pid);
+    this.snapshot();
+    return this.known.size > 0;
   }
 }
 
-/** Whether any process of the group is still alive (signal 0 probes without signalling). */
-export function treeAlive(pid: number): boolean {
-  if (process.platform === 'win32') {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-  let exists: boolean;
+/** The variable every process of a tree inherits (unless it clears its environment). */
+export const COOKIE_VAR = 'MCP_LENS_TREE';
+
+function kill(pid: number, signal: NodeJS.Signals | 0): boolean {
   try {
-    process.kill(-pid, 0);
-    exists = true;
+    process.kill(pid, signal);
+    return true;
   } catch (err) {
     // EPERM: a process exists that we may not signal; it is alive all the same.
-    exists = (err as NodeJS.ErrnoException).code === 'EPERM';
+    return signal === 0 && (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // A killed grandchild lingers as a zombie until init reaps it, and signal 0 still finds
-  // it; on Linux, /proc tells the dead from the living.
-  if (exists && process.platform === 'linux') return livingGroupMember(pid);
-  return exists;
 }
 
-function livingGroupMember(pgid: number): boolean {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync('/proc');
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid pgrp …"; comm may contain spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
-  }
-  return false;
+function groupExists(pgid: number): boolean {
+  return kill(-pgid, 0);
 }
 
-const live = new Set<number>();
+const live = new Set<ProcessTree>();
 let hooked = false;
 
 /**
  * Remembers a running tree so that it dies with us: when the extension host or CLI exits,
  * a server left running would be an orphan holding ports and files.
  */
-export function trackTree(pid: number): void {
-  live.add(pid);
+export function trackTree(tree: ProcessTree): void {
+  live.add(tree);
   if (hooked) return;
   hooked = true;
   // 'exit' handlers must be synchronous: SIGKILL is the only signal that needs no waiting.
@@ -95,11 +116,11 @@ export function trackTree(pid: number): void {
   }
 }
 
-export function untrackTree(pid: number): void {
-  live.delete(pid);
+export function untrackTree(tree: ProcessTree): void {
+  live.delete(tree);
 }
 
 export function killAllTrees(): void {
-  for (const pid of live) signalTree(pid, 'SIGKILL');
+  for (const tree of live) tree.signal('SIGKILL');
   live.clear();
 }

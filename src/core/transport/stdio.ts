@@ -7,7 +7,7 @@ import { DEFAULT_MAX_LINE_BYTES, LineFramer } from '../wire/framer';
 import { lineEvent, stderrEvent } from '../wire/lineEvent';
 import { StdoutClassifier } from '../wire/stdoutClassifier';
 import { buildChildEnv } from './env';
-import { signalTree, trackTree, treeAlive, untrackTree } from './processTree';
+import { ProcessTree, trackTree, untrackTree } from './processTree';
 import type { Transport } from './transport';
 import { windowsLaunch } from './windowsLaunch';
 
@@ -58,10 +58,11 @@ const DRAIN_AFTER_EXIT_MS = 500;
  * The stdio transport: spawns the server, frames its stdout and stderr, and records every
  * byte either way plus the lifecycle into the trace. Shutdown follows the stdio transport:
  * "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL",
- * applied to the whole process group so launchers leave no orphans.
+ * applied to the whole process tree so launchers leave no orphans.
  */
 export class StdioTransport implements Transport {
   private child: ChildProcess | undefined;
+  private tree: ProcessTree | undefined;
   private readonly messageEmitter = new Emitter<TraceEvent>();
   private readonly stdoutFramer: LineFramer;
   private readonly stderrFramer: LineFramer;
@@ -102,7 +103,8 @@ export class StdioTransport implements Transport {
       // Node reports a missing cwd as "spawn <command> ENOENT", which blames the wrong thing.
       return Promise.reject(this.spawnFailed('ENOENT', `The working directory does not exist: ${cwd}`));
     }
-    const env = buildChildEnv(process.env, this.spec.env, this.options.preload?.env);
+    const tree = ProcessTree.prepare(buildChildEnv(process.env, this.spec.env, this.options.preload?.env));
+    const env = tree.env;
     const launch = process.platform === 'win32' ? windowsLaunch(command, args, env) : { command, args };
     let child: ChildProcess;
     try {
@@ -110,8 +112,8 @@ export class StdioTransport implements Transport {
         cwd,
         env,
         stdio: ['pipe', 'pipe', 'pipe'],
-        // Its own process group, so that close() and the exit hook reach every descendant.
-        detached: process.platform !== 'win32',
+        // What close() and the exit hook need to reach every descendant (see ProcessTree).
+        detached: tree.detached,
         windowsHide: true,
         windowsVerbatimArguments: launch.windowsVerbatimArguments,
       });
@@ -120,10 +122,11 @@ export class StdioTransport implements Transport {
       return Promise.reject(this.spawnFailed(e.code ?? 'UNKNOWN', e.message));
     }
     this.child = child;
+    if (child.pid !== undefined) this.tree = ProcessTree.of(child.pid, tree.cookie);
     this.wire(child);
     return new Promise((resolve, reject) => {
       child.once('spawn', () => {
-        trackTree(child.pid!);
+        trackTree(this.tree!);
         this.trace.append({
           dir: 'meta',
           kind: 'spawned',
@@ -170,36 +173,38 @@ export class StdioTransport implements Transport {
     });
   }
 
-  /** Closes stdin, waits, SIGTERMs the process group, waits, SIGKILLs it. Idempotent. */
+  /** Closes stdin, waits, SIGTERMs the process tree, waits, SIGKILLs it. Idempotent. */
   close(): Promise<void> {
     this.closing ??= this.shutdown();
     return this.closing;
   }
 
   private async shutdown(): Promise<void> {
-    const child = this.child;
-    if (!child || child.pid === undefined) return;
-    const pid = child.pid;
+    const tree = this.tree;
+    if (!tree) return;
+    // Members orphaned while the server shuts down (a launcher exiting before its child)
+    // are still known by pid; signal() looks again before each signal.
+    tree.snapshot();
     this.closeStdin();
     if (this.exitInfo === undefined && !(await this.exitWithin(this.graceMs))) {
-      signalTree(pid, 'SIGTERM');
+      tree.signal('SIGTERM');
       if (!(await this.exitWithin(this.graceMs))) {
-        signalTree(pid, 'SIGKILL');
+        tree.signal('SIGKILL');
         await this.exited;
       }
     }
-    await this.reapTree(pid);
+    await this.reapTree(tree);
   }
 
   /** The leader is gone; a grandchild may not be (a shell that exited before its server). */
-  private async reapTree(pid: number): Promise<void> {
-    if (treeAlive(pid)) {
-      signalTree(pid, 'SIGTERM');
+  private async reapTree(tree: ProcessTree): Promise<void> {
+    if (tree.alive()) {
+      tree.signal('SIGTERM');
       const deadline = Date.now() + this.graceMs;
-      while (treeAlive(pid) && Date.now() < deadline) await delay(20, true);
-      if (treeAlive(pid)) signalTree(pid, 'SIGKILL');
+      while (tree.alive() && Date.now() < deadline) await delay(20, true);
+      if (tree.alive()) tree.signal('SIGKILL');
     }
-    untrackTree(pid);
+    untrackTree(tree);
   }
 
   private closeStdin(): void {
@@ -243,7 +248,7 @@ export class StdioTransport implements Transport {
     child.on('exit', (code, signal) => {
       const info = { code, signal };
       // Shutting down and the leader is gone: what still holds the pipes is a leftover of the tree.
-      if (this.closing && child.pid !== undefined && !(stdoutEnded && stderrEnded)) signalTree(child.pid, 'SIGTERM');
+      if (this.closing && this.tree && !(stdoutEnded && stderrEnded)) this.tree.signal('SIGTERM');
       // Let the pipes deliver their last bytes so 'exited' follows everything the server wrote,
       // but not forever: a grandchild may hold them open.
       const wait = (stdoutEnded && stderrEnded) ? Promise.resolve() : Promise.race([
@@ -267,9 +272,8 @@ export class StdioTransport implements Transport {
     if (spawned) {
       const how = info.signal ? `killed by ${info.signal}` : `exited with code ${info.code}`;
       this.trace.append({ dir: 'meta', kind: 'exited', raw: `server ${how}`, info: { code: info.code, signal: info.signal } });
-      const pid = this.child?.pid;
-      // Without close(), a server that exits on its own may still leave its group behind.
-      if (pid !== undefined && !this.closing) void this.reapTree(pid);
+      // Without close(), a server that exits on its own may still leave members behind.
+      if (this.tree && !this.closing) void this.reapTree(this.tree);
     }
     this.resolveExited(info);
   }
