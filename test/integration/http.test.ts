@@ -69,10 +69,10 @@ suite('Streamable HTTP servers: listed, started, called', () => {
     const { registry } = await extensionApi();
     assert.equal(find(registry, 'http-legacy')?.type, 'http');
     await vscode.commands.executeCommand('mcpLens.startServer', 'http-legacy');
-    const s = await serverWhere(registry, 'http-legacy', 'running with its tools', (x) => x.state === 'running' && x.tools.length === 3);
+    const s = await serverWhere(registry, 'http-legacy', 'running with its tools', (x) => x.state === 'running' && x.tools.length === 4);
     assert.equal(s.era, 'legacy');
     assert.equal(s.serverName, 'sdk-v1-http');
-    assert.deepEqual(s.tools, ['echo', 'count', 'headers']);
+    assert.deepEqual(s.tools, ['echo', 'count', 'headers', 'roots']);
   });
 
   test('a tool is called through mcpLens.runTool; the configured header reaches the server', async () => {

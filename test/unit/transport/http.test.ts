@@ -21,7 +21,7 @@ describe('Streamable HTTP against the official v1 SDK server (legacy, Mcp-Sessio
     assert.equal(info.serverInfo?.name, 'sdk-v1-http');
 
     const tools = await client.listAll('tools/list');
-    assert.deepEqual(tools.map((t) => t.name), ['echo', 'count', 'headers']);
+    assert.deepEqual(tools.map((t) => t.name), ['echo', 'count', 'headers', 'roots']);
     assert.deepEqual(texts(await client.callTool('echo', { text: 'hi' })), ['v1:hi']);
     const progress: number[] = [];
     assert.deepEqual(texts(await client.callTool('count', { n: 3 }, { onProgress: (p) => progress.push(p.progress) })), ['counted to 3']);
@@ -55,6 +55,23 @@ describe('Streamable HTTP against the official v1 SDK server (legacy, Mcp-Sessio
     assert.ok(!serialized.includes('s3cret-token'), 'the token is redacted');
     assert.ok(serialized.includes('Bearer <redacted>'));
     assert.deepEqual(diagnose(events).filter((d) => d.severity !== 'info'), []);
+  });
+
+  it('a server→client request on the call stream is answered with a POST (202), and the call completes', async () => {
+    const client = new McpClient({ url: server.url }, { roots: [{ uri: 'file:///work', name: 'work' }] });
+    try {
+      await client.connect();
+      assert.deepEqual(texts(await client.callTool('roots', {})), ['[{"uri":"file:///work","name":"work"}]']);
+    } finally {
+      await client.close();
+    }
+    const events = client.trace.events;
+    const ask = events.find((e) => e.dir === 's2c' && e.msg && 'method' in e.msg && e.msg.method === 'roots/list');
+    assert.ok(ask, 'the server asked on the stream');
+    const answer = events.find((e) => e.dir === 'c2s' && e.msg && !('method' in e.msg) && 'id' in e.msg && e.msg.id === (ask.msg as { id: unknown }).id);
+    assert.ok(answer, 'the client answered');
+    const accepted = http(events).find((e) => e.info?.requestSeq === answer.seq);
+    assert.equal(accepted?.info?.status, 202);
   });
 
   it('reads application/json responses the same way (enableJsonResponse)', async () => {
