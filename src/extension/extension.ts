@@ -12,6 +12,7 @@ import { Log } from './log';
 import { registerSessionViews } from './messages/register';
 import { ServerRegistry } from './serverRegistry';
 import { ServersView } from './serversView';
+import { registerRecordCommand } from './recordCommand';
 import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
@@ -58,6 +59,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(...registerCommands({ registry: servers, log, inputs }));
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));
+  subscriptions.push(registerRecordCommand(context, servers, log));
   subscriptions.push(...registerTools(context, servers, log));
   subscriptions.push(...registerDevLoop(servers, log));
 

@@ -1,0 +1,148 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { displayName } from '../core/config/locations';
+import type { StdioServerConfig } from '../core/config/types';
+import { portableServer } from '../core/record/portable';
+import { defaultTraceName, RECORD_FORMATS, recordLaunch, TIMESTAMP, type RecordFormat } from '../core/record/recordCommand';
+import type { Log } from './log';
+import type { ServerEntry } from './serverEntry';
+import type { ServerRegistry } from './serverRegistry';
+import type { TreeNode } from './serversView';
+
+export const COPY_RECORD_COMMAND = 'mcpLens.copyRecordCommand';
+
+/** Lets a test or keybinding skip the pickers: the format, and a fixed trace file name. */
+export interface CopyRecordOptions {
+  format?: RecordFormat;
+  traceName?: string;
+}
+
+export interface CopiedRecordCommand {
+  format: RecordFormat;
+  text: string;
+  /** Absolute; `{timestamp}` is filled in by `mcp-lens record` at each launch. */
+  tracePath: string;
+}
+
+const OPEN_WHEN_IT_APPEARS = 'Open Trace When It Appears';
+
+/**
+ * "MCP Lens: Copy Record Command" (DESIGN.md §5.5): the launch config another host needs to
+ * run a server through `mcp-lens record`, so its session can be read here as a trace file.
+ */
+export function registerRecordCommand(context: vscode.ExtensionContext, registry: ServerRegistry, log: Log): vscode.Disposable {
+  const watchers = new Set<vscode.Disposable>();
+
+  async function pickServer(arg: TreeNode | string | undefined): Promise<ServerEntry | undefined> {
+    if (typeof arg === 'string' || (arg && 'key' in arg)) {
+      const key = typeof arg === 'string' ? arg : arg.key;
+      const entry = registry.get(key);
+      if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${key}".`);
+      return entry;
+    }
+    const stdio = registry.servers.filter((s) => s.config.type === 'stdio');
+    if (stdio.length === 0) {
+      void vscode.window.showInformationMessage('MCP Lens: no stdio server is configured; `mcp-lens record` sits between a host and a server it launches.');
+      return undefined;
+    }
+    if (stdio.length === 1) return stdio[0];
+    const picked = await vscode.window.showQuickPick(
+      stdio.map((entry) => ({ label: entry.name, description: displayName(entry.config.file), detail: entry.commandLine(), entry })),
+      { placeHolder: 'Record which MCP server when another host runs it?', matchOnDescription: true },
+    );
+    return picked?.entry;
+  }
+
+  /** Traces go beside the server's workspace; a Claude Desktop server outside any folder uses the extension's storage. */
+  function traceFolder(config: StdioServerConfig): string {
+    const folder = config.file.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    return folder ? path.join(folder, '.mcp-lens', 'traces') : path.join(context.globalStorageUri.fsPath, 'traces');
+  }
+
+  async function pickTraceName(entry: ServerEntry, folder: string): Promise<string | undefined> {
+    const perLaunch = defaultTraceName(entry.name);
+    const fixed = `${perLaunch.replace(`-${TIMESTAMP}`, '')}`;
+    const choice = await vscode.window.showQuickPick(
+      [
+        { label: perLaunch, description: 'a new file at each launch', detail: folder, name: perLaunch },
+        { label: 'A fixed file name…', description: 'each launch overwrites it', detail: folder, name: undefined },
+      ],
+      { placeHolder: 'Where should the host write the trace?' },
+    );
+    if (!choice) return undefined;
+    if (choice.name) return choice.name;
+    const typed = await vscode.window.showInputBox({
+      prompt: `Trace file name in ${folder}`,
+      value: fixed,
+      valueSelection: [0, fixed.length - '.mcptrace.jsonl'.length],
+      validateInput: (v) => (v.trim() === '' || /[\\/]/.test(v) ? 'A file name without folders' : undefined),
+    });
+    if (!typed) return undefined;
+    return typed.endsWith('.mcptrace.jsonl') ? typed : `${typed}.mcptrace.jsonl`;
+  }
+
+  /** Opens the trace as soon as the host's first launch creates (or rewrites) it, once. */
+  function openWhenItAppears(folder: string, name: string): void {
+    const pattern = name.includes(TIMESTAMP) ? name.replace(TIMESTAMP, '*') : name;
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), pattern));
+    let opened = false;
+    const open = (uri: vscode.Uri) => {
+      if (opened) return;
+      opened = true;
+      watchers.delete(watcher);
+      watcher.dispose();
+      void vscode.window.showTextDocument(uri, { preview: false }).then(undefined, (error) => log.error(`Opening the trace ${uri.fsPath} failed`, error));
+    };
+    watcher.onDidCreate(open);
+    watcher.onDidChange(open);
+    watchers.add(watcher);
+  }
+
+  async function copy(arg?: TreeNode | string, options: CopyRecordOptions = {}): Promise<CopiedRecordCommand | undefined> {
+    const entry = await pickServer(arg);
+    if (!entry) return undefined;
+    if (entry.config.type !== 'stdio') {
+      void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" is an ${entry.config.type} server; \`mcp-lens record\` records stdio servers.`);
+      return undefined;
+    }
+    const config = entry.config;
+    const format =
+      options.format ??
+      (await vscode.window.showQuickPick(
+        RECORD_FORMATS.map((f) => ({ label: f.label, detail: f.detail, format: f.format })),
+        { placeHolder: `Copy "${entry.name}" for which host?` },
+      ))?.format;
+    if (!format) return undefined;
+    const folder = traceFolder(config);
+    const name = options.traceName ?? (await pickTraceName(entry, folder));
+    if (!name) return undefined;
+    const tracePath = path.join(folder, name);
+    // `record` opens the file but creates no folders: make ours now.
+    await vscode.workspace.fs.createDirectory(vscode.Uri.file(folder));
+
+    const launch = recordLaunch(portableServer(config, { userHome: os.homedir() }), format, {
+      node: 'node',
+      cliPath: path.join(context.extensionPath, 'dist', 'cli.js'),
+      tracePath,
+      hostEnv: process.env,
+    });
+    await vscode.env.clipboard.writeText(launch.text);
+    log.info(`Copied the ${format} record launch for "${entry.name}" (trace ${tracePath})`);
+
+    const label = RECORD_FORMATS.find((f) => f.format === format)!.label;
+    const where = name.includes(TIMESTAMP) ? `${folder} as ${name.replace(TIMESTAMP, '<launch time>')}` : tracePath;
+    const needs = launch.needs.length > 0 ? ` The host must have ${launch.needs.join(', ')} in its environment (secrets are not copied).` : '';
+    void vscode.window.showInformationMessage(`MCP Lens: copied the ${label} launch config for "${entry.name}". Each launch writes its trace to ${where}.${needs}`, OPEN_WHEN_IT_APPEARS).then((choice) => {
+      if (choice === OPEN_WHEN_IT_APPEARS) openWhenItAppears(folder, name);
+    });
+    return { format, text: launch.text, tracePath };
+  }
+
+  return vscode.Disposable.from(vscode.commands.registerCommand(COPY_RECORD_COMMAND, copy), {
+    dispose: () => {
+      for (const w of watchers) w.dispose();
+      watchers.clear();
+    },
+  });
+}
