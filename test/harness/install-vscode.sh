@@ -28,7 +28,10 @@ cs="$cache/code-server"
 if ! [ -e "$cs/.installed" ] || ! [ -x "$cs/node_modules/.bin/code-server" ]; then
   echo "[install-vscode] code-server 4.139.1 (about 2.5 minutes)"
   rm -rf "$cs"; mkdir -p "$cs"
+  # Under `npm test` the outer npm's npm_* variables (npm_config_user_agent says node/v20,
+  # which code-server's postinstall checks) would reach this inner install: clear them.
   (cd "$cs" && echo '{"name":"cs","private":true}' > package.json && \
+    for var in $(compgen -e | grep -E '^npm_'); do unset "$var"; done && \
     PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" \
     npm install --no-audit --no-fund --loglevel=error code-server@4.139.1 >/dev/null)
   # Proves the native modules load; HOME elsewhere because code-server writes a config there.
