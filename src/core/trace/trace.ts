@@ -1,14 +1,70 @@
 import { Emitter, type Disposable } from '../util/disposable';
 import { now, type NewTraceEvent, type TraceEvent } from './event';
+import { serializeEvent } from './jsonl';
+import type { TraceSpill } from './spill';
 
-/** The ordered record of everything seen on one connection (DESIGN.md §3). */
+export interface TraceOptions {
+  /**
+   * Keep only about the newest `keepLast` events in memory (`events` becomes a window); needs
+   * `spill`, which receives every event, so that the whole trace can still be read back.
+   */
+  keepLast?: number;
+  /** Every appended event is written here, serialized, as it is appended. */
+  spill?: TraceSpill;
+}
+
+/**
+ * The ordered record of everything seen on one connection (DESIGN.md §3).
+ *
+ * By default it keeps every event in memory (the CLI and the language server read it whole).
+ * With `keepLast`, `events` is a window: the newest events, at least `keepLast` of them (and
+ * fewer than 1.25 × keepLast: old events leave in blocks, so eviction costs O(1) per event);
+ * `seq` stays global, `evicted` counts the events that left, and `lines()` reads the full
+ * trace back from the spill.
+ */
 export class Trace {
   private readonly list: TraceEvent[] = [];
   private readonly emitter = new Emitter<TraceEvent>();
   private nextSeq = 1;
+  private readonly spill: TraceSpill | undefined;
+  /** Length at which the oldest `block` events are dropped (Infinity: keep all). */
+  private readonly limit: number;
+  private readonly block: number;
+  private dropped = 0;
 
+  constructor(options: TraceOptions = {}) {
+    this.spill = options.spill;
+    const keep = options.keepLast;
+    if (keep === undefined) {
+      this.limit = Infinity;
+      this.block = 0;
+      return;
+    }
+    if (!Number.isInteger(keep) || keep < 1) throw new RangeError(`keepLast must be a positive integer, got ${keep}`);
+    if (!this.spill) throw new Error('keepLast needs a spill: evicted events must stay readable');
+    this.block = Math.ceil(keep / 4);
+    this.limit = keep + this.block;
+  }
+
+  /** The events in memory, oldest first: all of them, or the newest ones when `keepLast` is set. */
   get events(): readonly TraceEvent[] {
     return this.list;
+  }
+
+  /** How many events have been appended, in memory or not. */
+  get count(): number {
+    return this.nextSeq - 1;
+  }
+
+  /** How many of the oldest events are no longer in `events` (seq 1 … evicted). */
+  get evicted(): number {
+    return this.dropped;
+  }
+
+  /** Event `seq` if it is still in memory (seqs are dense from 1, so this is an index). */
+  event(seq: number): TraceEvent | undefined {
+    const e = this.list[seq - 1 - this.dropped];
+    return e?.seq === seq ? e : undefined;
   }
 
   /** Numbers the event (seq from 1), stamps it unless it carries its own `t`, stores and announces it. */
@@ -17,13 +73,37 @@ export class Trace {
     const event = Object.assign({ seq: this.nextSeq++, t: 0 }, e) as TraceEvent;
     event.t = e.t ?? now();
     this.list.push(event);
+    if (this.spill) {
+      this.spill.write(serializeEvent(event));
+      if (this.list.length >= this.limit) this.evict();
+    }
     this.emitter.fire(event);
     return event;
   }
 
+  /** The whole trace, serialized one event per line, oldest first: from the spill when there is one. */
+  async *lines(): AsyncIterable<string> {
+    if (this.spill) {
+      yield* this.spill.lines();
+      return;
+    }
+    // A snapshot: events appended while the caller awaits belong to a later read.
+    const n = this.list.length;
+    for (let i = 0; i < n; i++) yield serializeEvent(this.list[i]!);
+  }
+
   readonly onEvent = (listener: (e: TraceEvent) => void): Disposable => this.emitter.event(listener);
 
+  private evict(): void {
+    // In place: no new array, the survivors move down once per `block` appends.
+    this.list.copyWithin(0, this.block);
+    this.list.length -= this.block;
+    this.dropped += this.block;
+  }
+
+  /** Stops announcing events and closes the spill (its file stays readable through `lines()`). */
   dispose(): void {
     this.emitter.dispose();
+    this.spill?.close();
   }
 }
