@@ -41,6 +41,10 @@ export interface HttpFact {
   error?: { code: string; message: string };
   phase?: string;
   answered?: boolean;
+  /** A stream that broke off with an event id: the client resumes it (GET with Last-Event-ID). */
+  resuming?: boolean;
+  /** This GET resumed a stream ("Resumption is always via HTTP GET with Last-Event-ID"). */
+  resume?: boolean;
 }
 
 export function httpFact(e: TraceEvent): HttpFact | undefined {

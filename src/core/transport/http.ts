@@ -30,6 +30,17 @@ export interface HttpTransportOptions {
 /** What an s2c event read from HTTP records about where it came from. */
 type Via = 'json' | 'sse' | 'get';
 
+/** How an SSE response ended: its events, where to resume, and the network error that cut it. */
+interface StreamEnd {
+  events: TraceEvent[];
+  lastEventId?: string;
+  retry?: number;
+  broken?: string;
+}
+
+/** Resumptions in a row that bring no new event before the client gives up on a stream. */
+const MAX_IDLE_RESUMES = 3;
+
 /** The most of an error body kept in the trace. */
 const BODY_EXCERPT = 2000;
 
@@ -185,27 +196,71 @@ export class HttpTransport implements Transport {
       return;
     }
     const type = (res.headers.get('content-type') ?? '').toLowerCase();
+    const answered = (events: TraceEvent[]) => events.some((e) => isResponse(e.msg) && e.msg.id !== null && idKey(e.msg.id) === idKey(request.id));
     let events: TraceEvent[];
     if (type.startsWith('text/event-stream')) {
-      events = await this.readStream(res, 'sse', c2sSeq, request.id, controller);
+      // Legacy streams may be resumed; 2026-07-28: "Resumable SSE streams via Last-Event-ID are not supported".
+      const resumable = modernVersionOf(request) === undefined;
+      let end = await this.readStream(res, 'sse', c2sSeq, request.id, controller, resumable);
+      events = [...end.events];
+      let idle = 0;
+      while (resumable && !answered(events) && end.lastEventId !== undefined && !controller.signal.aborted && !this.closing && idle < MAX_IDLE_RESUMES) {
+        const before = end.lastEventId;
+        end = await this.resume(end, method ?? '', c2sSeq, request.id, controller);
+        events.push(...end.events);
+        idle = end.lastEventId === before ? idle + 1 : 0;
+      }
+      if (!answered(events) && end.broken) throw new HttpNetworkError(`the event stream from ${this.endpoint} broke off before the response to ${method} (${end.broken})`, end.broken);
     } else {
       events = this.recordBody(await readText(res), res, 'json', c2sSeq);
     }
-    if (events.some((e) => isResponse(e.msg) && e.msg.id !== null && idKey(e.msg.id) === idKey(request.id))) return;
+    if (answered(events)) return;
     // No response carrying our id: a JSON-RPC error in its place is this request's failure.
     const error = events.map(errorOf).find((e) => e !== undefined);
     if (error) throw new ProtocolError(error.code, error.message, error.data, error.seq, method);
     if (controller.signal.aborted || this.closing) throw new TransportClosedError();
+    this.trace.append({
+      dir: 'meta',
+      kind: 'http',
+      raw: `POST ${this.endpoint}: the answer to ${method} ended without its response`,
+      info: { method: 'POST', url: this.endpoint, status: res.status, phase: 'stream-ended', answered: false, requestSeq: c2sSeq },
+    });
     throw new HttpNetworkError(`${method}: the HTTP response from ${this.endpoint} ended without a response to it`, 'NO_RESPONSE');
   }
 
+  /**
+   * 2025-11-25: the server "MAY close the connection (without terminating the SSE stream)"
+   * and the client "SHOULD then poll" — "Resumption is always via HTTP GET with Last-Event-ID",
+   * after waiting the `retry` the server asked for ("The client MUST respect the retry field").
+   */
+  private async resume(prev: StreamEnd, method: string, c2sSeq: number, requestId: RequestId, controller: AbortController): Promise<StreamEnd> {
+    if (prev.retry) await abortableDelay(prev.retry, controller.signal);
+    if (controller.signal.aborted || this.closing) throw new TransportClosedError();
+    const headers: Record<string, string> = { ...this.baseHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': prev.lastEventId! };
+    let res: Response;
+    try {
+      res = await fetch(this.spec.url, { method: 'GET', headers, signal: controller.signal });
+    } catch (err) {
+      if (this.closing || controller.signal.aborted) throw new TransportClosedError();
+      throw this.recordFailure('GET', headers, err, c2sSeq, { resume: true });
+    }
+    if (!res.ok) {
+      this.recordExchange('GET', headers, res, c2sSeq, await readText(res), { resume: true });
+      const sessionExpired = res.status === 404 && headers['Mcp-Session-Id'] !== undefined;
+      throw new HttpStatusError(`Could not resume the event stream of ${method}: GET with Last-Event-ID got HTTP ${res.status} from ${this.endpoint}`, res.status, this.endpoint, sessionExpired);
+    }
+    this.recordExchange('GET', headers, res, c2sSeq, undefined, { resume: true });
+    const end = await this.readStream(res, 'sse', c2sSeq, requestId, controller, true);
+    return { ...end, lastEventId: end.lastEventId ?? prev.lastEventId, retry: end.retry ?? prev.retry };
+  }
+
   /** Reads a text/event-stream body; each event's data is one message, recorded like a stdout line. */
-  private async readStream(res: Response, via: Via, c2sSeq: number | undefined, requestId: RequestId | undefined, controller: AbortController): Promise<TraceEvent[]> {
+  private async readStream(res: Response, via: Via, c2sSeq: number | undefined, requestId: RequestId | undefined, controller: AbortController, resumable = false): Promise<StreamEnd> {
     const parser = new SseParser();
     const decoder = new TextDecoder();
     const events: TraceEvent[] = [];
     const reader = res.body?.getReader();
-    if (!reader) return events;
+    if (!reader) return { events };
     const take = (text: string) => {
       for (const e of parser.push(text)) {
         // An event with empty data (a resumption primer) carries no message.
@@ -213,6 +268,12 @@ export class HttpTransport implements Transport {
         const stored = this.deliver({ ...lineEvent('s2c', e.data) }, via, res.status, c2sSeq, e.id);
         events.push(stored);
       }
+    };
+    const ended = (): StreamEnd => {
+      const end: StreamEnd = { events };
+      if (parser.lastEventId !== undefined) end.lastEventId = parser.lastEventId;
+      if (parser.lastRetry !== undefined) end.retry = parser.lastRetry;
+      return end;
     };
     try {
       for (;;) {
@@ -222,17 +283,17 @@ export class HttpTransport implements Transport {
       }
       take(decoder.decode());
     } catch (err) {
-      if (controller.signal.aborted || this.closing) return events;
+      if (controller.signal.aborted || this.closing) return ended();
       const answered = requestId !== undefined && events.some((e) => isResponse(e.msg) && e.msg.id !== null && idKey(e.msg.id) === idKey(requestId));
       const code = networkCode(err);
+      const resuming = resumable && !answered && parser.lastEventId !== undefined;
       this.trace.append({
         dir: 'meta',
         kind: 'http',
-        raw: `${via === 'get' ? 'GET' : 'POST'} ${this.endpoint}: the event stream broke off (${code})${answered ? ' after the response' : ''}`,
-        info: { method: via === 'get' ? 'GET' : 'POST', url: this.endpoint, status: res.status, phase: 'stream-error', error: { code, message: networkMessage(err) }, answered, requestSeq: c2sSeq, lastEventId: parser.lastEventId },
+        raw: `${via === 'get' ? 'GET' : 'POST'} ${this.endpoint}: the event stream broke off (${code})${answered ? ' after the response' : resuming ? `; resuming after event ${parser.lastEventId}` : ''}`,
+        info: { method: via === 'get' ? 'GET' : 'POST', url: this.endpoint, status: res.status, phase: 'stream-error', error: { code, message: networkMessage(err) }, answered, resuming, requestSeq: c2sSeq, lastEventId: parser.lastEventId },
       });
-      if (answered || requestId === undefined) return events;
-      throw new HttpNetworkError(`the event stream from ${this.endpoint} broke off before the response (${code})`, code);
+      return { ...ended(), broken: code };
     }
     const { incomplete } = parser.end();
     if (incomplete) {
@@ -243,7 +304,7 @@ export class HttpTransport implements Transport {
         info: { transport: 'http', phase: 'stream-partial', requestSeq: c2sSeq },
       });
     }
-    return events;
+    return ended();
   }
 
   /** Legacy: "The client MAY issue an HTTP GET to the MCP endpoint" to receive server-initiated messages. */
@@ -353,7 +414,7 @@ export class HttpTransport implements Transport {
     return headers;
   }
 
-  private recordExchange(method: string, headers: Record<string, string>, res: Response, requestSeq: number | undefined, body?: string): void {
+  private recordExchange(method: string, headers: Record<string, string>, res: Response, requestSeq: number | undefined, body?: string, extra?: Record<string, unknown>): void {
     const type = res.headers.get('content-type') ?? '';
     const info: Record<string, unknown> = {
       method,
@@ -367,15 +428,17 @@ export class HttpTransport implements Transport {
     const sessionId = res.headers.get('mcp-session-id') ?? headers['Mcp-Session-Id'];
     if (sessionId !== undefined) info.sessionId = sessionId;
     if (body && body.trim()) info.body = hideSecrets(body.slice(0, BODY_EXCERPT), this.secrets);
+    Object.assign(info, extra);
     const shape = type ? ` (${type.split(';')[0]})` : '';
     this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${this.endpoint} → ${res.status} ${res.statusText}${shape}`.trim(), info });
   }
 
-  private recordFailure(method: string, headers: Record<string, string>, err: unknown, requestSeq: number | undefined): HttpNetworkError {
+  private recordFailure(method: string, headers: Record<string, string>, err: unknown, requestSeq: number | undefined, extra?: Record<string, unknown>): HttpNetworkError {
     const code = networkCode(err);
     const message = hideSecrets(networkMessage(err), this.secrets);
     const info: Record<string, unknown> = { method, url: this.endpoint, error: { code, message }, requestHeaders: redactHeaders(headers, this.secrets) };
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
+    Object.assign(info, extra);
     this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${this.endpoint} failed: ${code} (${message})`, info });
     return new HttpNetworkError(`Cannot reach ${this.endpoint}: ${code} (${message})`, code);
   }
@@ -404,6 +467,18 @@ function headerRecord(headers: Headers): Record<string, string> {
 
 function statusText(res: Response): string {
   return res.statusText || 'error';
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 async function readText(res: Response): Promise<string> {

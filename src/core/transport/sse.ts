@@ -25,6 +25,8 @@ export class SseParser {
   private first = true;
   /** The stream's last event ID ("id:" sets it even on an event that carries no data). */
   lastEventId: string | undefined;
+  /** The last `retry:` reconnection time the stream set (even on an event without data). */
+  lastRetry: number | undefined;
   /** The last chunk ended in \r: a \n starting the next chunk belongs to the same line end. */
   private pendingCr = false;
 
@@ -83,7 +85,7 @@ export class SseParser {
         if (!value.includes('\0')) this.id = this.lastEventId = value;
         break;
       case 'retry':
-        if (/^\d+$/.test(value)) this.retry = Number(value);
+        if (/^\d+$/.test(value)) this.retry = this.lastRetry = Number(value);
         break;
     }
     return undefined;

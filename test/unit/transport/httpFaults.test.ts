@@ -76,6 +76,34 @@ describe('Streamable HTTP faults, each from a real node:http server', () => {
     assert.match(d.message, /tools\/call "echo"/);
   });
 
+  it('a stream the server closes after event ids is resumed with GET Last-Event-ID, and the call completes', async () => {
+    const server = await startHttpFixture('polling-sse.mjs');
+    const client = new McpClient({ url: server.url });
+    try {
+      await client.connect();
+      const result = await client.callTool('echo', { text: 'x' });
+      assert.deepEqual(result.content, [{ type: 'text', text: 'resumed' }]);
+      assert.match(server.stderr(), /GET last-event-id=\d+-1/);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+    const resumed = client.trace.events.find((e) => e.kind === 'http' && e.info?.resume === true);
+    assert.equal((resumed?.info?.requestHeaders as Record<string, string>)['Last-Event-ID']?.endsWith('-1'), true);
+    const diagnostics = diagnose(client.trace.events);
+    assert.deepEqual(diagnostics.filter((d) => d.severity !== 'info'), [], JSON.stringify(diagnostics));
+  });
+
+  it('a stream that ends without the response (and no event id) fails the call and says so', async () => {
+    const { diagnostics } = await withServer('ends-without-response.mjs', async (client) => {
+      await client.connect();
+      await assert.rejects(client.callTool('echo', { text: 'x' }), ConnectionClosedError);
+    });
+    const d = diagnostics.find((x) => x.rule === 'connection-reset');
+    assert.ok(d, JSON.stringify(diagnostics));
+    assert.match(d.message, /ended without its response/);
+  });
+
   it('a JSON-RPC error inside a 200 OK is the failure of the request it answers', async () => {
     const { diagnostics } = await withServer('error-in-200.mjs', async (client) => {
       await client.connect();

@@ -22,11 +22,27 @@ export const connectionReset: Rule = {
     const what = request ? describeRequest(request) : fact.method === 'GET' ? 'the GET event stream' : 'a message';
     const evidence = fact.requestSeq !== undefined ? [fact.requestSeq, e.seq] : [e.seq];
     if (fact.phase === 'stream-error') {
-      if (fact.answered) return;
+      if (fact.answered || fact.resuming) return;
       report({
         message: `The event stream of ${what} broke off (${fact.error?.code ?? 'reset'}) before its response arrived`,
         evidence,
         hint: 'The server (or a proxy) closed the connection mid-stream: a crash in the handler, a proxy timeout on long calls, or a server restart. The request may or may not have run; retry it. Proxies need response buffering off for SSE (X-Accel-Buffering: no).',
+      });
+      return;
+    }
+    if (fact.phase === 'stream-ended') {
+      report({
+        message: `The answer to ${what} ended without its response (HTTP ${String(fact.status)} stream closed, no event id to resume from)`,
+        evidence,
+        hint: 'The server closed the response stream before writing the JSON-RPC response: "The SSE stream SHOULD eventually include a JSON-RPC response". A server that closes streams on purpose must give its events ids (and a retry time) so the client can resume with Last-Event-ID.',
+      });
+      return;
+    }
+    if (fact.resume && fact.status !== undefined && fact.status >= 400 && !(fact.status === 404 && fact.sessionId !== undefined)) {
+      report({
+        message: `The event stream of ${what} could not be resumed: GET with Last-Event-ID answered HTTP ${fact.status}`,
+        evidence,
+        hint: 'The server closed the stream after giving event ids, so the client resumed it as 2025-11-25 says ("Resumption is always via HTTP GET with Last-Event-ID"); the server must then answer that GET with the rest of the stream (an event store), not an error.',
       });
       return;
     }

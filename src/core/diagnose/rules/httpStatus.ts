@@ -51,6 +51,7 @@ export const httpStatus: Rule = {
     // The dual-era probe: "On 400 Bad Request … If the body is empty or is not a recognized modern JSON-RPC error, fall back to initialize".
     if (status === 400 && request?.method === 'server/discover') return;
     if (fact.method === 'DELETE' && status === 405) return; // "the server does not allow clients to terminate sessions"
+    if (fact.resume) return; // a failed resumption is connection-reset's
     const what = request ? describeRequest(request) : fact.method === 'POST' ? 'a notification' : `${fact.method}`;
     const said = bodyError(fact.body) ?? (fact.body ? quote(fact.body.trim(), 160) : undefined);
     const base = `${fact.method} ${fact.url} answered HTTP ${status}${fact.statusText ? ` ${fact.statusText}` : ''}${fact.method === 'POST' ? ` to ${what}` : ''}${said ? `: ${said}` : ''}`;
