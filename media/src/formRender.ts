@@ -39,7 +39,8 @@ function renderField(field: Field, holder: Holder, path: string, ctx: RenderCont
   const head = el('div', { className: 'field-head' });
   if (label) {
     const labelEl = el('label', { attrs: { for: id } }, el('span', { className: 'field-label', text: label }));
-    if (field.required && label) labelEl.appendChild(el('span', { className: 'required', text: '*', title: 'required', attrs: { 'aria-label': 'required' } }));
+    // Array items and map values are always required: a marker there says nothing.
+    if (field.required && labelOverride === undefined) labelEl.appendChild(el('span', { className: 'required', text: '*', title: 'required', attrs: { 'aria-label': 'required' } }));
     head.appendChild(labelEl);
   }
   const hint = typeHint(field);

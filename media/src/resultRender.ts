@@ -96,6 +96,12 @@ function contentBlock(block: unknown, actions: ResultActions): HTMLElement {
       const src = `data:${mime};base64,${data.replace(/\s+/g, '')}`;
       if (kind === 'image') {
         const img = el('img', { attrs: { alt: 'image returned by the tool' } });
+        const size = box.querySelector('.block-head .muted')!;
+        img.addEventListener('load', () => {
+          size.textContent = `${mime} · ${img.naturalWidth} × ${img.naturalHeight} px · ${approxBytes(data)}`;
+          // An icon-sized image is drawn larger, pixel for pixel, so it can be seen.
+          if (img.naturalWidth < 48) img.classList.add('small');
+        });
         img.src = src;
         box.appendChild(img);
       } else {

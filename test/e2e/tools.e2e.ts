@@ -112,6 +112,10 @@ export const tests: E2eTest[] = [
       await form.locator('.result-tool-error .banner-title').filter({ hasText: 'The tool ran and failed' }).waitFor({ timeout: UI_TIMEOUT });
       await codeLens(wb.page, /^isError \d+ ms$/).first().waitFor({ timeout: UI_TIMEOUT });
       await shotWithoutPanel(wb, 'tool-error');
+
+      // Escape closes the panel.
+      await field('/city').locator('input').press('Escape');
+      await wb.page.locator('.tab').filter({ hasText: 'get_forecast' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     },
   },
   {
@@ -171,6 +175,13 @@ export const tests: E2eTest[] = [
       await banner.filter({ hasText: 'The request never reached the tool: JSON-RPC -32602 Invalid params' }).waitFor({ timeout: UI_TIMEOUT });
       await orderForm.locator('.result-protocol-error .json-tree').filter({ hasText: 'ORD-<digits>' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('protocol-error');
+
+      // The inline ▶ on a tool row of the Servers view brings its panel back (one panel per tool).
+      await wb.clickInlineAction(await wb.waitForRow('render_markup'), 'Run Tool');
+      await wb.page.locator('.tab.active').filter({ hasText: 'render_markup' }).waitFor({ timeout: UI_TIMEOUT });
+      const tabs = await wb.page.locator('.tab').filter({ hasText: 'render_markup' }).count();
+      if (tabs !== 1) throw new Error(`one render_markup panel expected, found ${tabs}`);
+      await wb.shot('row-action-reveals-panel');
       if (dialogs.length > 0) throw new Error(`dialogs opened: ${dialogs.join(', ')}`);
     },
   },
