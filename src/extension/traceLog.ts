@@ -17,7 +17,11 @@ function summary(e: TraceEvent): string {
  */
 export function logTraceEvent(log: Log, server: string, e: TraceEvent, level: TraceLevel, redact: (text: string) => string = (t) => t): void {
   if (e.dir === 'stderr') return log.info(redact(`[${server}] stderr: ${e.raw}`));
-  if (e.dir === 'meta') return log.info(redact(`[${server}] ${e.raw}`));
+  if (e.dir === 'meta') {
+    // One line per HTTP exchange is message-level detail; HTTP failures are always logged.
+    if (e.kind === 'http' && level === 'off' && typeof e.info?.status === 'number' && e.info.status < 400 && !e.info.phase) return;
+    return log.info(redact(`[${server}] ${e.raw}`));
+  }
   if (!e.msg) return log.warn(redact(`[${server}] stdout line that is not a JSON-RPC message: ${e.raw}`));
   if (level === 'off') return;
   const arrow = e.dir === 'c2s' ? '→' : '←';

@@ -37,3 +37,13 @@ test('password input values never reach the log', () => {
   assert.deepEqual(lines, ['info [w] spawned node server.js --token ••••']);
   assert.equal(redact('no secret here'), 'no secret here');
 });
+
+test('HTTP exchanges are message-level detail; HTTP failures are always logged', () => {
+  const { log, lines } = recorder();
+  const ok: TraceEvent = { seq: 5, t: 0, dir: 'meta', kind: 'http', raw: 'POST http://127.0.0.1:1/mcp → 200 OK', info: { method: 'POST', status: 200 } };
+  const refused: TraceEvent = { seq: 6, t: 0, dir: 'meta', kind: 'http', raw: 'POST http://127.0.0.1:1/mcp → 401 Unauthorized', info: { method: 'POST', status: 401 } };
+  logTraceEvent(log, 'h', ok, 'off');
+  logTraceEvent(log, 'h', refused, 'off');
+  logTraceEvent(log, 'h', ok, 'messages');
+  assert.deepEqual(lines, ['info [h] POST http://127.0.0.1:1/mcp → 401 Unauthorized', 'info [h] POST http://127.0.0.1:1/mcp → 200 OK']);
+});
