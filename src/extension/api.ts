@@ -36,6 +36,8 @@ export interface McpLensApi {
     /** Re-reads the config files (what mcpLens.refreshServers does). */
     reload(): Promise<void>;
   };
+  /** Where the "MCP Lens" log channel writes its file (the extension's logUri), for tests that read the log. */
+  readonly logUri: string;
 }
 
 export function snapshot(entry: ServerEntry): ServerSnapshot {
@@ -63,8 +65,9 @@ export function snapshot(entry: ServerEntry): ServerSnapshot {
   };
 }
 
-export function createApi(registry: ServerRegistry): McpLensApi {
+export function createApi(registry: ServerRegistry, logUri: string): McpLensApi {
   return {
+    logUri,
     registry: {
       get servers() {
         return registry.servers.map(snapshot);

@@ -12,6 +12,7 @@ import type { Trace } from '../core/trace/trace';
 import { describeFailure, exitText, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
+import { collectSecrets } from './diagnostics/liveSession';
 import type { ResolvedForSession, SessionHandle } from './diagnostics/sessions';
 import { LIST_KINDS, ServerEntry, type ListKind } from './serverEntry';
 import type { Settings } from './settings';
@@ -176,7 +177,9 @@ export class ServerRegistry extends Disposable {
     const remote = 'url' in resolvedServer ? resolvedServer : undefined;
     const local: ResolvedServer = 'url' in resolvedServer ? { name: resolvedServer.name, command: resolvedServer.url, args: [], cwd: os.homedir(), env: {}, secrets: resolvedServer.secrets } : resolvedServer;
     const { name, command, args, cwd } = local;
-    const redact = redactor(local.secrets);
+    // Password inputs and secret-looking env values and headers: the log must not show them either.
+    const secrets = collectSecrets(local.secrets, local.env, remote?.headers).values;
+    const redact = redactor(secrets);
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(local.env)) {
       if (value === null) this.deps.log.warn(`[${name}] env.${key} is null: MCP Lens cannot unset an inherited variable; it keeps the inherited value`);
@@ -195,9 +198,9 @@ export class ServerRegistry extends Disposable {
       spec = { ...spec, ...debug.spec };
       this.deps.log.info(`[${name}] debug launch: ${debug.how}`);
     }
-    const session = this.deps.sessions?.begin(entry, spec, local, continued);
+    const session = this.deps.sessions?.begin(entry, spec, { env: local.env, secrets }, continued);
     const timeouts = debug ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS } : { requestTimeoutMs: settings.requestTimeoutMs };
-    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets: remote.secrets } : spec, { clientInfo: this.deps.clientInfo, ...timeouts, trace: session?.trace ?? continued, transport: session?.transport });
+    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets } : spec, { clientInfo: this.deps.clientInfo, ...timeouts, trace: session?.trace ?? continued, transport: session?.transport });
     session?.attach(client);
     entry.client = client;
     this.launched.fire({ entry, client, debug });

@@ -61,7 +61,11 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     }
     selection.select(entry.key);
     const event = entry.session.event(seq);
-    if (event?.dir === 'stderr') return revealOutput(entry.key, seq);
+    if (!event) {
+      void vscode.window.showInformationMessage(`MCP Lens: in "${entry.name}", ${entry.session.missingText(seq)}.`);
+      return false;
+    }
+    if (event.dir === 'stderr') return revealOutput(entry.key, seq);
     await vscode.commands.executeCommand('mcpLens.messages.focus');
     if (await view.reveal(seq)) return true;
     void vscode.window.showInformationMessage(`MCP Lens: event #${seq} of "${entry.name}" is no longer in the Messages view (it keeps the newest rows); Export Trace has every event.`);
@@ -118,8 +122,10 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     }
   }
 
-  async function exportCommand(): Promise<string | undefined> {
-    const session = view.session;
+  /** Given (server, file) (keybindings, tests) it writes there without asking. */
+  async function exportCommand(server?: unknown, file?: unknown): Promise<string | undefined> {
+    if (typeof server === 'string') selection.select(registry.get(server)?.key);
+    const session = typeof server === 'string' ? registry.get(server)?.session : view.session;
     const entry = selection.entry;
     if (!session || !entry) {
       void vscode.window.showInformationMessage('MCP Lens: select a server that has run to export its trace.');
@@ -128,7 +134,7 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const stamp = new Date(session.started).toISOString().replace(/[:.]/g, '-').slice(0, 19);
     const name = `${entry.name.replace(/[^\w.-]+/g, '_')}-${stamp}.mcptrace.jsonl`;
-    const target = await vscode.window.showSaveDialog({
+    const target = typeof file === 'string' ? vscode.Uri.file(file) : await vscode.window.showSaveDialog({
       defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
       filters: { 'MCP trace': ['mcptrace.jsonl', 'jsonl'] },
       saveLabel: 'Export Trace',

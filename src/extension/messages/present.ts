@@ -46,6 +46,8 @@ export function rowData(node: MessageNode): RowData {
       const error = errorOf(node);
       if (error) parts.push(`${error.code} ${clip(String(error.message ?? ''), 80)}`);
       if (status === 'isError') parts.push('isError');
+      // A huge answer says so: its JSON children show clipped, copy and export give every byte.
+      if (node.response && node.response.raw.length >= LARGE_MESSAGE) parts.push(sizeText(Buffer.byteLength(node.response.raw)));
       if (node.response?.glued !== undefined || node.request.glued !== undefined) parts.push('glued to stray text');
       return {
         label,
@@ -139,6 +141,14 @@ export function sourceLabel(source: TraceEvent): string | undefined {
   return frame ? `${path.basename(frame.file)}:${frame.line}` : undefined;
 }
 
+/** From this many characters a message's size is shown on its row. */
+const LARGE_MESSAGE = 64 * 1024;
+
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${bytes} B`;
+}
+
 export function clip(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
@@ -162,6 +172,8 @@ export function jsonSummary(value: unknown): string {
   if (Array.isArray(value)) return `[${value.length}]`;
   if (isObject(value)) return `{${Object.keys(value).length}}`;
   if (value === undefined) return '(none)';
+  // Clipped before it is escaped and scanned: a 50 MiB string must not be copied on every render.
+  if (typeof value === 'string' && value.length > 200) return `${clip(JSON.stringify(value.slice(0, 200)), 200)} (${value.length} characters)`;
   return clip(JSON.stringify(value), 200);
 }
 
