@@ -13,5 +13,6 @@ export const LEGACY_VERSIONS: readonly string[] = ['2024-11-05', '2025-03-26', '
 
 /** Versions are dates, so string order is time order. */
 export function isModernVersion(version: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_MODERN_VERSION;
+  // The comparison first: it settles every legacy version without the regex (run per message).
+  return version >= FIRST_MODERN_VERSION && /^\d{4}-\d{2}-\d{2}$/.test(version);
 }

@@ -52,7 +52,9 @@ class VersionSchema {
     const modern = String(schema.$schema ?? '').includes('2020-12');
     // strict: false — the official schemas carry annotations (e.g. `deprecated`) that
     // ajv's strict mode would reject; they are data, not ours to edit.
-    const options = { strict: false, allErrors: false, logger: false as const };
+    // code.optimize: false — ajv's passes over the generated code only prune it: compiling
+    // is a third cheaper and validating measured no slower (one message ≈ 0.2 µs either way).
+    const options = { strict: false, allErrors: false, logger: false as const, code: { optimize: false } };
     this.ajv = modern ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.ajv);
     this.id = `mcp-${version}`;
@@ -73,6 +75,11 @@ class VersionSchema {
 
   definitionFor(method: string): string | undefined {
     return this.byMethod.get(method);
+  }
+
+  /** Every notification method the schema defines (either direction). */
+  notificationMethods(): string[] {
+    return [...this.byMethod].filter(([, def]) => def.endsWith('Notification')).map(([method]) => method);
   }
 
   ref(name: string): { $ref: string } {
@@ -193,6 +200,18 @@ export function validateMessage(
   const { validate, definition } = s.entry(keyFor(msg as Record<string, unknown>, requestMethod, requestParams));
   const valid = validate(msg) as boolean;
   return { valid, errors: valid ? [] : formatErrors(validate.errors ?? []), definition, version: s.version };
+}
+
+/**
+ * Compiles ahead of use the validators a session meets in bulk: its era's notifications (a
+ * burst of log or progress notifications would otherwise pay the first compile, tens of ms,
+ * in its middle) and the error envelope. Call it once the protocol version is known.
+ */
+export function warm(protocolVersion: string): void {
+  const s = schemaFor(protocolVersion);
+  if (!s) return;
+  for (const method of s.notificationMethods()) s.entry(`n:${method}`);
+  s.entry('e');
 }
 
 /** Whether a schema for this protocol version ships with the product. */
