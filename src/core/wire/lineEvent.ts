@@ -13,6 +13,17 @@ export function frameFlags(frame: Frame): Partial<NewTraceEvent> {
   return flags;
 }
 
+/** `e` with the frame's facts added in place (the same keys, in the same order, as spreading frameFlags). */
+export function withFrameFlags(e: NewTraceEvent, frame: Frame): NewTraceEvent {
+  // No copy: this runs once per line of a flood, and a well-formed line has no flags.
+  if (frame.crlf) e.crlf = true;
+  if (frame.invalidUtf8) {
+    e.invalidUtf8 = true;
+    e.bytes = frame.bytes;
+  }
+  return e;
+}
+
 export function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };

@@ -1,6 +1,6 @@
 import type { Direction, NewTraceEvent } from '../trace/event';
 import type { Frame } from './framer';
-import { frameFlags, jsonEvent, tryParse } from './lineEvent';
+import { jsonEvent, tryParse, withFrameFlags } from './lineEvent';
 import { classify } from './message';
 
 /** A pretty-printed value longer than this many lines is not reassembled; its lines are reported one by one. */
@@ -39,10 +39,12 @@ export class StdoutClassifier {
   private single(frame: Frame): NewTraceEvent[] {
     const text = frame.text;
     const parsed = tryParse(text);
-    if (parsed.ok) return [{ ...jsonEvent(this.dir, text, parsed.value), ...frameFlags(frame) }];
+    if (parsed.ok) return [withFrameFlags(jsonEvent(this.dir, text, parsed.value), frame)];
     const glued = recoverGlued(text);
     if (glued) {
-      return [{ ...jsonEvent(this.dir, text, glued.value), glued: glued.prefix, ...frameFlags(frame) }];
+      const e = jsonEvent(this.dir, text, glued.value);
+      e.glued = glued.prefix;
+      return [withFrameFlags(e, frame)];
     }
     if (startsJson(text)) {
       this.depth.reset();
@@ -84,8 +86,8 @@ export class StdoutClassifier {
 
   private stray(frame: Frame): NewTraceEvent {
     const parsed = tryParse(frame.text);
-    if (parsed.ok) return { ...jsonEvent(this.dir, frame.text, parsed.value), ...frameFlags(frame) };
-    return { dir: this.dir, raw: frame.text, kind: 'stray', ...frameFlags(frame) };
+    if (parsed.ok) return withFrameFlags(jsonEvent(this.dir, frame.text, parsed.value), frame);
+    return withFrameFlags({ dir: this.dir, raw: frame.text, kind: 'stray' }, frame);
   }
 
   private special(frame: Frame): NewTraceEvent {
@@ -94,7 +96,7 @@ export class StdoutClassifier {
       if (frame.partial) info.partial = true;
       return { dir: this.dir, raw: frame.text, kind: 'oversize', info };
     }
-    return { dir: this.dir, raw: frame.text, kind: 'partial', ...frameFlags(frame) };
+    return withFrameFlags({ dir: this.dir, raw: frame.text, kind: 'partial' }, frame);
   }
 }
 
