@@ -42,7 +42,9 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const subscriptions = context.subscriptions;
   const inputs = new InputResolver(context.secrets, context.workspaceState);
   // Each start's trace, live diagnostics and stray-stdout preload (issue 4).
-  const sessions = new Sessions(log, () => vscode.workspace.getConfiguration('mcpLens').get<boolean>('preload.enabled', true));
+  // Each run's full trace goes to the extension's storage; memory keeps its newest events.
+  const traceDir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'traces').fsPath;
+  const sessions = new Sessions(log, () => vscode.workspace.getConfiguration('mcpLens').get<boolean>('preload.enabled', true), traceDir);
   const servers = new ServerRegistry({
     sessions,
     log,

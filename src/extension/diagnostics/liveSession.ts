@@ -8,8 +8,20 @@ import { DiagnosticsEngine } from '../../core/diagnose/engine';
 import type { TraceEvent } from '../../core/trace/event';
 import { Trace } from '../../core/trace/trace';
 import { Emitter, type Disposable } from '../../core/util/disposable';
-import { MessageModel } from '../messages/model';
+import { MessageModel, type MessageNode } from '../messages/model';
 import { OutputBuffer } from '../stderr/outputBuffer';
+
+/** Events pinned at the start of a run (its handshake) and, at most, for diagnostics' evidence. */
+const PIN_HEAD = 64;
+const PIN_CITED = 2000;
+
+/** The event `seq` among those a Messages row holds. */
+function eventOfRow(node: MessageNode | undefined, seq: number): TraceEvent | undefined {
+  if (!node) return undefined;
+  if (node.type !== 'exchange') return node.event.seq === seq ? node.event : node.source?.seq === seq ? node.source : undefined;
+  for (const e of [node.request, node.response, node.timedOut, node.cancelled]) if (e?.seq === seq) return e;
+  return undefined;
+}
 
 export interface SessionSecrets {
   /** Values to mask in anything exported: password inputs, and env values whose names look secret. */
@@ -23,6 +35,9 @@ export class LiveSession {
   readonly output: OutputBuffer;
   readonly started = Date.now();
   private isEnded = false;
+  /** The run's first events, and the events diagnostics cite (see `pin`). */
+  private readonly head = new Map<number, TraceEvent>();
+  private readonly cited = new Map<number, TraceEvent>();
   private readonly listening: Disposable;
 
   private readonly diagnosed = new Emitter<Diagnostic[]>();
@@ -63,6 +78,7 @@ export class LiveSession {
     this.messages.add(e);
     this.output.add(e);
     const found = this.engine.feed(e);
+    this.pin(e, found);
     this.appended.fire(e);
     if (found.length > 0) this.diagnosed.fire(found);
   }
@@ -76,20 +92,36 @@ export class LiveSession {
     this.endedEmitter.fire();
   }
 
-  /** The event `seq` of this run (binary search: seqs are dense and increasing from 1). */
+  /**
+   * Event `seq` if the editor still holds it: the trace's in-memory window, the events pinned
+   * for diagnostics, or the Messages rows. Undefined for an older one (see `missingText`).
+   */
   event(seq: number): TraceEvent | undefined {
-    const events = this.trace.events;
-    const guess = events[seq - 1];
-    if (guess?.seq === seq) return guess;
-    let lo = 0;
-    let hi = events.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (events[mid].seq === seq) return events[mid];
-      if (events[mid].seq < seq) lo = mid + 1;
-      else hi = mid - 1;
+    return this.trace.event(seq) ?? this.head.get(seq) ?? this.cited.get(seq) ?? eventOfRow(this.messages.nodeOf(seq), seq);
+  }
+
+  /** Why event `seq` cannot be shown, when `event(seq)` has nothing: the text a user reads. */
+  missingText(seq: number): string {
+    if (seq >= 1 && seq <= this.trace.evicted) return `event #${seq} is older than the in-memory window (the newest ${this.trace.events.length} of ${this.trace.count} events); export the trace to see it`;
+    return `event #${seq} is not in this run's trace`;
+  }
+
+  /**
+   * The run's first events (spawn, handshake, lists) and every diagnostic's evidence stay
+   * readable after the trace's window has moved on: a card or a reveal cites them long after.
+   */
+  private pin(e: TraceEvent, found: readonly Diagnostic[]): void {
+    if (this.head.size < PIN_HEAD) this.head.set(e.seq, e);
+    for (const d of found) {
+      for (const seq of d.evidence) {
+        if (this.head.has(seq) || this.cited.has(seq)) continue;
+        const cited = this.event(seq);
+        if (!cited) continue;
+        this.cited.set(seq, cited);
+        // Bounded: the oldest citation goes first (a Map iterates in insertion order).
+        if (this.cited.size > PIN_CITED) this.cited.delete(this.cited.keys().next().value!);
+      }
     }
-    return undefined;
   }
 
   dispose(): void {

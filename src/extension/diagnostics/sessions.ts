@@ -12,6 +12,8 @@ import type { Log } from '../log';
 import { preparePreload } from '../preload';
 import type { ServerEntry } from '../serverEntry';
 import { collectSecrets, LiveSession } from './liveSession';
+import type { SpillFile } from '../../core/trace/spill';
+import { createSessionTrace, pruneTraceFiles } from './traceStore';
 
 export interface SessionHandle {
   readonly trace: Trace;
@@ -34,9 +36,17 @@ export class Sessions extends Disposable {
   /** A session's diagnostics changed (new ones, or the end-of-stream ones). */
   readonly onDidChangeDiagnostics = this.diagnosed.event;
 
+  /** The spill file of each trace this window created (their runs' full traces). */
+  private readonly files = new Map<Trace, SpillFile>();
+
+  /**
+   * `traceDir`: where each run's full trace is written (`<server>-<time>.mcptrace.jsonl`) while
+   * only the newest events stay in memory; without it a session keeps every event in memory.
+   */
   constructor(
     private readonly log: Log,
     private readonly preloadEnabled: () => boolean,
+    private readonly traceDir?: string,
   ) {
     super();
   }
@@ -52,8 +62,11 @@ export class Sessions extends Disposable {
 
   /** `continued`: a restart's run writes on in the previous run's trace (the dev loop keeps one story). */
   begin(entry: ServerEntry, spec: ServerSpec, resolved: ResolvedForSession, continued?: Trace): SessionHandle {
-    this.byKey.get(entry.key)?.dispose();
-    const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env), { trace: continued });
+    const previous = this.byKey.get(entry.key);
+    previous?.dispose();
+    // A new story (not a restart's continuation): the previous run's file is complete.
+    if (previous && previous.trace !== continued) this.release(previous.trace);
+    const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env), { trace: continued ?? this.newTrace(entry.name) });
     this.byKey.set(entry.key, session);
     entry.session = session;
     session.onDidDiagnose(() => this.diagnosed.fire(session));
@@ -79,8 +92,40 @@ export class Sessions extends Disposable {
     };
   }
 
+  /** The file a session's full trace is written to (undefined: it is all in memory). */
+  fileOf(session: LiveSession): string | undefined {
+    return this.files.get(session.trace)?.path;
+  }
+
+  /** A windowed trace spilling to disk, or (no storage, or it cannot be written) one that keeps everything in memory. */
+  private newTrace(serverName: string): Trace | undefined {
+    if (!this.traceDir) return undefined;
+    try {
+      const { trace, spill } = createSessionTrace(this.traceDir, serverName);
+      this.files.set(trace, spill);
+      const removed = pruneTraceFiles(this.traceDir, serverName, new Set([...this.files.values()].map((f) => f.path)));
+      if (removed.length) this.log.info(`[${serverName}] removed ${removed.length} old trace file(s) from ${this.traceDir}`);
+      return trace;
+    } catch (error) {
+      this.log.warn(`[${serverName}] cannot write the trace to ${this.traceDir} (${error instanceof Error ? error.message : String(error)}): keeping every event in memory`);
+      return undefined;
+    }
+  }
+
+  /**
+   * Flushes and closes a trace's file; it stays readable (export) and becomes prunable. The
+   * trace itself stays usable: a late event of the old process reopens the file to append.
+   */
+  private release(trace: Trace): void {
+    this.files.get(trace)?.close();
+    this.files.delete(trace);
+  }
+
   override dispose(): void {
-    for (const session of this.byKey.values()) session.dispose();
+    for (const session of this.byKey.values()) {
+      session.dispose();
+      this.release(session.trace);
+    }
     this.byKey.clear();
     super.dispose();
   }

@@ -61,7 +61,11 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     }
     selection.select(entry.key);
     const event = entry.session.event(seq);
-    if (event?.dir === 'stderr') return revealOutput(entry.key, seq);
+    if (!event) {
+      void vscode.window.showInformationMessage(`MCP Lens: in "${entry.name}", ${entry.session.missingText(seq)}.`);
+      return false;
+    }
+    if (event.dir === 'stderr') return revealOutput(entry.key, seq);
     await vscode.commands.executeCommand('mcpLens.messages.focus');
     if (await view.reveal(seq)) return true;
     void vscode.window.showInformationMessage(`MCP Lens: event #${seq} of "${entry.name}" is no longer in the Messages view (it keeps the newest rows); Export Trace has every event.`);

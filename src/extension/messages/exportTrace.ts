@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import { serializeEvent } from '../../core/trace/jsonl';
 import type { LiveSession } from '../diagnostics/liveSession';
 import { redactor } from '../traceLog';
 
@@ -19,7 +18,10 @@ export function traceRedactor(session: LiveSession): (line: string) => string {
   return redactor([...forms].sort((a, b) => b.length - a.length));
 }
 
-/** Writes the session's whole trace as *.mcptrace.jsonl, one event per line, secrets masked. */
+/**
+ * Writes the session's whole trace as *.mcptrace.jsonl, one event per line, secrets masked:
+ * read back from the session's file on disk (the editor keeps only the newest events in memory).
+ */
 export async function exportTrace(session: LiveSession, file: string): Promise<number> {
   const redact = traceRedactor(session);
   const out = fs.createWriteStream(file, { encoding: 'utf8' });
@@ -27,11 +29,20 @@ export async function exportTrace(session: LiveSession, file: string): Promise<n
     out.on('finish', resolve);
     out.on('error', reject);
   });
+  // Awaited below; a write error while the trace is still being read must not go unhandled.
+  done.catch(() => undefined);
   let count = 0;
-  for (const e of session.trace.events) {
-    // Respect backpressure: a 100 000-event trace is tens of megabytes.
-    if (!out.write(`${redact(serializeEvent(e))}\n`)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), done]);
-    count += 1;
+  try {
+    for await (const line of session.trace.lines()) {
+      // Respect backpressure: a 100 000-event trace is tens of megabytes.
+      if (!out.write(`${redact(line)}\n`)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), done]);
+      count += 1;
+    }
+  } catch (error) {
+    // The trace could not be read back: no half-written file left behind as if it were whole.
+    out.destroy();
+    await fs.promises.rm(file, { force: true });
+    throw error;
   }
   out.end();
   await done;

@@ -57,7 +57,7 @@ export class SelectedServer extends Disposable {
     const picked = await vscode.window.showQuickPick(
       servers.map((entry) => ({
         label: entry.name,
-        description: entry.session ? `${entry.state.kind} · ${entry.session.trace.events.length} events` : `${entry.state.kind} · not run yet`,
+        description: entry.session ? `${entry.state.kind} · ${entry.session.trace.count} events` : `${entry.state.kind} · not run yet`,
         picked: entry.key === this.key,
         entry,
       })),

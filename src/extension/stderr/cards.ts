@@ -34,7 +34,8 @@ export function cardOf(session: LiveSession, d: Diagnostic): Card {
 }
 
 function evidenceLink(session: LiveSession, e: TraceEvent | undefined, seq: number): EvidenceLink {
-  if (!e) return { seq, label: `event #${seq}` };
+  // Older than what the editor keeps: say so, rather than a bare number that reveals nothing.
+  if (!e) return { seq, label: session.missingText(seq) };
   if (e.dir === 'stderr') return { seq, label: 'stderr line' };
   if (e.dir === 'meta') return { seq, label: e.kind ?? 'event' };
   if (!e.msg) return { seq, label: 'stdout line' };
