@@ -38,6 +38,9 @@ interface StreamEnd {
   broken?: string;
 }
 
+/** How long before reopening a GET stream the server closed without a `retry` time. */
+const DEFAULT_RECONNECT_MS = 1000;
+
 /** Resumptions in a row that bring no new event before the client gives up on a stream. */
 const MAX_IDLE_RESUMES = 3;
 
@@ -307,25 +310,43 @@ export class HttpTransport implements Transport {
     return ended();
   }
 
-  /** Legacy: "The client MAY issue an HTTP GET to the MCP endpoint" to receive server-initiated messages. */
+  /**
+   * Legacy: "The client MAY issue an HTTP GET to the MCP endpoint" to receive server-initiated
+   * messages. "The server MAY close the SSE stream at any time": it is reopened (resuming after
+   * its last event id, after its `retry` time) until it stops bringing anything new.
+   */
   private openGetStream(): void {
     this.getStreamOpened = true;
     if (this.options.getStream === false || this.closing) return;
-    const headers = { ...this.baseHeaders(), Accept: 'text/event-stream' };
     const controller = new AbortController();
     this.controllers.add(controller);
     void (async () => {
+      let lastEventId: string | undefined;
+      let retry = DEFAULT_RECONNECT_MS;
+      let idle = 0;
       try {
-        const res = await fetch(this.spec.url, { method: 'GET', headers, signal: controller.signal });
-        if (!res.ok) {
-          // 405: "the server does not offer an SSE stream at this endpoint" — allowed.
-          this.recordExchange('GET', headers, res, undefined, await readText(res));
-          return;
+        while (!this.closing && !controller.signal.aborted && idle < MAX_IDLE_RESUMES) {
+          const headers: Record<string, string> = { ...this.baseHeaders(), Accept: 'text/event-stream' };
+          if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+          const res = await fetch(this.spec.url, { method: 'GET', headers, signal: controller.signal });
+          if (!res.ok) {
+            // 405: "the server does not offer an SSE stream at this endpoint" — allowed.
+            this.recordExchange('GET', headers, res, undefined, await readText(res));
+            return;
+          }
+          this.recordExchange('GET', headers, res, undefined);
+          const end = await this.readStream(res, 'get', undefined, undefined, controller);
+          if (this.closing || controller.signal.aborted) return;
+          const progressed = end.events.length > 0 || (end.lastEventId !== undefined && end.lastEventId !== lastEventId);
+          idle = progressed ? 0 : idle + 1;
+          lastEventId = end.lastEventId ?? lastEventId;
+          retry = end.retry ?? retry;
+          if (idle >= MAX_IDLE_RESUMES) break;
+          this.trace.append({ dir: 'meta', kind: 'note', raw: `the GET event stream ended; reopening it in ${retry} ms`, info: { transport: 'http', phase: 'get-reopen', lastEventId, retry } });
+          await abortableDelay(retry, controller.signal);
         }
-        this.recordExchange('GET', headers, res, undefined);
-        await this.readStream(res, 'get', undefined, undefined, controller);
       } catch (err) {
-        if (!controller.signal.aborted && !this.closing) this.recordFailure('GET', headers, err, undefined);
+        if (!controller.signal.aborted && !this.closing) this.recordFailure('GET', { ...this.baseHeaders(), Accept: 'text/event-stream' }, err, undefined);
       } finally {
         this.controllers.delete(controller);
       }

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { diagnose } from '../../../src/core/diagnose/engine';
 import { McpClient } from '../../../src/core/session/client';
 import type { TraceEvent } from '../../../src/core/trace/event';
+import { waitForEvent } from './helpers';
 import { startHttpFixture, type HttpFixture } from './httpHelpers';
 
 const http = (events: readonly TraceEvent[]) => events.filter((e) => e.dir === 'meta' && e.kind === 'http');
@@ -36,6 +37,8 @@ describe('Streamable HTTP against the official v1 SDK server (legacy, Mcp-Sessio
     assert.equal(seen['mcp-protocol-version'], '2025-11-25');
     assert.match(seen.accept!, /application\/json/);
     assert.match(seen.accept!, /text\/event-stream/);
+    // The optional GET stream is opened in the background once initialized is accepted.
+    await waitForEvent(client.trace, (e) => e.kind === 'http' && e.info?.method === 'GET', 'the GET stream');
     await client.close();
 
     const events = client.trace.events;
@@ -57,21 +60,22 @@ describe('Streamable HTTP against the official v1 SDK server (legacy, Mcp-Sessio
     assert.deepEqual(diagnose(events).filter((d) => d.severity !== 'info'), []);
   });
 
-  it('a server→client request on the call stream is answered with a POST (202), and the call completes', async () => {
+  it('a server→client request is answered with a POST (202), and the call completes', async () => {
     const client = new McpClient({ url: server.url }, { roots: [{ uri: 'file:///work', name: 'work' }] });
     try {
       await client.connect();
       assert.deepEqual(texts(await client.callTool('roots', {})), ['[{"uri":"file:///work","name":"work"}]']);
+      const events = client.trace.events;
+      const ask = events.find((e) => e.dir === 's2c' && e.msg && 'method' in e.msg && e.msg.method === 'roots/list');
+      assert.ok(ask, 'the server asked');
+      const answer = events.find((e) => e.dir === 'c2s' && e.msg && !('method' in e.msg) && 'id' in e.msg && e.msg.id === (ask.msg as { id: unknown }).id);
+      assert.ok(answer, 'the client answered');
+      // The server may finish the call before the answer's own 202 is back.
+      const accepted = await waitForEvent(client.trace, (e) => e.kind === 'http' && e.info?.requestSeq === answer.seq, 'the HTTP answer to the POSTed response');
+      assert.equal(accepted.info?.status, 202);
     } finally {
       await client.close();
     }
-    const events = client.trace.events;
-    const ask = events.find((e) => e.dir === 's2c' && e.msg && 'method' in e.msg && e.msg.method === 'roots/list');
-    assert.ok(ask, 'the server asked on the stream');
-    const answer = events.find((e) => e.dir === 'c2s' && e.msg && !('method' in e.msg) && 'id' in e.msg && e.msg.id === (ask.msg as { id: unknown }).id);
-    assert.ok(answer, 'the client answered');
-    const accepted = http(events).find((e) => e.info?.requestSeq === answer.seq);
-    assert.equal(accepted?.info?.status, 202);
   });
 
   it('reads application/json responses the same way (enableJsonResponse)', async () => {
