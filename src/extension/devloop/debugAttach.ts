@@ -17,8 +17,8 @@ import type { ServerEntry } from '../serverEntry';
 import type { LaunchEvent, ServerRegistry, StartOutcome } from '../serverRegistry';
 import { explainUntrusted, isTrusted } from '../trust';
 
-/** Marks our attach configurations: which server a debug session belongs to. */
-const SERVER_KEY = '__mcpLensServer';
+/** Marks our attach configurations: which launch of which server a debug session debugs. */
+const LAUNCH_KEY = '__mcpLensLaunch';
 
 export type DebugOutcome = { ok: true; sessions: string[] } | { ok: false; reason: string };
 
@@ -33,6 +33,7 @@ const PYTHON_MISSING =
   'Attaching to a Python server needs the Python Debugger extension (ms-python.debugpy, installed with the Python extension ms-python.python).';
 
 interface Followed {
+  id: string;
   entry: ServerEntry;
   client: McpClient;
   runtime: DebugRuntime;
@@ -41,10 +42,13 @@ interface Followed {
   firstAttach: Promise<DebugOutcome>;
   settle(outcome: DebugOutcome): void;
   detached: boolean;
+  /** The status bar said "debugger attached" (once per launch). */
+  announced: boolean;
 }
 
 export class DebugAttach extends Disposable {
   private readonly followed = new Set<Followed>();
+  private launches = 0;
 
   constructor(
     private readonly registry: ServerRegistry,
@@ -67,7 +71,12 @@ export class DebugAttach extends Disposable {
     if (!followed || (followed.runtime === 'node' && !session.parentSession)) return undefined;
     return {
       onDidSendMessage: (m: { type?: string; command?: string; success?: boolean }) => {
-        if (m.type === 'response' && m.command === 'configurationDone') followed.settle({ ok: true, sessions: [session.name] });
+        if (m.type !== 'response' || m.command !== 'configurationDone') return;
+        if (!followed.announced) {
+          followed.announced = true;
+          vscode.window.setStatusBarMessage(`$(debug) MCP Lens: debugger attached to "${followed.entry.name}"`, 10_000);
+        }
+        followed.settle({ ok: true, sessions: [session.name] });
       },
     };
   }
@@ -107,7 +116,7 @@ export class DebugAttach extends Disposable {
     if (!debug) return;
     let settle!: (outcome: DebugOutcome) => void;
     const firstAttach = new Promise<DebugOutcome>((resolve) => (settle = resolve));
-    const followed: Followed = { entry, client, runtime: debug.runtime, sessions: [], firstAttach, settle, detached: false };
+    const followed: Followed = { id: `${entry.key}#${++this.launches}`, entry, client, runtime: debug.runtime, sessions: [], firstAttach, settle, detached: false, announced: false };
     this.followed.add(followed);
     let attaches = 0;
     const listening = client.trace.onEvent((e) => {
@@ -160,7 +169,7 @@ export class DebugAttach extends Disposable {
       skipFiles: ['<node_internals>/**'],
       // --inspect-brk: the first line is where the user asked to stop.
       continueOnAttach: !entry.debug?.breakOnStart,
-      [SERVER_KEY]: entry.key,
+      [LAUNCH_KEY]: followed.id,
     };
     await this.start(followed, config, `Node.js debugger on ${host}:${port}`);
   }
@@ -174,7 +183,7 @@ export class DebugAttach extends Disposable {
       void vscode.window.showErrorMessage(`MCP Lens: ${reason}`);
       return;
     }
-    const config: vscode.DebugConfiguration = { type, request: 'attach', name: entry.name, connect: { host, port }, justMyCode: true, [SERVER_KEY]: entry.key };
+    const config: vscode.DebugConfiguration = { type, request: 'attach', name: entry.name, connect: { host, port }, justMyCode: true, [LAUNCH_KEY]: followed.id };
     await this.start(followed, config, `Python debugger on ${host}:${port}`);
   }
 
@@ -183,22 +192,24 @@ export class DebugAttach extends Disposable {
     if (entry.client !== client || followed.detached) return;
     this.log.info(`[${entry.name}] attaching the ${what}`);
     try {
-      const ok = await vscode.debug.startDebugging(this.folderOf(entry), config, { suppressDebugView: false });
+      // The user is in the Servers view or a tool form: keep it; a stop shows the paused line.
+      const ok = await vscode.debug.startDebugging(this.folderOf(entry), config, { suppressDebugView: true });
       if (!ok) throw new Error('VS Code did not start the debug session (is the JavaScript debugger, ms-vscode.js-debug, enabled?)');
     } catch (error) {
       const reason = `Could not attach the ${what} to "${entry.name}": ${error instanceof Error ? error.message : String(error)}`;
       this.log.error(`[${entry.name}] ${reason}`);
       followed.settle({ ok: false, reason });
-      void vscode.window.showErrorMessage(`MCP Lens: ${reason}`);
+      // A process restarted or stopped meanwhile is no failure to report.
+      if (entry.client === client) void vscode.window.showErrorMessage(`MCP Lens: ${reason}`);
     }
   }
 
   private ownerOf(session: vscode.DebugSession): Followed | undefined {
     let top: vscode.DebugSession | undefined = session;
-    while (top && typeof top.configuration[SERVER_KEY] !== 'string') top = top.parentSession;
-    const key = top?.configuration[SERVER_KEY];
-    if (typeof key !== 'string') return undefined;
-    return [...this.followed].find((f) => f.entry.key === key && f.entry.client === f.client);
+    while (top && typeof top.configuration[LAUNCH_KEY] !== 'string') top = top.parentSession;
+    const id = top?.configuration[LAUNCH_KEY];
+    if (typeof id !== 'string') return undefined;
+    return [...this.followed].find((f) => f.id === id);
   }
 
   private started(session: vscode.DebugSession): void {

@@ -88,7 +88,8 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
       return;
     }
     void vscode.window.showInformationMessage(`MCP Lens: ${message}`, SHOW_DIFF).then((choice) => {
-      if (choice === SHOW_DIFF) void this.show(e.entry.key);
+      // This restart's diff, even if another restart came since.
+      if (choice === SHOW_DIFF) void this.open(result);
     });
   }
 
@@ -101,8 +102,12 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
       void vscode.window.showInformationMessage(`MCP Lens: "${key}" has not been restarted in this window, so there is no list diff to show.`);
       return undefined;
     }
-    await vscode.commands.executeCommand('vscode.diff', found.before, found.after, `${found.server}: lists before ↔ after restart (${found.summary})`, { preview: true });
+    await this.open(found);
     return found;
+  }
+
+  private async open(d: RestartDiff): Promise<void> {
+    await vscode.commands.executeCommand('vscode.diff', d.before, d.after, `${d.server}: lists before ↔ after restart (${d.summary})`, { preview: true });
   }
 
   private async pick(): Promise<string | undefined> {

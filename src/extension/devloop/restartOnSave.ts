@@ -4,6 +4,7 @@
  * restart 300 ms after the last of them. Only a server that runs (or crashed, or failed to
  * start) is restarted: saving never starts a stopped server.
  */
+import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Disposable } from '../lifecycle';
@@ -44,6 +45,8 @@ export class RestartOnSave extends Disposable {
   private readonly timers = new Map<string, { timer: NodeJS.Timeout; files: Set<string> }>();
   /** Servers being restarted; a save meanwhile queues one more restart. */
   private readonly busy = new Map<string, string[] | undefined>();
+  /** Size and mtime of each file when it last caused a restart: watchers report one write more than once. */
+  private readonly versions = new Map<string, string>();
 
   constructor(
     private readonly registry: ServerRegistry,
@@ -82,7 +85,7 @@ export class RestartOnSave extends Disposable {
       const key = entry.key;
       const disposables = target.globs.flatMap((glob) => {
         const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(target.base), glob));
-        const onFile = (uri: vscode.Uri) => this.schedule(key, uri.fsPath);
+        const onFile = (uri: vscode.Uri) => void this.changed(key, uri.fsPath);
         return [watcher, watcher.onDidChange(onFile), watcher.onDidCreate(onFile), watcher.onDidDelete(onFile)];
       });
       this.watches.set(key, { signature, disposables });
@@ -97,6 +100,17 @@ export class RestartOnSave extends Disposable {
     const pending = this.timers.get(key);
     if (pending) clearTimeout(pending.timer);
     this.timers.delete(key);
+  }
+
+  private async changed(key: string, file: string): Promise<void> {
+    const version = await stat(file).then(
+      (s) => `${s.size}:${s.mtimeMs}`,
+      () => 'deleted',
+    );
+    const id = `${key}\u0000${file}`;
+    if (this.versions.get(id) === version) return;
+    this.versions.set(id, version);
+    this.schedule(key, file);
   }
 
   private schedule(key: string, file: string): void {
