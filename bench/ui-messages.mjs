@@ -10,11 +10,20 @@
 // 2. pairs:    100 000 request/response pairs appended in memory: per-event append cost, and
 //              one full refresh of a full window (unfiltered and "errors only").
 // 3. stderr:   100 000 stderr lines with the panel's 100 ms batching (takeFresh).
-// 4. memory:   heap per event of the trace + session (the trace keeps every event; the UI
-//              models keep a bounded window).
+// 4. memory:   heap per event of the trace + session (the UI models keep a bounded window).
+//
+// 2 and 4 run twice: with a trace that keeps every event in memory (the CLI's), and as the
+// extension records a session (the newest 10 000 events in memory, every event spilled to a
+// .mcptrace.jsonl file, here in a temporary directory).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSessionTrace, KEEP_IN_MEMORY } from '../src/extension/diagnostics/traceStore.ts';
 import { McpClient } from '../src/core/session/client.ts';
 import { LiveSession } from '../src/extension/diagnostics/liveSession.ts';
+import { Trace } from '../src/core/trace/trace.ts';
+import { exportTrace } from '../src/extension/messages/exportTrace.ts';
 import { MessageModel } from '../src/extension/messages/model.ts';
 import { rowData } from '../src/extension/messages/present.ts';
 import { OutputBuffer } from '../src/extension/stderr/outputBuffer.ts';
@@ -23,6 +32,14 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const COUNT = 100_000;
 const gc = globalThis.gc ?? (() => undefined);
 const fmt = (n, d = 1) => n.toFixed(d);
+const SPILL_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-bench-'));
+
+/** A LiveSession over a keep-all trace, or over a windowed, spilling one as the extension makes it. */
+function newSession(spill) {
+  if (!spill) return { session: new LiveSession('bench', 'bench'), how: 'keep-all trace' };
+  const { trace } = createSessionTrace(SPILL_DIR, 'bench');
+  return { session: new LiveSession('bench', 'bench', { values: [] }, { trace }), how: `extension trace: newest ${KEEP_IN_MEMORY} in memory + spill file` };
+}
 
 /** What MessagesView.flush + getChildren + getTreeItem compute for one refresh. */
 function refresh(session, filter = {}) {
@@ -82,20 +99,20 @@ function pairEvents(i) {
   ];
 }
 
-function pairs() {
-  const session = new LiveSession('bench', 'bench');
+function pairs(spill) {
+  const { session, how } = newSession(spill);
   // Prepared first: the cost measured is the trace's and the UI models', not building objects.
   const events = [];
   for (let i = 0; i < COUNT / 2; i++) events.push(...pairEvents(i));
   const t0 = performance.now();
-  for (const e of events) session.trace.append(e);
+  const appended = [];
+  for (const e of events) appended.push(session.trace.append(e));
   const appendMs = performance.now() - t0;
   // The UI models alone (the rest of the append is the trace and the diagnostics engine).
   const model = new MessageModel();
   const output = new OutputBuffer();
-  const stored = session.trace.events;
   const t1 = performance.now();
-  for (const e of stored) {
+  for (const e of appended) {
     model.add(e);
     output.add(e);
   }
@@ -107,7 +124,7 @@ function pairs() {
   all.sort((a, b) => a - b);
   errors.sort((a, b) => a - b);
   return {
-    workload: `pairs: ${COUNT} events (${COUNT / 2} request/response pairs, 1 in 50 failing) appended in memory (trace + diagnostics + UI models)`,
+    workload: `pairs (${how}): ${COUNT} events (${COUNT / 2} request/response pairs, 1 in 50 failing) appended (trace + diagnostics + UI models)`,
     append_us_per_event: fmt((appendMs * 1000) / COUNT, 2),
     append_total_ms: fmt(appendMs),
     ui_models_us_per_event: fmt((modelMs * 1000) / COUNT, 2),
@@ -148,22 +165,63 @@ function stderrFlood() {
   };
 }
 
-function memory() {
+function memory(spill) {
   gc();
   const before = process.memoryUsage().heapUsed;
-  const session = new LiveSession('bench', 'bench');
+  const { session, how } = newSession(spill);
   for (let i = 0; i < COUNT / 2; i++) for (const e of pairEvents(i)) session.trace.append(e);
   gc();
   const after = process.memoryUsage().heapUsed;
   return {
-    workload: `memory: heap after ${COUNT} events (trace + diagnostics + UI models), gc ${globalThis.gc ? 'on' : 'off (run with --expose-gc)'}`,
+    workload: `memory (${how}): heap after ${COUNT} events (trace + diagnostics + UI models), gc ${globalThis.gc ? 'on' : 'off (run with --expose-gc)'}`,
     bytes_per_event: Math.round((after - before) / COUNT),
     heap_mb: fmt((after - before) / 1048576),
     ui_window_rows: session.messages.nodes.length,
+    trace_events_in_memory: session.trace.events.length,
   };
 }
 
-const results = [await flood(), pairs(), stderrFlood(), memory()];
+/** Trace.append alone (no listeners): what keeping a window and spilling every event adds per event. */
+function traceAlone() {
+  const events = [];
+  for (let i = 0; i < COUNT / 2; i++) events.push(...pairEvents(i));
+  const run = (make) => {
+    const best = [];
+    for (let round = 0; round < 5; round++) {
+      const trace = make();
+      const t0 = performance.now();
+      for (const e of events) trace.append(e);
+      best.push(performance.now() - t0);
+      trace.dispose();
+    }
+    best.sort((a, b) => a - b);
+    return fmt((best[0] * 1000) / COUNT, 2);
+  };
+  return {
+    workload: `trace alone: ${COUNT} events appended to a Trace, best of 5`,
+    keep_all_us_per_event: run(() => new Trace()),
+    window_and_spill_us_per_event: run(() => createSessionTrace(SPILL_DIR, 'alone').trace),
+  };
+}
+
+/** Export (read the full trace back, redact, write) of a session recorded as the extension does. */
+async function exportFull() {
+  const { session } = newSession(true);
+  for (let i = 0; i < COUNT / 2; i++) for (const e of pairEvents(i)) session.trace.append(e);
+  const file = path.join(SPILL_DIR, 'export.mcptrace.jsonl');
+  const t0 = performance.now();
+  const written = await exportTrace(session, file);
+  const ms = performance.now() - t0;
+  return {
+    workload: `export: ${COUNT} events read back from the spill file, redacted and written`,
+    export_ms: fmt(ms),
+    events_written: written,
+    file_mb: fmt(fs.statSync(file).size / 1048576),
+  };
+}
+
+const results = [await flood(), pairs(false), pairs(true), traceAlone(), stderrFlood(), memory(false), memory(true), await exportFull()];
+fs.rmSync(SPILL_DIR, { recursive: true, force: true });
 for (const r of results) {
   console.log(`\n${r.workload}`);
   for (const [k, v] of Object.entries(r)) if (k !== 'workload') console.log(`  ${k.padEnd(32)} ${v}`);
