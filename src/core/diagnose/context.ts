@@ -30,13 +30,17 @@ export interface StderrLine {
   text: string;
 }
 
-/** A Map key for an id: numbers as themselves (cheap to hash), anything else tagged with its type. */
-export type IdKey = string | number;
+/**
+ * A Map key for an id: numbers and strings as themselves (a Map tells 1 from "1", and no
+ * string is built per message), anything else (not a valid id, but traces hold faults) as a
+ * symbol named by its type and text, which no string or number can equal.
+ */
+export type IdKey = string | number | symbol;
 
 /** JSON-RPC ids are matched by value *and* type: 1 and "1" are different requests. */
 export function idKey(id: unknown): IdKey {
-  if (typeof id === 'number') return id;
-  return `${typeof id}:${String(id)}`;
+  if (typeof id === 'number' || typeof id === 'string') return id;
+  return Symbol.for(`${typeof id}:${String(id)}`);
 }
 
 const STDERR_KEEP = 200;
