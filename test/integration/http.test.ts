@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { PanelState } from '../../src/extension/stderr/panel';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
 import { extensionApi, find, serverNames, serverWhere, waitFor } from './support';
 
@@ -97,11 +98,24 @@ suite('Streamable HTTP servers: listed, started, called', () => {
     assert.deepEqual(echo.result.content, [{ type: 'text', text: 'v2:m' }]);
   });
 
-  test('a wrong path fails to start and says HTTP 404', async () => {
+  test('a wrong path fails to start, says HTTP 404, and the panel shows the http-status card', async () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('mcpLens.startServer', 'http-wrong-path');
     const s = await serverWhere(registry, 'http-wrong-path', 'in the error state', (x) => x.state === 'error');
     assert.match(s.error ?? '', /HTTP 404/);
+    let last: PanelState | undefined;
+    const card = await waitFor(
+      'the http-status card',
+      async () => {
+        last = await vscode.commands.executeCommand<PanelState>('mcpLens.stderr.describe', 'http-wrong-path');
+        return last?.cards.find((c) => c.rule === 'http-status');
+      },
+      20_000,
+      () => JSON.stringify(last?.cards.map((c) => c.rule)),
+    );
+    assert.equal(card.stage, 'transport');
+    assert.match(card.hint, /\/mcp/);
+    assert.equal(card.retry, false);
   });
 
   test('stopping an HTTP server returns it to stopped', async () => {
