@@ -12,10 +12,11 @@ import type { TreeNode } from './serversView';
 
 export const COPY_RECORD_COMMAND = 'mcpLens.copyRecordCommand';
 
-/** Lets a test or keybinding skip the pickers: the format, and a fixed trace file name. */
+/** Lets a test or keybinding skip the pickers: the format, the trace file name (may hold {timestamp}), and the offer. */
 export interface CopyRecordOptions {
   format?: RecordFormat;
   traceName?: string;
+  openWhenItAppears?: boolean;
 }
 
 export interface CopiedRecordCommand {
@@ -127,15 +128,28 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
       tracePath,
       hostEnv: process.env,
     });
-    await vscode.env.clipboard.writeText(launch.text);
+    try {
+      await vscode.env.clipboard.writeText(launch.text);
+    } catch (error) {
+      // A browser-hosted workbench may refuse the clipboard: the text is still the user's, in an editor.
+      log.error('Copying to the clipboard failed; the launch config opens in an editor instead', error);
+      const language = format === 'shell' ? 'shellscript' : 'jsonc';
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: launch.text, language }));
+    }
     log.info(`Copied the ${format} record launch for "${entry.name}" (trace ${tracePath})`);
 
     const label = RECORD_FORMATS.find((f) => f.format === format)!.label;
     const where = name.includes(TIMESTAMP) ? `${folder} as ${name.replace(TIMESTAMP, '<launch time>')}` : tracePath;
     const needs = launch.needs.length > 0 ? ` The host must have ${launch.needs.join(', ')} in its environment (secrets are not copied).` : '';
-    void vscode.window.showInformationMessage(`MCP Lens: copied the ${label} launch config for "${entry.name}". Each launch writes its trace to ${where}.${needs}`, OPEN_WHEN_IT_APPEARS).then((choice) => {
-      if (choice === OPEN_WHEN_IT_APPEARS) openWhenItAppears(folder, name);
-    });
+    const message = `MCP Lens: copied the ${label} launch config for "${entry.name}". Each launch writes its trace to ${where}.${needs}`;
+    if (options.openWhenItAppears) {
+      openWhenItAppears(folder, name);
+      void vscode.window.showInformationMessage(`${message} It opens here when it appears.`);
+    } else {
+      void vscode.window.showInformationMessage(message, OPEN_WHEN_IT_APPEARS).then((choice) => {
+        if (choice === OPEN_WHEN_IT_APPEARS) openWhenItAppears(folder, name);
+      });
+    }
     return { format, text: launch.text, tracePath };
   }
 
