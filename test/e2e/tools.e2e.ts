@@ -34,6 +34,18 @@ async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT):
   }
 }
 
+/** Waits until no frame shows `selector`: a hidden webview (no retainContextWhenHidden) is torn down. */
+async function noWebviewShows(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    let shown = false;
+    for (const frame of page.frames()) if ((await frame.locator(selector).count().catch(() => 0)) > 0) shown = true;
+    if (!shown) return;
+    if (Date.now() > deadline) throw new Error(`a webview still shows ${selector} after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /**
  * Starting weather attaches a debugger (its config has `dev.debug`), which opens the Debug
  * Console in the bottom panel; hiding it keeps the form and the source in the screenshots.
@@ -67,7 +79,7 @@ export const tests: E2eTest[] = [
 
       // The server is stopped: the lens starts it, then opens the form.
       await lens.first().click();
-      const form = await webviewFrame(wb.page, '.tool-form');
+      let form = await webviewFrame(wb.page, '.tool-form');
       await form.locator('h1').filter({ hasText: 'get_forecast' }).waitFor({ timeout: UI_TIMEOUT });
       await form.locator('.server-badge').filter({ hasText: 'running' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.row(/weather.*running/).waitFor({ timeout: UI_TIMEOUT });
@@ -84,6 +96,25 @@ export const tests: E2eTest[] = [
       await field('/include/1').locator('select').selectOption({ label: 'uv' });
       await field('/alert/above_c').locator('input').fill('18');
       await shotWithoutPanel(wb, 'form-filled');
+
+      // The source's group is maximized and restored: the hidden panel is rebuilt from its kept draft.
+      await wb.page.locator('.monaco-editor .view-lines').first().click();
+      await wb.runCommand('View: Toggle Maximize Editor Group');
+      await noWebviewShows(wb.page, '.tool-form');
+      await wb.runCommand('View: Toggle Maximize Editor Group');
+      const again = await webviewFrame(wb.page, '.field[data-path="/include/1"]');
+      const kept = await again.evaluate(() => ({
+        city: document.querySelector<HTMLInputElement>('.field[data-path="/city"] input')?.value,
+        days: document.querySelector<HTMLInputElement>('.field[data-path="/days"] input')?.value,
+        above: document.querySelector<HTMLInputElement>('.field[data-path="/alert/above_c"] input')?.value,
+      }));
+      if (JSON.stringify(kept) !== JSON.stringify({ city: 'Lisbon', days: '9', above: '18' })) throw new Error(`the draft should survive the panel being hidden, got ${JSON.stringify(kept)}`);
+      form = again;
+      // Maximizing scrolled the source; back to its top, where the lens over get_forecast is.
+      await wb.page.locator('.monaco-editor .view-lines').first().click();
+      await wb.page.keyboard.press('Control+Home');
+      await codeLens(wb.page, '▶ Run tool').first().waitFor({ timeout: UI_TIMEOUT });
+      await shotWithoutPanel(wb, 'draft-kept-after-hide');
 
       await form.locator('button.primary').click();
       const daysError = field('/days').locator('.error-text');
@@ -145,11 +176,22 @@ export const tests: E2eTest[] = [
       if (title !== 'Render <b>markup</b>') throw new Error(`the title should show as text, got ${JSON.stringify(title)}`);
       await form.locator('.field[data-path="/snippets"] button.add').click();
       await form.locator('.field[data-path="/snippets/0"] input').fill('<b>bold</b>');
+
+      // The raw-JSON view shows the same arguments; edited JSON comes back as fields.
+      await form.locator('button', { hasText: '{ } JSON' }).click();
+      const rawJson = form.locator('textarea.raw-json');
+      const shownJson = JSON.parse(await rawJson.inputValue());
+      if (JSON.stringify(shownJson) !== JSON.stringify({ snippets: ['<b>bold</b>'] })) throw new Error(`raw JSON out of sync: ${JSON.stringify(shownJson)}`);
+      await rawJson.fill('{ "snippets": ["<b>bold</b>", "<i>two</i>"] }');
+      await wb.shot('raw-json');
+      await form.locator('button', { hasText: 'Form' }).click();
+      const second = await form.locator('.field[data-path="/snippets/1"] input').inputValue();
+      if (second !== '<i>two</i>') throw new Error(`the fields should follow the JSON, got ${JSON.stringify(second)}`);
       await form.locator('button.primary').click();
       const result = form.locator('.result-ok');
       await result.waitFor({ timeout: UI_TIMEOUT });
       const text = await result.locator('.text-content').first().textContent();
-      if (!text?.startsWith('<script>alert(2)</script> echoed 1 snippet(s): <b>bold</b>')) throw new Error(`the result text should show as text, got ${JSON.stringify(text)}`);
+      if (!text?.startsWith('<script>alert(2)</script> echoed 2 snippet(s): <b>bold</b> | <i>two</i>')) throw new Error(`the result text should show as text, got ${JSON.stringify(text)}`);
       await result.locator('.block-image img').waitFor({ timeout: UI_TIMEOUT });
       await result.locator('.block-audio audio').waitFor({ state: 'attached', timeout: UI_TIMEOUT });
       await result.locator('.block-link .link-name').filter({ hasText: '<i>ORD-123</i>' }).waitFor({ timeout: UI_TIMEOUT });
