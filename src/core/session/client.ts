@@ -84,6 +84,7 @@ export class McpClient {
   private readonly maxTimeoutMs: number;
   private nextId = 1;
   private serverInfo: ServerInfo | undefined;
+  private newSession: Promise<ServerInfo> | undefined;
   private closed = false;
   private closeReason = 'The connection to the server is closed';
 
@@ -137,7 +138,27 @@ export class McpClient {
   /** Sends a request and resolves with its result; a JSON-RPC error rejects with ProtocolError. */
   request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
     if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
-    return this.send(method, params, opts);
+    return this.send(method, params, opts).catch((err: unknown) => this.afterSessionExpired(err, () => this.send(method, params, opts)));
+  }
+
+  /**
+   * Streamable HTTP, legacy: a 404 for our Mcp-Session-Id means the server ended the session;
+   * the client "MUST start a new session by sending a new InitializeRequest", then the refused
+   * request (which never ran) is sent once more.
+   */
+  private async afterSessionExpired(err: unknown, retry: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+    const info = this.serverInfo;
+    if (!(err instanceof HttpStatusError) || !err.sessionExpired || info?.era !== 'legacy' || this.closed) throw err;
+    this.newSession ??= (async () => {
+      this.trace.append({ dir: 'meta', kind: 'note', raw: 'the server ended the HTTP session (404): starting a new one with initialize', info: { transport: 'http', reason: 'session-expired' } });
+      try {
+        return (this.serverInfo = await this.initialize(info.protocolVersion));
+      } finally {
+        this.newSession = undefined;
+      }
+    })();
+    await this.newSession;
+    return retry();
   }
 
   /** Every item of a paginated list, following nextCursor to its end ('' is a cursor, not the end). */

@@ -179,10 +179,16 @@ export class HttpTransport implements Transport {
       this.recordExchange('POST', headers, res, c2sSeq, body);
       const rpc = this.recordBody(body, res, 'json', c2sSeq);
       const error = rpc.map(errorOf).find((e) => e !== undefined);
+      const session = headers['Mcp-Session-Id'];
+      if (res.status === 404 && session !== undefined) {
+        // "When a client receives HTTP 404 in response to a request containing an MCP-Session-Id,
+        // it MUST start a new session by sending a new InitializeRequest without a session ID".
+        if (this.sessionId === session) this.forgetSession();
+        const said = error ? `: ${error.message}` : '';
+        throw new HttpStatusError(`${method ?? 'The message'} was refused: HTTP 404 from ${this.endpoint} (the server no longer knows session ${session}${said})`, 404, this.endpoint, true);
+      }
       if (error) throw new ProtocolError(error.code, error.message, error.data, error.seq, method);
-      const sessionExpired = res.status === 404 && headers['Mcp-Session-Id'] !== undefined;
-      const what = sessionExpired ? `the server no longer knows session ${this.sessionId}` : statusText(res);
-      throw new HttpStatusError(`${method ?? 'The message'} was refused: HTTP ${res.status} from ${this.endpoint} (${what})`, res.status, this.endpoint, sessionExpired);
+      throw new HttpStatusError(`${method ?? 'The message'} was refused: HTTP ${res.status} from ${this.endpoint} (${statusText(res)})`, res.status, this.endpoint);
     }
     this.recordExchange('POST', headers, res, c2sSeq);
     if (request?.method === 'initialize') {
@@ -415,6 +421,13 @@ export class HttpTransport implements Transport {
         else this.toolHeaders.delete(tool.name);
       }
     }
+  }
+
+  /** The next initialize starts a new session: no session id, no negotiated version, a new GET stream. */
+  private forgetSession(): void {
+    this.sessionId = undefined;
+    this.negotiatedVersion = undefined;
+    this.getStreamOpened = false;
   }
 
   /** Config headers, then the legacy session headers once the server assigned them. */

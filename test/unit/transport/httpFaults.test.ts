@@ -116,15 +116,26 @@ describe('Streamable HTTP faults, each from a real node:http server', () => {
     assert.ok(!diagnostics.some((x) => x.rule === 'null-id' || x.rule === 'timeout'), 'no generic envelope noise, no wait for a timeout');
   });
 
-  it('a 404 for a known Mcp-Session-Id is session-expired', async () => {
-    const { diagnostics } = await withServer('session-expires.mjs', async (client) => {
+  it('a 404 for a known Mcp-Session-Id is session-expired; a new session is started and the call sent again', async () => {
+    const { diagnostics, events } = await withServer('session-expires.mjs', async (client) => {
       await client.connect();
       await client.listAll('tools/list');
-      await assert.rejects(client.callTool('echo', { text: 'x' }), ProtocolError);
+      const result = await client.callTool('echo', { text: 'again' });
+      assert.deepEqual(result.content, [{ type: 'text', text: 'echo:again' }]);
     });
+    const sessions = new Set(events.filter((e) => e.kind === 'http' && e.info?.sessionId).map((e) => e.info?.sessionId));
+    assert.equal(sessions.size, 2, 'a second session');
+    const inits = events.filter((e) => e.dir === 'c2s' && e.msg && 'method' in e.msg && e.msg.method === 'initialize');
+    assert.equal(inits.length, 2);
+    const refused = events.find((e) => e.kind === 'http' && e.info?.status === 404)!;
+    const second = inits[1]!;
+    const secondPost = events.find((e) => e.kind === 'http' && e.info?.requestSeq === second.seq)!;
+    assert.ok(second.seq > refused.seq);
+    assert.equal((secondPost.info?.requestHeaders as Record<string, string>)['Mcp-Session-Id'], undefined, '"a new InitializeRequest without a session ID attached"');
     const d = diagnostics.find((x) => x.rule === 'session-expired');
     assert.ok(d);
     assert.match(d.hint, /new initialize/);
+    assert.equal(d.severity, 'warning');
     assert.ok(!diagnostics.some((x) => x.rule === 'http-status' && x.severity !== 'info'), 'not reported as a wrong path');
   });
 

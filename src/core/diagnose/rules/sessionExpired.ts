@@ -10,7 +10,8 @@ import { exchangeOf, header, httpFact } from '../http';
 export const sessionExpired: Rule = {
   id: 'session-expired',
   stage: 'transport',
-  severity: 'error',
+  // The server "MAY terminate the session at any time"; the client starts a new one.
+  severity: 'warning',
   on: ['meta'],
   onEvent(e, ctx, report) {
     const fact = httpFact(e);
@@ -22,7 +23,7 @@ export const sessionExpired: Rule = {
     report({
       message: `The server no longer knows session ${session}: ${request ? describeRequest(request) : fact.method} got HTTP 404`,
       evidence,
-      hint: 'The server restarted or ended the session (an in-memory session store loses every session on restart). Restart the connection: a new initialize gets a new session. A server that should keep sessions across restarts needs a persistent session store.',
+      hint: 'The server restarted or ended the session (an in-memory session store loses every session on restart). MCP Lens starts a new session (a new initialize) and sends the refused request once more; anything the server kept for the old session is gone. A server that should keep sessions across restarts needs a persistent session store.',
     });
   },
 };
