@@ -70,6 +70,7 @@ export class HttpTransport implements Transport {
   private readonly inflight = new Map<string, { controller: AbortController; modern: boolean; method: string }>();
   private readonly controllers = new Set<AbortController>();
   private getStreamOpened = false;
+  private getStream: AbortController | undefined;
   private closing: Promise<void> | undefined;
   private resolveExited!: (info: ExitInfo) => void;
 
@@ -326,6 +327,7 @@ export class HttpTransport implements Transport {
     if (this.options.getStream === false || this.closing) return;
     const controller = new AbortController();
     this.controllers.add(controller);
+    this.getStream = controller;
     void (async () => {
       let lastEventId: string | undefined;
       let retry = DEFAULT_RECONNECT_MS;
@@ -428,6 +430,9 @@ export class HttpTransport implements Transport {
     this.sessionId = undefined;
     this.negotiatedVersion = undefined;
     this.getStreamOpened = false;
+    // The old session's GET stream must not be reopened under the new session.
+    this.getStream?.abort();
+    this.getStream = undefined;
   }
 
   /** Config headers, then the legacy session headers once the server assigned them. */
