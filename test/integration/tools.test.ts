@@ -116,6 +116,17 @@ suite('tool lenses and runs', () => {
     assert.deepEqual(found.filter((l) => l.line === greetLine).map((l) => l.title), ['▶ Run tool'], 'nothing ran, so no outcome lens');
   });
 
+  test('Read Resource, Get Prompt and Send Raw Message answer from the running server', async () => {
+    const resource = await vscode.commands.executeCommand<{ contents: { text: string }[] }>('mcpLens.readResource', { server: 'notes-py', uri: 'notes://readme' });
+    assert.equal(resource.contents[0].text, 'Notes live here.');
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /Notes live here/, 'the result is shown in a JSON editor');
+    const prompt = await vscode.commands.executeCommand<{ messages: { content: { text: string } }[] }>('mcpLens.getPrompt', { server: 'notes-py', prompt: 'summarize', args: { topic: 'lenses' } });
+    assert.equal(prompt.messages[0].content.text, 'Summarize my notes about lenses.');
+    const reply = await vscode.commands.executeCommand<{ kind: string; message: { id: string; result: unknown } }>('mcpLens.sendRawMessage', { server: 'notes-py', line: '{"jsonrpc":"2.0","id":"raw-1","method":"ping"}' });
+    assert.equal(reply.kind, 'reply');
+    assert.deepEqual(reply.message, { jsonrpc: '2.0', id: 'raw-1', result: {} });
+  });
+
   test('structuredContent is checked against the outputSchema', async () => {
     const outcome = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'notes-ts', tool: 'count_notes', args: {} });
     assert.ok(outcome.kind === 'result', JSON.stringify(outcome));
