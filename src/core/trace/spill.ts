@@ -73,15 +73,22 @@ export class SpillFile implements TraceSpill {
     if (this.bytesOnDisk === 0) return;
     // Up to what was written when asked: events appended while reading belong to a later read.
     const input = fs.createReadStream(this.path, { encoding: 'utf8', start: 0, end: this.bytesOnDisk - 1 });
-    // Split on '\n' only: serializeEvent escapes every line break inside a line.
-    let rest = '';
+    // Split on '\n' only: serializeEvent escapes every line break inside a line. Only each new
+    // chunk is searched: re-splitting a growing remainder made a 100 MB line quadratic.
+    let pieces: string[] = [];
     try {
       for await (const chunk of input as AsyncIterable<string>) {
-        const parts = (rest + chunk).split('\n');
-        rest = parts.pop()!;
-        for (const line of parts) yield line;
+        let start = 0;
+        for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', start)) {
+          pieces.push(chunk.slice(start, nl));
+          start = nl + 1;
+          const line = pieces.length === 1 ? pieces[0]! : pieces.join('');
+          pieces = [];
+          yield line;
+        }
+        if (start < chunk.length) pieces.push(start === 0 ? chunk : chunk.slice(start));
       }
-      if (rest !== '') yield rest;
+      if (pieces.length > 0) yield pieces.join('');
     } finally {
       input.destroy();
     }
