@@ -224,6 +224,16 @@ export const tests: E2eTest[] = [
       const tabs = await wb.page.locator('.tab').filter({ hasText: 'render_markup' }).count();
       if (tabs !== 1) throw new Error(`one render_markup panel expected, found ${tabs}`);
       await wb.shot('row-action-reveals-panel');
+
+      // A slow tool: progress while it runs, and Cancel stops it (notifications/cancelled).
+      await wb.runCommand('MCP Lens: Run Tool…');
+      await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'slow_export' }).first().click();
+      const slow = await webviewFrame(wb.page, '.result-running');
+      await slow.locator('.result-running .banner-detail').filter({ hasText: / \/ 50 — order \d+ of 50/ }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('progress-while-running');
+      await slow.locator('.result-running button', { hasText: 'Cancel' }).click();
+      await slow.locator('.banner-title').filter({ hasText: 'Cancelled' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('cancelled');
       if (dialogs.length > 0) throw new Error(`dialogs opened: ${dialogs.join(', ')}`);
     },
   },

@@ -42,7 +42,28 @@ const tools = [
     description: 'Finds an order by id (ORD-123). A malformed id is rejected with JSON-RPC -32602.',
     inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
   },
+  {
+    name: 'slow_export',
+    description: 'Exports every order slowly, reporting progress; stops when cancelled.',
+    inputSchema: { type: 'object', properties: {} },
+  },
 ];
+
+// Running slow_export calls by request id, so that notifications/cancelled can stop them.
+const exports = new Map();
+
+function slowExport(id, progressToken) {
+  let step = 0;
+  const total = 50;
+  exports.set(id, setInterval(() => {
+    step += 1;
+    if (progressToken !== undefined) send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: step, total, message: `order ${step} of ${total}` } });
+    if (step < total) return;
+    clearInterval(exports.get(id));
+    exports.delete(id);
+    send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `Exported ${total} orders.` }] } });
+  }, 200));
+}
 
 function call(name, args) {
   if (name === 'render_markup') {
@@ -69,7 +90,14 @@ const send = (m) => process.stdout.write(JSON.stringify(m) + '\n');
 createInterface({ input: process.stdin })
   .on('line', (line) => {
     const msg = JSON.parse(line);
+    if (msg.method === 'notifications/cancelled') {
+      // "The receiver SHOULD stop processing the cancelled request" and send no response.
+      clearInterval(exports.get(msg.params?.requestId));
+      exports.delete(msg.params?.requestId);
+      return;
+    }
     if (msg.id === undefined || !msg.method) return;
+    if (msg.method === 'tools/call' && msg.params?.name === 'slow_export') return slowExport(msg.id, msg.params._meta?.progressToken);
     try {
       if (msg.method === 'initialize') {
         send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'markup', version: '1.0.0' } } });
