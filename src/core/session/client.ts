@@ -14,6 +14,7 @@ import {
   LIST_ITEMS_KEY,
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
+  HEADER_MISMATCH,
   META_PROTOCOL_VERSION,
   MODERN_VERSIONS,
   type ListMethod,
@@ -138,7 +139,19 @@ export class McpClient {
   /** Sends a request and resolves with its result; a JSON-RPC error rejects with ProtocolError. */
   request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
     if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
-    return this.send(method, params, opts).catch((err: unknown) => this.afterSessionExpired(err, () => this.send(method, params, opts)));
+    return this.send(method, params, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, params, opts)));
+  }
+
+  /** The Streamable HTTP refusals a client is told to recover from, each retried once. */
+  private async recover(err: unknown, method: string, retry: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+    // "If the server rejects a request with a HeaderMismatch error because required Mcp-Param-*
+    // headers are missing or do not match the body, the client SHOULD call tools/list to check
+    // for changes to the tool's inputSchema, then retry" (the transport mirrors what it lists).
+    if (err instanceof ProtocolError && err.code === HEADER_MISMATCH && method === 'tools/call' && 'url' in this.spec && this.serverInfo?.era === 'modern') {
+      await this.listAll('tools/list');
+      return retry();
+    }
+    return this.afterSessionExpired(err, retry);
   }
 
   /**

@@ -10,6 +10,9 @@ export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilit
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
 
+/** HeaderMismatch (Streamable HTTP): the request headers do not match the body. */
+export const HEADER_MISMATCH = -32020;
+
 /** UnsupportedProtocolVersionError: `data: {supported: [...], requested}`. */
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 

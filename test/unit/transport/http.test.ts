@@ -113,7 +113,7 @@ describe('Streamable HTTP against the official v2 SDK server (2026-07-28)', () =
     const info = await client.connect();
     assert.equal(info.era, 'modern');
     assert.equal(info.protocolVersion, '2026-07-28');
-    assert.deepEqual((await client.listAll('tools/list')).map((t) => t.name), ['echo', 'count', 'wait']);
+    assert.deepEqual((await client.listAll('tools/list')).map((t) => t.name), ['echo', 'count', 'region', 'wait']);
     assert.deepEqual(texts(await client.callTool('echo', { text: 'm' })), ['v2:m']);
     const progress: number[] = [];
     await client.callTool('count', { n: 2 }, { onProgress: (p) => progress.push(p.progress) });
@@ -131,6 +131,23 @@ describe('Streamable HTTP against the official v2 SDK server (2026-07-28)', () =
     assert.equal((call?.info?.requestHeaders as Record<string, string>)['Mcp-Name'], 'echo');
     assert.ok(!http(client.trace.events).some((e) => e.info?.method === 'DELETE' || e.info?.method === 'GET'), 'no session operations in 2026-07-28');
     assert.deepEqual(diagnose(client.trace.events).filter((d) => d.severity === 'error'), []);
+  });
+
+  it('mirrors x-mcp-header arguments into Mcp-Param-* headers (the SDK checks them); unknown ones are learned after -32020', async () => {
+    const client = new McpClient({ url: server.url });
+    try {
+      await client.connect();
+      // Called before tools/list: the server refuses with HeaderMismatch, the client lists the tools and retries.
+      assert.deepEqual(texts(await client.callTool('region', { region: 'us-west1' })), ['region:us-west1']);
+      assert.deepEqual(texts(await client.callTool('region', { region: 'Zürich' })), ['region:Zürich']);
+    } finally {
+      await client.close();
+    }
+    const events = client.trace.events;
+    const mismatch = events.find((e) => e.dir === 's2c' && e.msg && 'error' in e.msg && e.msg.error?.code === -32020);
+    assert.ok(mismatch, 'the first call was refused with -32020');
+    const sent = http(events).map((e) => (e.info?.requestHeaders as Record<string, string> | undefined)?.['Mcp-Param-Region']).filter(Boolean);
+    assert.deepEqual(sent, ['us-west1', '=?base64?WsO8cmljaA==?=']);
   });
 
   it('cancels a modern request by closing its response stream, not by notification', async () => {
