@@ -87,7 +87,9 @@ function onHostMessage(message: HostMessage): void {
       return;
     case 'progress':
       if (running) running.progress = message.progress;
-      renderResult();
+      // In place: a Cancel button re-created on every notification could not be clicked.
+      if (progressView) updateProgress(progressView.bar, progressView.text);
+      else renderResult();
       return;
     case 'result':
       if (running?.timer) window.clearInterval(running.timer);
@@ -241,10 +243,22 @@ function renderRunButton(): void {
   runButton.title = serverState === 'running' ? 'Validate and send tools/call (Enter)' : 'Start the server, then validate and send tools/call (Enter)';
 }
 
+let progressView: { bar: HTMLProgressElement; text: HTMLElement } | undefined;
+
+function updateProgress(bar: HTMLProgressElement, text: HTMLElement): void {
+  const p = running?.progress;
+  if (p?.total) {
+    bar.max = p.total;
+    bar.value = p.progress;
+  } else bar.removeAttribute('value');
+  text.textContent = p ? `${p.progress}${p.total ? ` / ${p.total}` : ''}${p.message ? ` — ${p.message}` : ''}` : 'Waiting for the server…';
+}
+
 function renderResult(): void {
   if (!resultEl || !tool) return;
   renderRunButton();
   resultEl.replaceChildren();
+  progressView = undefined;
   if (running) {
     const r = running;
     const elapsed = el('span', { className: 'latency' });
@@ -253,16 +267,14 @@ function renderResult(): void {
     if (r.timer) window.clearInterval(r.timer);
     r.timer = window.setInterval(tick, 100);
     const bar = el('progress', { attrs: { 'aria-label': 'Progress' } });
-    if (r.progress?.total) {
-      bar.max = r.progress.total;
-      bar.value = r.progress.progress;
-    } else if (r.progress) bar.removeAttribute('value');
-    const text = r.progress ? `${r.progress.progress}${r.progress.total ? ` / ${r.progress.total}` : ''}${r.progress.message ? ` — ${r.progress.message}` : ''}` : 'Waiting for the server…';
+    const text = el('div', { className: 'banner-detail' });
+    updateProgress(bar, text);
+    progressView = { bar, text };
     resultEl.appendChild(
       el(
         'section',
         { className: 'result result-running', attrs: { 'aria-label': 'Running' } },
-        el('div', { className: 'banner' }, el('span', { className: 'banner-icon spin', text: '◌' }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: `Running ${tool.name}…` }), el('div', { className: 'banner-detail', text })), elapsed),
+        el('div', { className: 'banner' }, el('span', { className: 'banner-icon spin', text: '◌' }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: `Running ${tool.name}…` }), text), elapsed),
         bar,
         button('Cancel', () => post({ type: 'cancel' }), { className: 'secondary', title: 'Send notifications/cancelled' }),
       ),
