@@ -117,6 +117,16 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     assert.ok(afterDoc.getText().includes('"units"'));
   });
 
+  test('debugging a Python server without the Python debugger extension says what to install', async function () {
+    if (vscode.extensions.getExtension('ms-python.debugpy') || vscode.extensions.getExtension('ms-python.python')) return this.skip();
+    const { registry } = await extensionApi();
+    const outcome = await vscode.commands.executeCommand<DebugOutcome>('mcpLens.debugServer', 'python-print');
+    assert.equal(outcome?.ok, false);
+    assert.match(outcome && !outcome.ok ? outcome.reason : '', /Python Debugger extension \(ms-python\.debugpy/);
+    // Nothing was started for a debugger that cannot attach.
+    assert.equal(find(registry, 'python-print')?.state, 'stopped');
+  });
+
   test('debugging a Node server: the debugger attaches and stops in the tool handler', async () => {
     const { registry } = await extensionApi();
     const script = join(devDir(), 'weather.mjs');
@@ -125,6 +135,11 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(vscode.Uri.file(script), new vscode.Position(line, 0)))]);
 
     const seen: string[] = [];
+    const live = new Map<string, vscode.DebugSession>();
+    const sessionEvents = [
+      vscode.debug.onDidStartDebugSession((d) => live.set(d.id, d)),
+      vscode.debug.onDidTerminateDebugSession((d) => live.delete(d.id)),
+    ];
     const stops: { session: vscode.DebugSession; threadId: number; reason: string }[] = [];
     const tracker = vscode.debug.registerDebugAdapterTrackerFactory('*', {
       createDebugAdapterTracker: (session) => ({
@@ -154,12 +169,13 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
 
       // Ending the debug session detaches: the server keeps running.
       await vscode.debug.stopDebugging();
-      await waitFor('the debug sessions to end', () => vscode.debug.activeDebugSession === undefined);
+      await waitFor('the debug sessions to end', () => live.size === 0, 20_000, () => [...live.values()].map((d) => d.name).join(', '));
       const again = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'weather-debug', tool: 'get_forecast', args: { city: 'Bergen', units: 'metric' } });
       assert.equal(again?.kind, 'result', JSON.stringify(again));
       assert.equal(find(registry, 'weather-debug')?.state, 'running');
     } finally {
       tracker.dispose();
+      for (const d of sessionEvents) d.dispose();
     }
   });
 });

@@ -169,6 +169,9 @@ export class DebugAttach extends Disposable {
       skipFiles: ['<node_internals>/**'],
       // --inspect-brk: the first line is where the user asked to stop.
       continueOnAttach: !entry.debug?.breakOnStart,
+      // Every node process of the server announces its own port and gets its own attach.
+      autoAttachChildProcesses: false,
+      attachExistingChildren: false,
       [LAUNCH_KEY]: followed.id,
     };
     await this.start(followed, config, `Node.js debugger on ${host}:${port}`);

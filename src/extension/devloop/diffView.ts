@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { describeDiff, diffLists, isEmptyDiff, listsDocument, summarizeDiff, type ListsDiff } from '../../core/devloop/listDiff';
 import { describeRequest } from '../../core/devloop/inFlight';
+import type { TraceEvent } from '../../core/trace/event';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { RestartEvent, ServerRegistry } from '../serverRegistry';
@@ -76,7 +77,7 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     this.documents.set(before.toString(), listsDocument(e.before));
     this.documents.set(after.toString(), listsDocument(e.after));
     const message = `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}: ${summary}`;
-    const separator = [...(e.entry.session?.trace.events ?? [])].reverse().find((ev) => ev.kind === 'note' && ev.info?.restart === true)?.raw;
+    const separator = lastSeparator(e.entry.session?.trace.events ?? []);
     const lost = e.lost.map(describeRequest);
     const result: RestartDiff = { server: e.entry.name, reason: e.reason, message, summary, changes: describeDiff(diff), diff, lost, separator, before, after };
     this.last.set(e.entry.key, result);
@@ -123,4 +124,13 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     );
     return picked?.key;
   }
+}
+
+/** The newest restart separator in a trace (searched from the end: traces grow long). */
+function lastSeparator(events: readonly TraceEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === 'note' && e.info?.restart === true) return e.raw;
+  }
+  return undefined;
 }

@@ -5,33 +5,14 @@
  * start) is restarted: saving never starts a stopped server.
  */
 import { stat } from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { describeSaved, watchGlobs } from '../../core/devloop/watchGlobs';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 
 export const DEBOUNCE_MS = 300;
-
-/** `mcpLens.dev.watch`: server name (or "*" for every server) → workspace-relative glob(s). */
-export function settingGlobs(setting: unknown, serverName: string): string[] {
-  if (!setting || typeof setting !== 'object') return [];
-  const table = setting as Record<string, unknown>;
-  const globs: string[] = [];
-  for (const value of [table['*'], table[serverName]]) {
-    if (typeof value === 'string') globs.push(value);
-    else if (Array.isArray(value)) globs.push(...value.filter((v): v is string => typeof v === 'string'));
-  }
-  return globs;
-}
-
-/** "weather.ts", "weather.ts and 2 other files". */
-export function describeSaved(files: readonly string[]): string {
-  const names = [...new Set(files.map((f) => path.basename(f)))];
-  if (names.length <= 1) return `saving ${names[0] ?? 'a watched file'}`;
-  return `saving ${names[0]} and ${names.length - 1} other file${names.length === 2 ? '' : 's'}`;
-}
 
 const RESTARTABLE = new Set(['running', 'crashed', 'error']);
 
@@ -65,10 +46,7 @@ export class RestartOnSave extends Disposable {
     const base = entry.config.file.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     if (!base) return undefined;
     const setting = vscode.workspace.getConfiguration('mcpLens').get<unknown>('dev.watch');
-    const globs = [...new Set([...(entry.config.dev?.watch ?? []), ...settingGlobs(setting, entry.name)])]
-      // `${workspaceFolder}/src/**` reads as `src/**`: the globs are relative to it anyway.
-      .map((g) => g.replace(/^\$\{workspaceFolder\}[\\/]?/, ''))
-      .filter((g) => g.length > 0);
+    const globs = watchGlobs(entry.config.dev?.watch ?? [], setting, entry.name);
     return globs.length ? { base, globs } : undefined;
   }
 
