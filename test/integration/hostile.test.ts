@@ -166,9 +166,10 @@ suite('hostile servers', function () {
     assert.equal(card.severity, 'error');
     const rows = await vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', 'hostile-oversize', 0);
     assert.ok(rows.some((r) => /line over the size cap/.test(r.description) || /line over the size cap/.test(r.label)), rows.map((r) => `${r.label} | ${r.description}`).join('\n'));
-    await stop('hostile-oversize');
     const outcome = await call;
-    assert.notEqual(outcome.kind, 'result');
+    assert.ok(outcome.kind !== 'result' && outcome.kind !== 'notSent' && /is 73400320 bytes, over the client's line size cap/.test(outcome.message), JSON.stringify(outcome));
+    assert.equal(registry.get('hostile-oversize')?.state, 'running', 'the server goes on');
+    await stop('hostile-oversize');
     assert.deepEqual(markedProcesses('hostile-oversize'), []);
   });
 

@@ -6,7 +6,7 @@ import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions }
 import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
-import { ConnectionClosedError, InvalidResultError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
+import { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
 import { PendingRequests, type Progress } from './pendingRequests';
 import { probeEra, type EraOutcome } from './probe';
 import {
@@ -20,7 +20,7 @@ import {
   type ListMethod,
 } from './protocol';
 
-export { ConnectionClosedError, InvalidResultError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
+export { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
 export type { Progress } from './pendingRequests';
@@ -104,8 +104,11 @@ export class McpClient {
     this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
     this.transport = 'url' in spec ? new HttpTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
     this.transport.onMessage((e) => this.dispatch(e));
+    // A response on a line over the cap is never a message; its request fails now, not at its timeout.
+    const oversize = this.trace.onEvent((e) => e.dir === 's2c' && e.kind === 'oversize' && this.failOversize(e));
     this.exited = this.transport.exited;
     void this.exited.then((info) => {
+      oversize.dispose();
       const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
       this.closed = true;
       this.closeReason = `The server ${how} before answering`;
@@ -351,6 +354,15 @@ export class McpClient {
       if (msg.method === 'notifications/progress') this.onProgress(msg.params);
       this.notificationEmitter.fire(e);
     }
+  }
+
+  /** The head of an oversize line names the request it answers (`"id":3,"result":` as serializers write it). */
+  private failOversize(e: TraceEvent): void {
+    const id = /"id"\s*:\s*(-?\d+)\s*,\s*"(?:result|error)"\s*:/.exec(e.raw)?.[1];
+    const p = id === undefined ? undefined : this.pending.take(Number(id));
+    if (!p) return;
+    const size = typeof e.info?.bytes === 'number' ? `${e.info.bytes} bytes` : 'too large';
+    p.settle({ error: new OversizeResponseError(`The response to ${p.method} (id ${p.id}) is ${size}, over the client's line size cap; it was not read`, p.method, e.seq) });
   }
 
   private onProgress(params: Record<string, unknown> | undefined): void {

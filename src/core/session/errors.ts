@@ -37,6 +37,22 @@ export class ConnectionClosedError extends Error {
   }
 }
 
+/**
+ * The response arrived on a line over the client's size cap: only its head was kept, so it
+ * cannot be read. Said at once instead of waiting for the request's timeout.
+ */
+export class OversizeResponseError extends Error {
+  constructor(
+    message: string,
+    readonly method: string,
+    /** The trace seq of the oversize line, for evidence. */
+    readonly responseSeq: number,
+  ) {
+    super(message);
+    this.name = 'OversizeResponseError';
+  }
+}
+
 /** The caller aborted the request; the server was sent notifications/cancelled. */
 export class RequestCancelledError extends Error {
   constructor(message = 'The request was cancelled') {

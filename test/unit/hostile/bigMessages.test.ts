@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { diagnose } from '../../../src/core/diagnose';
-import { McpClient } from '../../../src/core/session/client';
+import { McpClient, OversizeResponseError } from '../../../src/core/session/client';
 import { DEFAULT_MAX_LINE_BYTES, OVERSIZE_HEAD_BYTES } from '../../../src/core/wire/framer';
 import { pidAlive, until, waitForEvent } from '../transport/helpers';
 import { hostile } from './helpers';
@@ -38,7 +38,7 @@ test('a 50 MiB single-line tool result arrives whole: the exact bytes, one event
   }
 });
 
-test('a 70 MiB line beyond the 64 MiB cap: an oversize event with its exact size and head, an error diagnostic, reading goes on, memory stays under the cap', async () => {
+test('a 70 MiB line beyond the 64 MiB cap: an oversize event with its exact size and head, its request fails at once, an error diagnostic, reading goes on, memory stays under the cap', async () => {
   const SIZE = 70 * MiB;
   assert.ok(SIZE > DEFAULT_MAX_LINE_BYTES);
   const client = new McpClient(hostile('oversize-line.mjs'), { requestTimeoutMs: 60_000 });
@@ -48,10 +48,12 @@ test('a 70 MiB line beyond the 64 MiB cap: an oversize event with its exact size
   const sampler = setInterval(() => (peak = Math.max(peak, bufferBytes() - before)), 100);
   try {
     await client.connect();
-    const call = client.callTool('huge', {}, { timeoutMs: 60_000 });
-    call.catch(() => undefined);
+    // The timeout is far away: the call must fail because its answer was over the cap, not time out.
+    const call = client.callTool('huge', {}, { timeoutMs: 600_000 });
+    const failed = assert.rejects(call, (err: unknown) => err instanceof OversizeResponseError && /tools\/call \(id \d+\) is 73400320 bytes, over the client's line size cap/.test((err as Error).message));
     const oversize = await waitForEvent(client.trace, (e) => e.kind === 'oversize', 'the oversize event', 60_000);
     clearInterval(sampler);
+    await failed;
     assert.equal(oversize.dir, 's2c');
     assert.equal(oversize.info?.bytes, SIZE);
     assert.equal(Buffer.byteLength(oversize.raw), OVERSIZE_HEAD_BYTES);

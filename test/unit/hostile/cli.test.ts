@@ -29,7 +29,7 @@ test('check on a crash loop server: exit 1 with exited-early and its stderr reas
 });
 
 test('check on a server that hangs after initialize: timeout named, exit 1, the server is not left running', async () => {
-  const run = await runCli(['check', '--json', '--timeout', '1000', '--', NODE, server('hangs-after-initialize.mjs')]);
+  const run = await runCli(['check', '--json', '--timeout', '3000', '--', NODE, server('hangs-after-initialize.mjs')]);
   assert.equal(run.code, 1, run.stderr);
   assertNoStack(run);
   const r = report(run);
@@ -57,12 +57,14 @@ test('call on a server that crashes mid-response: exit 1 with crashed and partia
   assert.match(all, /fatal: out of memory while answering/);
 });
 
-test('call whose answer is a 70 MiB line: the oversize line is named with its size, the call times out, exit 1', async () => {
-  const run = await runCli(['call', 'huge', '--timeout', '3000', '--', NODE, server('oversize-line.mjs')], { deadlineMs: 60_000 });
+test('call whose answer is a 70 MiB line: the call fails saying so (no waiting for a timeout), the diagnostic names its size, exit 1', async () => {
+  const run = await runCli(['call', 'huge', '--', NODE, server('oversize-line.mjs')], { deadlineMs: 60_000 });
   assert.equal(run.code, 1);
   assertNoStack(run);
   const all = run.stdout + run.stderr;
   assert.match(all, /73400320 bytes is over the 64 MiB line cap/);
+  assert.match(all, /is 73400320 bytes, over the client's line size cap; it was not read/);
+  assert.doesNotMatch(all, /no response within/);
   assert.ok(all.length < 1024 * 1024, `printed ${all.length} characters`);
 });
 

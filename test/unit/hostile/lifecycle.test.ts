@@ -6,7 +6,7 @@ import { pidAlive, until, waitForEvent } from '../transport/helpers';
 import { hostile, processesWithMarker, uniqueMarker } from './helpers';
 
 test('a server that hangs after initialize: the request times out with a timeout diagnostic, close() still ends it', async () => {
-  const client = new McpClient(hostile('hangs-after-initialize.mjs'), { requestTimeoutMs: 1000, transport: { graceMs: 300 } });
+  const client = new McpClient(hostile('hangs-after-initialize.mjs'), { requestTimeoutMs: 3000, transport: { graceMs: 300 } });
   await client.connect();
   await assert.rejects(client.listAll('tools/list'), (err: unknown) => err instanceof RequestTimeoutError && /tools\/list/.test((err as Error).message));
   const pid = client.pid!;
