@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { parseEnvFile } from './envFile';
-import { expandVariables, inputIds, type VariableContext } from './variables';
-import type { ConfigProblem, InputDefinition, StdioServerConfig } from './types';
+import { InputCancelledError, prepareExpansion, type ExpansionContext } from './expansion';
+import type { ConfigProblem, StdioServerConfig } from './types';
+
+export { InputCancelledError };
 
 /** What the transport needs to spawn the server (same shape as core/transport's ServerSpec). */
 export interface ResolvedServer {
@@ -16,18 +18,8 @@ export interface ResolvedServer {
   secrets: string[];
 }
 
-export interface ResolveContext {
-  userHome: string;
-  env: Record<string, string | undefined>;
-  /** Asks the user for an input (or recalls it); undefined means they cancelled. */
-  resolveInput(input: InputDefinition, server: StdioServerConfig): Promise<string | undefined>;
+export interface ResolveContext extends ExpansionContext<StdioServerConfig> {
   read?: (path: string) => Promise<string>;
-}
-
-export class InputCancelledError extends Error {
-  constructor(readonly inputId: string) {
-    super(`no value was given for \${input:${inputId}}`);
-  }
 }
 
 export type ResolveResult = { ok: true; server: ResolvedServer } | { ok: false; problems: ConfigProblem[] };
@@ -37,27 +29,8 @@ export type ResolveResult = { ok: true; server: ResolvedServer } | { ok: false; 
  * uses (in order of first use), and reads its envFile. `env` wins over `envFile`, as in VS Code.
  */
 export async function resolveServer(config: StdioServerConfig, ctx: ResolveContext): Promise<ResolveResult> {
-  const problems: ConfigProblem[] = [];
-  const problem = (field: string, message: string) => problems.push({ file: config.file.path, server: config.name, field, message, line: config.line, severity: 'error' });
-
   const strings = [config.command, ...config.args, config.cwd ?? '', config.envFile ?? '', ...Object.values(config.env).filter((v): v is string => v !== null)];
-  const inputs = new Map<string, string>();
-  const secrets: string[] = [];
-  for (const id of new Set(strings.flatMap(inputIds))) {
-    const definition = config.inputs.find((i) => i.id === id);
-    if (!definition) continue; // reported when the file was parsed
-    const value = await ctx.resolveInput(definition, config);
-    if (value === undefined) throw new InputCancelledError(id);
-    inputs.set(id, value);
-    if (definition.password && value !== '') secrets.push(value);
-  }
-
-  const vars: VariableContext = { kind: config.file.kind, workspaceFolder: config.file.workspaceFolder, userHome: ctx.userHome, env: ctx.env, inputs };
-  const expand = (field: string, value: string) => {
-    const result = expandVariables(value, vars);
-    for (const error of result.errors) problem(field, error);
-    return result.value;
-  };
+  const { problems, secrets, problem, expand } = await prepareExpansion(config, strings, ctx);
 
   const command = expand('command', config.command);
   const args = config.args.map((arg, i) => expand(`args[${i}]`, arg));
