@@ -2,7 +2,9 @@
  * A small TypeScript/JavaScript tokenizer: enough to find tool registrations without being
  * fooled by comments, strings, template literals (with nested `${…}`) or regex literals.
  */
-import { type Token, unescapeString } from './tokens';
+import { identChars, isDigit, type Token, unescapeString, wordEnd } from './tokens';
+
+const IDENT = identChars(true);
 
 /** After these words a `/` starts a regex, not a division. */
 const REGEX_AFTER_WORD = new Set([
@@ -52,16 +54,14 @@ function lex(text: string, from: number, tokens: Token[], substitution: boolean)
       i = end;
       continue;
     }
-    if (isIdentStart(c)) {
-      let j = i + 1;
-      while (j < n && isIdentPart(text.charCodeAt(j))) j++;
+    if (IDENT.start(c)) {
+      const j = wordEnd(text, i + 1, IDENT.part);
       tokens.push({ type: 'ident', value: text.slice(i, j), start: i, end: j });
       i = j;
       continue;
     }
-    if (c >= 48 && c <= 57) {
-      let j = i + 1;
-      while (j < n && (isIdentPart(text.charCodeAt(j)) || text[j] === '.')) j++;
+    if (isDigit(c)) {
+      const j = wordEnd(text, i + 1, IDENT.part, true);
       tokens.push({ type: 'number', value: text.slice(i, j), start: i, end: j });
       i = j;
       continue;
@@ -140,12 +140,4 @@ function regexEnd(text: string, start: number): number {
     }
   }
   return -1;
-}
-
-function isIdentStart(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 36 || c === 95 || c > 0x7f;
-}
-
-function isIdentPart(c: number): boolean {
-  return isIdentStart(c) || (c >= 48 && c <= 57);
 }

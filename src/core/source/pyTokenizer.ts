@@ -2,7 +2,9 @@
  * A small Python tokenizer: identifiers, string literals (prefixes r/b/u/f and triple
  * quotes), numbers and punctuation. `#` comments and string contents never become code.
  */
-import { type Token, unescapeString } from './tokens';
+import { identChars, isDigit, type Token, unescapeString, wordEnd } from './tokens';
+
+const IDENT = identChars(false);
 
 const PREFIX = /^(?:[rRbBuUfFtT]|[rR][bBfFtT]|[bBfFtT][rR])$/;
 
@@ -30,9 +32,8 @@ export function tokenizePy(text: string): Token[] {
       i = pushString(text, i, i, false, tokens);
       continue;
     }
-    if (isIdentStart(c)) {
-      let j = i + 1;
-      while (j < n && isIdentPart(text.charCodeAt(j))) j++;
+    if (IDENT.start(c)) {
+      const j = wordEnd(text, i + 1, IDENT.part);
       const word = text.slice(i, j);
       if ((text[j] === '"' || text[j] === "'") && PREFIX.test(word)) {
         i = pushString(text, i, j, /r/i.test(word), tokens);
@@ -42,9 +43,8 @@ export function tokenizePy(text: string): Token[] {
       i = j;
       continue;
     }
-    if (c >= 48 && c <= 57) {
-      let j = i + 1;
-      while (j < n && (isIdentPart(text.charCodeAt(j)) || text[j] === '.')) j++;
+    if (isDigit(c)) {
+      const j = wordEnd(text, i + 1, IDENT.part, true);
       tokens.push({ type: 'number', value: text.slice(i, j), start: i, end: j });
       i = j;
       continue;
@@ -77,12 +77,4 @@ function pushString(text: string, start: number, quoteAt: number, raw: boolean, 
   const content = text.slice(open, contentEnd);
   tokens.push({ type: 'string', value: raw ? content : unescapeString(content), start, end });
   return end;
-}
-
-function isIdentStart(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 0x7f;
-}
-
-function isIdentPart(c: number): boolean {
-  return isIdentStart(c) || (c >= 48 && c <= 57);
 }

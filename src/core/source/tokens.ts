@@ -71,3 +71,20 @@ export function matchBrackets(tokens: readonly Token[]): Int32Array {
   for (const open of stack) match[open] = tokens.length - 1;
   return match;
 }
+
+/** Identifier characters: ASCII letters, `_`, digits after the first, and any non-ASCII code unit; JS adds `$`. */
+export function identChars(dollar: boolean): { start(c: number): boolean; part(c: number): boolean } {
+  const start = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 0x7f || (dollar && c === 36);
+  return { start, part: (c: number) => start(c) || isDigit(c) };
+}
+
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Offset after the run from `from` of `part` characters (and `.` when `dots`, so numbers like 1.5e3 stay one token). */
+export function wordEnd(text: string, from: number, part: (c: number) => boolean, dots = false): number {
+  let j = from;
+  while (j < text.length && (part(text.charCodeAt(j)) || (dots && text[j] === '.'))) j++;
+  return j;
+}
