@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { LIST_METHODS } from '../capabilities';
 import { capabilitiesSource } from '../describe';
 
@@ -10,11 +10,13 @@ export const capabilityNotDeclared: Rule = {
   severity: 'error',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
-    const r = ctx.requestFor(e.msg.id);
-    const list = r && LIST_METHODS[r.method];
-    if (!r || !list || r.responseSeq !== undefined || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
-    const items = e.msg.result[list.items];
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (!msg.result) return;
+    const list = LIST_METHODS[r.method];
+    if (!list || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
+    const items = msg.result[list.items];
     if (!Array.isArray(items) || items.length === 0 || ctx.capabilities[list.capability] !== undefined) return;
     const state = ctx.stateOf('capability-not-declared', () => new Set<string>());
     if (state.has(r.method)) return;

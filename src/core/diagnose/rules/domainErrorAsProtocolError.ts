@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { describeRequest, quote } from '../describe';
 
 // Codes the specification defines in the reserved ranges (basic/index#error-codes).
@@ -17,10 +17,11 @@ export const domainErrorAsProtocolError: Rule = {
   severity: 'warning',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.error || e.msg.id === null) return;
-    const r = ctx.requestFor(e.msg.id);
-    if (!r || r.method !== 'tools/call' || r.responseSeq !== undefined) return;
-    const { code, message } = e.msg.error;
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (!msg.error || r.method !== 'tools/call') return;
+    const { code, message } = msg.error;
     const serverDefined = code <= -32000 && code >= -32099 && !SPEC_CODES.has(code);
     if ((code !== -32603 && !serverDefined) || PROTOCOL_MESSAGE.test(message)) return;
     report({

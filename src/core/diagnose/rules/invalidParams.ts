@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { describeRequest, quote } from '../describe';
 import { paramDetails } from '../paramDetails';
 import { formatToolErrors, validateAgainst } from '../toolSchemas';
@@ -13,10 +13,11 @@ export const invalidParams: Rule = {
   severity: 'warning',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.error?.code !== -32602 || e.msg.id === null) return;
-    const r = ctx.requestFor(e.msg.id);
-    if (!r || r.responseSeq !== undefined || r.method === 'initialize' || r.method === 'server/discover') return;
-    const { message, data } = e.msg.error;
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (msg.error?.code !== -32602 || r.method === 'initialize' || r.method === 'server/discover') return;
+    const { message, data } = msg.error;
     if (CLAIMED.test(`${message} ${JSON.stringify(data ?? '')}`)) return;
     const details = paramDetails(message, data);
     const parts = [`${describeRequest(r)} was rejected with -32602 ${quote(message, 200)}`];

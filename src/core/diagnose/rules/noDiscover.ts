@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { isModernVersion } from '../versions';
 
 /** "Servers MUST implement server/discover" (2026-07-28); a server claiming that version but failing the probe cannot be reached by a modern client. */
@@ -9,10 +9,11 @@ export const noDiscover: Rule = {
   severity: 'error',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
-    const r = ctx.requestFor(e.msg.id);
-    if (!r || r.method !== 'initialize' || r.responseSeq !== undefined || !ctx.discover) return;
-    const claimed = e.msg.result.protocolVersion;
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (!msg.result || r.method !== 'initialize' || !ctx.discover) return;
+    const claimed = msg.result.protocolVersion;
     if (typeof claimed !== 'string' || !isModernVersion(claimed)) return;
     const failure = ctx.discoverFailure;
     const how = failure

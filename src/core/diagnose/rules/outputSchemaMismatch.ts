@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { describeRequest } from '../describe';
 import { formatToolErrors, validateAgainst } from '../toolSchemas';
 
@@ -10,11 +10,13 @@ export const outputSchemaMismatch: Rule = {
   severity: 'error',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
-    const result = e.msg.result;
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (!msg.result) return;
+    const result = msg.result;
     if (result.isError === true || result.resultType === 'input_required') return;
-    const r = ctx.requestFor(e.msg.id);
-    if (!r || r.method !== 'tools/call' || r.responseSeq !== undefined) return;
+    if (r.method !== 'tools/call') return;
     const tool = ctx.tools.get(String(r.params?.name ?? ''));
     if (!tool || typeof tool.outputSchema !== 'object' || tool.outputSchema === null) return;
     const hint = `Make structuredContent conform to the outputSchema "${tool.name}" advertises in tools/list (seq ${tool.seq}), or fix the schema: SDK clients reject a result that does not validate.`;

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { LIST_METHODS } from '../capabilities';
 
 /** A nextCursor that leads back to a page already listed: a client following cursors never ends. */
@@ -9,9 +9,10 @@ export const paginationLoop: Rule = {
   severity: 'error',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
-    const r = ctx.requestFor(e.msg.id);
-    if (!r || !LIST_METHODS[r.method] || r.responseSeq !== undefined) return;
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (!msg.result || !LIST_METHODS[r.method]) return;
     const chains = ctx.stateOf('pagination-loop', () => new Map<string, { cursors: Map<string, number>; fired: boolean }>());
     const sent = r.params?.cursor;
     let chain = chains.get(r.method);
@@ -19,7 +20,7 @@ export const paginationLoop: Rule = {
       chain = { cursors: new Map(), fired: false };
       chains.set(r.method, chain);
     }
-    const next = e.msg.result.nextCursor;
+    const next = msg.result.nextCursor;
     if (typeof next !== 'string') return;
     const seen = next === sent ? r.seq : chain.cursors.get(next);
     if (seen === undefined) {

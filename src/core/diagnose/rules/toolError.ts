@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { describeRequest, quote } from '../describe';
 
 function firstText(content: unknown): string | undefined {
@@ -15,10 +15,11 @@ export const toolError: Rule = {
   severity: 'info',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.result?.isError !== true || e.msg.id === null) return;
-    const r = ctx.requestFor(e.msg.id);
-    if (!r || r.method !== 'tools/call' || r.responseSeq !== undefined) return;
-    const text = firstText(e.msg.result.content);
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (msg.result?.isError !== true || r.method !== 'tools/call') return;
+    const text = firstText(msg.result.content);
     report({
       message: `${describeRequest(r)} returned isError: true${text !== undefined ? `: ${quote(text, 200)}` : ''}`,
       evidence: [r.seq, e.seq],

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { LIST_METHODS, capabilityFor, declares } from '../capabilities';
 import { capabilitiesSource, describeRequest } from '../describe';
 
@@ -10,9 +10,10 @@ export const undeclaredCapability: Rule = {
   severity: 'warning',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.error?.code !== -32601 || e.msg.id === null) return;
-    const r = ctx.requestFor(e.msg.id);
-    if (!r || r.responseSeq !== undefined || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (msg.error?.code !== -32601 || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
     const cap = capabilityFor(r.method);
     if (!cap || declares(ctx.capabilities, cap)) return;
     const name = cap.sub ? `${cap.name}.${cap.sub}` : cap.name;

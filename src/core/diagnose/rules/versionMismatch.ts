@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { isResponse } from '../../wire/message';
+import { firstAnswer } from '../answer';
 import { LEGACY_VERSIONS } from '../versions';
 
 /**
@@ -13,10 +13,11 @@ export const versionMismatch: Rule = {
   severity: 'error',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.result || e.msg.id === null) return;
-    const r = ctx.requestFor(e.msg.id);
-    if (!r || r.method !== 'initialize' || r.responseSeq !== undefined) return;
-    const chosen = e.msg.result.protocolVersion;
+    const answer = firstAnswer(e, ctx);
+    if (!answer) return;
+    const { request: r, response: msg } = answer;
+    if (!msg.result || r.method !== 'initialize') return;
+    const chosen = msg.result.protocolVersion;
     const offered = r.version;
     if (typeof chosen === 'string' && (chosen === offered || LEGACY_VERSIONS.includes(chosen))) return;
     const what = typeof chosen === 'string' ? `protocolVersion "${chosen}"` : 'no protocolVersion';
