@@ -1,10 +1,10 @@
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import type { LiveSession } from '../diagnostics/liveSession';
 import type { Sessions } from '../diagnostics/sessions';
 import { Disposable } from '../lifecycle';
 import type { SelectedServer } from '../messages/selection';
 import type { ServerRegistry } from '../serverRegistry';
+import { webviewHtml } from '../webview/html';
 import { cardsOf } from './cards';
 import type { Card, HostMessage, PanelHeader, ViewMessage } from './protocol';
 
@@ -178,24 +178,11 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
   }
 
   private html(webview: vscode.Webview, media: vscode.Uri, dist: vscode.Uri): string {
-    // crypto, not Math.random: the nonce is what lets only our script run.
-    const nonce = crypto.randomBytes(16).toString('base64');
-    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, `font-src ${webview.cspSource}`].join('; ');
-    const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'stderr.css'));
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'stderr.js'));
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${css.toString()}">
-<title>MCP Lens: stderr</title>
-</head>
-<body>
-<main id="root" aria-live="polite"></main>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+    return webviewHtml(webview, {
+      title: 'MCP Lens: stderr',
+      script: vscode.Uri.joinPath(dist, 'stderr.js'),
+      style: vscode.Uri.joinPath(media, 'stderr.css'),
+      rootId: 'root',
+    });
   }
 }

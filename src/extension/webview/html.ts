@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type * as vscode from 'vscode';
+
+export interface WebviewPage {
+  /** Our own text; escaped, since a tool name could still hold `<`. */
+  title: string;
+  script: vscode.Uri;
+  style: vscode.Uri;
+  /** The id of the element the script renders into. */
+  rootId: string;
+  /** Lets the script add `<style nonce>` elements too. */
+  nonceStyles?: boolean;
+  /** Further directives, e.g. `img-src ... data:` for images a tool returns. */
+  extraCsp?: (cspSource: string) => string[];
+}
+
+/**
+ * A webview page where nothing but our script (by nonce) and stylesheet may load
+ * (`default-src 'none'`). No server text is ever put into this HTML.
+ */
+export function webviewHtml(webview: vscode.Webview, page: WebviewPage): string {
+  // crypto, not Math.random: the nonce is what lets only our script run.
+  const nonce = randomBytes(16).toString('base64');
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource}${page.nonceStyles ? ` 'nonce-${nonce}'` : ''}`,
+    ...(page.extraCsp?.(webview.cspSource) ?? []),
+    `font-src ${webview.cspSource}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" nonce="${nonce}" href="${webview.asWebviewUri(page.style).toString()}">
+<title>${escapeHtml(page.title)}</title>
+</head>
+<body>
+<main id="${page.rootId}" aria-live="polite"></main>
+<script nonce="${nonce}" src="${webview.asWebviewUri(page.script).toString()}"></script>
+</body>
+</html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
