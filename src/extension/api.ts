@@ -38,6 +38,8 @@ export interface McpLensApi {
   };
   /** Where the "MCP Lens" log channel writes its file (the extension's logUri), for tests that read the log. */
   readonly logUri: string;
+  /** Where each server run's full trace is written (*.mcptrace.jsonl, secrets masked). */
+  readonly traceDir: string;
 }
 
 export function snapshot(entry: ServerEntry): ServerSnapshot {
@@ -65,9 +67,10 @@ export function snapshot(entry: ServerEntry): ServerSnapshot {
   };
 }
 
-export function createApi(registry: ServerRegistry, logUri: string): McpLensApi {
+export function createApi(registry: ServerRegistry, logUri: string, traceDir: string): McpLensApi {
   return {
     logUri,
+    traceDir,
     registry: {
       get servers() {
         return registry.servers.map(snapshot);

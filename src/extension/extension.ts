@@ -76,7 +76,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
 
   await servers.reload();
   contextKeys.update();
-  return createApi(servers, context.logUri.fsPath);
+  return createApi(servers, context.logUri.fsPath, traceDir);
 }
 
 /** VS Code awaits this: every running server is closed and its process tree ended. */

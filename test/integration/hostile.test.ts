@@ -247,8 +247,8 @@ suite('hostile servers', function () {
     assert.deepEqual(markedProcesses('hostile-tree'), []);
   });
 
-  test('secrets: a server that prints its API_TOKEN: neither the exported trace nor the log contains it', async () => {
-    const { registry, logUri } = await extensionApi();
+  test('secrets: a server that prints its API_TOKEN: neither the exported trace, the trace file at rest nor the log contains it', async () => {
+    const { registry, logUri, traceDir } = await extensionApi();
     await server(registry, 'hostile-secret');
     // Every message verbatim in the log too, so that nothing escapes the redaction by being summarised.
     const settings = vscode.workspace.getConfiguration('mcpLens');
@@ -275,5 +275,11 @@ suite('hostile servers', function () {
     });
     assert.match(log, /\[hostile-secret\] stderr: config: API_TOKEN=/);
     assert.ok(!log.includes('sk-secret-123'), 'the log holds the secret');
+    // The run's own file in the extension's storage, which export reads from.
+    const files = readdirSync(traceDir).filter((f) => f.startsWith('hostile-secret') && f.endsWith('.mcptrace.jsonl'));
+    assert.ok(files.length > 0, `no trace file of hostile-secret in ${traceDir}`);
+    const atRest = files.map((f) => readFileSync(join(traceDir, f), 'utf8')).join('\n');
+    assert.match(atRest, /config: API_TOKEN=/);
+    assert.ok(!atRest.includes('sk-secret-123'), 'the trace file at rest holds the secret');
   });
 });

@@ -28,6 +28,12 @@ export class SpillFile implements TraceSpill {
   private bytesOnDisk = 0;
   private failure: Error | undefined;
 
+  /**
+   * Applied to every line before it reaches the disk: the extension masks the session's
+   * secrets here, so a trace file at rest holds no more than an export would.
+   */
+  mask: ((line: string) => string) | undefined;
+
   constructor(readonly path: string) {}
 
   /** Why the file stopped being written (the events after that exist only in memory, if still in the window). */
@@ -37,6 +43,7 @@ export class SpillFile implements TraceSpill {
 
   write(line: string): void {
     if (this.failure) return;
+    if (this.mask) line = this.mask(line);
     this.pending.push(line);
     // Length in UTF-16 units: only a threshold, the exact byte count comes from writeSync.
     this.pendingBytes += line.length + 1;

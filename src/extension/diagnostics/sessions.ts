@@ -11,6 +11,7 @@ import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import { preparePreload } from '../preload';
 import type { ServerEntry } from '../serverEntry';
+import { traceRedactor } from '../messages/exportTrace';
 import { collectSecrets, LiveSession } from './liveSession';
 import type { SpillFile } from '../../core/trace/spill';
 import { createSessionTrace, pruneTraceFiles } from './traceStore';
@@ -67,6 +68,9 @@ export class Sessions extends Disposable {
     // A new story (not a restart's continuation): the previous run's file is complete.
     if (previous && previous.trace !== continued) this.release(previous.trace);
     const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env), { trace: continued ?? this.newTrace(entry.name) });
+    // Before the first event is written: the file on disk never holds the secrets.
+    const file = this.files.get(session.trace);
+    if (file) file.mask = traceRedactor(session);
     this.byKey.set(entry.key, session);
     entry.session = session;
     session.onDidDiagnose(() => this.diagnosed.fire(session));

@@ -131,3 +131,16 @@ test('a spill that cannot be written never breaks append, and lines() says what 
   assert.ok(spill.error);
   await assert.rejects(collect(trace.lines()), /could not be written.*older than the in-memory window are lost/);
 });
+
+test('a spill mask is applied before a line reaches the disk', (t) => {
+  const spill = new SpillFile(tempFile(t));
+  spill.mask = (line) => line.replaceAll('sk-secret-123', '***');
+  const trace = new Trace({ keepLast: 4, spill });
+  trace.append({ dir: 'stderr', kind: 'log', raw: 'config: API_TOKEN=sk-secret-123' });
+  spill.close();
+  const text = fs.readFileSync(spill.path, 'utf8');
+  assert.match(text, /API_TOKEN=\*\*\*/);
+  assert.ok(!text.includes('sk-secret-123'));
+  // The event in memory is what the server wrote; only the file at rest is masked.
+  assert.equal(trace.events[0]!.raw, 'config: API_TOKEN=sk-secret-123');
+});
