@@ -6,6 +6,7 @@ import type {
   ArrayField,
   EnumOption,
   Field,
+  FieldBase,
   FormModel,
   JsonField,
   NumberField,
@@ -286,17 +287,8 @@ class FormBuilder {
     return { ...this.base(schema, place, nullable), kind: 'json', reason, schema: raw };
   }
 
-  private base(schema: Schema, place: Place, nullable: boolean) {
-    const out: {
-      key?: string;
-      label: string;
-      description?: string;
-      required: boolean;
-      nullable: boolean;
-      default?: unknown;
-      examples?: unknown[];
-      deprecated?: boolean;
-    } = {
+  private base(schema: Schema, place: Place, nullable: boolean): FieldBase {
+    const out: FieldBase = {
       label: typeof schema.title === 'string' && schema.title !== '' ? schema.title : (place.key ?? place.fallbackLabel),
       required: place.required,
       nullable,

@@ -16,7 +16,8 @@ export type FieldKind =
   | 'variants' // oneOf / anyOf / several types → pick one, then its field
   | 'json'; //    anything the form cannot render → a JSON editor for this field only
 
-interface FieldBase {
+/** What every field kind carries. */
+export interface FieldBase {
   /** Property name in the parent object; absent for the root, array items and variants. */
   key?: string;
   /** What the user reads: the schema's `title`, else the key, else a generic name. */
