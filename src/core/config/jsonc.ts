@@ -1,20 +1,10 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { LineIndex as ZeroBasedLineIndex } from '../util/lineIndex';
 
-/** Maps offsets to 1-based line/column. */
-export class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
-  }
+/** Maps offsets to 1-based line/column, as config problems are reported. */
+export class LineIndex extends ZeroBasedLineIndex {
   position(offset: number): { line: number; column: number } {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.starts[lo] + 1 };
+    return { line: this.line(offset) + 1, column: this.column(offset) + 1 };
   }
 }
 
