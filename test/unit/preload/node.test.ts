@@ -16,6 +16,13 @@ describe('Node preload', () => {
     sideFiles.push(file);
     return file;
   };
+  /** Runs the server as it is and with the preload, on the same input, so stdout can be compared. */
+  const runBoth = async (spec: LaunchSpec, input: string[]) => {
+    const side = sideFile();
+    const plain = await run(spec, input);
+    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), input);
+    return { plain, observed, side };
+  };
 
   before(async () => {
     assets = await buildAssets();
@@ -28,9 +35,7 @@ describe('Node preload', () => {
   it('leaves stdout byte-for-byte identical and names the console.log line', async () => {
     const server = path.join(fixtures, 'console-log-ready.mjs');
     const spec = { command: process.execPath, args: [server] };
-    const side = sideFile();
-    const plain = await run(spec, requests);
-    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+    const { plain, observed, side } = await runBoth(spec, requests);
 
     assert.equal(observed.code, 0, observed.stderr);
     assert.ok(plain.stdout.toString().startsWith('ready\n'));
@@ -52,9 +57,7 @@ describe('Node preload', () => {
       JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
       JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } }),
     ];
-    const side = sideFile();
-    const plain = await run(spec, exchange);
-    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), exchange);
+    const { plain, observed, side } = await runBoth(spec, exchange);
 
     assert.match(plain.stdout.toString(), /echoing hi\n/);
     assert.deepEqual(observed.stdout, plain.stdout);
@@ -67,9 +70,7 @@ describe('Node preload', () => {
   it('sees a logger that writes fd 1 with fs.writeSync and fs.write', async () => {
     const server = path.join(fixtures, 'fs-write-stdout.mjs');
     const spec = { command: process.execPath, args: [server] };
-    const side = sideFile();
-    const plain = await run(spec, requests);
-    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+    const { plain, observed, side } = await runBoth(spec, requests);
 
     assert.equal(observed.code, 0, observed.stderr);
     assert.deepEqual(observed.stdout, plain.stdout);
@@ -83,9 +84,7 @@ describe('Node preload', () => {
   it('keeps a server that only uses fs.writeSync on a blocking stdout (no short writes)', async () => {
     const server = path.join(fixtures, 'big-writesync.mjs');
     const spec = { command: process.execPath, args: [server] };
-    const side = sideFile();
-    const plain = await run(spec, []);
-    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), []);
+    const { plain, observed, side } = await runBoth(spec, []);
 
     assert.ok(plain.stdout.length > 2 * 1024 * 1024);
     assert.equal(observed.stdout.length, plain.stdout.length);
@@ -99,9 +98,7 @@ describe('Node preload', () => {
     const server = path.join(fixtures, 'console-log-ready.mjs');
     // `; exit $?` keeps sh from exec-ing node in place, so node really is a grandchild.
     const spec = { command: 'sh', args: ['-c', `"${process.execPath}" "${server}"; exit $?`] };
-    const side = sideFile();
-    const plain = await run(spec, requests);
-    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+    const { plain, observed, side } = await runBoth(spec, requests);
 
     assert.deepEqual(observed.stdout, plain.stdout);
     const found = await records(side);
@@ -114,9 +111,7 @@ describe('Node preload', () => {
     const server = path.join(fixtures, 'console-log-ready.mjs');
     // `npx -c` runs a command without fetching a package: npx (node) → sh → node server.
     const spec = { command: 'npx', args: ['-c', `"${process.execPath}" "${server}"`] };
-    const side = sideFile();
-    const plain = await run(spec, requests);
-    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+    const { plain, observed, side } = await runBoth(spec, requests);
 
     assert.equal(observed.code, 0, observed.stderr);
     assert.deepEqual(observed.stdout, plain.stdout);
@@ -129,9 +124,7 @@ describe('Node preload', () => {
   it('blames the server, not a helper whose stdout the server reads through a pipe', async () => {
     const server = path.join(fixtures, 'helper-child-stdout.mjs');
     const spec = { command: process.execPath, args: [server] };
-    const side = sideFile();
-    const plain = await run(spec, requests);
-    const observed = await run(injectPreload(spec, { sideChannelPath: side, assets }), requests);
+    const { plain, observed, side } = await runBoth(spec, requests);
 
     assert.match(observed.stderr, /helper said: helper output/);
     assert.deepEqual(observed.stdout, plain.stdout);
