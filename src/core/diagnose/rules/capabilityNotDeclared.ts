@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { LIST_METHODS } from '../capabilities';
 import { capabilitiesSource } from '../describe';
 
@@ -9,10 +9,7 @@ export const capabilityNotDeclared: Rule = {
   stage: 'negotiation',
   severity: 'error',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (!msg.result) return;
     const list = LIST_METHODS[r.method];
     if (!list || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
@@ -31,5 +28,5 @@ export const capabilityNotDeclared: Rule = {
       evidence: [ctx.capabilitiesSeq, e.seq],
       hint: `Declare "${list.capability}": {} in the server's capabilities. With the TypeScript SDK, register ${list.items} before server.connect(): the capabilities are fixed when the client connects.`,
     });
-  },
+  }),
 };

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { describeRequest, quote } from '../describe';
 
 // Codes the specification defines in the reserved ranges (basic/index#error-codes).
@@ -16,10 +16,7 @@ export const domainErrorAsProtocolError: Rule = {
   stage: 'invocation',
   severity: 'warning',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (!msg.error || r.method !== 'tools/call') return;
     const { code, message } = msg.error;
     const serverDefined = code <= -32000 && code >= -32099 && !SPEC_CODES.has(code);
@@ -29,5 +26,5 @@ export const domainErrorAsProtocolError: Rule = {
       evidence: [r.seq, e.seq],
       hint: "Catch the failure in the tool handler and return { content: [{ type: 'text', text: <what went wrong> }], isError: true }; keep JSON-RPC errors for unknown tools and malformed requests.",
     });
-  },
+  }),
 };

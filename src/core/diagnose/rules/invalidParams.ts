@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { describeRequest, quote } from '../describe';
 import { paramDetails } from '../paramDetails';
 import { formatToolErrors, validateAgainst } from '../toolSchemas';
@@ -12,10 +12,7 @@ export const invalidParams: Rule = {
   stage: 'invocation',
   severity: 'warning',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (msg.error?.code !== -32602 || r.method === 'initialize' || r.method === 'server/discover') return;
     const { message, data } = msg.error;
     if (CLAIMED.test(`${message} ${JSON.stringify(data ?? '')}`)) return;
@@ -40,5 +37,5 @@ export const invalidParams: Rule = {
       }
     }
     report({ message: parts.join('; '), evidence: [r.seq, e.seq], hint });
-  },
+  }),
 };

@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { isModernVersion } from '../versions';
 
 /** "Servers MUST implement server/discover" (2026-07-28); a server claiming that version but failing the probe cannot be reached by a modern client. */
@@ -8,10 +8,7 @@ export const noDiscover: Rule = {
   stage: 'initialization',
   severity: 'error',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (!msg.result || r.method !== 'initialize' || !ctx.discover) return;
     const claimed = msg.result.protocolVersion;
     if (typeof claimed !== 'string' || !isModernVersion(claimed)) return;
@@ -26,5 +23,5 @@ export const noDiscover: Rule = {
       evidence: [e.seq, ctx.discover.seq, ...(failure ? [failure.seq] : [])],
       hint: `A ${claimed} server MUST implement server/discover (supportedVersions, capabilities, ttlMs, cacheScope); a server that only has initialize must answer it with a legacy version (2025-11-25 or earlier).`,
     });
-  },
+  }),
 };

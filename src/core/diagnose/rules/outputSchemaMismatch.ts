@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { describeRequest } from '../describe';
 import { formatToolErrors, validateAgainst } from '../toolSchemas';
 
@@ -9,10 +9,7 @@ export const outputSchemaMismatch: Rule = {
   stage: 'invocation',
   severity: 'error',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (!msg.result) return;
     const result = msg.result;
     if (result.isError === true || result.resultType === 'input_required') return;
@@ -31,5 +28,5 @@ export const outputSchemaMismatch: Rule = {
       evidence: [tool.seq, e.seq],
       hint,
     });
-  },
+  }),
 };

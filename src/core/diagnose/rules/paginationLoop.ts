@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { LIST_METHODS } from '../capabilities';
 
 /** A nextCursor that leads back to a page already listed: a client following cursors never ends. */
@@ -8,10 +8,7 @@ export const paginationLoop: Rule = {
   stage: 'flow',
   severity: 'error',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (!msg.result || !LIST_METHODS[r.method]) return;
     const chains = ctx.stateOf('pagination-loop', () => new Map<string, { cursors: Map<string, number>; fired: boolean }>());
     const sent = r.params?.cursor;
@@ -34,5 +31,5 @@ export const paginationLoop: Rule = {
       evidence: [seen, e.seq],
       hint: 'Each nextCursor must lead to the next page, and the last page must omit nextCursor (an empty string is a cursor, not the end).',
     });
-  },
+  }),
 };

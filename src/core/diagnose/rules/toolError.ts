@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { describeRequest, quote } from '../describe';
 
 function firstText(content: unknown): string | undefined {
@@ -14,10 +14,7 @@ export const toolError: Rule = {
   stage: 'invocation',
   severity: 'info',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (msg.result?.isError !== true || r.method !== 'tools/call') return;
     const text = firstText(msg.result.content);
     report({
@@ -25,5 +22,5 @@ export const toolError: Rule = {
       evidence: [r.seq, e.seq],
       hint: 'The tool ran and reported a failure to the model (the right channel for tool failures). If it is unexpected, check the arguments and the server\'s stderr around this call.',
     });
-  },
+  }),
 };

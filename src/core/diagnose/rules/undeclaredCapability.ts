@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { LIST_METHODS, capabilityFor, declares } from '../capabilities';
 import { capabilitiesSource, describeRequest } from '../describe';
 
@@ -9,10 +9,7 @@ export const undeclaredCapability: Rule = {
   stage: 'negotiation',
   severity: 'warning',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (msg.error?.code !== -32601 || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
     const cap = capabilityFor(r.method);
     if (!cap || declares(ctx.capabilities, cap)) return;
@@ -27,5 +24,5 @@ export const undeclaredCapability: Rule = {
       evidence: [ctx.capabilitiesSeq, e.seq],
       hint: `Clients should only call ${r.method} when "${name}" is declared. If the server is meant to support it, declare "${name}" in its capabilities and implement the handler (with the TypeScript SDK, register resources/tools/prompts before connect()).`,
     });
-  },
+  }),
 };

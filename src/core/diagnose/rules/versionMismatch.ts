@@ -1,5 +1,5 @@
 import type { Rule } from '../rule';
-import { firstAnswer } from '../answer';
+import { onFirstAnswer } from '../answer';
 import { LEGACY_VERSIONS } from '../versions';
 
 /**
@@ -12,10 +12,7 @@ export const versionMismatch: Rule = {
   stage: 'initialization',
   severity: 'error',
   on: ['s2c-response'],
-  onEvent(e, ctx, report) {
-    const answer = firstAnswer(e, ctx);
-    if (!answer) return;
-    const { request: r, response: msg } = answer;
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (!msg.result || r.method !== 'initialize') return;
     const chosen = msg.result.protocolVersion;
     const offered = r.version;
@@ -26,5 +23,5 @@ export const versionMismatch: Rule = {
       evidence: [r.seq, e.seq],
       hint: `Answer initialize with the client's version when you support it, otherwise the latest legacy version you support (${LEGACY_VERSIONS[LEGACY_VERSIONS.length - 1]}); 2026-07-28 has no initialize (it is negotiated per request and through server/discover).`,
     });
-  },
+  }),
 };
