@@ -2,7 +2,7 @@
  * A small TypeScript/JavaScript tokenizer: enough to find tool registrations without being
  * fooled by comments, strings, template literals (with nested `${…}`) or regex literals.
  */
-import { identChars, isDigit, type Token, unescapeString, wordEnd } from './tokens';
+import { identChars, isDigit, pushWord, type Token, unescapeString } from './tokens';
 
 const IDENT = identChars(true);
 
@@ -55,15 +55,11 @@ function lex(text: string, from: number, tokens: Token[], substitution: boolean)
       continue;
     }
     if (IDENT.start(c)) {
-      const j = wordEnd(text, i + 1, IDENT.part);
-      tokens.push({ type: 'ident', value: text.slice(i, j), start: i, end: j });
-      i = j;
+      i = pushWord(tokens, text, i, 'ident', IDENT.part);
       continue;
     }
     if (isDigit(c)) {
-      const j = wordEnd(text, i + 1, IDENT.part, true);
-      tokens.push({ type: 'number', value: text.slice(i, j), start: i, end: j });
-      i = j;
+      i = pushWord(tokens, text, i, 'number', IDENT.part);
       continue;
     }
     if (ch === '/' && regexAllowed(tokens[tokens.length - 1])) {

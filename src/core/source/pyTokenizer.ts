@@ -2,7 +2,7 @@
  * A small Python tokenizer: identifiers, string literals (prefixes r/b/u/f and triple
  * quotes), numbers and punctuation. `#` comments and string contents never become code.
  */
-import { identChars, isDigit, type Token, unescapeString, wordEnd } from './tokens';
+import { identChars, isDigit, pushWord, type Token, unescapeString, wordEnd } from './tokens';
 
 const IDENT = identChars(false);
 
@@ -44,9 +44,7 @@ export function tokenizePy(text: string): Token[] {
       continue;
     }
     if (isDigit(c)) {
-      const j = wordEnd(text, i + 1, IDENT.part, true);
-      tokens.push({ type: 'number', value: text.slice(i, j), start: i, end: j });
-      i = j;
+      i = pushWord(tokens, text, i, 'number', IDENT.part);
       continue;
     }
     tokens.push({ type: 'punct', value: ch, start: i, end: i + 1 });

@@ -66,3 +66,10 @@ export function wordEnd(text: string, from: number, part: (c: number) => boolean
   while (j < text.length && (part(text.charCodeAt(j)) || (dots && text[j] === '.'))) j++;
   return j;
 }
+
+/** Pushes the identifier or number that starts at `start` and returns its end. */
+export function pushWord(tokens: Token[], text: string, start: number, type: 'ident' | 'number', part: (c: number) => boolean): number {
+  const end = wordEnd(text, start + 1, part, type === 'number');
+  tokens.push({ type, value: text.slice(start, end), start, end });
+  return end;
+}
