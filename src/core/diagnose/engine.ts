@@ -1,11 +1,15 @@
 import type { TraceEvent } from '../trace/event';
-import type { Diagnostic, RuleId } from './diagnostic';
+import type { Diagnostic, RuleId, Severity } from './diagnostic';
 import { DiagnoseContext } from './context';
 import { RULES } from './registry';
 import type { EventClass, Finding, Report, Rule } from './rule';
 
-/** A flood of one fault (a banner per message) says nothing new after this many. */
-const MAX_PER_RULE = 50;
+/**
+ * A flood of one fault (a banner per message) says nothing new after this many. Counted per
+ * rule AND severity: 50 banner warnings must not hide the error of the same rule that follows
+ * them (an oversize line after a chatty startup), and a flood of errors still stays readable.
+ */
+export const MAX_PER_RULE = 50;
 
 /**
  * Runs the rules over a trace, one event at a time: live (feed each event as it is
@@ -14,7 +18,9 @@ const MAX_PER_RULE = 50;
 export class DiagnosticsEngine {
   private readonly ctx = new DiagnoseContext();
   private readonly found: Diagnostic[] = [];
-  private readonly counts = new Map<RuleId, number>();
+  private readonly counts = new Map<string, number>();
+  /** One summary per capped rule+severity, its message updated as more are dropped. */
+  private readonly summaries = new Map<string, { d: Diagnostic; more: number }>();
   private readonly ruleFailures: { rule: RuleId; seq?: number; error: unknown }[] = [];
   private ended = false;
 
@@ -38,6 +44,13 @@ export class DiagnosticsEngine {
 
   get all(): readonly Diagnostic[] {
     return this.found;
+  }
+
+  /** How many diagnostics each rule found beyond the cap (its summary says so too). */
+  get suppressed(): ReadonlyMap<RuleId, number> {
+    const out = new Map<RuleId, number>();
+    for (const { d, more } of this.summaries.values()) out.set(d.rule, (out.get(d.rule) ?? 0) + more);
+    return out;
   }
 
   /** Rules that threw (a rule's bug must not stop the others or the session). */
@@ -85,12 +98,17 @@ export class DiagnosticsEngine {
 
   private add(rule: Rule, f: Finding): void {
     this.ctx.fired.add(rule.id);
-    const count = (this.counts.get(rule.id) ?? 0) + 1;
-    this.counts.set(rule.id, count);
-    if (count > MAX_PER_RULE) return;
+    const severity = f.severity ?? rule.severity;
+    const key = `${rule.id} ${severity}`;
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    if (count > MAX_PER_RULE) {
+      this.summarise(rule, severity, key, f);
+      return;
+    }
     const d: Diagnostic = {
       rule: rule.id,
-      severity: f.severity ?? rule.severity,
+      severity,
       stage: rule.stage,
       message: f.message,
       evidence: [...new Set(f.evidence)],
@@ -101,6 +119,36 @@ export class DiagnosticsEngine {
     this.found.push(d);
     (this.out ??= []).push(d);
   }
+
+  /**
+   * Past the cap: one diagnostic of the rule stands for the rest. It is reported once, when the
+   * cap is first passed, and its count is updated in place, so `all` and end() see the final number.
+   */
+  private summarise(rule: Rule, severity: Severity, key: string, f: Finding): void {
+    const summary = this.summaries.get(key);
+    if (summary) {
+      summary.more++;
+      summary.d.message = moreMessage(summary.more);
+      return;
+    }
+    const d: Diagnostic = {
+      rule: rule.id,
+      severity,
+      stage: rule.stage,
+      message: moreMessage(1),
+      // The first dropped one: where to start reading the rest in the trace.
+      evidence: [...new Set(f.evidence)],
+      retry: f.retry ?? rule.stage === 'transport',
+      hint: f.hint,
+    };
+    this.summaries.set(key, { d, more: 1 });
+    this.found.push(d);
+    (this.out ??= []).push(d);
+  }
+}
+
+function moreMessage(n: number): string {
+  return `…and ${n} more like this (the trace has them all)`;
 }
 
 const CLASSES: readonly EventClass[] = [
