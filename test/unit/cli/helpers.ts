@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { bundleForNode } from '../bundle';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CLI = `${ROOT}dist/cli.js`;
@@ -15,17 +15,7 @@ export const NODE = process.execPath;
  */
 export async function buildCli(): Promise<void> {
   const tmp = `${CLI}.${process.pid}.tmp`;
-  await esbuild.build({
-    entryPoints: [`${ROOT}src/cli/main.ts`],
-    outfile: tmp,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    mainFields: ['module', 'main'],
-    banner: { js: '#!/usr/bin/env node' },
-    logLevel: 'silent',
-  });
+  await bundleForNode('src/cli/main.ts', tmp, '#!/usr/bin/env node');
   renameSync(tmp, CLI);
 }
 

@@ -5,7 +5,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -25,6 +24,7 @@ import {
   type PublishDiagnosticsParams,
   type Range,
 } from 'vscode-languageserver-protocol';
+import { bundleForNode } from '../bundle';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 export const TRACES = join(ROOT, 'test/fixtures/traces');
@@ -37,16 +37,7 @@ export function buildServer(): Promise<string> {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-ls-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const outfile = join(dir, 'languageServer.js');
-    await esbuild.build({
-      entryPoints: [join(ROOT, 'src/languageServer/server.ts')],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      mainFields: ['module', 'main'],
-      logLevel: 'silent',
-    });
+    await bundleForNode('src/languageServer/server.ts', outfile);
     return outfile;
   })();
   return bundle;

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import type { StdioServerConfig } from '../../../src/core/config/types';
 import { diagnose } from '../../../src/core/diagnose/engine';
 import { portableServer } from '../../../src/core/record/portable';
 import { defaultTraceName, recordLaunch } from '../../../src/core/record/recordCommand';
 import { parseTraceText } from '../../../src/core/trace/jsonl';
+import { bundleForNode } from '../bundle';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FIXTURE = `${ROOT}test/fixtures/servers/record/banner-reads-env.mjs`;
@@ -25,16 +25,7 @@ before(async () => {
   extensionPath = join(dir, "ext with 'quote'");
   workspace = join(dir, 'ws');
   // The CLI bundled as the extension ships it (esbuild.config.mjs), in an extension folder of its own.
-  await esbuild.build({
-    entryPoints: [`${ROOT}src/cli/main.ts`],
-    outfile: join(extensionPath, 'dist', 'cli.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    mainFields: ['module', 'main'],
-    logLevel: 'silent',
-  });
+  await bundleForNode('src/cli/main.ts', join(extensionPath, 'dist', 'cli.js'));
   mkdirSync(join(workspace, '.mcp-lens', 'traces'), { recursive: true });
 });
 
