@@ -14,11 +14,18 @@ export interface TraceSpill {
 const FLUSH_BYTES = 64 * 1024;
 /** Pending lines reach the disk within this time when traffic is slow (a crash loses at most this much). */
 const FLUSH_MS = 1000;
+/**
+ * A line this long (UTF-16 units) is written with async fs.write: a 50 MiB tool result took
+ * 1–2 s of writeSync on the extension host's thread. Small lines stay batched and synchronous.
+ */
+export const ASYNC_LINE_CHARS = 1024 * 1024;
 
 /**
  * An append-only JSONL file written in batches with fs.writeSync: the order of lines is the
- * order of write() calls, there is no backpressure to manage, and lines() can flush
- * synchronously before reading, so a read sees everything written before it was asked.
+ * order of write() calls, there is no backpressure to manage, and lines() flushes before
+ * reading, so a read sees everything written before it was asked. A huge line goes out with
+ * async fs.write instead; while such a write is in flight every later batch queues behind it
+ * (a writeSync could land first), and lines() and close() wait for the queue.
  */
 export class SpillFile implements TraceSpill {
   private fd: number | undefined;
@@ -27,6 +34,10 @@ export class SpillFile implements TraceSpill {
   private timer: NodeJS.Timeout | undefined;
   private bytesOnDisk = 0;
   private failure: Error | undefined;
+  /** The async writes in flight, in order (undefined when none). */
+  private queue: Promise<void> | undefined;
+  /** close() was called while writes were in flight: the fd is closed when they finish. */
+  private closeWhenIdle = false;
 
   /**
    * Applied to every line before it reaches the disk: the extension masks the session's
@@ -44,7 +55,9 @@ export class SpillFile implements TraceSpill {
   write(line: string): void {
     if (this.failure) return;
     if (this.mask) line = this.mask(line);
+    this.closeWhenIdle = false;
     this.pending.push(line);
+    if (line.length >= ASYNC_LINE_CHARS) return this.flush(true);
     // Length in UTF-16 units: only a threshold, the exact byte count comes from writeSync.
     this.pendingBytes += line.length + 1;
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
@@ -55,8 +68,8 @@ export class SpillFile implements TraceSpill {
     }
   }
 
-  /** Writes the pending lines now. */
-  flush(): void {
+  /** Writes the pending lines now (`async`, or behind writes in flight: queued with fs.write). */
+  flush(async = false): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.pending.length === 0 || this.failure) return;
@@ -66,6 +79,7 @@ export class SpillFile implements TraceSpill {
     try {
       this.fd ??= fs.openSync(this.path, 'a');
       const buffer = Buffer.from(text, 'utf8');
+      if (async || this.queue) return this.enqueue(this.fd, buffer);
       let offset = 0;
       while (offset < buffer.length) offset += fs.writeSync(this.fd, buffer, offset);
       this.bytesOnDisk += buffer.length;
@@ -74,8 +88,27 @@ export class SpillFile implements TraceSpill {
     }
   }
 
+  private enqueue(fd: number, buffer: Buffer): void {
+    const next = (this.queue ?? Promise.resolve()).then(async () => {
+      if (this.failure) return;
+      try {
+        await writeAll(fd, buffer);
+        this.bytesOnDisk += buffer.length;
+      } catch (error) {
+        this.failure = error instanceof Error ? error : new Error(String(error));
+      }
+    });
+    this.queue = next;
+    void next.then(() => {
+      if (this.queue !== next) return;
+      this.queue = undefined;
+      if (this.closeWhenIdle) this.closeFd();
+    });
+  }
+
   async *lines(): AsyncIterable<string> {
     this.flush();
+    while (this.queue) await this.queue;
     if (this.failure) throw new Error(`the trace file ${this.path} could not be written (${this.failure.message}): the events older than the in-memory window are lost`);
     if (this.bytesOnDisk === 0) return;
     // Up to what was written when asked: events appended while reading belong to a later read.
@@ -103,6 +136,12 @@ export class SpillFile implements TraceSpill {
 
   close(): void {
     this.flush();
+    if (this.queue) this.closeWhenIdle = true;
+    else this.closeFd();
+  }
+
+  private closeFd(): void {
+    this.closeWhenIdle = false;
     if (this.fd === undefined) return;
     try {
       fs.closeSync(this.fd);
@@ -111,4 +150,14 @@ export class SpillFile implements TraceSpill {
     }
     this.fd = undefined;
   }
+}
+
+function writeAll(fd: number, buffer: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const from = (offset: number): void => {
+      if (offset >= buffer.length) return resolve();
+      fs.write(fd, buffer, offset, buffer.length - offset, null, (error, written) => (error ? reject(error) : from(offset + written)));
+    };
+    from(0);
+  });
 }
