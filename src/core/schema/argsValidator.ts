@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats';
 import { describeType, readableError } from './argsMessages';
 import { hasBooleanBounds, upgradeBounds } from './draft04';
 import type { FieldError } from './formTypes';
+import { isRecord } from './isRecord';
 import { getAtPointer } from './jsonPointer';
 
 export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
@@ -204,8 +205,4 @@ function dedupe(errors: FieldError[]): FieldError[] {
     seen.add(key);
     return true;
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

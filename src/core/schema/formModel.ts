@@ -15,6 +15,7 @@ import type {
   Variant,
 } from './formTypes';
 import { numericBounds } from './draft04';
+import { isRecord } from './isRecord';
 import { mergeSchemas } from './schemaMerge';
 import { RefResolver } from './schemaRefs';
 import { uniqueLabels, variantLabel } from './variantLabels';
@@ -300,10 +301,6 @@ class FormBuilder {
     if (schema.deprecated === true) out.deprecated = true;
     return out;
   }
-}
-
-function isRecord(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function typeList(type: unknown): string[] | undefined {

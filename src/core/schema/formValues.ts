@@ -13,6 +13,7 @@ import type {
   VariantDraft,
   VariantsField,
 } from './formTypes';
+import { isRecord } from './isRecord';
 import { childPointer } from './jsonPointer';
 
 /** The draft a form starts with: `lastArgs` where given, else each field's `default`. */
@@ -245,10 +246,6 @@ function isObjectDraft(draft: DraftValue): draft is ObjectDraft {
 
 function isVariantDraft(draft: DraftValue): draft is VariantDraft {
   return isRecord(draft) && typeof draft.variant === 'number';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function isScalar(value: unknown): boolean {

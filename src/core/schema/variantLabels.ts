@@ -1,4 +1,5 @@
 /** Names for the variants of a oneOf / anyOf, as the user picks between them. */
+import { isRecord } from './isRecord';
 
 type Schema = Record<string, unknown>;
 
@@ -34,8 +35,4 @@ export function uniqueLabels(labels: string[]): string[] {
     seen.set(label, n);
     return n === 1 ? label : `${label} (${n})`;
   });
-}
-
-function isRecord(value: unknown): value is Schema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

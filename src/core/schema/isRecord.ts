@@ -1,0 +1,4 @@
+/** A JSON object (a schema, a draft, arguments): not null and not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
