@@ -5,7 +5,7 @@
  */
 import { tokenizeJs } from './jsTokenizer';
 import type { ToolDefinition, ToolDefinitionKind } from './toolDefinition';
-import { LineIndex, matchBrackets, type Token } from './tokens';
+import { isPunct, LineIndex, matchBrackets, type Token } from './tokens';
 
 const TOOL_OBJECT_KEYS = new Set(['name', 'inputSchema']);
 const NAME_KEY = new Set(['name']);
@@ -91,10 +91,6 @@ class StringConstants {
     if (before.length > 0) return before[before.length - 1].value;
     return list.length === 1 ? list[0].value : undefined;
   }
-}
-
-function isPunct(token: Token | undefined, value: string): boolean {
-  return token !== undefined && token.type === 'punct' && token.value === value;
 }
 
 /** Index of the first token of a receiver chain (`this.server`, `server?.`) ending at the `.` at `dot`. */

@@ -5,7 +5,7 @@
  */
 import { tokenizePy } from './pyTokenizer';
 import type { ToolDefinition } from './toolDefinition';
-import { LineIndex, matchBrackets, type Token } from './tokens';
+import { isPunct, LineIndex, matchBrackets, type Token } from './tokens';
 
 export function findPyTools(text: string): ToolDefinition[] {
   const tokens = tokenizePy(text);
@@ -44,10 +44,6 @@ export function findPyTools(text: string): ToolDefinition[] {
     }
   }
   return found;
-}
-
-function isPunct(token: Token | undefined, value: string): boolean {
-  return token !== undefined && token.type === 'punct' && token.value === value;
 }
 
 /** A decorator's `@` is the first token on its line (elsewhere `@` is matrix multiplication). */

@@ -73,3 +73,7 @@ export function pushWord(tokens: Token[], text: string, start: number, type: 'id
   tokens.push({ type, value: text.slice(start, end), start, end });
   return end;
 }
+
+export function isPunct(token: Token | undefined, value: string): boolean {
+  return token !== undefined && token.type === 'punct' && token.value === value;
+}
