@@ -44,6 +44,39 @@ export function idKey(id: unknown): IdKey {
 }
 
 const STDERR_KEEP = 200;
+/**
+ * How many settled client requests (answered, cancelled, or replaced by a request reusing
+ * their id) stay known, newest first: enough for a late duplicate answer, a message after a
+ * cancel, or a response with an unknown id, while a long session's memory stays bounded.
+ */
+export const SETTLED_KEEP = 10_000;
+/** Server→client requests kept by id (the client's answers to them are checked against them). */
+const SERVER_REQUESTS_KEEP = 10_000;
+/** Stray-stdout sources kept by text: a source is recorded just before the stray line it explains. */
+const STRAY_WRITERS_KEEP = 1_000;
+
+/**
+ * What a request's params are needed for once it has its first answer: describing it (the
+ * tool or prompt name, the resource uri), missing-meta's _meta check on a repeated -32602,
+ * and the schema choice for a task-augmented request ('task' in params). Arguments, cursors
+ * and the rest served the rules that read the first answer, which have run by now.
+ */
+function slimParams(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (typeof params !== 'object' || params === null) return params;
+  const slim: Record<string, unknown> = {};
+  if (typeof params.name === 'string') slim.name = params.name;
+  if (typeof params.uri === 'string') slim.uri = params.uri;
+  if ('task' in params) slim.task = true;
+  const meta = params._meta;
+  if (typeof meta === 'object' && meta !== null) {
+    const kept: Record<string, unknown> = {};
+    for (const key of [MODERN_META.protocolVersion, MODERN_META.clientCapabilities]) {
+      if ((meta as Record<string, unknown>)[key] !== undefined) kept[key] = (meta as Record<string, unknown>)[key];
+    }
+    slim._meta = kept;
+  } else if (meta !== undefined) slim._meta = meta;
+  return slim;
+}
 
 /**
  * What the rules know about the session so far, built incrementally from the events.
@@ -60,6 +93,8 @@ export class DiagnoseContext {
   readonly responses = new Map<IdKey, number[]>();
   /** progressToken key → the client request that carries it. */
   readonly progressTokens = new Map<IdKey, RequestRecord>();
+  /** Settled client requests, oldest first: past SETTLED_KEEP the oldest is forgotten (see settle). */
+  private readonly settled = new Set<RequestRecord>();
 
   era: 'modern' | 'legacy' | undefined;
   /** The protocol version in use once known (meta 'era', initialize result, or modern `_meta`). */
@@ -78,6 +113,7 @@ export class DiagnoseContext {
   discoverResultSeq: number | undefined;
 
   readonly tools = new Map<string, ToolRecord>();
+  /** Timeouts while the server had written nothing (no-response cites them; after any output nothing reads them). */
   readonly timeouts: { seq: number; id: unknown; method?: string }[] = [];
 
   spawned: { seq: number; command: string; args: string[] } | undefined;
@@ -143,16 +179,27 @@ export class DiagnoseContext {
       progressToken: typeof token === 'string' || typeof token === 'number' ? token : undefined,
     };
     if (record.dir === 's2c') {
-      this.serverRequests.set(idKey(id), record);
+      const key = idKey(id);
+      // Deleted first so the Map's order is by recency and the oldest is the one forgotten.
+      this.serverRequests.delete(key);
+      this.serverRequests.set(key, record);
       this.requestsBySeq.set(e.seq, record);
+      if (this.serverRequests.size > SERVER_REQUESTS_KEEP) {
+        const [oldKey, old] = this.serverRequests.entries().next().value as [IdKey, RequestRecord];
+        this.serverRequests.delete(oldKey);
+        if (this.requestsBySeq.get(old.seq) === old) this.requestsBySeq.delete(old.seq);
+      }
       return;
     }
     const modern = meta?.[MODERN_META.protocolVersion];
     if (typeof modern === 'string') record.version = modern;
     if (method === 'initialize' && typeof params?.protocolVersion === 'string') record.version = params.protocolVersion;
     const key = idKey(id);
+    const replaced = this.requests.get(key);
     this.requests.set(key, record);
     this.responses.delete(key);
+    // The earlier request with this id can no longer be found by id; only its seq still names it.
+    if (replaced) this.settle(replaced);
     this.requestsBySeq.set(e.seq, record);
     if (record.progressToken !== undefined) this.progressTokens.set(idKey(record.progressToken), record);
     if (method === 'initialize') this.initialize = record;
@@ -168,8 +215,38 @@ export class DiagnoseContext {
     if (method === 'notifications/initialized' && this.initializedSeq === undefined) this.initializedSeq = e.seq;
     if (method === 'notifications/cancelled') {
       const r = this.requestFor(params?.requestId);
-      if (r && r.cancelledSeq === undefined) r.cancelledSeq = e.seq;
+      if (r && r.cancelledSeq === undefined) {
+        r.cancelledSeq = e.seq;
+        this.settle(r);
+      }
     }
+  }
+
+  /**
+   * Marks a request as done with (answered, cancelled or replaced) and forgets the oldest
+   * such request beyond SETTLED_KEEP: a long session keeps only its newest settled requests.
+   * Pending requests are never forgotten: pending() and the exit rules need every one.
+   */
+  private settle(r: RequestRecord): void {
+    this.settled.add(r);
+    if (this.settled.size <= SETTLED_KEEP) return;
+    const old = this.settled.values().next().value as RequestRecord;
+    this.settled.delete(old);
+    const key = idKey(old.id);
+    if (this.requests.get(key) === old) {
+      this.requests.delete(key);
+      this.responses.delete(key);
+    }
+    if (this.requestsBySeq.get(old.seq) === old) this.requestsBySeq.delete(old.seq);
+    if (old.progressToken !== undefined) {
+      const token = idKey(old.progressToken);
+      if (this.progressTokens.get(token) === old) this.progressTokens.delete(token);
+    }
+  }
+
+  /** Settled client requests still known (at most SETTLED_KEEP). */
+  get settledCount(): number {
+    return this.settled.size;
   }
 
   private serverResponse(e: TraceEvent, id: unknown, result: unknown, error: unknown): void {
@@ -183,6 +260,9 @@ export class DiagnoseContext {
     this.responses.set(key, seqs);
     if (r.responseSeq !== undefined) return;
     r.responseSeq = e.seq;
+    // The rules that read the first answer have run (they see the context before the event).
+    r.params = slimParams(r.params);
+    this.settle(r);
     const res = (typeof result === 'object' && result !== null ? result : undefined) as Record<string, unknown> | undefined;
     if (r.method === 'initialize' && res) this.initializeResult(e, res);
     if (r.method === 'server/discover') this.discoverResponse(e, res, error);
@@ -253,7 +333,7 @@ export class DiagnoseContext {
         }
         break;
       case 'timeout': {
-        this.timeouts.push({ seq: e.seq, id: info.id, method: typeof info.method === 'string' ? info.method : undefined });
+        if (this.firstS2cSeq === undefined) this.timeouts.push({ seq: e.seq, id: info.id, method: typeof info.method === 'string' ? info.method : undefined });
         const r = this.requestFor(info.id);
         if (r && r.timeoutSeq === undefined) r.timeoutSeq = e.seq;
         if (r && r === this.discover && r.responseSeq === undefined && !this.discoverFailure) {
@@ -263,14 +343,19 @@ export class DiagnoseContext {
       }
       case 'cancelled': {
         const r = this.requestFor(info.id);
-        if (r && r.cancelledSeq === undefined) r.cancelledSeq = e.seq;
+        if (r && r.cancelledSeq === undefined) {
+          r.cancelledSeq = e.seq;
+          this.settle(r);
+        }
         break;
       }
       case 'stray-source': {
         const stack = Array.isArray(info.stack) ? (info.stack as { file?: unknown; line?: unknown; library?: unknown }[]) : [];
         const frame = stack.find((f) => f.library !== true) ?? stack[0];
         if (typeof info.text === 'string' && frame && typeof frame.file === 'string') {
+          this.strayWriters.delete(info.text);
           this.strayWriters.set(info.text, { seq: e.seq, where: `${frame.file}:${String(frame.line)}` });
+          if (this.strayWriters.size > STRAY_WRITERS_KEEP) this.strayWriters.delete(this.strayWriters.keys().next().value as string);
         }
         break;
       }

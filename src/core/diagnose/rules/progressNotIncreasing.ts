@@ -3,6 +3,8 @@ import { isNotification } from '../../wire/message';
 import { idKey, type IdKey } from '../context';
 import { describeRequest } from '../describe';
 
+const UNKNOWN_TOKENS_KEEP = 1_000;
+
 interface Last {
   progress: number;
   seq: number;
@@ -31,12 +33,17 @@ export const progressNotIncreasing: Rule = {
       return;
     }
     // Keyed by the request when the token is known (no string built per notification), else by the token.
-    const state = ctx.stateOf('progress-not-increasing', () => ({ byRequest: new Map<object, Last>(), byToken: new Map<IdKey, Last>() }));
+    // Weakly: once the context forgets a settled request, its last progress goes with it.
+    const state = ctx.stateOf('progress-not-increasing', () => ({ byRequest: new WeakMap<object, Last>(), byToken: new Map<IdKey, Last>() }));
     const previous = r ? state.byRequest.get(r) : state.byToken.get(idKey(token));
     if (!previous) {
       const first = { progress, seq: e.seq };
       if (r) state.byRequest.set(r, first);
-      else state.byToken.set(idKey(token), first);
+      else {
+        state.byToken.set(idKey(token), first);
+        // Tokens no request carried are a fault; keep the newest few, not one per notification forever.
+        if (state.byToken.size > UNKNOWN_TOKENS_KEEP) state.byToken.delete(state.byToken.keys().next().value as IdKey);
+      }
       return;
     }
     const before = previous.progress;
