@@ -286,6 +286,7 @@ function renderResult(): void {
       renderOutcome(last.outcome as CallOutcome, tool.name, {
         openResource: (uri) => post({ type: 'openResource', uri }),
         openJson: (title, value) => post({ type: 'openJson', title, value }),
+        openFullResult: () => post({ type: 'openFullResult' }),
       }),
     );
   }

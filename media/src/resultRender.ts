@@ -10,6 +10,8 @@ import { jsonTree } from './jsonTree';
 export interface ResultActions {
   openResource(uri: string): void;
   openJson(title: string, value: unknown): void;
+  /** The host's full copy of a result the webview only has clipped. */
+  openFullResult(): void;
 }
 
 const CODE_NAMES: Record<number, string> = {
@@ -29,17 +31,37 @@ export function renderOutcome(outcome: CallOutcome, tool: string, actions: Resul
     const content = Array.isArray(outcome.result.content) ? (outcome.result.content as unknown[]) : [];
     const blocks = el('div', { className: 'blocks' });
     if (content.length === 0 && outcome.result.structuredContent === undefined) blocks.appendChild(el('div', { className: 'muted', text: 'The result has no content.' }));
-    for (const block of content) blocks.appendChild(contentBlock(block, actions));
+    content.forEach((block, i) => {
+      const cut = outcome.clipped?.content[i];
+      blocks.appendChild(cut?.preview === 'none' ? tooLarge(block, cut.bytes, actions) : contentBlock(block, actions));
+      if (cut?.preview === 'head') blocks.appendChild(clipNote(`Showing the first ${TEXT_PREVIEW_LABEL} of ${mib(cut.bytes)}.`, actions));
+    });
     section.appendChild(blocks);
-    if (outcome.result.structuredContent !== undefined || outcome.output) section.appendChild(structured(outcome));
-    section.appendChild(rawDetails('Result JSON', outcome.result, `${tool} result`, actions));
+    if (outcome.result.structuredContent !== undefined || outcome.output) section.appendChild(structured(outcome, actions));
+    section.appendChild(rawDetails('Result JSON', outcome.result, `${tool} result`, actions, outcome.clipped !== undefined));
   } else if (outcome.kind === 'protocolError' && outcome.data !== undefined) {
     section.appendChild(el('div', { className: 'sub-title', text: 'error.data' }));
     section.appendChild(jsonTree(outcome.data));
   } else if (outcome.kind === 'invalidResult') {
-    section.appendChild(rawDetails('Result JSON', outcome.result, `${tool} result`, actions));
+    section.appendChild(rawDetails('Result JSON', outcome.result, `${tool} result`, actions, outcome.clipped !== undefined));
   }
   return section;
+}
+
+/** Matches TEXT_PREVIEW_CHARS in clipResult.ts (the host decides; this only labels it). */
+const TEXT_PREVIEW_LABEL = '256 KiB';
+
+function mib(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+function clipNote(text: string, actions: ResultActions): HTMLElement {
+  return el('div', { className: 'clip-note muted' }, `${text} `, button('Open full result', () => actions.openFullResult(), { className: 'secondary small' }));
+}
+
+function tooLarge(block: unknown, bytes: number, actions: ResultActions): HTMLElement {
+  const type = block && typeof block === 'object' ? String((block as Record<string, unknown>).type) : 'content';
+  return el('div', { className: 'block' }, el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: type })), clipNote(`Too large to preview (${mib(bytes)}).`, actions));
 }
 
 function kindClass(outcome: CallOutcome): string {
@@ -142,7 +164,7 @@ function contentBlock(block: unknown, actions: ResultActions): HTMLElement {
   }
 }
 
-function structured(outcome: Extract<CallOutcome, { kind: 'result' }>): HTMLElement {
+function structured(outcome: Extract<CallOutcome, { kind: 'result' }>, actions: ResultActions): HTMLElement {
   const box = el('div', { className: 'block block-structured' });
   const head = el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: 'structuredContent' }));
   const check = outcome.output;
@@ -154,14 +176,18 @@ function structured(outcome: Extract<CallOutcome, { kind: 'result' }>): HTMLElem
     for (const e of check.errors) list.appendChild(el('li', {}, el('code', { text: e.path || '(root)' }), ` ${e.message}`));
     box.appendChild(list);
   }
-  if (outcome.result.structuredContent !== undefined) box.appendChild(jsonTree(outcome.result.structuredContent, 3));
+  const cut = outcome.clipped?.structured;
+  if (cut) append(box, el('pre', { className: 'text-content', text: cut.preview }), clipNote(`Showing the first ${TEXT_PREVIEW_LABEL} of its ${mib(cut.bytes)} of JSON.`, actions));
+  else if (outcome.result.structuredContent !== undefined) box.appendChild(jsonTree(outcome.result.structuredContent, 3));
   return box;
 }
 
-function rawDetails(label: string, value: unknown, title: string, actions: ResultActions): HTMLElement {
-  const details = el('details', { className: 'raw' }, el('summary', { text: label }));
+function rawDetails(label: string, value: unknown, title: string, actions: ResultActions, clipped = false): HTMLElement {
+  const details = el('details', { className: 'raw' }, el('summary', { text: clipped ? `${label} (clipped)` : label }));
+  // A clipped copy opens the host's full result instead.
+  const open = clipped ? () => actions.openFullResult() : () => actions.openJson(title, value);
   details.addEventListener('toggle', () => {
-    if (details.open && details.children.length === 1) append(details, jsonTree(value, 1), button('Open in Editor', () => actions.openJson(title, value), { className: 'secondary small' }));
+    if (details.open && details.children.length === 1) append(details, jsonTree(value, 1), button(clipped ? 'Open full result' : 'Open in Editor', open, { className: 'secondary small' }));
   });
   return details;
 }

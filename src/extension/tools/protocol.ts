@@ -6,13 +6,24 @@ import type { DraftValue, FieldError, FormModel } from '../../core/schema/formTy
 
 /** How one tools/call ended, as the lens and the result view show it. JSON-serialisable. */
 export type CallOutcome =
-  | { kind: 'result'; ms: number; result: Record<string, unknown>; isError: boolean; output?: OutputCheck }
+  | { kind: 'result'; ms: number; result: Record<string, unknown>; isError: boolean; output?: OutputCheck; clipped?: ClipNote }
   | { kind: 'protocolError'; ms: number; code: number; message: string; data?: unknown }
   | { kind: 'timeout'; ms: number; message: string }
   | { kind: 'cancelled'; ms: number; message: string }
   | { kind: 'closed'; ms: number; message: string }
-  | { kind: 'invalidResult'; ms: number; message: string; result: Record<string, unknown> }
+  | { kind: 'invalidResult'; ms: number; message: string; result: Record<string, unknown>; clipped?: ClipNote }
   | { kind: 'notSent'; message: string };
+
+/**
+ * Set on the copy posted to the webview when parts of the result were too big to post
+ * (clipResult.ts); the host keeps the full result and opens it on 'openFullResult'.
+ */
+export interface ClipNote {
+  /** By index in content: the block's full size, and whether its text head is shown or nothing. */
+  content: Record<number, { bytes: number; preview: 'head' | 'none' }>;
+  /** structuredContent was replaced by null; `preview` is the head of its JSON text. */
+  structured?: { bytes: number; preview: string };
+}
 
 /** structuredContent checked against the tool's outputSchema. */
 export interface OutputCheck {
@@ -53,7 +64,9 @@ export type WebviewMessage =
   | { type: 'cancel' }
   | { type: 'close' }
   | { type: 'openResource'; uri: string }
-  | { type: 'openJson'; title: string; value: unknown };
+  | { type: 'openJson'; title: string; value: unknown }
+  /** The last result in full (the webview only has a clipped copy). */
+  | { type: 'openFullResult' };
 
 /** What the webview keeps with setState (survives the panel being hidden). */
 export interface PanelState {

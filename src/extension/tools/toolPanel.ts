@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { buildFormModel } from '../../core/schema/formModel';
 import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
+import { clipResult } from './clipResult';
 import type { JsonDocuments } from './jsonDocuments';
 import type { CallOutcome, HostMessage, ProgressInfo, ToolSummary, WebviewMessage } from './protocol';
 import type { ToolRunner } from './toolRunner';
@@ -97,7 +98,7 @@ export class ToolPanel extends Disposable {
       this.post({ type: 'running', startedAt: this.running.startedAt });
       if (this.running.progress) this.post({ type: 'progress', progress: this.running.progress });
     } else if (this.last) {
-      this.post({ type: 'result', ...this.last });
+      this.post({ type: 'result', outcome: forWebview(this.last.outcome), args: this.last.args });
     }
   }
 
@@ -127,6 +128,11 @@ export class ToolPanel extends Disposable {
       case 'openJson':
         await this.deps.documents.show(message.title, message.value);
         return;
+      case 'openFullResult': {
+        const outcome = this.last?.outcome;
+        if (outcome && 'result' in outcome) await this.deps.documents.show(`${this.toolName} result`, outcome.result);
+        return;
+      }
     }
   }
 
@@ -165,9 +171,16 @@ export class ToolPanel extends Disposable {
 
   private finish(outcome: CallOutcome, args: Record<string, unknown>, external = false): CallOutcome {
     this.last = { outcome, args };
-    this.post({ type: 'result', outcome, args, external });
+    this.post({ type: 'result', outcome: forWebview(outcome), args, external });
     return outcome;
   }
+}
+
+/** Never the full payload into the webview: big parts are clipped, the host keeps the whole. */
+function forWebview(outcome: CallOutcome): CallOutcome {
+  if (outcome.kind !== 'result' && outcome.kind !== 'invalidResult') return outcome;
+  const { result, clipped } = clipResult(outcome.result);
+  return clipped ? { ...outcome, result, clipped } : outcome;
 }
 
 export function panelKey(serverKey: string, tool: string): string {
