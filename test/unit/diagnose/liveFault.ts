@@ -6,6 +6,7 @@ import type { Diagnostic, RuleId } from '../../../src/core/diagnose/diagnostic';
 import { DiagnosticsEngine, diagnose } from '../../../src/core/diagnose/engine';
 import { McpClient, type ClientOptions } from '../../../src/core/session/client';
 import type { TraceEvent } from '../../../src/core/trace/event';
+import { waitForEvent as waitForTraceEvent } from '../transport/helpers';
 
 export const FAULTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/servers/faults');
 
@@ -37,22 +38,9 @@ export async function runFault(
   return { client, live, offline: diagnose(client.trace.events), events: client.trace.events };
 }
 
-/** Resolves when the trace holds an event matching `predicate`; rejects at the deadline. */
-export async function waitForEvent(client: McpClient, predicate: (e: TraceEvent) => boolean, deadlineMs = 10_000): Promise<TraceEvent> {
-  const found = client.trace.events.find(predicate);
-  if (found) return found;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error('the expected event never came'));
-    }, deadlineMs);
-    const sub = client.trace.onEvent((e) => {
-      if (!predicate(e)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(e);
-    });
-  });
+/** Resolves when the trace holds an event matching `predicate`; rejects at the deadline, printing the trace. */
+export function waitForEvent(client: McpClient, predicate: (e: TraceEvent) => boolean, deadlineMs = 10_000): Promise<TraceEvent> {
+  return waitForTraceEvent(client.trace, predicate, 'expected event', deadlineMs);
 }
 
 /** Awaits a promise expected to reject, returning the error. */
