@@ -123,7 +123,9 @@ suite('Messages view', () => {
     assert.equal(revealed, true);
   });
 
-  test('100 000 notifications: the view keeps the newest 5000 rows, counts the rest, and stays responsive', async () => {
+  test('100 000 notifications: the view keeps the newest 5000 rows, counts the rest, and stays responsive', async function () {
+    // A hang guard for a loaded machine, not a timing check.
+    this.timeout(150_000);
     const { registry } = await extensionApi();
     await server(registry, 'notification-flood');
     const started = Date.now();
