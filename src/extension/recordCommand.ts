@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -27,6 +28,22 @@ export interface CopiedRecordCommand {
 }
 
 const OPEN_WHEN_IT_APPEARS = 'Open Trace When It Appears';
+const POLL_MS = 1000;
+/** How long "Open Trace When It Appears" waits for the other host to launch the server. */
+const WAIT_FOR_TRACE_MS = 60 * 60 * 1000;
+
+function listFolder(folder: string): string[] {
+  try {
+    return fs.readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
+
+/** A file name pattern with `*` wildcards, as the watcher's glob has it. */
+function globToRegExp(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+}
 
 /**
  * "MCP Lens: Copy Record Command" (DESIGN.md §5.5): the launch config another host needs to
@@ -86,18 +103,33 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
   /** Opens the trace as soon as the host's first launch creates (or rewrites) it, once. */
   function openWhenItAppears(folder: string, name: string): void {
     const pattern = name.includes(TIMESTAMP) ? name.replace(TIMESTAMP, '*') : name;
+    const matches = globToRegExp(pattern);
+    const existing = new Set(listFolder(folder));
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), pattern));
+    // A file watcher can miss a create in a folder made a moment ago, or report it late on a
+    // busy machine; a light poll of the one folder backs it up until the trace is there.
+    const poll = setInterval(() => {
+      const found = listFolder(folder).find((file) => matches.test(file) && !existing.has(file));
+      if (found) open(vscode.Uri.file(path.join(folder, found)));
+    }, POLL_MS);
+    const giveUp = setTimeout(() => stop(), WAIT_FOR_TRACE_MS);
+    const stopping = { dispose: () => stop() };
     let opened = false;
+    function stop(): void {
+      clearInterval(poll);
+      clearTimeout(giveUp);
+      watcher.dispose();
+      watchers.delete(stopping);
+    }
     const open = (uri: vscode.Uri) => {
       if (opened) return;
       opened = true;
-      watchers.delete(watcher);
-      watcher.dispose();
+      stop();
       void vscode.window.showTextDocument(uri, { preview: false }).then(undefined, (error) => log.error(`Opening the trace ${uri.fsPath} failed`, error));
     };
     watcher.onDidCreate(open);
     watcher.onDidChange(open);
-    watchers.add(watcher);
+    watchers.add(stopping);
   }
 
   async function copy(arg?: TreeNode | string, options: CopyRecordOptions = {}): Promise<CopiedRecordCommand | undefined> {
