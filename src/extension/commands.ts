@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { chooseServer } from './chooseServer';
 import { WORKSPACE_CONFIGS, displayName } from '../core/config/locations';
 import type { InputResolver } from './inputs';
 import type { Log } from './log';
@@ -47,17 +48,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
       });
       return undefined;
     }
-    const candidates = registry.servers.filter(accept);
-    if (candidates.length === 0) {
-      void vscode.window.showInformationMessage(`MCP Lens: ${none}`);
-      return undefined;
-    }
-    if (candidates.length === 1) return candidates[0];
-    const picked = await vscode.window.showQuickPick(
-      candidates.map((entry) => ({ label: entry.name, description: `${entry.state.kind} · ${displayName(entry.config.file)}`, detail: entry.commandLine(), entry })),
-      { placeHolder, matchOnDescription: true },
-    );
-    return picked?.entry;
+    return chooseServer(registry.servers.filter(accept), placeHolder, `MCP Lens: ${none}`);
   }
 
   /** A failed start tells the user at once and offers the log, where the stderr tail is. */

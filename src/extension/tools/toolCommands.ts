@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { displayName } from '../../core/config/locations';
+import { chooseServer } from '../chooseServer';
 import { buildFormModel } from '../../core/schema/formModel';
 import { ProtocolError } from '../../core/session/client';
 import type { Log } from '../log';
@@ -51,17 +51,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
       if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${server}".`);
       return entry;
     }
-    const candidates = registry.servers.filter((s) => !s.isRemote && accept(s));
-    if (candidates.length === 0) {
-      void vscode.window.showInformationMessage('MCP Lens: no MCP server can do that now.');
-      return undefined;
-    }
-    if (candidates.length === 1) return candidates[0];
-    const picked = await vscode.window.showQuickPick(
-      candidates.map((entry) => ({ label: entry.name, description: `${entry.state.kind} · ${displayName(entry.config.file)}`, detail: entry.commandLine(), entry })),
-      { placeHolder, matchOnDescription: true },
-    );
-    return picked?.entry;
+    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), placeHolder, 'MCP Lens: no MCP server can do that now.');
   }
 
   async function running(entry: ServerEntry): Promise<boolean> {
