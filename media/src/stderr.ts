@@ -129,10 +129,15 @@ function appendLines(lines: OutputLine[], dropped: number): void {
     first.remove();
     hidden += 1;
   }
-  hiddenNote.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines hidden (the trace keeps them all: Export Trace)` : '';
-  hiddenNote.hidden = hidden === 0;
+  setHidden(hidden);
   if (rows.childElementCount === 0) rows.replaceChildren(el('p', 'empty', 'No stderr output yet.'));
   if (stick) logPane.scrollTop = logPane.scrollHeight;
+}
+
+function setHidden(count: number): void {
+  hidden = count;
+  hiddenNote.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines hidden (the trace keeps them all: Export Trace)` : '';
+  hiddenNote.hidden = hidden === 0;
 }
 
 function report(): void {
@@ -154,6 +159,8 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       break;
     case 'append':
       appendLines(message.lines, message.dropped);
+      // The host counts every line; a batch the panel never got still counts as hidden.
+      if (message.total - rowBySeq.size > hidden) setHidden(message.total - rowBySeq.size);
       break;
     case 'cards':
       setHeader(message.header);

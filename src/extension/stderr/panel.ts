@@ -32,6 +32,8 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
   static readonly viewId = 'mcpLens.stderr';
   private view: vscode.WebviewView | undefined;
   private ready = false;
+  /** A post was not delivered: the next flush is a full reset. */
+  private resync = false;
   private shown: LiveSession | undefined;
   private sessionListeners: { dispose(): void }[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -143,7 +145,11 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
     const session = this.shown;
     if (!session) return;
     const { lines, dropped } = session.output.takeFresh();
-    if (lines.length > 0 || dropped > 0) this.post({ type: 'append', lines, dropped });
+    if (this.resync) {
+      this.resync = false;
+      return this.reset();
+    }
+    if (lines.length > 0 || dropped > 0) this.post({ type: 'append', lines, dropped, total: session.output.count });
     if (this.cardsDirty) {
       this.cardsDirty = false;
       this.post({ type: 'cards', cards: cardsOf(session), header: this.header() });
@@ -152,7 +158,15 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
 
   /** Posts once the webview said it is ready; before that, `ready` triggers a full reset. */
   private post(message: HostMessage): void {
-    if (this.view && this.ready) void this.view.webview.postMessage(message);
+    if (!this.view || !this.ready) return;
+    // A post can be refused while the view is going away, before its visibility event: the
+    // lines in it would be missing from the panel, so the next flush sends everything again.
+    void this.view.webview.postMessage(message).then((delivered) => {
+      if (!delivered && this.ready) {
+        this.resync = true;
+        this.schedule();
+      }
+    });
   }
 
   /** Scrolls the panel to a stderr line and marks it. */

@@ -35,7 +35,8 @@ export interface PanelHeader {
 
 export type HostMessage =
   | { type: 'reset'; header: PanelHeader | undefined; lines: OutputLine[]; hidden: number; cards: Card[] }
-  | { type: 'append'; lines: OutputLine[]; dropped: number }
+  /** `total`: every line the session has so far; the host's count is the one the panel shows. */
+  | { type: 'append'; lines: OutputLine[]; dropped: number; total: number }
   | { type: 'cards'; cards: Card[]; header: PanelHeader | undefined }
   | { type: 'highlight'; seq: number };
 
