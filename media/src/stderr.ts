@@ -159,8 +159,8 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       break;
     case 'append':
       appendLines(message.lines, message.dropped);
-      // The host counts every line; a batch the panel never got still counts as hidden.
-      if (message.total - rowBySeq.size > hidden) setHidden(message.total - rowBySeq.size);
+      // The host counts every line: what is not a row here is hidden, whatever reached us.
+      setHidden(message.total - rowBySeq.size);
       break;
     case 'cards':
       setHeader(message.header);

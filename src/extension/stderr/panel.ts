@@ -96,6 +96,12 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
       case 'rendered':
         this.rendered = message;
         this.renderedEmitter.fire();
+        // The panel settled on fewer lines than the session has, and nothing more is on its
+        // way: a batch never reached it, so send everything again (once; it then agrees).
+        if (this.shown && this.timer === undefined && message.rows + message.hidden < this.shown.output.count) {
+          this.resync = true;
+          this.schedule();
+        }
         return;
     }
   }
