@@ -1,19 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { StartOutcome } from '../../src/extension/serverRegistry';
-import { descendantsMatching, extensionApi, hasProc, isAlive, server, serverWhere, waitFor } from './support';
+import { descendantsMatching, extensionApi, hasProc, isAlive, server, serverWhere, waitFor, stopAllServers } from './support';
 
-/** The process checks below count processes by command line: nothing else may be running. */
-async function stopAll(): Promise<void> {
-  const { registry } = await extensionApi();
-  for (const s of registry.servers.filter((s) => s.state === 'running' || s.state === 'starting')) {
-    await vscode.commands.executeCommand('mcpLens.stopServer', s.name);
-  }
-}
 
 suite('start and stop', () => {
-  suiteSetup(stopAll);
-  teardown(stopAll);
+  suiteSetup(stopAllServers);
+  teardown(stopAllServers);
 
   test('a legacy server starts from the command and lists its tools', async () => {
     const { registry } = await extensionApi();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DescribedRow } from '../../src/extension/messages/describe';
-import { extensionApi, server, serverWhere, waitFor } from './support';
+import { extensionApi, server, serverWhere, waitFor, stopAllServers } from './support';
 
 /** The Messages view's rows for `name`, `depth` levels deep, as the tree shows them. */
 function rows(name: string, depth = 0): Thenable<DescribedRow[]> {
@@ -15,10 +15,7 @@ function show(list: DescribedRow[]): string {
 suite('Messages view', () => {
   teardown(async () => {
     await vscode.commands.executeCommand('mcpLens.messages.showAll');
-    const { registry } = await extensionApi();
-    for (const s of registry.servers.filter((s) => s.state === 'running' || s.state === 'starting')) {
-      await vscode.commands.executeCommand('mcpLens.stopServer', s.name);
-    }
+    await stopAllServers();
   });
 
   test('a legacy handshake: one row per request and response, ids, latency, an error icon for -32601', async () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, server, serverWhere, waitFor } from './support';
+import { extensionApi, server, serverWhere, waitFor, stopAllServers } from './support';
 
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 
@@ -21,12 +21,7 @@ async function quickFix(uri: vscode.Uri, diagnostic: vscode.Diagnostic): Promise
 }
 
 suite('Problems panel', () => {
-  teardown(async () => {
-    const { registry } = await extensionApi();
-    for (const s of registry.servers.filter((s) => s.state === 'running' || s.state === 'starting')) {
-      await vscode.commands.executeCommand('mcpLens.stopServer', s.name);
-    }
-  });
+  teardown(stopAllServers);
 
   test('a Node server that console.logs: the squiggle is on that line, with the quick fix', async () => {
     const { registry } = await extensionApi();

@@ -1,19 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PanelState } from '../../src/extension/stderr/panel';
-import { extensionApi, server, serverWhere, waitFor } from './support';
+import { extensionApi, server, serverWhere, waitFor, stopAllServers } from './support';
 
 function panel(name: string): Thenable<PanelState> {
   return vscode.commands.executeCommand<PanelState>('mcpLens.stderr.describe', name);
 }
 
 suite('stderr panel', () => {
-  teardown(async () => {
-    const { registry } = await extensionApi();
-    for (const s of registry.servers.filter((s) => s.state === 'running' || s.state === 'starting')) {
-      await vscode.commands.executeCommand('mcpLens.stopServer', s.name);
-    }
-  });
+  teardown(stopAllServers);
 
   test('a server that writes a banner: the stray line flagged, a stray-stdout card with evidence, source and hint', async () => {
     const { registry } = await extensionApi();

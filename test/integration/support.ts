@@ -26,6 +26,14 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, time
   }
 }
 
+/** Stops every server that is running or starting, so the next test begins from a quiet host. */
+export async function stopAllServers(): Promise<void> {
+  const { registry } = await extensionApi();
+  for (const s of registry.servers.filter((s) => s.state === 'running' || s.state === 'starting')) {
+    await vscode.commands.executeCommand('mcpLens.stopServer', s.name);
+  }
+}
+
 export function serverNames(registry: Registry): string[] {
   return registry.servers.map((s) => s.name).sort();
 }
