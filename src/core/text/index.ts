@@ -1,0 +1,5 @@
+export { clipText, MAX_SURFACE_CHARS } from './clip';
+export { codePointLabel, hasHiddenCharacters, mixedScriptLetters, nameSkeleton, showInvisibles, visibleName } from './invisibles';
+export { breakAutolinks, breakLinkSyntax, escapeCodicons, escapeMarkdown, markdownCodeBlock } from './neutralise';
+export { iconLineText, markdownCode, markdownName, markdownText, nameText, notificationText, oneLine, pickText } from './surfaces';
+export { openableUrl } from './links';
