@@ -34,6 +34,9 @@ export const RULE_IDS = [
   'tool-error',
   'domain-error-as-protocol-error',
   'output-schema-mismatch',
+  // Names a person cannot read or tell apart (an addition to DESIGN.md §4)
+  'tool-name-invalid',
+  'look-alike-names',
   'unknown-response-id',
   'duplicate-response',
   'null-id',

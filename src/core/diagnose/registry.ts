@@ -32,6 +32,8 @@ import { spawnFailed } from './rules/spawnFailed';
 import { strayStdout } from './rules/strayStdout';
 import { timeout } from './rules/timeout';
 import { toolError } from './rules/toolError';
+import { toolNameInvalid } from './rules/toolNameInvalid';
+import { lookAlikeNames } from './rules/lookAlikeNames';
 import { undeclaredCapability } from './rules/undeclaredCapability';
 import { unknownResponseId } from './rules/unknownResponseId';
 import { unsupportedVersion } from './rules/unsupportedVersion';
@@ -57,6 +59,8 @@ export const RULES: readonly Rule[] = [
   noDiscover,
   undeclaredCapability,
   capabilityNotDeclared,
+  toolNameInvalid,
+  lookAlikeNames,
   invalidParams,
   toolError,
   domainErrorAsProtocolError,

@@ -10,7 +10,7 @@ const STAGES: Record<Stage, string[]> = {
   transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset'],
   framing: ['stray-stdout', 'glued-output', 'multiline-json', 'not-jsonrpc', 'partial-line', 'invalid-utf8'],
   initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover'],
-  negotiation: ['undeclared-capability', 'capability-not-declared'],
+  negotiation: ['undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names'],
   invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch'],
   envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200'],
   flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout'],
