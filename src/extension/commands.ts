@@ -7,6 +7,7 @@ import type { ServerEntry } from './serverEntry';
 import type { ServerRegistry, StartOutcome } from './serverRegistry';
 import type { TreeNode } from './serversView';
 import { explainUntrusted, isTrusted } from './trust';
+import { pickFolder, pickOne, say, showError, showInfo, showWarning, untrusted } from './shown';
 
 /** Command ids are a contract with package.json, the tests and the docs. */
 export const COMMANDS = {
@@ -38,27 +39,27 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     if (typeof arg === 'string' || (arg && 'key' in arg)) {
       const key = typeof arg === 'string' ? arg : arg.key;
       const entry = registry.get(key);
-      if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${key}".`);
+      if (!entry) void showWarning(say`MCP Lens: no configured server is called "${key}".`);
       return entry;
     }
     if (registry.servers.length === 0) {
       const open = 'Open Config';
-      void vscode.window.showInformationMessage('MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.', open).then((choice) => {
+      void showInfo(say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`, open).then((choice) => {
         if (choice === open) void vscode.commands.executeCommand(COMMANDS.openConfig);
       });
       return undefined;
     }
-    return chooseServer(registry.servers.filter(accept), placeHolder, `MCP Lens: ${none}`);
+    return chooseServer(registry.servers.filter(accept), untrusted(placeHolder), say`MCP Lens: ${none}`);
   }
 
   /** A failed start tells the user at once and offers the log, where the stderr tail is. */
   function report(outcome: StartOutcome): StartOutcome {
     if (outcome.ok || outcome.cancelled) {
-      if (!outcome.ok) void vscode.window.showInformationMessage(`MCP Lens: ${outcome.reason}`);
+      if (!outcome.ok) void showInfo(say`MCP Lens: ${outcome.reason}`);
       return outcome;
     }
     const details = 'Show Details';
-    void vscode.window.showErrorMessage(`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && log.show());
+    void showError(say`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && log.show());
     return outcome;
   }
 
@@ -73,7 +74,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     if (!entry) return undefined;
     if (entry.isRemote) return report({ ok: false, reason: `"${entry.name}" is an ${entry.config.type} server; MCP Lens runs stdio servers only.` });
     if (!restart && entry.isActive) {
-      void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" is already ${entry.state.kind}.`);
+      void showInfo(say`MCP Lens: "${entry.name}" is already ${entry.state.kind}.`);
       return { ok: true };
     }
     try {
@@ -95,16 +96,16 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
       const choice =
         found.length === 1
           ? found[0]
-          : (await vscode.window.showQuickPick(found.map((f) => ({ label: displayName(f), description: f.path, file: f })), { placeHolder: 'Open which MCP config file?' }))?.file;
+          : await pickOne(found.map((f) => ({ label: say`${displayName(f)}`, description: say`${f.path}`, value: f })), { placeHolder: say`Open which MCP config file?` });
       if (choice) await vscode.window.showTextDocument(vscode.Uri.file(choice.path));
       return;
     }
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (folders.length === 0) {
-      void vscode.window.showInformationMessage('MCP Lens: open a folder first; its .vscode/mcp.json lists the servers to run.');
+      void showInfo(say`MCP Lens: open a folder first; its .vscode/mcp.json lists the servers to run.`);
       return;
     }
-    const folder = folders.length === 1 ? folders[0] : await vscode.window.showWorkspaceFolderPick({ placeHolder: 'Create .vscode/mcp.json in which folder?' });
+    const folder = folders.length === 1 ? folders[0] : await pickFolder(say`Create .vscode/mcp.json in which folder?`);
     if (!folder) return;
     const uri = vscode.Uri.joinPath(folder.uri, ...WORKSPACE_CONFIGS[0].relativePath.split('/'));
     const skeleton = '{\n\t// Each entry is a server MCP Lens can start, e.g.\n\t// "my-server": { "type": "stdio", "command": "node", "args": ["${workspaceFolder}/server.js"] }\n\t"servers": {\n\t}\n}\n';
@@ -130,7 +131,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     vscode.commands.registerCommand(COMMANDS.openConfig, openConfig),
     vscode.commands.registerCommand(COMMANDS.clearInputs, async () => {
       const count = await inputs.clear();
-      void vscode.window.showInformationMessage(`MCP Lens: forgot ${count} remembered input value(s); servers will ask again on their next start.`);
+      void showInfo(say`MCP Lens: forgot ${count} remembered input value(s); servers will ask again on their next start.`);
       return count;
     }),
   ];

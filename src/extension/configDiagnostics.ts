@@ -1,3 +1,4 @@
+import { diagnostic as makeDiagnostic, say } from './shown';
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
 import type { ServerRegistry } from './serverRegistry';
@@ -19,9 +20,9 @@ export class ConfigDiagnostics extends Disposable {
       const line = Math.max(0, (p.line ?? 1) - 1);
       const column = Math.max(0, (p.column ?? 1) - 1);
       const where = [p.server && `server "${p.server}"`, p.field && `field "${p.field}"`].filter(Boolean).join(', ');
-      const diagnostic = new vscode.Diagnostic(
+      const diagnostic = makeDiagnostic(
         new vscode.Range(line, column, line, column + 1),
-        where ? `${where}: ${p.message}` : p.message,
+        where ? say`${where}: ${p.message}` : say`${p.message}`,
         p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
       );
       diagnostic.source = 'MCP Lens';

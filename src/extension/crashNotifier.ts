@@ -1,8 +1,8 @@
-import * as vscode from 'vscode';
 import { exitText } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import type { ServerRegistry } from './serverRegistry';
+import { say, showError } from './shown';
 
 /** A server that dies while running is news: say so, with the way to its stderr. */
 export class CrashNotifier extends Disposable {
@@ -18,8 +18,7 @@ export class CrashNotifier extends Disposable {
         if (state.kind !== 'crashed' || before === 'crashed') return;
         if (state.stderrTail.length) log.error(`[${entry.name}] last stderr lines:\n${state.stderrTail.map((l) => `    ${l}`).join('\n')}`);
         const details = 'Show Details';
-        void vscode.window
-          .showErrorMessage(`MCP Lens: "${entry.name}" crashed (${exitText(state.code, state.signal)}).`, details)
+        void showError(say`MCP Lens: "${entry.name}" crashed (${exitText(state.code, state.signal)}).`, details)
           .then((choice) => choice === details && log.show());
       }),
     );

@@ -17,6 +17,7 @@ import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
 import { registerTools } from './tools';
+import { say, showError } from './shown';
 
 let registry: ServerRegistry | undefined;
 
@@ -29,8 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpLen
     // VS Code only logs a failed activation to its own console; tell the user (rust-analyzer does too).
     log.error('MCP Lens failed to activate', error);
     const show = 'Show Log';
-    void vscode.window
-      .showErrorMessage(`MCP Lens failed to activate: ${error instanceof Error ? error.message : String(error)}`, show)
+    void showError(say`MCP Lens failed to activate: ${error instanceof Error ? error.message : String(error)}`, show)
       .then((choice) => choice === show && log.show());
     throw error;
   }

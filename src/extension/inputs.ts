@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { InputDefinition, ServerConfig } from '../core/config/types';
+import { askText, pickOne, say } from './shown';
 
 const SECRET_PREFIX = 'mcpLens.input:';
 const STORED_KEYS = 'mcpLens.storedInputKeys';
@@ -27,11 +28,12 @@ export class InputResolver {
         return stored;
       }
     }
-    const title = `MCP Lens: ${server.name} needs "${input.id}"`;
+    const title = say`MCP Lens: ${server.name} needs "${input.id}"`;
+    const placeHolder = say`${input.description ?? input.id}`;
     const value =
       input.type === 'pickString'
-        ? await vscode.window.showQuickPick(input.options ?? [], { title, placeHolder: input.description ?? input.id, ignoreFocusOut: true })
-        : await vscode.window.showInputBox({ title, prompt: input.description ?? input.id, password: input.password, value: input.default, ignoreFocusOut: true });
+        ? await pickOne((input.options ?? []).map((o) => ({ label: say`${o}`, value: o })), { title, placeHolder, ignoreFocusOut: true })
+        : await askText({ title, prompt: placeHolder, password: input.password, value: input.default, ignoreFocusOut: true });
     if (value === undefined) return undefined;
     this.session.set(key, value);
     if (input.password) {

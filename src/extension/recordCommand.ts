@@ -10,6 +10,7 @@ import type { Log } from './log';
 import type { ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
 import type { TreeNode } from './serversView';
+import { askText, pickOne, say, showInfo, showWarning } from './shown';
 
 export const COPY_RECORD_COMMAND = 'mcpLens.copyRecordCommand';
 
@@ -56,20 +57,19 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     if (typeof arg === 'string' || (arg && 'key' in arg)) {
       const key = typeof arg === 'string' ? arg : arg.key;
       const entry = registry.get(key);
-      if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${key}".`);
+      if (!entry) void showWarning(say`MCP Lens: no configured server is called "${key}".`);
       return entry;
     }
     const stdio = registry.servers.filter((s) => s.config.type === 'stdio');
     if (stdio.length === 0) {
-      void vscode.window.showInformationMessage('MCP Lens: no stdio server is configured; `mcp-lens record` sits between a host and a server it launches.');
+      void showInfo(say`MCP Lens: no stdio server is configured; \`mcp-lens record\` sits between a host and a server it launches.`);
       return undefined;
     }
     if (stdio.length === 1) return stdio[0];
-    const picked = await vscode.window.showQuickPick(
-      stdio.map((entry) => ({ label: entry.name, description: displayName(entry.config.file), detail: entry.commandLine(), entry })),
-      { placeHolder: 'Record which MCP server when another host runs it?', matchOnDescription: true },
+    return pickOne(
+      stdio.map((entry) => ({ label: say`${entry.name}`, description: say`${displayName(entry.config.file)}`, detail: say`${entry.commandLine()}`, value: entry })),
+      { placeHolder: say`Record which MCP server when another host runs it?`, matchOnDescription: true },
     );
-    return picked?.entry;
   }
 
   /** Traces go beside the server's workspace; a Claude Desktop server outside any folder uses the extension's storage. */
@@ -81,20 +81,20 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
   async function pickTraceName(entry: ServerEntry, folder: string): Promise<string | undefined> {
     const perLaunch = defaultTraceName(entry.name);
     const fixed = `${perLaunch.replace(`-${TIMESTAMP}`, '')}`;
-    const choice = await vscode.window.showQuickPick(
+    const choice = await pickOne(
       [
-        { label: perLaunch, description: 'a new file at each launch', detail: folder, name: perLaunch },
-        { label: 'A fixed file name…', description: 'each launch overwrites it', detail: folder, name: undefined },
+        { label: say`${perLaunch}`, description: say`a new file at each launch`, detail: say`${folder}`, value: { name: perLaunch as string | undefined } },
+        { label: say`A fixed file name…`, description: say`each launch overwrites it`, detail: say`${folder}`, value: { name: undefined } },
       ],
-      { placeHolder: 'Where should the host write the trace?' },
+      { placeHolder: say`Where should the host write the trace?` },
     );
     if (!choice) return undefined;
     if (choice.name) return choice.name;
-    const typed = await vscode.window.showInputBox({
-      prompt: `Trace file name in ${folder}`,
+    const typed = await askText({
+      prompt: say`Trace file name in ${folder}`,
       value: fixed,
       valueSelection: [0, fixed.length - '.mcptrace.jsonl'.length],
-      validateInput: (v) => (v.trim() === '' || /[\\/]/.test(v) ? 'A file name without folders' : undefined),
+      validate: (v) => (v.trim() === '' || /[\\/]/.test(v) ? say`A file name without folders` : undefined),
     });
     if (!typed) return undefined;
     return typed.endsWith('.mcptrace.jsonl') ? typed : `${typed}.mcptrace.jsonl`;
@@ -136,16 +136,16 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     const entry = await pickServer(arg);
     if (!entry) return undefined;
     if (entry.config.type !== 'stdio') {
-      void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" is an ${entry.config.type} server; \`mcp-lens record\` records stdio servers.`);
+      void showInfo(say`MCP Lens: "${entry.name}" is an ${entry.config.type} server; \`mcp-lens record\` records stdio servers.`);
       return undefined;
     }
     const config = entry.config;
     const format =
       options.format ??
-      (await vscode.window.showQuickPick(
-        RECORD_FORMATS.map((f) => ({ label: f.label, detail: f.detail, format: f.format })),
-        { placeHolder: `Copy "${entry.name}" for which host?` },
-      ))?.format;
+      (await pickOne(
+        RECORD_FORMATS.map((f) => ({ label: say`${f.label}`, detail: say`${f.detail}`, value: f.format })),
+        { placeHolder: say`Copy "${entry.name}" for which host?` },
+      ));
     if (!format) return undefined;
     const folder = traceFolder(config);
     const name = options.traceName ?? (await pickTraceName(entry, folder));
@@ -173,12 +173,12 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     const label = RECORD_FORMATS.find((f) => f.format === format)!.label;
     const where = name.includes(TIMESTAMP) ? `${folder} as ${name.replace(TIMESTAMP, '<launch time>')}` : tracePath;
     const needs = launch.needs.length > 0 ? ` The host must have ${launch.needs.join(', ')} in its environment (secrets are not copied).` : '';
-    const message = `MCP Lens: copied the ${label} launch config for "${entry.name}". Each launch writes its trace to ${where}.${needs}`;
+    const message = say`MCP Lens: copied the ${label} launch config for "${entry.name}". Each launch writes its trace to ${where}.${needs}`;
     if (options.openWhenItAppears) {
       openWhenItAppears(folder, name);
-      void vscode.window.showInformationMessage(`${message} It opens here when it appears.`);
+      void showInfo(say`${message} It opens here when it appears.`);
     } else {
-      void vscode.window.showInformationMessage(message, OPEN_WHEN_IT_APPEARS).then((choice) => {
+      void showInfo(message, OPEN_WHEN_IT_APPEARS).then((choice) => {
         if (choice === OPEN_WHEN_IT_APPEARS) openWhenItAppears(folder, name);
       });
     }

@@ -5,6 +5,7 @@ import { exitText } from './failure';
 import { Disposable } from './lifecycle';
 import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
+import { describe, name, SafeMarkdown, say, setTooltip, treeItem } from './shown';
 import { isTrusted } from './trust';
 
 export type ServerNode = { type: 'server'; id: string; key: string };
@@ -119,14 +120,14 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
 
   private serverItem(node: ServerNode): vscode.TreeItem {
     const entry = this.registry.get(node.key);
-    if (!entry) return new vscode.TreeItem(node.key);
+    if (!entry) return treeItem(say`${node.key}`);
     const duplicate = this.registry.servers.some((s) => s !== entry && s.name === entry.name);
-    const label = duplicate ? `${entry.name} (${displayName(entry.config.file)})` : entry.name;
+    const label = duplicate ? say`${entry.name} (${displayName(entry.config.file)})` : say`${entry.name}`;
     const hasChildren = LIST_KINDS.some((k) => entry.lists[k]);
-    const item = new vscode.TreeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const item = treeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     const { description, icon } = presentState(entry);
-    item.description = entry.configChanged ? `${description} · config changed, restart to apply` : description;
+    describe(item, entry.configChanged ? say`${description} · config changed, restart to apply` : say`${description}`);
     item.iconPath = icon;
     item.contextValue = entry.isRemote ? 'mcpLensServer.remote' : `mcpLensServer.${entry.state.kind}`;
     return item;
@@ -136,9 +137,9 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
   resolveTreeItem(item: vscode.TreeItem, element: TreeNode): vscode.TreeItem {
     if (element.type === 'server') {
       const entry = this.registry.get(element.key);
-      if (entry) item.tooltip = serverTooltip(entry, presentState(entry).description);
+      if (entry) setTooltip(item, serverTooltip(entry, presentState(entry).description));
     } else if (element.type === 'item') {
-      item.tooltip = itemTooltip(element);
+      setTooltip(item, itemTooltip(element));
     }
     return item;
   }
@@ -146,15 +147,15 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
   private groupItem(node: GroupNode): vscode.TreeItem {
     const list = this.registry.get(node.key)?.lists[node.kind];
     const count = list && 'items' in list ? list.items.length : 0;
-    const item = new vscode.TreeItem(GROUP_LABEL[node.kind], count ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const item = treeItem(say`${GROUP_LABEL[node.kind]}`, count ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     item.iconPath = new vscode.ThemeIcon(GROUP_ICON[node.kind]);
     item.contextValue = `mcpLensGroup.${node.kind}`;
     if (list && 'error' in list) {
-      item.description = `could not list: ${list.error}`;
+      describe(item, say`could not list: ${list.error}`);
       item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
     } else {
-      item.description = String(count);
+      describe(item, say`${count}`);
     }
     return item;
   }
@@ -183,52 +184,47 @@ function presentState(entry: ServerEntry): { description: string; icon: vscode.T
 }
 
 function serverTooltip(entry: ServerEntry, description: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, true);
-  md.appendMarkdown(`**${escape(entry.name)}** — ${escape(description)}\n\n`);
-  md.appendMarkdown(`${escape(displayName(entry.config.file))}${entry.config.line ? `, line ${entry.config.line}` : ''}\n\n`);
-  md.appendCodeblock(entry.commandLine(), 'shell');
+  const md = new SafeMarkdown().line(say`${name(entry.name)} — ${description}`);
+  md.line(say`${displayName(entry.config.file)}${entry.config.line ? `, line ${entry.config.line}` : ''}`);
+  md.code(entry.commandLine());
   const info = entry.info;
-  if (info?.serverInfo) md.appendMarkdown(`\n\nServer: ${escape(info.serverInfo.name)} ${escape(info.serverInfo.version)}`);
+  if (info?.serverInfo) md.line(say`Server: ${name(info.serverInfo.name)} ${info.serverInfo.version}`);
   const state = entry.state;
   if ((state.kind === 'crashed' || state.kind === 'error') && state.stderrTail.length) {
-    md.appendMarkdown('\n\nLast stderr lines:\n');
-    md.appendCodeblock(state.stderrTail.slice(-8).join('\n'), 'text');
+    md.line(say`Last stderr lines:`);
+    md.code(state.stderrTail.slice(-8).join('\n'));
   }
-  return md;
+  return md.build();
 }
 
 function itemTreeItem(node: ItemNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(itemName(node.item), vscode.TreeItemCollapsibleState.None);
+  const item = treeItem(say`${name(itemName(node.item))}`);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(ITEM_ICON[node.kind]);
   item.contextValue = `mcpLensItem.${node.kind}`;
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   const uri = node.item.uri ?? node.item.uriTemplate;
-  item.description = node.kind === 'resources' && typeof uri === 'string' ? uri : text.split('\n')[0];
+  describe(item, say`${node.kind === 'resources' && typeof uri === 'string' ? uri : text.split('\n')[0]}`);
   return item;
 }
 
 function itemTooltip(node: ItemNode): vscode.MarkdownString {
   const text = typeof node.item.description === 'string' ? node.item.description : '';
-  const md = new vscode.MarkdownString();
-  md.appendMarkdown(`**${escape(itemName(node.item))}**\n\n${escape(text)}`);
-  if (node.kind === 'tools' && node.item.inputSchema) md.appendCodeblock(JSON.stringify(node.item.inputSchema, null, 2), 'json');
-  return md;
+  const md = new SafeMarkdown().line(say`${name(itemName(node.item))}`).prose(text);
+  if (node.kind === 'tools' && node.item.inputSchema) md.code(JSON.stringify(node.item.inputSchema, null, 2));
+  return md.build();
 }
 
 function problemItem(node: ProblemNode): vscode.TreeItem {
   const p = node.problem;
-  const item = new vscode.TreeItem(p.server ? `${p.server}: ${p.message}` : p.message, vscode.TreeItemCollapsibleState.None);
+  const item = treeItem(p.server ? say`${p.server}: ${p.message}` : say`${p.message}`);
   item.id = node.id;
   item.iconPath = new vscode.ThemeIcon(p.severity === 'error' ? 'error' : 'warning', new vscode.ThemeColor(p.severity === 'error' ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground'));
   const where = `${p.file.endsWith('claude_desktop_config.json') ? 'Claude Desktop config' : vscode.workspace.asRelativePath(p.file)}${p.line ? `:${p.line}` : ''}`;
-  item.description = p.field ? `${where} · ${p.field}` : where;
-  item.tooltip = `${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''}\n${p.server ? `server "${p.server}"` : ''}${p.field ? `, field "${p.field}"` : ''}\n${p.message}`;
+  describe(item, p.field ? say`${where} · ${p.field}` : say`${where}`);
+  setTooltip(item, say`${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ${p.server ? `server "${p.server}"` : ''}${p.field ? `, field "${p.field}"` : ''}: ${p.message}`);
   item.contextValue = 'mcpLensProblem';
   item.command = { command: 'mcpLens.openConfig', title: 'Open Config', arguments: [p.file, p.line, p.column] };
   return item;
 }
 
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
-}

@@ -1,3 +1,4 @@
+import { say, setTooltip } from './shown';
 import * as vscode from 'vscode';
 import { Disposable } from './lifecycle';
 import type { ServerRegistry } from './serverRegistry';
@@ -24,10 +25,10 @@ export class StatusBar extends Disposable {
     const running = servers.filter((s) => s.state.kind === 'running').length;
     const failed = servers.filter((s) => s.state.kind === 'crashed' || s.state.kind === 'error').length;
     this.item.text = `$(plug) MCP: ${running} running${failed + problems ? ` $(error) ${failed + problems}` : ''}`;
-    const lines = [`${running} of ${servers.length} MCP server(s) running`];
-    if (failed) lines.push(`${failed} crashed or failed to start`);
-    if (problems) lines.push(`${problems} config problem(s)`);
-    this.item.tooltip = `${lines.join('\n')}\nClick to show the MCP Lens Servers view`;
+    const lines = [say`${running} of ${servers.length} MCP server(s) running`];
+    if (failed) lines.push(say`${failed} crashed or failed to start`);
+    if (problems) lines.push(say`${problems} config problem(s)`);
+    setTooltip(this.item, [...lines, say`Click to show the MCP Lens Servers view`]);
     this.item.backgroundColor = failed + problems ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { Log } from './log';
+import { say, showError } from './shown';
 
 export const TRACE_LANGUAGE_ID = 'mcp-trace';
 const REPLAY_COMMAND = 'mcpLens.replayRequest';
@@ -70,6 +71,6 @@ async function openAsTrace(uri: vscode.Uri | undefined, log: Log): Promise<void>
     await vscode.window.showTextDocument(traced);
   } catch (error) {
     log.error(`Could not open ${target.toString()} as an MCP trace`, error);
-    void vscode.window.showErrorMessage(`Could not open ${target.fsPath || target.toString()} as an MCP trace: ${error instanceof Error ? error.message : String(error)}`);
+    void showError(say`Could not open ${target.fsPath || target.toString()} as an MCP trace: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

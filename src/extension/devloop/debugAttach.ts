@@ -16,6 +16,7 @@ import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { LaunchEvent, ServerRegistry, StartOutcome } from '../serverRegistry';
 import { explainUntrusted, isTrusted } from '../trust';
+import { say, showError, showStatus, showWarning } from '../shown';
 
 /** Marks our attach configurations: which launch of which server a debug session debugs. */
 const LAUNCH_KEY = '__mcpLensLaunch';
@@ -74,7 +75,7 @@ export class DebugAttach extends Disposable {
         if (m.type !== 'response' || m.command !== 'configurationDone') return;
         if (!followed.announced) {
           followed.announced = true;
-          vscode.window.setStatusBarMessage(`$(debug) MCP Lens: debugger attached to "${followed.entry.name}"`, 10_000);
+          showStatus(say`$(debug) MCP Lens: debugger attached to "${followed.entry.name}"`, 10_000);
         }
         followed.settle({ ok: true, sessions: [session.name] });
       },
@@ -130,7 +131,7 @@ export class DebugAttach extends Disposable {
         else if (isDebugpyMissing(e.raw)) {
           const reason = `"${entry.name}" cannot run under debugpy: its Python has no debugpy module. Install it there (pip install debugpy), then debug again.`;
           settle({ ok: false, reason });
-          void vscode.window.showErrorMessage(`MCP Lens: ${reason}`);
+          void showError(say`MCP Lens: ${reason}`);
         }
       }
     });
@@ -140,7 +141,7 @@ export class DebugAttach extends Disposable {
       running.dispose();
       const reason = `"${entry.name}" started, but no Node.js process of it announced a debugger (NODE_OPTIONS=--inspect=0 had no effect). If it is not a Node server, set "dev": { "debug": { "type": "debugpy" } } in .vscode/mcp.json.`;
       settle({ ok: false, reason });
-      void vscode.window.showWarningMessage(`MCP Lens: ${reason}`);
+      void showWarning(say`MCP Lens: ${reason}`);
     });
     void client.exited.then(() => {
       listening.dispose();
@@ -183,7 +184,7 @@ export class DebugAttach extends Disposable {
     if (!type) {
       const reason = `${PYTHON_MISSING} "${entry.name}" is waiting under debugpy on ${host}:${port}; any debug adapter client can attach there.`;
       followed.settle({ ok: false, reason });
-      void vscode.window.showErrorMessage(`MCP Lens: ${reason}`);
+      void showError(say`MCP Lens: ${reason}`);
       return;
     }
     const config: vscode.DebugConfiguration = { type, request: 'attach', name: entry.name, connect: { host, port }, justMyCode: true, [LAUNCH_KEY]: followed.id };
@@ -203,7 +204,7 @@ export class DebugAttach extends Disposable {
       this.log.error(`[${entry.name}] ${reason}`);
       followed.settle({ ok: false, reason });
       // A process restarted or stopped meanwhile is no failure to report.
-      if (entry.client === client) void vscode.window.showErrorMessage(`MCP Lens: ${reason}`);
+      if (entry.client === client) void showError(say`MCP Lens: ${reason}`);
     }
   }
 

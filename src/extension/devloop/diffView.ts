@@ -11,6 +11,7 @@ import type { TraceEvent } from '../../core/trace/event';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { RestartEvent, ServerRegistry } from '../serverRegistry';
+import { pickOne, say, showInfo, showStatus } from '../shown';
 
 export const DIFF_SCHEME = 'mcp-lens-diff';
 export const SHOW_DIFF = 'Show Diff';
@@ -85,10 +86,10 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     this.diffed.fire(result);
 
     if (isEmptyDiff(diff)) {
-      vscode.window.setStatusBarMessage(`$(debug-restart) MCP Lens: ${message}`, 5000);
+      showStatus(say`$(debug-restart) MCP Lens: ${message}`, 5000);
       return;
     }
-    void vscode.window.showInformationMessage(`MCP Lens: ${message}`, SHOW_DIFF).then((choice) => {
+    void showInfo(say`MCP Lens: ${message}`, SHOW_DIFF).then((choice) => {
       // This restart's diff, even if another restart came since.
       if (choice === SHOW_DIFF) void this.open(result);
     });
@@ -100,7 +101,7 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     if (key === undefined) return undefined;
     const found = this.lastDiff(key);
     if (!found) {
-      void vscode.window.showInformationMessage(`MCP Lens: "${key}" has not been restarted in this window, so there is no list diff to show.`);
+      void showInfo(say`MCP Lens: "${key}" has not been restarted in this window, so there is no list diff to show.`);
       return undefined;
     }
     await this.open(found);
@@ -114,15 +115,14 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
   private async pick(): Promise<string | undefined> {
     const keys = this.servers;
     if (keys.length === 0) {
-      void vscode.window.showInformationMessage('MCP Lens: no server has been restarted in this window yet, so there is no list diff to show.');
+      void showInfo(say`MCP Lens: no server has been restarted in this window yet, so there is no list diff to show.`);
       return undefined;
     }
     if (keys.length === 1) return keys[0];
-    const picked = await vscode.window.showQuickPick(
-      keys.map((key) => ({ label: this.last.get(key)!.server, description: this.last.get(key)!.summary, key })),
-      { placeHolder: 'Show the list diff of which server’s last restart?' },
+    return pickOne(
+      keys.map((key) => ({ label: say`${this.last.get(key)!.server}`, description: say`${this.last.get(key)!.summary}`, value: key })),
+      { placeHolder: say`Show the list diff of which server’s last restart?` },
     );
-    return picked?.key;
   }
 }
 

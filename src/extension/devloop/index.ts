@@ -9,6 +9,7 @@ import type { ServerRegistry } from '../serverRegistry';
 import { DebugAttach, type DebugOutcome } from './debugAttach';
 import { ToolDiffs, type RestartDiff } from './diffView';
 import { RestartOnSave } from './restartOnSave';
+import { pickOne, say, showError, showInfo, showWarning } from '../shown';
 
 export const DEVLOOP_COMMANDS = {
   debugServer: 'mcpLens.debugServer',
@@ -28,19 +29,18 @@ export function registerDevLoop(registry: ServerRegistry, log: Log): vscode.Disp
     const key = typeof arg === 'string' ? arg : arg?.key;
     if (key !== undefined) {
       const entry = registry.get(key);
-      if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${key}".`);
+      if (!entry) void showWarning(say`MCP Lens: no configured server is called "${key}".`);
       return entry;
     }
     const local = registry.servers.filter((s) => !s.isRemote);
     if (local.length <= 1) {
-      if (local.length === 0) void vscode.window.showInformationMessage('MCP Lens: no configured stdio server to debug.');
+      if (local.length === 0) void showInfo(say`MCP Lens: no configured stdio server to debug.`);
       return local[0];
     }
-    const picked = await vscode.window.showQuickPick(
-      local.map((entry) => ({ label: entry.name, description: entry.state.kind, detail: entry.commandLine(), entry })),
-      { placeHolder: 'Debug which MCP server?' },
+    return pickOne(
+      local.map((entry) => ({ label: say`${entry.name}`, description: say`${entry.state.kind}`, detail: say`${entry.commandLine()}`, value: entry })),
+      { placeHolder: say`Debug which MCP server?` },
     );
-    return picked?.entry;
   }
 
   return [
@@ -53,7 +53,7 @@ export function registerDevLoop(registry: ServerRegistry, log: Log): vscode.Disp
       const outcome = await debug.debug(entry, options);
       if (!outcome.ok) {
         const details = 'Show Log';
-        void vscode.window.showErrorMessage(`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && log.show());
+        void showError(say`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && log.show());
       }
       return outcome;
     }),

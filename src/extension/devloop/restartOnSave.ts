@@ -11,6 +11,7 @@ import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
+import { say, showError } from '../shown';
 
 export const DEBOUNCE_MS = 300;
 
@@ -120,7 +121,7 @@ export class RestartOnSave extends Disposable {
       const outcome = await this.registry.restart(entry, reason);
       if (!outcome.ok && !outcome.cancelled) {
         const details = 'Show Log';
-        void vscode.window.showErrorMessage(`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && this.log.show());
+        void showError(say`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && this.log.show());
       }
     } catch (error) {
       this.log.error(`[${entry.name}] restart after saving failed`, error);

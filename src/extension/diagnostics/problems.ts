@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { Disposable } from '../lifecycle';
 import { sourceFrame } from '../messages/present';
+import { diagnostic as makeDiagnostic, say, setDiagnosticMessage } from '../shown';
 import type { ServerRegistry } from '../serverRegistry';
 import type { LiveSession } from './liveSession';
 import type { Sessions } from './sessions';
@@ -81,10 +82,10 @@ export class ProblemsBridge extends Disposable {
         const seen = atSource.get(key);
         if (seen) {
           seen.count += 1;
-          seen.d.message = `${session.serverName}: this line wrote ${seen.count} stray stdout lines (last: ${JSON.stringify(String(source.info?.text ?? ''))}) — ${d.hint}`;
+          setDiagnosticMessage(seen.d, say`${session.serverName}: this line wrote ${seen.count} stray stdout lines (last: ${JSON.stringify(String(source.info?.text ?? ''))}) — ${d.hint}`);
           continue;
         }
-        const diagnostic = new vscode.Diagnostic(lineRange(frame.file, frame.line), `${session.serverName}: this line wrote to stdout, which carries only protocol messages: ${JSON.stringify(String(source.info?.text ?? ''))} — ${d.hint}`, SEVERITY[d.severity]);
+        const diagnostic = makeDiagnostic(lineRange(frame.file, frame.line), say`${session.serverName}: this line wrote to stdout, which carries only protocol messages: ${JSON.stringify(String(source.info?.text ?? ''))} — ${d.hint}`, SEVERITY[d.severity]);
         diagnostic.source = PROBLEMS_SOURCE;
         diagnostic.code = STRAY_SOURCE_CODE;
         if (configUri) diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(configUri, new vscode.Position(configLine, 0)), `server "${session.serverName}"`)];
@@ -93,7 +94,7 @@ export class ProblemsBridge extends Disposable {
         continue;
       }
       if (!configUri) continue;
-      const diagnostic = new vscode.Diagnostic(new vscode.Range(configLine, 0, configLine, 1000), `${session.serverName}: ${d.message} — ${d.hint}`, SEVERITY[d.severity]);
+      const diagnostic = makeDiagnostic(new vscode.Range(configLine, 0, configLine, 1000), say`${session.serverName}: ${d.message} — ${d.hint}`, SEVERITY[d.severity]);
       diagnostic.source = PROBLEMS_SOURCE;
       diagnostic.code = d.rule;
       add(configUri, diagnostic);

@@ -7,6 +7,7 @@ import type { MessageNode } from './model';
 import type { SelectedServer } from './selection';
 import { describeTree, type DescribedRow } from './describe';
 import type { MessagesElement, MessagesView } from './view';
+import { name, pickMany, say, showInfo, showWarning } from '../shown';
 
 /** Command ids are a contract with package.json, the stderr panel and the tests. */
 export const MESSAGE_COMMANDS = {
@@ -56,35 +57,35 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
   async function reveal(serverKeyOrName: string, seq: number): Promise<boolean> {
     const entry = registry.get(serverKeyOrName);
     if (!entry?.session) {
-      void vscode.window.showInformationMessage(`MCP Lens: "${serverKeyOrName}" has no recorded run in this window.`);
+      void showInfo(say`MCP Lens: "${serverKeyOrName}" has no recorded run in this window.`);
       return false;
     }
     selection.select(entry.key);
     const event = entry.session.event(seq);
     if (!event) {
-      void vscode.window.showInformationMessage(`MCP Lens: in "${entry.name}", ${entry.session.missingText(seq)}.`);
+      void showInfo(say`MCP Lens: in "${entry.name}", ${entry.session.missingText(seq)}.`);
       return false;
     }
     if (event.dir === 'stderr') return revealOutput(entry.key, seq);
     await vscode.commands.executeCommand('mcpLens.messages.focus');
     if (await view.reveal(seq)) return true;
-    void vscode.window.showInformationMessage(`MCP Lens: event #${seq} of "${entry.name}" is no longer in the Messages view (it keeps the newest rows); Export Trace has every event.`);
+    void showInfo(say`MCP Lens: event #${seq} of "${entry.name}" is no longer in the Messages view (it keeps the newest rows); Export Trace has every event.`);
     return false;
   }
 
   async function filterMethods(): Promise<void> {
     const methods = view.session?.messages.methods;
     if (!methods || methods.size === 0) {
-      void vscode.window.showInformationMessage('MCP Lens: no messages to filter yet.');
+      void showInfo(say`MCP Lens: no messages to filter yet.`);
       return;
     }
     const current = view.filter.methods;
-    const picked = await vscode.window.showQuickPick(
-      [...methods].sort((a, b) => a[0].localeCompare(b[0])).map(([method, count]) => ({ label: method, description: `${count}`, picked: !current || current.has(method) })),
-      { canPickMany: true, placeHolder: 'Show the messages of these methods' },
+    const picked = await pickMany(
+      [...methods].sort((a, b) => a[0].localeCompare(b[0])).map(([method, count]) => ({ label: say`${name(method)}`, description: say`${count}`, picked: !current || current.has(method), value: method })),
+      { placeHolder: say`Show the messages of these methods` },
     );
     if (!picked) return;
-    view.setFilter({ methods: picked.length === methods.size ? undefined : new Set(picked.map((p) => p.label)) });
+    view.setFilter({ methods: picked.length === methods.size ? undefined : new Set(picked) });
   }
 
   /**
@@ -108,7 +109,7 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     const client = entry?.client;
     if (!element || element.type !== 'exchange' || element.request.dir !== 'c2s') return undefined;
     if (!client || entry.state.kind !== 'running') {
-      void vscode.window.showWarningMessage(`MCP Lens: start "${entry?.name ?? 'the server'}" to replay a request.`);
+      void showWarning(say`MCP Lens: start "${entry?.name ?? 'the server'}" to replay a request.`);
       return undefined;
     }
     const params = (element.request.msg as { params?: Record<string, unknown> }).params;
@@ -117,7 +118,7 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
       return await client.request(element.method, params);
     } catch (error) {
       // A protocol error is a row in the view already; anything else (closed, timeout) is said here.
-      if ((error as { code?: unknown }).code === undefined) void vscode.window.showWarningMessage(`MCP Lens: replay of ${element.method} failed: ${(error as Error).message}`);
+      if ((error as { code?: unknown }).code === undefined) void showWarning(say`MCP Lens: replay of ${name(element.method)} failed: ${(error as Error).message}`);
       return undefined;
     }
   }
@@ -128,7 +129,7 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     const session = typeof server === 'string' ? registry.get(server)?.session : view.session;
     const entry = selection.entry;
     if (!session || !entry) {
-      void vscode.window.showInformationMessage('MCP Lens: select a server that has run to export its trace.');
+      void showInfo(say`MCP Lens: select a server that has run to export its trace.`);
       return undefined;
     }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -144,7 +145,7 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     const count = await exportTrace(session, target.fsPath);
     log.info(`[${entry.name}] exported ${count} events to ${target.fsPath}`);
     const open = 'Open';
-    void vscode.window.showInformationMessage(`MCP Lens: exported ${count} events to ${path.basename(target.fsPath)}.`, open).then((choice) => {
+    void showInfo(say`MCP Lens: exported ${count} events to ${path.basename(target.fsPath)}.`, open).then((choice) => {
       if (choice === open) void vscode.window.showTextDocument(target);
     });
     return target.fsPath;

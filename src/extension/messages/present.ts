@@ -16,6 +16,8 @@ export interface RowData {
   contextValue: string;
   /** The row has a JSON tree to expand. */
   expandable: boolean;
+  /** The label is a method and tool name: shown with its hidden characters written out. */
+  nameLike?: boolean;
 }
 
 const STATUS_ICON: Record<Status, { icon: string; color?: string }> = {
@@ -55,6 +57,7 @@ export function rowData(node: MessageNode): RowData {
         ...STATUS_ICON[status],
         contextValue: `mcpLensMessage.exchange.${node.request.dir}`,
         expandable: true,
+        nameLike: true,
       };
     }
     case 'notification': {
@@ -65,6 +68,7 @@ export function rowData(node: MessageNode): RowData {
         icon: e.dir === 'c2s' ? 'arrow-small-right' : 'bell',
         contextValue: 'mcpLensMessage.notification',
         expandable: true,
+        nameLike: true,
       };
     }
     case 'response': {

@@ -3,6 +3,7 @@ import type { Sessions } from '../diagnostics/sessions';
 import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
+import { pickOne, say, showInfo } from '../shown';
 
 /**
  * Which server the Messages view and the stderr panel show: the one selected in the Servers
@@ -51,19 +52,19 @@ export class SelectedServer extends Disposable {
   async pick(): Promise<ServerEntry | undefined> {
     const servers = [...this.registry.servers].sort((a, b) => Number(!!b.session) - Number(!!a.session));
     if (servers.length === 0) {
-      void vscode.window.showInformationMessage('MCP Lens: no MCP servers are configured.');
+      void showInfo(say`MCP Lens: no MCP servers are configured.`);
       return undefined;
     }
-    const picked = await vscode.window.showQuickPick(
+    const picked = await pickOne(
       servers.map((entry) => ({
-        label: entry.name,
-        description: entry.session ? `${entry.state.kind} · ${entry.session.trace.count} events` : `${entry.state.kind} · not run yet`,
+        label: say`${entry.name}`,
+        description: entry.session ? say`${entry.state.kind} · ${entry.session.trace.count} events` : say`${entry.state.kind} · not run yet`,
         picked: entry.key === this.key,
-        entry,
+        value: entry,
       })),
-      { placeHolder: 'Show the messages of which server?' },
+      { placeHolder: say`Show the messages of which server?` },
     );
-    if (picked) this.select(picked.entry.key);
-    return picked?.entry;
+    if (picked) this.select(picked.key);
+    return picked;
   }
 }

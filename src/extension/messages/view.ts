@@ -5,6 +5,7 @@ import { Disposable } from '../lifecycle';
 import { matches, type MessageFilter, type MessageNode } from './model';
 import { hasJsonChildren, jsonEntries, jsonSummary, messageParts, rowData, sourceFrame } from './present';
 import type { SelectedServer } from './selection';
+import { describe, name, SafeMarkdown, say, setTooltip, setViewDescription, setViewMessage, treeItem } from '../shown';
 
 /** A node of the JSON tree under a message row; created on expand, keyed by its path. */
 export interface JsonNode {
@@ -81,12 +82,15 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
       this.sessionListener = listener && { dispose: () => listener.dispose() };
     }
     const entry = this.selection.entry;
-    this.view.description = entry ? entry.name : undefined;
-    this.view.message = !entry
-      ? 'Select a server in the Servers view (or pick one with the title bar) to see its messages.'
-      : !session
-        ? `"${entry.name}" has not run in this window yet. Start it to see its messages.`
-        : undefined;
+    setViewDescription(this.view, entry ? say`${entry.name}` : undefined);
+    setViewMessage(
+      this.view,
+      !entry
+        ? say`Select a server in the Servers view (or pick one with the title bar) to see its messages.`
+        : !session
+          ? say`"${entry.name}" has not run in this window yet. Start it to see its messages.`
+          : undefined,
+    );
     this.changed.fire(undefined);
   }
 
@@ -144,25 +148,26 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
 
   getTreeItem(element: MessagesElement): vscode.TreeItem {
     if (element.type === 'gap') {
-      const item = new vscode.TreeItem(`${element.count.toLocaleString('en-US')} earlier rows not shown`, vscode.TreeItemCollapsibleState.None);
+      const item = treeItem(say`${element.count.toLocaleString('en-US')} earlier rows not shown`);
       item.id = element.id;
-      item.description = 'Export Trace has every event';
+      describe(item, say`Export Trace has every event`);
       item.iconPath = new vscode.ThemeIcon('fold-up');
       item.contextValue = 'mcpLensMessage.gap';
       return item;
     }
     if (element.type === 'json') {
       const expandable = hasJsonChildren(element.value);
-      const item = new vscode.TreeItem(element.key, expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      const item = treeItem(say`${element.key}`, expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
       item.id = element.id;
-      item.description = jsonSummary(element.value);
+      describe(item, say`${jsonSummary(element.value)}`);
       item.contextValue = 'mcpLensMessage.json';
       return item;
     }
     const row = rowData(element);
-    const item = new vscode.TreeItem(row.label, row.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    // Method and tool names are the server's: written out like every name.
+    const item = treeItem(say`${row.nameLike ? name(row.label) : row.label}`, row.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = element.id;
-    item.description = row.description;
+    describe(item, say`${row.description}`);
     item.iconPath = new vscode.ThemeIcon(row.icon, row.color ? new vscode.ThemeColor(row.color) : undefined);
     item.contextValue = row.contextValue;
     if (element.type === 'stray' && element.source) {
@@ -175,14 +180,14 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
   /** Tooltips (the exact wire lines) only for the row under the pointer. */
   resolveTreeItem(item: vscode.TreeItem, element: MessagesElement): vscode.TreeItem {
     if (element.type === 'exchange') {
-      item.tooltip = tooltip([`→ ${element.request.raw}`, element.response ? `← ${element.response.raw}` : '(no response yet)']);
+      setTooltip(item, tooltip([`→ ${element.request.raw}`, element.response ? `← ${element.response.raw}` : '(no response yet)']));
     } else if (element.type === 'stray' || element.type === 'notification' || element.type === 'response' || element.type === 'meta') {
       const lines = [element.event.raw];
       if (element.type === 'stray' && element.source) {
         const stack = (element.source.info?.stack ?? []) as { file: string; line: number; column: number }[];
         lines.push('written by:', ...stack.slice(0, 8).map((f) => `  ${f.file}:${f.line}:${f.column}`));
       }
-      item.tooltip = tooltip(lines);
+      setTooltip(item, tooltip(lines));
     }
     return item;
   }
@@ -199,7 +204,5 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
 }
 
 function tooltip(lines: string[]): vscode.MarkdownString {
-  const md = new vscode.MarkdownString();
-  md.appendCodeblock(lines.map((l) => (l.length > 2000 ? `${l.slice(0, 2000)}…` : l)).join('\n'), 'text');
-  return md;
+  return new SafeMarkdown().code(lines.join('\n')).build();
 }

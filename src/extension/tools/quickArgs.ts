@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import { askText, name, pickOne, say, type Text } from '../shown';
 import { bounds, checkScalar, type SimpleField } from './scalarFields';
 
 /** Asks for each field in turn; undefined when the user cancels (Escape). */
@@ -6,7 +6,7 @@ export async function askArguments(tool: string, fields: SimpleField[], last: Re
   const args: Record<string, unknown> = {};
   for (const [i, field] of fields.entries()) {
     const key = field.key!;
-    const title = `${tool} (${i + 1}/${fields.length}): ${field.label}${field.required ? ' *' : ''}`;
+    const title = say`${name(tool)} (${i + 1}/${fields.length}): ${name(field.label)}${field.required ? ' *' : ''}`;
     const previous = last?.[key] ?? field.default;
     const value = await askField(field, title, previous);
     if (value === CANCELLED) return undefined;
@@ -18,29 +18,34 @@ export async function askArguments(tool: string, fields: SimpleField[], last: Re
 const CANCELLED = Symbol('cancelled');
 const OMIT = Symbol('omit');
 
-async function askField(field: SimpleField, title: string, previous: unknown): Promise<unknown> {
+async function askField(field: SimpleField, title: Text, previous: unknown): Promise<unknown> {
   const optional = !field.required;
-  const leaveOut = { label: '$(circle-slash) Leave out', description: 'optional', value: OMIT as unknown };
+  const leaveOut = { label: say`$(circle-slash) Leave out`, description: say`optional`, value: OMIT as unknown };
   switch (field.kind) {
     case 'const':
       return field.value;
     case 'boolean':
     case 'enum': {
       const options = field.kind === 'boolean' ? [true, false].map((v) => ({ value: v as unknown, label: String(v), description: undefined as string | undefined })) : field.options;
-      const items = options.map((o) => ({ label: o.label, description: [o.description, JSON.stringify(o.value) === JSON.stringify(previous) ? 'last used' : ''].filter(Boolean).join(' · '), value: o.value }));
-      const picked = await vscode.window.showQuickPick(optional ? [...items, leaveOut] : items, { title, placeHolder: field.description, ignoreFocusOut: true });
-      return picked ? picked.value : CANCELLED;
+      const items = options.map((o) => ({ label: say`${o.label}`, description: say`${[o.description, JSON.stringify(o.value) === JSON.stringify(previous) ? 'last used' : ''].filter(Boolean).join(' · ')}`, value: o.value }));
+      const picked = await pickOne(optional ? [...items, leaveOut] : items, { title, placeHolder: field.description === undefined ? undefined : say`${field.description}`, ignoreFocusOut: true });
+      return picked === undefined ? CANCELLED : picked;
     }
     case 'string':
     case 'number':
     case 'integer': {
-      const text = await vscode.window.showInputBox({
+      const hint = field.kind === 'string' ? field.formatHint : bounds(field);
+      const text = await askText({
         title,
-        prompt: [field.description, optional ? 'Leave empty to leave it out.' : ''].filter(Boolean).join(' '),
-        placeHolder: field.kind === 'string' ? field.formatHint : bounds(field),
+        // The description and the pattern in the validation message are the server's words.
+        prompt: say`${field.description ?? ''}${optional ? `${field.description ? ' ' : ''}Leave empty to leave it out.` : ''}`,
+        placeHolder: hint === undefined ? undefined : say`${hint}`,
         value: previous === undefined || previous === null ? '' : String(previous),
         ignoreFocusOut: true,
-        validateInput: (input) => checkScalar(field, input),
+        validate: (input) => {
+          const problem = checkScalar(field, input);
+          return problem === undefined ? undefined : say`${problem}`;
+        },
       });
       if (text === undefined) return CANCELLED;
       if (text === '' && optional) return OMIT;

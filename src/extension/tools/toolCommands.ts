@@ -13,6 +13,8 @@ import { simpleFields } from './scalarFields';
 import { rawMessageTemplate, sendRawAndWait, validateRawLine } from './rawMessage';
 import type { ToolPanels } from './toolPanels';
 import type { ToolRunner } from './toolRunner';
+import { askText, name, pickOne, say, showError, showInfo, showStatus, showWarning, untrusted } from '../shown';
+import { promptPickItems, resourcePickItems, toolPickItems } from './pickItems';
 
 export const TOOL_COMMANDS = {
   runTool: 'mcpLens.runTool',
@@ -48,10 +50,10 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
   async function pickServer(server: string | undefined, placeHolder: string, accept: (s: ServerEntry) => boolean = () => true): Promise<ServerEntry | undefined> {
     if (server !== undefined) {
       const entry = registry.get(server);
-      if (!entry) void vscode.window.showWarningMessage(`MCP Lens: no configured server is called "${server}".`);
+      if (!entry) void showWarning(say`MCP Lens: no configured server is called "${server}".`);
       return entry;
     }
-    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), placeHolder, 'MCP Lens: no MCP server can do that now.');
+    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), untrusted(placeHolder), say`MCP Lens: no MCP server can do that now.`);
   }
 
   async function running(entry: ServerEntry): Promise<boolean> {
@@ -73,23 +75,16 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     if (toolName === undefined) {
       const tools = listed(entry, 'tools');
       if (tools.length === 0) {
-        void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" lists no tools.`);
+        void showInfo(say`MCP Lens: "${entry.name}" lists no tools.`);
         return undefined;
       }
-      const choice = await vscode.window.showQuickPick(
-        tools.map((t) => ({
-          label: String(t.name),
-          description: typeof t.title === 'string' ? t.title : undefined,
-          detail: typeof t.description === 'string' ? t.description.split('\n')[0] : undefined,
-        })),
-        { placeHolder: `Run which tool of "${entry.name}"?`, matchOnDescription: true, matchOnDetail: true },
-      );
-      if (!choice) return undefined;
-      toolName = choice.label;
+      const choice = await pickOne(toolPickItems(tools), { placeHolder: say`Run which tool of "${entry.name}"?`, matchOnDescription: true, matchOnDetail: true });
+      if (choice === undefined) return undefined;
+      toolName = choice;
     }
     const tool = runner.tool(entry, toolName);
     if (!tool) {
-      void vscode.window.showWarningMessage(`MCP Lens: "${entry.name}" does not list a tool called "${toolName}". If it is defined in the source, its registration failed or the server runs older code: restart it.`);
+      void showWarning(say`MCP Lens: "${entry.name}" does not list a tool called "${name(toolName)}". If it is defined in the source, its registration failed or the server runs older code: restart it.`);
       return undefined;
     }
     if (wanted.args) return panels.open(entry, toolName).run(wanted.args, true);
@@ -100,7 +95,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
         const args = await askArguments(toolName, fields, runner.lastArgs.get(entry.name, toolName));
         if (!args) return undefined;
         const outcome = await panels.open(entry, toolName).run(args, true);
-        if (outcome.kind === 'notSent') void vscode.window.showWarningMessage(`MCP Lens: ${outcome.message}`);
+        if (outcome.kind === 'notSent') void showWarning(say`MCP Lens: ${outcome.message}`);
         return outcome;
       }
     }
@@ -113,17 +108,20 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     const line =
       arg?.line ??
-      (await vscode.window.showInputBox({
-        title: `Send a raw JSON-RPC line to "${entry.name}"`,
-        prompt: entry.info?.era === 'modern' ? 'One line of JSON, sent as typed. Every 2026-07-28 request carries this _meta.' : 'One line of JSON, sent as typed.',
+      (await askText({
+        title: say`Send a raw JSON-RPC line to "${entry.name}"`,
+        prompt: entry.info?.era === 'modern' ? say`One line of JSON, sent as typed. Every 2026-07-28 request carries this _meta.` : say`One line of JSON, sent as typed.`,
         value: rawMessageTemplate(entry.info, { name: 'mcp-lens', version: '0.1.0' }),
         ignoreFocusOut: true,
-        validateInput: validateRawLine,
+        validate: (v) => {
+          const problem = validateRawLine(v);
+          return problem === undefined ? undefined : untrusted(problem);
+        },
       }));
     if (line === undefined) return undefined;
     const problem = validateRawLine(line);
     if (problem) {
-      void vscode.window.showErrorMessage(`MCP Lens: ${problem}`);
+      void showError(say`MCP Lens: ${problem}`);
       return undefined;
     }
     const reply = await sendRawAndWait(entry.client, line, readTimeout());
@@ -131,11 +129,11 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     if (reply.kind === 'reply') {
       log.info(`[${entry.name}] reply: ${reply.raw}`);
       const show = 'Show Reply';
-      void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" replied (${reply.summary}).`, show).then((c) => {
+      void showInfo(say`MCP Lens: "${entry.name}" replied (${reply.summary}).`, show).then((c) => {
         if (c === show) void documents.show(`reply-${entry.name}`, reply.message);
       });
     } else {
-      void vscode.window.showInformationMessage(`MCP Lens: sent to "${entry.name}". ${reply.summary}`);
+      void showInfo(say`MCP Lens: sent to "${entry.name}". ${reply.summary}`);
     }
     return reply;
   }
@@ -145,11 +143,10 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     let uri = arg?.uri;
     if (uri === undefined) {
-      const typeUri = { label: '$(edit) Enter a URI…', uri: undefined as string | undefined };
-      const items = [...listed(entry, 'resources').map((r) => ({ label: String(r.name ?? r.uri), description: String(r.uri ?? ''), detail: typeof r.description === 'string' ? r.description : undefined, uri: String(r.uri) })), typeUri];
-      const choice = await vscode.window.showQuickPick(items, { placeHolder: `Read which resource of "${entry.name}"?`, matchOnDescription: true });
+      const typeUri = { label: say`$(edit) Enter a URI…`, value: { uri: undefined as string | undefined } };
+      const choice = await pickOne([...resourcePickItems(listed(entry, 'resources')), typeUri], { placeHolder: say`Read which resource of "${entry.name}"?`, matchOnDescription: true });
       if (!choice) return undefined;
-      uri = choice.uri ?? (await vscode.window.showInputBox({ title: 'Resource URI', prompt: 'resources/read accepts any URI the server can resolve (templates included).', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Enter a URI') }));
+      uri = choice.uri ?? (await askText({ title: say`Resource URI`, prompt: say`resources/read accepts any URI the server can resolve (templates included).`, ignoreFocusOut: true, validate: (v) => (v.trim() ? undefined : say`Enter a URI`) }));
       if (!uri) return undefined;
     }
     return requestAndShow(entry, 'resources/read', { uri }, `${entry.name} ${uri}`);
@@ -159,37 +156,34 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     const entry = await pickServer(arg?.server, 'Get a prompt of which MCP server?');
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     const prompts = listed(entry, 'prompts');
-    let name = arg?.prompt;
-    if (name === undefined) {
+    let promptName = arg?.prompt;
+    if (promptName === undefined) {
       if (prompts.length === 0) {
-        void vscode.window.showInformationMessage(`MCP Lens: "${entry.name}" lists no prompts.`);
+        void showInfo(say`MCP Lens: "${entry.name}" lists no prompts.`);
         return undefined;
       }
-      const choice = await vscode.window.showQuickPick(
-        prompts.map((p) => ({ label: String(p.name), description: typeof p.title === 'string' ? p.title : undefined, detail: typeof p.description === 'string' ? p.description : undefined })),
-        { placeHolder: `Get which prompt of "${entry.name}"?` },
-      );
-      if (!choice) return undefined;
-      name = choice.label;
+      const choice = await pickOne(promptPickItems(prompts), { placeHolder: say`Get which prompt of "${entry.name}"?` });
+      if (choice === undefined) return undefined;
+      promptName = choice;
     }
     let args = arg?.args;
     if (!args) {
       args = {};
-      const prompt = prompts.find((p) => p.name === name);
+      const prompt = prompts.find((p) => p.name === promptName);
       const declared = Array.isArray(prompt?.arguments) ? (prompt.arguments as Record<string, unknown>[]) : [];
       for (const [i, a] of declared.entries()) {
         const required = a.required === true;
-        const value = await vscode.window.showInputBox({
-          title: `${name} (${i + 1}/${declared.length}): ${String(a.name)}${required ? ' *' : ''}`,
-          prompt: [typeof a.description === 'string' ? a.description : '', required ? '' : 'Leave empty to leave it out.'].filter(Boolean).join(' '),
+        const value = await askText({
+          title: say`${name(promptName)} (${i + 1}/${declared.length}): ${name(a.name)}${required ? ' *' : ''}`,
+          prompt: say`${typeof a.description === 'string' ? a.description : ''}${required ? '' : ' Leave empty to leave it out.'}`,
           ignoreFocusOut: true,
-          validateInput: (v) => (required && v === '' ? 'This argument is required' : undefined),
+          validate: (v) => (required && v === '' ? say`This argument is required` : undefined),
         });
         if (value === undefined) return undefined;
         if (value !== '') args[String(a.name)] = value;
       }
     }
-    return requestAndShow(entry, 'prompts/get', { name, arguments: args }, `${entry.name} prompt ${name}`);
+    return requestAndShow(entry, 'prompts/get', { name: promptName, arguments: args }, `${entry.name} prompt ${promptName}`);
   }
 
   async function requestAndShow(entry: ServerEntry, method: string, params: Record<string, unknown>, title: string): Promise<unknown> {
@@ -199,7 +193,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
       return result;
     } catch (error) {
       const detail = error instanceof ProtocolError ? `JSON-RPC ${error.code} ${error.message}${error.data === undefined ? '' : ` ${JSON.stringify(error.data)}`}` : error instanceof Error ? error.message : String(error);
-      void vscode.window.showErrorMessage(`MCP Lens: ${method} on "${entry.name}" failed: ${detail}`);
+      void showError(say`MCP Lens: ${method} on "${entry.name}" failed: ${detail}`);
       return { error: detail };
     }
   }
@@ -212,7 +206,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     vscode.commands.registerCommand(TOOL_COMMANDS.runTool, async (arg?: RunToolArg) => {
       const outcome = await runTool(arg);
       // Run from a lens or a row with arguments already given: say how it went without opening anything new.
-      if (outcome && outcome.kind !== 'notSent' && !(arg && 'args' in arg)) void vscode.window.setStatusBarMessage(`MCP Lens: ${outcomeLabel(outcome)} — ${outcomeSentence(outcome)}`, 5000);
+      if (outcome && outcome.kind !== 'notSent' && !(arg && 'args' in arg)) showStatus(say`MCP Lens: ${outcomeLabel(outcome)} — ${outcomeSentence(outcome)}`, 5000);
       return outcome;
     }),
     vscode.commands.registerCommand(TOOL_COMMANDS.sendRawMessage, sendRawMessage),

@@ -1,3 +1,4 @@
+import { codeLens, name, say } from '../shown';
 import * as vscode from 'vscode';
 import { findToolDefinitions, languageOf } from '../../core/source/findTools';
 import { Disposable } from '../lifecycle';
@@ -67,31 +68,28 @@ export class ToolLensProvider extends Disposable implements vscode.CodeLensProvi
     const listed = entry.state.kind === 'running' && entry.lists.tools && 'items' in entry.lists.tools ? entry.lists.tools.items : undefined;
     if (listed && !listed.some((t) => t.name === tool)) {
       return [
-        new vscode.CodeLens(range, {
-          title: `⚠ not in tools/list (registration failed, or restart the server)${suffix}`,
-          tooltip: `"${entry.name}" is running but its tools/list has no "${tool}": the registration threw or was skipped, or the server runs older code. Restart it to load this file again.`,
-          command: 'mcpLens.restartServer',
-          arguments: [entry.key],
-        }),
+        codeLens(
+          range,
+          say`⚠ not in tools/list (registration failed, or restart the server)${suffix}`,
+          say`"${entry.name}" is running but its tools/list has no "${name(tool)}": the registration threw or was skipped, or the server runs older code. Restart it to load this file again.`,
+          'mcpLens.restartServer',
+          [entry.key],
+        ),
       ];
     }
     const lenses = [
-      new vscode.CodeLens(range, {
-        title: `▶ Run tool${suffix}`,
-        tooltip: entry.state.kind === 'running' ? `Open the form for "${tool}" on "${entry.name}"` : `Start "${entry.name}" and open the form for "${tool}"`,
-        command: 'mcpLens.runTool',
-        arguments: [{ server: entry.key, tool }],
-      }),
+      codeLens(
+        range,
+        say`▶ Run tool${suffix}`,
+        entry.state.kind === 'running' ? say`Open the form for "${name(tool)}" on "${entry.name}"` : say`Start "${entry.name}" and open the form for "${name(tool)}"`,
+        'mcpLens.runTool',
+        [{ server: entry.key, tool }],
+      ),
     ];
     const last = this.runner.last(entry.key, tool);
     if (last) {
       lenses.push(
-        new vscode.CodeLens(range, {
-          title: outcomeLabel(last),
-          tooltip: outcomeSentence(last),
-          command: 'mcpLens.runTool',
-          arguments: [{ server: entry.key, tool }],
-        }),
+        codeLens(range, say`${outcomeLabel(last)}`, say`${outcomeSentence(last)}`, 'mcpLens.runTool', [{ server: entry.key, tool }]),
       );
     }
     return lenses;

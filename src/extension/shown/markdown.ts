@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { markdownCode, markdownName, markdownText } from '../../core/text';
+import type { Text } from './text';
+
+/**
+ * Hovers and tooltips. The Markdown is built only from escaped text and fenced code the
+ * text cannot leave; the MarkdownString trusts no command, renders no HTML and draws no
+ * icon, so a server's link or image is shown as the characters it is.
+ */
+export class SafeMarkdown {
+  private readonly blocks: string[] = [];
+
+  /** Our own line with server values in it (`say`): values escaped, names written out. */
+  line(text: Text): this {
+    const escaped = text.parts.map((p) => (typeof p === 'string' ? p : p.kind === 'name' ? markdownName(p.value) : markdownText(p.value))).join('');
+    this.blocks.push(escaped);
+    return this;
+  }
+
+  /** Untrusted prose, paragraphs kept. */
+  prose(text: string): this {
+    this.blocks.push(markdownText(text));
+    return this;
+  }
+
+  /** Wire lines, JSON, stderr, command lines. */
+  code(text: string): this {
+    this.blocks.push(markdownCode(text));
+    return this;
+  }
+
+  build(): vscode.MarkdownString {
+    const md = new vscode.MarkdownString(this.blocks.join('\n\n'), false);
+    md.isTrusted = false;
+    md.supportHtml = false;
+    return md;
+  }
+}

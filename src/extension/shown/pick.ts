@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import { render, renderOptional, type Text } from './text';
+
+/**
+ * Quick picks. The row draws label, description and detail with codicons, and VS Code
+ * shows the description and the detail again as a Markdown hover (HTML escaped, Markdown
+ * not, icons on): every part goes through the 'pick' rendering, which breaks links,
+ * images, autolinks and icons while reading the same.
+ */
+export interface PickItem<T> {
+  label: Text;
+  description?: Text;
+  detail?: Text;
+  picked?: boolean;
+  value: T;
+}
+
+export interface PickOptions {
+  title?: Text;
+  placeHolder?: Text;
+  matchOnDescription?: boolean;
+  matchOnDetail?: boolean;
+  ignoreFocusOut?: boolean;
+}
+
+type Rendered<T> = vscode.QuickPickItem & { value: T };
+
+function toItems<T>(items: readonly PickItem<T>[]): Rendered<T>[] {
+  return items.map((item) => ({
+    label: render(item.label, 'pick'),
+    description: renderOptional(item.description, 'pick'),
+    detail: renderOptional(item.detail, 'pick'),
+    picked: item.picked,
+    value: item.value,
+  }));
+}
+
+function toOptions(options: PickOptions): vscode.QuickPickOptions {
+  return {
+    title: renderOptional(options.title, 'iconLine'),
+    placeHolder: renderOptional(options.placeHolder, 'iconLine'),
+    matchOnDescription: options.matchOnDescription,
+    matchOnDetail: options.matchOnDetail,
+    ignoreFocusOut: options.ignoreFocusOut,
+  };
+}
+
+/** The value of the picked item; undefined when dismissed. */
+export async function pickOne<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T | undefined> {
+  const picked = await vscode.window.showQuickPick(toItems(items), toOptions(options));
+  return picked?.value;
+}
+
+export async function pickMany<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T[] | undefined> {
+  const picked = await vscode.window.showQuickPick(toItems(items), { ...toOptions(options), canPickMany: true });
+  return picked?.map((p) => p.value);
+}
+
+/** Workspace folder pick: the names are the user's own folders. */
+export function pickFolder(placeHolder: Text): Thenable<vscode.WorkspaceFolder | undefined> {
+  return vscode.window.showWorkspaceFolderPick({ placeHolder: render(placeHolder, 'iconLine') });
+}
