@@ -1,3 +1,4 @@
+import { escapeCodicons, nameText } from '../core/text';
 import type { CodeLens } from 'vscode-languageserver';
 import { isRequest } from '../core/wire/message';
 import type { Analysis } from './analysis';
@@ -31,5 +32,5 @@ export function resolveCodeLens(analysis: Analysis, lens: CodeLens): CodeLens {
   const { line } = lens.data as ReplayLensData;
   const msg = analysis.at(line)?.event.msg;
   if (!isRequest(msg)) return lens;
-  return { ...lens, command: { title: `▶ Replay ${msg.method}`, command: REPLAY_COMMAND, arguments: [JSON.stringify(msg)] } };
+  return { ...lens, command: { title: `▶ Replay ${escapeCodicons(nameText(msg.method))}`, command: REPLAY_COMMAND, arguments: [JSON.stringify(msg)] } };
 }

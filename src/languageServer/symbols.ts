@@ -1,3 +1,4 @@
+import { nameText, oneLine } from '../core/text';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import { isNotification, isRequest, isResponse } from '../core/wire/message';
 import type { Analysis } from './analysis';
@@ -60,7 +61,7 @@ function exchangeSymbol(analysis: Analysis, request: Located, withChildren: bool
     if (response.end > end.line) end = rangeOf(analysis, response).end;
   }
   return {
-    name: requestLabel(request.event),
+    name: nameText(requestLabel(request.event)),
     detail,
     kind: request.event.dir === 'c2s' ? SymbolKind.Function : SymbolKind.Interface,
     range: { start: rangeOf(analysis, request).start, end },
@@ -71,7 +72,8 @@ function exchangeSymbol(analysis: Analysis, request: Located, withChildren: bool
 
 function leaf(analysis: Analysis, item: Located, name: string, kind: SymbolKind, detail = ''): DocumentSymbol {
   const range = rangeOf(analysis, item);
-  return { name, detail, kind, range, selectionRange: range };
+  // Outline names come from the trace: hidden characters written out, like every name.
+  return { name: nameText(name), detail: oneLine(detail), kind, range, selectionRange: range };
 }
 
 function arrow(item: Located): string {

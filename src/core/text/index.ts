@@ -3,3 +3,4 @@ export { codePointLabel, hasHiddenCharacters, mixedScriptLetters, nameSkeleton, 
 export { breakAutolinks, breakLinkSyntax, escapeCodicons, escapeMarkdown, markdownCodeBlock } from './neutralise';
 export { iconLineText, markdownCode, markdownName, markdownText, nameText, notificationText, oneLine, pickText } from './surfaces';
 export { openableUrl } from './links';
+export { md, mdBlock, mdCode, mdJoin, Md, ourMarkdown, toMarkup } from './markdownParts';

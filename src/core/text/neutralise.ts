@@ -33,12 +33,17 @@ export function breakAutolinks(text: string): string {
 }
 
 /**
- * Every ASCII punctuation character backslash-escaped (CommonMark allows it for all of
- * them): no emphasis, link, image, autolink, HTML tag, entity, table or code span can
- * form, and `https\:\/\/…` is not a bare URL either.
+ * Markdown made inert with as few backslashes as will do: the characters that open
+ * emphasis, code, links, images, HTML, entities, tables, strikethrough and headings are
+ * escaped, and the triggers of bare-URL and e-mail autolinks (`https://`, `www.`, `@`)
+ * are broken with an escape too, so `https\://…` renders as text, not as a link.
  */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
+  return text
+    .replace(/[\\`*_[\]<>&!|~#]/g, '\\$&')
+    .replace(/:(?=\/\/)/g, '\\:')
+    .replace(/@/g, '\\@')
+    .replace(/\b(www)\./gi, '$1\\.');
 }
 
 /** A fenced code block whose fence is longer than any backtick run inside, so the text cannot close it. */
