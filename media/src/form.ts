@@ -285,6 +285,7 @@ function renderResult(): void {
     resultEl.appendChild(
       renderOutcome(last.outcome as CallOutcome, tool.name, {
         openResource: (uri) => post({ type: 'openResource', uri }),
+        openLink: (uri) => post({ type: 'openLink', uri }),
         openJson: (title, value) => post({ type: 'openJson', title, value }),
         openFullResult: () => post({ type: 'openFullResult' }),
       }),

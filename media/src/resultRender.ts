@@ -9,6 +9,8 @@ import { jsonTree } from './jsonTree';
 
 export interface ResultActions {
   openResource(uri: string): void;
+  /** Asks the host to open an http(s) link: it shows the whole URL and asks first. */
+  openLink(uri: string): void;
   openJson(title: string, value: unknown): void;
   /** The host's full copy of a result the webview only has clipped. */
   openFullResult(): void;
@@ -143,6 +145,8 @@ function contentBlock(block: unknown, actions: ResultActions): HTMLElement {
         el('code', { className: 'link-uri', text: uri }),
         typeof b.description === 'string' ? el('div', { className: 'muted', text: b.description }) : undefined,
         uri ? button('Read resource', () => actions.openResource(uri), { className: 'secondary small' }) : undefined,
+        // Only a web link gets this button; the host checks the scheme again and asks before opening.
+        /^https?:\/\//i.test(uri) ? button('Open link…', () => actions.openLink(uri), { className: 'secondary small' }) : undefined,
       );
     }
     case 'resource': {

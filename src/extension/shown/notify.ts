@@ -19,7 +19,7 @@ export function showError(message: Text, ...buttons: string[]): Thenable<string 
 
 /** A modal question: the detail is shown as plain text in the dialog. */
 export function askModal(message: Text, detail: Text, ...buttons: string[]): Thenable<string | undefined> {
-  return vscode.window.showWarningMessage(render(message, 'notification'), { modal: true, detail: render(detail, 'plainLine') }, ...buttons);
+  return vscode.window.showWarningMessage(render(message, 'notification'), { modal: true, detail: render(detail, 'dialog') }, ...buttons);
 }
 
 /** The transient status bar message (drawn with icons). */

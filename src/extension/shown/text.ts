@@ -1,4 +1,4 @@
-import { breakAutolinks, breakLinkSyntax, escapeCodicons, iconLineText, nameText, notificationText, pickText } from '../../core/text';
+import { breakAutolinks, breakLinkSyntax, clipText, escapeCodicons, iconLineText, nameText, notificationText, pickText, showInvisibles } from '../../core/text';
 
 /**
  * Text for a native VS Code surface. The literal parts of a `say` template are ours and
@@ -13,7 +13,7 @@ export class Text {
   ) {}
 }
 
-export type Surface = 'notification' | 'iconLine' | 'pick' | 'plainLine' | 'problem';
+export type Surface = 'notification' | 'iconLine' | 'pick' | 'plainLine' | 'problem' | 'dialog';
 
 interface Part {
   kind: 'text' | 'name';
@@ -56,6 +56,8 @@ const RENDER: Record<Surface, { text: (s: string) => string; name: (s: string) =
   plainLine: { text: notificationText, name: nameText },
   // Problems panel and editor hovers draw a diagnostic's message as text; it may be long.
   problem: { text: (s) => notificationText(s, 4000), name: nameText },
+  // A modal's detail is drawn as text, links included: a URL is shown exactly, hidden characters written out.
+  dialog: { text: (s) => clipText(showInvisibles(s), 4000), name: nameText },
 };
 
 /** The string one surface receives. */

@@ -64,6 +64,7 @@ export type WebviewMessage =
   | { type: 'cancel' }
   | { type: 'close' }
   | { type: 'openResource'; uri: string }
+  | { type: 'openLink'; uri: string }
   | { type: 'openJson'; title: string; value: unknown }
   /** The last result in full (the webview only has a clipped copy). */
   | { type: 'openFullResult' };

@@ -1,3 +1,5 @@
+import { name, say, tabTitle } from '../shown';
+import { openServerLink } from '../shown/openLink';
 import * as vscode from 'vscode';
 import { buildFormModel } from '../../core/schema/formModel';
 import { Disposable } from '../lifecycle';
@@ -36,12 +38,12 @@ export class ToolPanel extends Disposable {
     super();
     this.panel = vscode.window.createWebviewPanel(
       'mcpLens.tool',
-      `▶ ${toolName}`,
+      tabTitle(say`▶ ${name(toolName)}`),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       { enableScripts: true, localResourceRoots: panelResourceRoots(deps.extensionUri) },
     );
     this.panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-lens.svg');
-    this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, toolName);
+    this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, tabTitle(say`${name(toolName)}`));
     this.register(this.panel.webview.onDidReceiveMessage((m: WebviewMessage) => void this.onMessage(m)));
     this.register(
       this.panel.onDidDispose(() => {
@@ -124,6 +126,9 @@ export class ToolPanel extends Disposable {
         return;
       case 'openResource':
         await vscode.commands.executeCommand('mcpLens.readResource', { server: this.entry.key, uri: message.uri });
+        return;
+      case 'openLink':
+        await openServerLink(this.entry.name, message.uri);
         return;
       case 'openJson':
         await this.deps.documents.show(message.title, message.value);
