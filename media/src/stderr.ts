@@ -104,6 +104,11 @@ function lineRow(line: OutputLine): HTMLElement {
     strayRows += 1;
   }
   row.append(el('span', 'text', line.text));
+  if (line.fullLength !== undefined) {
+    const more = link(`… ${(line.fullLength - line.text.length).toLocaleString('en-US')} more characters: open the full line`, () => vscode.postMessage({ type: 'openLine', seq: line.seq }), 'Opens the whole line as text in an editor');
+    more.className = 'link more';
+    row.append(more);
+  }
   return row;
 }
 

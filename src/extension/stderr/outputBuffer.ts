@@ -10,9 +10,20 @@ export interface OutputLine {
   /** stderr, or a stdout line that is not JSON-RPC (flagged in the panel). */
   kind: 'stderr' | 'stray';
   text: string;
+  /** The line was longer than MAX_LINE_CHARS: its full length (the trace keeps every character). */
+  fullLength?: number;
 }
 
 export const OUTPUT_CAPACITY = 5000;
+/**
+ * The longest line the panel receives. A 5 MB line drawn whole is one row a million pixels
+ * tall and a renderer stall; the head is enough to read, the rest opens in an editor.
+ */
+export const MAX_LINE_CHARS = 10_000;
+
+function panelLine(seq: number, kind: OutputLine['kind'], text: string): OutputLine {
+  return text.length <= MAX_LINE_CHARS ? { seq, kind, text } : { seq, kind, text: text.slice(0, MAX_LINE_CHARS), fullLength: text.length };
+}
 
 export class OutputBuffer {
   private ring: OutputLine[] = [];
@@ -31,9 +42,9 @@ export class OutputBuffer {
 
   add(e: TraceEvent): void {
     let line: OutputLine;
-    if (e.dir === 'stderr') line = { seq: e.seq, kind: 'stderr', text: e.raw };
-    else if (e.dir === 's2c' && !e.msg) line = { seq: e.seq, kind: 'stray', text: e.raw };
-    else if (e.dir === 's2c' && e.glued !== undefined) line = { seq: e.seq, kind: 'stray', text: e.glued };
+    if (e.dir === 'stderr') line = panelLine(e.seq, 'stderr', e.raw);
+    else if (e.dir === 's2c' && !e.msg) line = panelLine(e.seq, 'stray', e.raw);
+    else if (e.dir === 's2c' && e.glued !== undefined) line = panelLine(e.seq, 'stray', e.glued);
     else return;
     this.total += 1;
     if (this.ring.length < this.capacity) this.ring.push(line);

@@ -93,6 +93,12 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
       case 'open':
         void vscode.commands.executeCommand('mcpLens.openSource', message.file, message.line, message.column);
         return;
+      case 'openLine': {
+        const event = this.shown?.event(message.seq);
+        // Plain text in an untitled editor: nothing in it is interpreted.
+        if (event) void vscode.workspace.openTextDocument({ content: event.glued ?? event.raw, language: 'plaintext' }).then((doc) => vscode.window.showTextDocument(doc, { preview: true }));
+        return;
+      }
       case 'rendered':
         this.rendered = message;
         this.renderedEmitter.fire();

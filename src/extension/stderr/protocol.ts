@@ -43,6 +43,8 @@ export type HostMessage =
 export type ViewMessage =
   | { type: 'ready' }
   | { type: 'reveal'; seq: number }
+  /** A clipped line in full, as text in an editor. */
+  | { type: 'openLine'; seq: number }
   | { type: 'open'; file: string; line: number; column: number }
   | { type: 'rendered'; cards: string[]; rows: number; hidden: number; strayRows: number };
 
