@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from '../core/diagnose/diagnostic';
+import { terminalText } from '../core/text';
 import type { Style } from './style';
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -27,7 +28,7 @@ export function diagnosticLines(
   const sorted = [...diagnostics].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
   for (const d of sorted) {
     out.push(`${badge(d.severity, style)} ${style.bold(d.rule)} ${style.dim(`[${d.stage}]`)}`);
-    out.push(`    ${d.message}`);
+    out.push(`    ${terminalText(d.message)}`);
     if (d.evidence.length > 0) {
       out.push(`    ${style.dim('evidence:')} ${d.evidence.map((seq) => `#${seq}`).join(', ')}`);
       for (const seq of d.evidence) {

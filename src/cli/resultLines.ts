@@ -1,3 +1,4 @@
+import { terminalText } from '../core/text';
 import type { Style } from './style';
 
 type Obj = Record<string, unknown>;
@@ -23,7 +24,7 @@ export function resultLines(result: Obj, style: Style): string[] {
     }
     switch (item.type) {
       case 'text':
-        out.push(String(item.text ?? ''));
+        out.push(terminalText(String(item.text ?? ''), { keepLines: true }));
         break;
       case 'image':
       case 'audio':
@@ -36,7 +37,7 @@ export function resultLines(result: Obj, style: Style): string[] {
         const r = isObj(item.resource) ? item.resource : {};
         if (typeof r.text === 'string') {
           out.push(style.dim(`[resource ${String(r.uri ?? '?')}]`));
-          out.push(r.text);
+          out.push(terminalText(r.text, { keepLines: true }));
         } else {
           out.push(style.dim(`[resource ${String(r.uri ?? '?')} ${String(r.mimeType ?? '')}, ${size(r.blob)}]`.replace(' ,', ',')));
         }

@@ -1,8 +1,9 @@
+import { nameText } from '../core/text';
 import type { Style } from './style';
 import type { ServerSummary } from './summary';
 
 function names(items: Record<string, unknown>[], key: string): string {
-  const shown = items.slice(0, 12).map((i) => String(i[key] ?? '?'));
+  const shown = items.slice(0, 12).map((i) => nameText(String(i[key] ?? '?')));
   return shown.join(', ') + (items.length > shown.length ? `, … (${items.length - shown.length} more)` : '');
 }
 

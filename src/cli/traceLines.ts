@@ -1,12 +1,13 @@
 import type { TraceEvent } from '../core/trace/event';
 import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../core/wire/message';
 import { isNotification, isRequest, isResponse } from '../core/wire/message';
+import { terminalText } from '../core/text';
 import type { Style } from './style';
 
 const MAX_TEXT = 160;
 
 function clip(text: string, max = MAX_TEXT): string {
-  const oneLine = text.replace(/\r?\n/g, '⏎');
+  const oneLine = terminalText(text.replace(/\r?\n/g, '⏎'));
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 

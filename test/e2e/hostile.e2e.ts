@@ -8,13 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { root } from '../harness/paths';
-import { startCanary } from './canary';
+import { Canary } from './canary';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, type Workbench } from './workbench';
 
 const fixture = join(root, 'test', 'fixtures', 'servers', 'hostile', 'payloads.mjs');
-// Started when this file is loaded, before code-server: its URL goes into the workspace config.
-const canary = await startCanary();
+const canary = new Canary();
 
 /** A fresh workspace naming the fixture twice (once failing its initialize) and a hostile trace file. */
 function workspace(): string {
@@ -84,7 +83,7 @@ const quickRow = (wb: Workbench, text: string | RegExp) => wb.page.locator('.qui
 /** Palette command, then the server pick when there is one. */
 async function runOn(wb: Workbench, command: string, server: string): Promise<void> {
   await wb.runCommand(command);
-  const row = quickRow(wb, new RegExp(`^${server}\\b(?!-)`));
+  const row = quickRow(wb, new RegExp(`^${server}(?!-)`));
   await row.waitFor({ timeout: UI_TIMEOUT });
   if (!(await row.textContent())?.includes('MCP Lens')) await row.click();
 }
@@ -103,132 +102,150 @@ export const tests: E2eTest[] = [
     name: 'hostile server: look-alike names and payloads on every surface',
     workspace: workspace(),
     async run(wb) {
-      const page = wb.page;
-      canary.hits.length = 0;
-      await wb.openContainer('MCP Lens');
-      const server = await wb.waitForRow(/^payloads\b(?!-)/);
-      await wb.clickInlineAction(server, 'Start Server');
-      await wb.row(/payloads.*running/).waitFor({ timeout: UI_TIMEOUT });
-
-      // Servers view: every look-alike name is distinguishable from the real one.
-      for (const name of ['delete_all⟨U+200B⟩', 'run⟨U+200D⟩cmd', 'read_f⟨U+0456⟩le', 'safe⟨U+202E⟩txt.exe']) await wb.waitForRow(name);
-      await wb.waitForRow(/^delete_all(?!⟨)/);
-      await wb.shot('servers-view-look-alike-names');
-      await hoverOver(wb, wb.row('run⟨U+200D⟩cmd'));
-      await hoverBox(wb).filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('servers-view-tool-hover');
-      await assertNothingFired(wb, 'Servers view and its hover');
-      await page.mouse.move(0, 0);
-
-      // Run Tool: the pick flags the look-alikes; its detail hover shows the payload as text.
-      await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
-      await quickRow(wb, 'delete_all⟨U+200B⟩').filter({ hasText: '⚠ looks like' }).waitFor({ timeout: UI_TIMEOUT });
-      await quickRow(wb, 'read_f⟨U+0456⟩le').filter({ hasText: '⚠ looks like' }).waitFor({ timeout: UI_TIMEOUT });
-      await hoverOver(wb, quickRow(wb, 'delete_all⟨U+200B⟩').locator('.quick-input-list-rows .monaco-icon-label').last());
-      await hoverBox(wb).filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('run-tool-pick-flagged-look-alikes');
-      await assertNothingFired(wb, 'Run Tool pick and its detail hover');
-      await assertResponsive(wb, 'a pick holding a 1 MB description');
-
-      // The schema's description is the input prompt, its pattern the validation message.
-      await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
-      await page.locator('.quick-input-widget input').fill('ask');
-      await quickRow(wb, /^ask/).waitFor({ timeout: UI_TIMEOUT });
-      await page.locator('.quick-input-widget input').press('Enter');
-      await page.locator('.quick-input-widget').filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
-      await page.locator('.quick-input-widget input').fill('not the pattern');
-      await page.locator('.quick-input-message').filter({ hasText: 'Open a terminal' }).waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('input-box-prompt-and-validation');
-      await assertNothingFired(wb, 'Run Tool input box');
-      await page.keyboard.press('Escape');
-
-      // Get Prompt: a look-alike prompt and its argument's description.
-      await runOn(wb, 'MCP Lens: Get Prompt…', 'payloads');
-      await quickRow(wb, 'summar⟨U+0456⟩se').filter({ hasText: '⚠ looks like' }).click();
-      await page.locator('.quick-input-widget').filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
-      await assertNothingFired(wb, 'Get Prompt input box');
-      await page.keyboard.press('Escape');
-
-      // Read Resource: the server's error message in a notification, as text.
-      await runOn(wb, 'MCP Lens: Read Resource…', 'payloads');
-      await quickRow(wb, /^broken/).click();
-      const toast = await wb.waitForNotification('resources/read on');
-      await toast.filter({ hasText: '[Open a terminal] (command:' }).waitFor({ timeout: UI_TIMEOUT });
-      if ((await toast.locator('a').count()) > 0) throw new Error('the error notification holds a link');
-      await wb.shot('escaped-error-notification');
-      await assertNothingFired(wb, 'error notification');
-
-      // Tool panel: payload results shown as text; a web link opens only after a modal shows it whole.
-      await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
-      await page.locator('.quick-input-widget input').fill('results');
-      await quickRow(wb, /^results/).waitFor({ timeout: UI_TIMEOUT });
-      await page.locator('.quick-input-widget input').press('Enter');
-      const panel = await frameWith(page, '.block-link');
-      await panel.locator('button', { hasText: 'Open link…' }).first().click();
-      const dialog = page.locator('.monaco-dialog-box').filter({ hasText: `${canary.url}/resource-link` });
-      await dialog.waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('open-link-modal-shows-the-whole-url');
-      await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
-      if ((await panel.locator('.block-link').nth(1).locator('button', { hasText: 'Open link…' }).count()) > 0) throw new Error('a command: resource_link has an Open link button');
-      await assertNothingFired(wb, 'tool panel');
-
-      // Progress and log messages, a payload stderr line and a 5 MB one.
-      await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
-      await page.locator('.quick-input-widget input').fill('noisy');
-      await quickRow(wb, /^noisy/).waitFor({ timeout: UI_TIMEOUT });
-      await page.locator('.quick-input-widget input').press('Enter');
-      await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
-      const stderr = await frameWith(page, '.row .more');
-      const longest = await stderr.evaluate(() => Math.max(...Array.from(document.querySelectorAll('.row .text')).map((e) => e.textContent?.length ?? 0)));
-      if (longest > 10_000) throw new Error(`a stderr row holds ${longest} characters`);
-      await wb.shot('stderr-panel-clipped-line');
-      await assertResponsive(wb, 'a 5 MB stderr line');
-      await assertNothingFired(wb, 'stderr panel');
-
-      // Messages view and Problems.
-      await wb.page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: /Messages/i }) }).locator('.monaco-list-row').filter({ hasText: 'notifications/message' }).first().waitFor({ timeout: UI_TIMEOUT });
-      await wb.runCommand('View: Focus Problems');
-      await page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'look the same' }).first().waitFor({ timeout: UI_TIMEOUT });
-      await page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'delete_all⟨U+200B⟩' }).first().waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('problems-look-alike-names');
-      await assertNothingFired(wb, 'Messages view and Problems');
+      await canary.listen();
+      try {
+        await surfaces(wb);
+      } finally {
+        await canary.close();
+      }
     },
   },
   {
     name: 'hostile server: initialize error and a hostile trace file',
     workspace: workspace(),
     async run(wb) {
-      const page = wb.page;
-      canary.hits.length = 0;
-      await wb.openContainer('MCP Lens');
-      const server = await wb.waitForRow(/payloads-init/);
-      await wb.clickInlineAction(server, 'Start Server');
-      const toast = await wb.waitForNotification('payloads-init');
-      await toast.filter({ hasText: '[Fix it] (command:' }).waitFor({ timeout: UI_TIMEOUT });
-      if ((await toast.locator('a').count()) > 0) throw new Error('the start-failure notification holds a link');
-      await wb.shot('escaped-initialize-error-notification');
-      await assertNothingFired(wb, 'start failure');
-
-      // Someone else's trace file: hovers on its method, error and notification.
-      await page.keyboard.press('Control+P');
-      const input = page.locator('.quick-input-widget input');
-      await input.fill('hostile.mcptrace.jsonl');
-      await quickRow(wb, 'hostile.mcptrace.jsonl').waitFor({ timeout: UI_TIMEOUT });
-      await input.press('Enter');
-      const editor = page.locator('.editor-instance .monaco-editor').first();
-      await editor.locator('.view-line').first().waitFor({ timeout: UI_TIMEOUT });
-      for (const [line, word] of [[0, 'method'], [1, '-32022'], [2, 'method']] as const) {
-        await page.mouse.move(0, 0);
-        const target = editor.locator('.view-line').nth(line).locator(`span:text-is("${word}")`).first();
-        await hoverOver(wb, target.or(editor.locator('.view-line').nth(line)).first());
-        await hoverBox(wb).waitFor({ timeout: UI_TIMEOUT });
-        await assertNothingFired(wb, `trace hover on line ${line + 1}`);
+      await canary.listen();
+      try {
+        await startFailureAndTrace(wb);
+      } finally {
+        await canary.close();
       }
-      await wb.shot('trace-hover-payload-as-text');
     },
   },
 ];
+
+/** Servers view, hovers, picks, input boxes, notifications, tool panel, stderr panel, Messages, Problems. */
+async function surfaces(wb: Workbench): Promise<void> {
+  const page = wb.page;
+  await wb.openContainer('MCP Lens');
+  const server = await wb.waitForRow(/^payloads(?!-)/);
+  await wb.clickInlineAction(server, 'Start Server');
+  await wb.row(/payloads.*running/).waitFor({ timeout: UI_TIMEOUT });
+
+  // Servers view: every look-alike name is distinguishable from the real one.
+  for (const name of ['delete_all⟨U+200B⟩', 'run⟨U+200D⟩cmd', 'read_f⟨U+0456⟩le', 'safe⟨U+202E⟩txt.exe']) await wb.waitForRow(name);
+  await wb.waitForRow(/^delete_all(?!⟨)/);
+  await wb.shot('servers-view-look-alike-names');
+  await hoverOver(wb, wb.row('run⟨U+200D⟩cmd'));
+  await hoverBox(wb).filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
+  await wb.shot('servers-view-tool-hover');
+  await assertNothingFired(wb, 'Servers view and its hover');
+  await page.mouse.move(0, 0);
+
+  // Run Tool: the pick flags the look-alikes; its detail hover shows the payload as text.
+  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
+  await quickRow(wb, 'delete_all⟨U+200B⟩').filter({ hasText: '⚠ looks like' }).waitFor({ timeout: UI_TIMEOUT });
+  await quickRow(wb, 'read_f⟨U+0456⟩le').filter({ hasText: '⚠ looks like' }).waitFor({ timeout: UI_TIMEOUT });
+  await hoverOver(wb, quickRow(wb, 'delete_all⟨U+200B⟩').locator('.quick-input-list-rows .monaco-icon-label').last());
+  await hoverBox(wb).filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
+  await wb.shot('run-tool-pick-flagged-look-alikes');
+  await assertNothingFired(wb, 'Run Tool pick and its detail hover');
+  await assertResponsive(wb, 'a pick holding a 1 MB description');
+
+  // The schema's description is the input prompt, its pattern the validation message.
+  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
+  await page.locator('.quick-input-widget input').fill('ask');
+  await quickRow(wb, /^ask/).waitFor({ timeout: UI_TIMEOUT });
+  await page.locator('.quick-input-widget input').press('Enter');
+  await page.locator('.quick-input-widget').filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
+  await page.locator('.quick-input-widget input').fill('not the pattern');
+  await page.locator('.quick-input-message').filter({ hasText: 'Open a terminal' }).waitFor({ timeout: UI_TIMEOUT });
+  await wb.shot('input-box-prompt-and-validation');
+  await assertNothingFired(wb, 'Run Tool input box');
+  await page.keyboard.press('Escape');
+
+  // Get Prompt: a look-alike prompt and its argument's description.
+  await runOn(wb, 'MCP Lens: Get Prompt…', 'payloads');
+  await quickRow(wb, 'summar⟨U+0456⟩se').filter({ hasText: '⚠ looks like' }).click();
+  await page.locator('.quick-input-widget').filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
+  await assertNothingFired(wb, 'Get Prompt input box');
+  await page.keyboard.press('Escape');
+
+  // Read Resource: the server's error message in a notification, as text.
+  await runOn(wb, 'MCP Lens: Read Resource…', 'payloads');
+  await quickRow(wb, /^broken/).click();
+  const toast = await wb.waitForNotification('resources/read on');
+  await toast.filter({ hasText: '[Open a terminal] (command:' }).waitFor({ timeout: UI_TIMEOUT });
+  if ((await toast.locator('a').count()) > 0) throw new Error('the error notification holds a link');
+  await wb.shot('escaped-error-notification');
+  await assertNothingFired(wb, 'error notification');
+
+  // Tool panel: payload results shown as text; a web link opens only after a modal shows it whole.
+  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
+  await page.locator('.quick-input-widget input').fill('results');
+  await quickRow(wb, /^results/).waitFor({ timeout: UI_TIMEOUT });
+  await page.locator('.quick-input-widget input').press('Enter');
+  const panel = await frameWith(page, '.block-link');
+  await panel.locator('button', { hasText: 'Open link…' }).first().click();
+  const dialog = page.locator('.monaco-dialog-box').filter({ hasText: `${canary.url}/resource-link` });
+  await dialog.waitFor({ timeout: UI_TIMEOUT });
+  await wb.shot('open-link-modal-shows-the-whole-url');
+  await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+  if ((await panel.locator('.block-link').nth(1).locator('button', { hasText: 'Open link…' }).count()) > 0) throw new Error('a command: resource_link has an Open link button');
+  await assertNothingFired(wb, 'tool panel');
+
+  // Progress and log messages, a payload stderr line and a 5 MB one.
+  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
+  await page.locator('.quick-input-widget input').fill('noisy');
+  await quickRow(wb, /^noisy/).waitFor({ timeout: UI_TIMEOUT });
+  await page.locator('.quick-input-widget input').press('Enter');
+  await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
+  const stderr = await frameWith(page, '.row .more');
+  const longest = await stderr.evaluate(() => Math.max(...Array.from(document.querySelectorAll('.row .text')).map((e) => e.textContent?.length ?? 0)));
+  if (longest > 10_000) throw new Error(`a stderr row holds ${longest} characters`);
+  await wb.shot('stderr-panel-clipped-line');
+  await assertResponsive(wb, 'a 5 MB stderr line');
+  await assertNothingFired(wb, 'stderr panel');
+
+  // Messages view and Problems.
+  await wb.page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: /Messages/i }) }).locator('.monaco-list-row').filter({ hasText: 'notifications/message' }).first().waitFor({ timeout: UI_TIMEOUT });
+  await wb.runCommand('View: Focus Problems');
+  await page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'look the same' }).first().waitFor({ timeout: UI_TIMEOUT });
+  await page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'delete_all⟨U+200B⟩' }).first().waitFor({ timeout: UI_TIMEOUT });
+  await wb.shot('problems-look-alike-names');
+  await assertNothingFired(wb, 'Messages view and Problems');
+}
+
+/** The initialize error and stderr in the start-failure notification; a trace file's hovers. */
+async function startFailureAndTrace(wb: Workbench): Promise<void> {
+  const page = wb.page;
+  await wb.openContainer('MCP Lens');
+  const server = await wb.waitForRow(/payloads-init/);
+  await wb.clickInlineAction(server, 'Start Server');
+  const toast = await wb.waitForNotification('payloads-init');
+  await toast.filter({ hasText: '[Fix it] (command:' }).waitFor({ timeout: UI_TIMEOUT });
+  if ((await toast.locator('a').count()) > 0) throw new Error('the start-failure notification holds a link');
+  await wb.shot('escaped-initialize-error-notification');
+  await assertNothingFired(wb, 'start failure');
+
+  // Someone else's trace file: hovers on its method, error and notification.
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill('hostile.mcptrace.jsonl');
+  await quickRow(wb, 'hostile.mcptrace.jsonl').waitFor({ timeout: UI_TIMEOUT });
+  await input.press('Enter');
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.locator('.view-line').first().waitFor({ timeout: UI_TIMEOUT });
+  for (const [line, word] of [[0, 'method'], [1, '-32022'], [2, 'method']] as const) {
+    await page.mouse.move(0, 0);
+    const target = editor.locator('.view-line').nth(line).locator(`span:text-is("${word}")`).first();
+    await hoverOver(wb, target.or(editor.locator('.view-line').nth(line)).first());
+    await hoverBox(wb).waitFor({ timeout: UI_TIMEOUT });
+    await assertNothingFired(wb, `trace hover on line ${line + 1}`);
+  }
+  await wb.shot('trace-hover-payload-as-text');
+}
 
 /** The webview frame holding `selector`, polled until it is there. */
 async function frameWith(page: Page, selector: string) {

@@ -57,3 +57,12 @@ export function markdownCode(text: string, maxLine = 2000, maxLines = 40): strin
   if (lines.length > maxLines) kept.push(`… (${lines.length - maxLines} more lines)`);
   return markdownCodeBlock(kept.join('\n'));
 }
+
+/**
+ * Server text for a terminal (the CLI): escape sequences can set the title, write the
+ * clipboard (OSC 52) or draw a link (OSC 8), so every control character is written out
+ * like the invisibles; line breaks and tabs stay when asked.
+ */
+export function terminalText(text: string, options: { keepLines?: boolean } = {}): string {
+  return showInvisibles(text, options);
+}

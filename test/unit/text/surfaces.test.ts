@@ -113,3 +113,12 @@ test('only http and https URLs can be opened', async () => {
     assert.equal(openableUrl(bad), undefined, bad);
   }
 });
+
+test('terminal text writes out escape sequences: no OSC 8 link, OSC 52 clipboard write or title change', async () => {
+  const { terminalText } = await import('../../../src/core/text');
+  const hostile = '\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007 \u001b]52;c;Y3VybA==\u0007 \u001b]0;title\u0007 \u009b31m';
+  const shown = terminalText(hostile);
+  assert.doesNotMatch(shown, /[\u0000-\u001f\u007f-\u009f]/);
+  assert.match(shown, /⟨U\+001B⟩\]8;;https/);
+  assert.equal(terminalText('a\nb\tc', { keepLines: true }), 'a\nb\tc');
+});
