@@ -7,6 +7,7 @@
 import type { DraftValue, FieldError, FormModel } from '../../src/core/schema/formTypes';
 import { fieldDraft, initialValue, toArguments } from '../../src/core/schema/formValues';
 import type { CallOutcome, HostMessage, PanelState, ProgressInfo, ToolSummary, WebviewMessage } from '../../src/extension/tools/protocol';
+import { showInvisibles, visibleName } from '../../src/core/text/invisibles';
 import { button, el } from './dom';
 import { renderRoot, type RenderContext } from './formRender';
 import { renderOutcome } from './resultRender';
@@ -171,8 +172,9 @@ function render(): void {
   slots = new Map();
 
   const header = el('header', { className: 'tool-header' });
-  const titleRow = el('div', { className: 'title-row' }, el('h1', { text: tool.title ?? tool.name }));
-  if (tool.title && tool.title !== tool.name) titleRow.appendChild(el('code', { className: 'tool-name', text: tool.name }));
+  // The name with its hidden characters written out: `delete_all⟨U+200B⟩` never passes for `delete_all`.
+  const titleRow = el('div', { className: 'title-row' }, el('h1', { text: tool.title ? showInvisibles(tool.title) : visibleName(tool.name) }));
+  if (tool.title && tool.title !== tool.name) titleRow.appendChild(el('code', { className: 'tool-name', text: visibleName(tool.name) }));
   statusEl = el('span', { className: 'server-badge' });
   titleRow.appendChild(statusEl);
   header.appendChild(titleRow);

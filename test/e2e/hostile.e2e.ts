@@ -83,19 +83,23 @@ const quickRow = (wb: Workbench, text: string | RegExp) => wb.page.locator('.qui
 /** Palette command, then the server pick when there is one. */
 async function runOn(wb: Workbench, command: string, server: string): Promise<void> {
   await wb.runCommand(command);
-  const row = quickRow(wb, new RegExp(`^${server}(?!-)`));
-  await row.waitFor({ timeout: UI_TIMEOUT });
-  if (!(await row.textContent())?.includes('MCP Lens')) await row.click();
+  await quickRow(wb, new RegExp(`^${server}(?!-)`)).click();
 }
 
 /** Points at an element the way a mouse does, so VS Code shows its hover. */
 async function hoverOver(wb: Workbench, selector: ReturnType<Page['locator']>): Promise<void> {
   const box = await selector.boundingBox();
   if (!box) throw new Error('the element to hover is not on screen');
-  await wb.page.mouse.move(box.x + Math.min(30, box.width / 2), box.y + box.height / 2);
+  // Several small moves, as a hand makes: one jump may not count as hovering.
+  await wb.page.mouse.move(box.x + 5, box.y + box.height / 2);
+  await wb.page.mouse.move(box.x + Math.min(30, box.width / 2), box.y + box.height / 2, { steps: 5 });
 }
 
-const hoverBox = (wb: Workbench) => wb.page.locator('.monaco-hover, .workbench-hover').filter({ visible: true }).first();
+/** A visible hover holding `text` (another one, such as an action's tooltip, may be showing too). */
+const hoverBox = (wb: Workbench, text?: string) => {
+  const hovers = wb.page.locator('.monaco-hover, .workbench-hover');
+  return (text === undefined ? hovers : hovers.filter({ hasText: text })).filter({ visible: true }).first();
+};
 
 export const tests: E2eTest[] = [
   {
@@ -136,18 +140,18 @@ async function surfaces(wb: Workbench): Promise<void> {
   for (const name of ['delete_all⟨U+200B⟩', 'run⟨U+200D⟩cmd', 'read_f⟨U+0456⟩le', 'safe⟨U+202E⟩txt.exe']) await wb.waitForRow(name);
   await wb.waitForRow(/^delete_all(?!⟨)/);
   await wb.shot('servers-view-look-alike-names');
-  await hoverOver(wb, wb.row('run⟨U+200D⟩cmd'));
-  await hoverBox(wb).filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
+  await hoverOver(wb, wb.row('run⟨U+200D⟩cmd').locator('.monaco-icon-label').first());
+  await hoverBox(wb, 'Fix it').waitFor({ timeout: UI_TIMEOUT });
   await wb.shot('servers-view-tool-hover');
   await assertNothingFired(wb, 'Servers view and its hover');
   await page.mouse.move(0, 0);
 
   // Run Tool: the pick flags the look-alikes; its detail hover shows the payload as text.
   await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
-  await quickRow(wb, 'delete_all⟨U+200B⟩').filter({ hasText: '⚠ looks like' }).waitFor({ timeout: UI_TIMEOUT });
-  await quickRow(wb, 'read_f⟨U+0456⟩le').filter({ hasText: '⚠ looks like' }).waitFor({ timeout: UI_TIMEOUT });
-  await hoverOver(wb, quickRow(wb, 'delete_all⟨U+200B⟩').locator('.quick-input-list-rows .monaco-icon-label').last());
-  await hoverBox(wb).filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
+  await quickRow(wb, /^delete_all⟨U\+200B⟩/).filter({ hasText: '⚠ looks like' }).waitFor({ timeout: UI_TIMEOUT });
+  await quickRow(wb, /^read_f⟨U\+0456⟩le/).filter({ hasText: '⚠ looks like' }).waitFor({ timeout: UI_TIMEOUT });
+  await hoverOver(wb, quickRow(wb, /^delete_all⟨U\+200B⟩/).locator('.quick-input-list-rows .monaco-icon-label').last());
+  await hoverBox(wb, 'Fix it').waitFor({ timeout: UI_TIMEOUT });
   await wb.shot('run-tool-pick-flagged-look-alikes');
   await assertNothingFired(wb, 'Run Tool pick and its detail hover');
   await assertResponsive(wb, 'a pick holding a 1 MB description');
@@ -166,7 +170,7 @@ async function surfaces(wb: Workbench): Promise<void> {
 
   // Get Prompt: a look-alike prompt and its argument's description.
   await runOn(wb, 'MCP Lens: Get Prompt…', 'payloads');
-  await quickRow(wb, 'summar⟨U+0456⟩se').filter({ hasText: '⚠ looks like' }).click();
+  await quickRow(wb, /^summar⟨U\+0456⟩se/).filter({ hasText: '⚠ looks like' }).click();
   await page.locator('.quick-input-widget').filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
   await assertNothingFired(wb, 'Get Prompt input box');
   await page.keyboard.press('Escape');
@@ -176,7 +180,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await quickRow(wb, /^broken/).click();
   const toast = await wb.waitForNotification('resources/read on');
   await toast.filter({ hasText: '[Open a terminal] (command:' }).waitFor({ timeout: UI_TIMEOUT });
-  if ((await toast.locator('a').count()) > 0) throw new Error('the error notification holds a link');
+  if ((await toast.locator('.notification-list-item-message a').count()) > 0) throw new Error('the error notification holds a link');
   await wb.shot('escaped-error-notification');
   await assertNothingFired(wb, 'error notification');
 
@@ -192,6 +196,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await wb.shot('open-link-modal-shows-the-whole-url');
   await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
   await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+  await page.locator('.part.sidebar .composite.title').first().click();
   if ((await panel.locator('.block-link').nth(1).locator('button', { hasText: 'Open link…' }).count()) > 0) throw new Error('a command: resource_link has an Open link button');
   await assertNothingFired(wb, 'tool panel');
 
@@ -200,6 +205,9 @@ async function surfaces(wb: Workbench): Promise<void> {
   await page.locator('.quick-input-widget input').fill('noisy');
   await quickRow(wb, /^noisy/).waitFor({ timeout: UI_TIMEOUT });
   await page.locator('.quick-input-widget input').press('Enter');
+  await frameWith(page, 'text=noisy done');
+  // The tool panel has the focus, and a webview keeps its keys: the workbench takes them back.
+  await page.locator('.part.sidebar .composite.title').first().click();
   await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
   const stderr = await frameWith(page, '.row .more');
   const longest = await stderr.evaluate(() => Math.max(...Array.from(document.querySelectorAll('.row .text')).map((e) => e.textContent?.length ?? 0)));
@@ -225,7 +233,7 @@ async function startFailureAndTrace(wb: Workbench): Promise<void> {
   await wb.clickInlineAction(server, 'Start Server');
   const toast = await wb.waitForNotification('payloads-init');
   await toast.filter({ hasText: '[Fix it] (command:' }).waitFor({ timeout: UI_TIMEOUT });
-  if ((await toast.locator('a').count()) > 0) throw new Error('the start-failure notification holds a link');
+  if ((await toast.locator('.notification-list-item-message a').count()) > 0) throw new Error('the start-failure notification holds a link');
   await wb.shot('escaped-initialize-error-notification');
   await assertNothingFired(wb, 'start failure');
 
@@ -237,14 +245,18 @@ async function startFailureAndTrace(wb: Workbench): Promise<void> {
   await input.press('Enter');
   const editor = page.locator('.editor-instance .monaco-editor').first();
   await editor.locator('.view-line').first().waitFor({ timeout: UI_TIMEOUT });
-  for (const [line, word] of [[0, 'method'], [1, '-32022'], [2, 'method']] as const) {
-    await page.mouse.move(0, 0);
-    const target = editor.locator('.view-line').nth(line).locator(`span:text-is("${word}")`).first();
-    await hoverOver(wb, target.or(editor.locator('.view-line').nth(line)).first());
-    await hoverBox(wb).waitFor({ timeout: UI_TIMEOUT });
-    await assertNothingFired(wb, `trace hover on line ${line + 1}`);
+  // The hover at the start of each line (Go to Line, then Show Hover, as from the keyboard).
+  for (const line of [1, 2, 3]) {
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').fill(`:${line}`);
+    await page.locator('.quick-input-widget input').press('Enter');
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    await hoverBox(wb, `seq ${line}`).waitFor({ timeout: UI_TIMEOUT });
+    await assertNothingFired(wb, `trace hover on line ${line}`);
+    if (line === 1) await wb.shot('trace-hover-payload-as-text');
+    await page.keyboard.press('Escape');
   }
-  await wb.shot('trace-hover-payload-as-text');
 }
 
 /** The webview frame holding `selector`, polled until it is there. */
