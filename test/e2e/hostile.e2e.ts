@@ -163,7 +163,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await page.locator('.quick-input-widget input').press('Enter');
   await page.locator('.quick-input-widget').filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
   await page.locator('.quick-input-widget input').fill('not the pattern');
-  await page.locator('.quick-input-message').filter({ hasText: 'Open a terminal' }).waitFor({ timeout: UI_TIMEOUT });
+  await page.locator('.quick-input-message').filter({ hasText: 'Must match' }).filter({ hasText: '[Fix it] (command:' }).waitFor({ timeout: UI_TIMEOUT });
   await wb.shot('input-box-prompt-and-validation');
   await assertNothingFired(wb, 'Run Tool input box');
   await page.keyboard.press('Escape');
@@ -179,6 +179,10 @@ async function surfaces(wb: Workbench): Promise<void> {
   await runOn(wb, 'MCP Lens: Read Resource…', 'payloads');
   await quickRow(wb, /^broken/).click();
   const toast = await wb.waitForNotification('resources/read on');
+  // Expanded, as a person reading it would: the whole message on screen.
+  await toast.hover();
+  const expand = toast.locator('.codicon-notifications-expand').first();
+  if (await expand.isVisible().catch(() => false)) await expand.click();
   await toast.filter({ hasText: '[Open a terminal] (command:' }).waitFor({ timeout: UI_TIMEOUT });
   if ((await toast.locator('.notification-list-item-message a').count()) > 0) throw new Error('the error notification holds a link');
   await wb.shot('escaped-error-notification');
