@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { nameText } from '../../core/text';
 import { Disposable } from '../lifecycle';
 
 const SCHEME = 'mcp-lens-result';
@@ -18,7 +19,8 @@ export class JsonDocuments extends Disposable implements vscode.TextDocumentCont
   }
 
   async show(title: string, value: unknown): Promise<vscode.TextDocument> {
-    const safe = title.replace(/[\\/:*?"<>|#%]+/g, '-').slice(0, 80) || 'result';
+    // The tab shows this name: a tool's or prompt's hidden characters are written out there too.
+    const safe = nameText(title).replace(/[\\/:*?"<>|#%]+/g, '-').slice(0, 80) || 'result';
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${safe}.json`, query: String(this.next++) });
     this.contents.set(uri.toString(), `${JSON.stringify(value, null, 2)}\n`);
     // Old results are dropped from memory once the next few are shown; their tabs keep their text.
