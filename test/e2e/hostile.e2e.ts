@@ -254,12 +254,25 @@ async function startFailureAndTrace(wb: Workbench): Promise<void> {
     await page.keyboard.press('Control+G');
     await page.locator('.quick-input-widget input').fill(`:${line}`);
     await page.locator('.quick-input-widget input').press('Enter');
-    await page.keyboard.press('Control+K');
-    await page.keyboard.press('Control+I');
-    await hoverBox(wb, `seq ${line}`).waitFor({ timeout: UI_TIMEOUT });
+    await showHoverUntil(wb, `seq ${line}`);
     await assertNothingFired(wb, `trace hover on line ${line}`);
     if (line === 1) await wb.shot('trace-hover-payload-as-text');
     await page.keyboard.press('Escape');
+  }
+}
+
+/** Show Hover (Ctrl+K Ctrl+I) until a hover holding `text` appears: the language server may still be starting. */
+async function showHoverUntil(wb: Workbench, text: string): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT;
+  for (;;) {
+    await wb.page.keyboard.press('Control+K');
+    await wb.page.keyboard.press('Control+I');
+    const shown = await hoverBox(wb, text)
+      .waitFor({ timeout: 2000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return;
+    if (Date.now() > deadline) throw new Error(`no hover with "${text}" within ${UI_TIMEOUT} ms`);
   }
 }
 
