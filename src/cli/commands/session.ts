@@ -1,11 +1,11 @@
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
-import type { ServerCommand } from '../args';
+import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
 
-/** A client for one CLI run; the request timeout also bounds the era probe. */
-export function createClient(server: ServerCommand, timeoutMs: number): McpClient {
+/** A client for one CLI run (stdio or Streamable HTTP); the request timeout also bounds the era probe. */
+export function createClient(server: ServerTarget, timeoutMs: number): McpClient {
   return new McpClient(
-    { command: server.command, args: server.args },
+    isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets } : { command: server.command, args: server.args },
     {
       clientInfo: { name: 'mcp-lens', version },
       requestTimeoutMs: timeoutMs,
