@@ -9,6 +9,7 @@ import { isNotification, isRequest, isResponse, type JsonRpcNotification, type J
 import { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
 import { PendingRequests, type Progress } from './pendingRequests';
 import { probeEra, type EraOutcome } from './probe';
+import { ToolGate } from './toolGate';
 import {
   KNOWN_RESULT_TYPES,
   LIST_ITEMS_KEY,
@@ -20,7 +21,7 @@ import {
   type ListMethod,
 } from './protocol';
 
-export { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
+export { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RejectedToolError, RequestCancelledError, RequestTimeoutError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
 export type { Progress } from './pendingRequests';
@@ -78,6 +79,7 @@ export class McpClient {
   readonly trace: Trace;
   private readonly transport: Transport;
   private readonly pending = new PendingRequests();
+  private readonly toolGate = new ToolGate();
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
   private readonly clientInfo: { name: string; version: string };
@@ -206,6 +208,8 @@ export class McpClient {
   }
 
   callTool(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
+    const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
+    if (refusal) return Promise.reject(refusal);
     return this.request('tools/call', { name, arguments: args }, opts);
   }
 
@@ -333,7 +337,12 @@ export class McpClient {
       reject(new InvalidResultError(`${method} returned an unrecognised resultType ${JSON.stringify(resultType)}`, result, seq));
       return;
     }
-    resolve(result);
+    resolve(method === 'tools/list' && this.mirrorsHeaders() ? this.toolGate.screen(result) : result);
+  }
+
+  /** Tool parameters become `Mcp-Param-*` headers on 2026-07-28 Streamable HTTP only. */
+  private mirrorsHeaders(): boolean {
+    return 'url' in this.spec && this.serverInfo?.era === 'modern';
   }
 
   private notify(method: string, params?: Record<string, unknown>): Promise<void> {
