@@ -10,7 +10,10 @@ export function createClient(server: ServerTarget, timeoutMs: number): McpClient
       clientInfo: { name: 'mcp-lens', version },
       requestTimeoutMs: timeoutMs,
       maxTimeoutMs: Math.max(timeoutMs, 10 * timeoutMs),
-      probeTimeoutMs: Math.min(3000, timeoutMs),
+      // A stdio server may ignore server/discover, so the probe gives up soon; over HTTP every
+      // POST is answered ("fall back to initialize" when the answer is not a modern one), so a
+      // slow server/discover is still an answer worth waiting for.
+      probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
     },
   );
 }
