@@ -22,6 +22,7 @@ export const invalidToolHeader: Rule = {
       report({
         message: `Tool "${String(tool?.name)}" is left out: ${checked.problem}`,
         evidence: [r.seq, e.seq],
+        retry: false,
         hint: 'Give x-mcp-header a header-name token (letters, digits, - and the like) on a string, integer or boolean property, each name once; until then clients reject the tool and never call it.',
       });
     }
