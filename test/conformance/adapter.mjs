@@ -14,16 +14,26 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
 /**
  * Runs `mcp-lens ARGS --url URL`, echoing what it printed. `refused: true` is a step where
  * the client must say no (a tool it rejected): then success is a non-zero exit.
+ * `faultyServer: true` is a call to a server the CLI finds errors in elsewhere (exit 1 by its
+ * rules): the step succeeds when the `--json` report carries the tool's result.
  */
-function lens(args, { refused = false } = {}) {
-  const argv = [...args, '--url', url];
+function lens(args, { refused = false, faultyServer = false } = {}) {
+  const argv = [...args, ...(faultyServer ? ['--json'] : []), '--url', url];
   process.stderr.write(`$ mcp-lens ${argv.map(quote).join(' ')}\n`);
   const run = spawnSync(process.execPath, [CLI, ...argv], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   process.stdout.write(run.stdout ?? '');
   process.stderr.write(run.stderr ?? '');
-  const ok = refused ? run.status !== 0 && run.status !== null : run.status === 0;
+  const ok = refused ? run.status !== 0 && run.status !== null : faultyServer ? Array.isArray(resultOf(run.stdout)?.content) : run.status === 0;
   if (!ok) process.stderr.write(`(exit ${run.status}: ${refused ? 'expected a refusal' : 'expected success'})\n`);
   return { ok, stdout: run.stdout ?? '' };
+}
+
+function resultOf(stdout) {
+  try {
+    return JSON.parse(stdout).result;
+  } catch {
+    return undefined;
+  }
 }
 
 function quote(word) {
@@ -51,7 +61,7 @@ const PLANS = {
   'http-custom-headers': () => context.toolCalls.map((c) => call(c.name, c.arguments)),
   // The valid tool runs; each tool whose x-mcp-header is invalid must be refused by the client.
   'http-invalid-tool-headers': () => [
-    call('valid_tool', { region: 'us-west1' }),
+    call('valid_tool', { region: 'us-west1' }, { faultyServer: true }),
     call('invalid_empty_header', { value: 'v' }, { refused: true }),
     call('invalid_object_header', { data: {} }, { refused: true }),
     call('invalid_array_header', { items: ['a'] }, { refused: true }),

@@ -9,10 +9,12 @@ import { parseArgs } from 'node:util';
 import { node24Bin, resultsDir, root } from '../harness/paths';
 import { bundleForNode } from '../unit/bundle';
 import { readBaseline, type BaselineEntry } from './baseline';
-import { readSuiteOutput } from './suiteOutput';
+import { readClientRequirements } from './requirements';
+import { readVerdicts } from './suiteOutput';
 
 const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
-const SUITE = join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+const SUITE_DIR = join(root, 'node_modules', '@modelcontextprotocol', 'conformance');
+const SUITE = join(SUITE_DIR, 'dist', 'index.js');
 const ADAPTER = join(root, 'test', 'conformance', 'adapter.mjs');
 const CLI = join(root, 'dist', 'cli.js');
 /** Every scenario of a set runs at once on a small machine: give each client room. */
@@ -28,7 +30,9 @@ interface RevisionResult {
   suiteExit: number | null;
 }
 
-const { values } = parseArgs({ options: { revision: { type: 'string', multiple: true }, results: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { revision: { type: 'string', multiple: true }, results: { type: 'string', default: join(resultsDir, 'conformance.json') } },
+});
 const revisions = values.revision ?? [...REVISIONS];
 
 /** The suite needs Node ≥ 22 (fs.globSync); the project's tools put Node 24 in .cache/node24. */
@@ -78,16 +82,19 @@ function runSuite(node: string, revision: string, log: string): Promise<{ code: 
 }
 
 function judge(revision: string, output: string, code: number | null, baseline: BaselineEntry[]): RevisionResult {
-  const outcome = readSuiteOutput(output);
+  const verdicts = readVerdicts(output);
+  const required = readClientRequirements(SUITE_DIR, revision);
   const expected = new Map(baseline.map((b) => [b.scenario, b.why]));
   const result: RevisionResult = { revision, passed: [], failed: [], unexpected: [], notScored: [], suiteExit: code };
-  for (const [scenario, passed] of outcome.scored) {
+  for (const scenario of required.scored) {
+    // A scenario the summary does not list did not run to a verdict: a failure.
+    const passed = verdicts.get(scenario) === true;
     if (passed) result.passed.push(scenario);
     else result.failed.push({ scenario, why: expected.get(scenario) });
     if (passed === expected.has(scenario)) result.unexpected.push(passed ? `${scenario} passes: remove it from the baseline` : `${scenario} fails and is not in the baseline`);
   }
-  for (const [scenario, { passed, reason }] of outcome.notScored) result.notScored.push({ scenario, passed, reason });
-  if (outcome.scored.size === 0) result.unexpected.push(`the suite reported no scenario (exit ${code}); see its log`);
+  for (const [scenario, reason] of required.notScored) result.notScored.push({ scenario, passed: verdicts.get(scenario) === true, reason });
+  if (verdicts.size === 0) result.unexpected.push(`the suite reported no scenario (exit ${code}); see its log`);
   return result;
 }
 
@@ -111,11 +118,9 @@ async function main(): Promise<number> {
   }
   const unexpected = results.reduce((n, r) => n + r.unexpected.length, 0);
   const passed = results.reduce((n, r) => n + r.passed.length, 0);
-  if (values.results) {
-    mkdirSync(dirname(values.results), { recursive: true });
-    // `failed` is what makes the stage red: outcomes the baseline did not predict.
-    writeFileSync(values.results, JSON.stringify({ passed, failed: unexpected, revisions: results }, null, 2));
-  }
+  mkdirSync(dirname(values.results!), { recursive: true });
+  // `failed` is what makes the stage red: outcomes the baseline did not predict.
+  writeFileSync(values.results!, JSON.stringify({ passed, failed: unexpected, revisions: results }, null, 2));
   return unexpected === 0 ? 0 : 1;
 }
 
