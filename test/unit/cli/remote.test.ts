@@ -37,9 +37,12 @@ test('call --url on a legacy server: --header and --token reach the server; the 
   assert.ok(r.events.some((e: any) => e.info?.requestHeaders?.Authorization === 'Bearer <redacted>'));
 });
 
-test('check --url on a 2026-07-28 server: modern era, its tools listed', async () => {
+test('check --url on a 2026-07-28 server: modern era, its tools listed, and nothing to report (exit 0)', async () => {
   const run = await runCli(['check', '--json', '--url', v2.url]);
   const r = report(run);
+  // The SDK answers the probes of undeclared lists with -32601 as HTTP 404: an answer, not a wrong path.
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(run.code, 0);
   assert.equal(r.era, 'modern');
   assert.equal(r.protocolVersion, '2026-07-28');
   assert.deepEqual(r.tools.map((t: any) => t.name).sort(), ['count', 'echo', 'region', 'wait']);
