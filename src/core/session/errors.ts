@@ -83,3 +83,8 @@ export class RejectedToolError extends Error {
     super(message);
   }
 }
+
+/** An InputRequiredResult the client cannot complete: an input it has no answer for, or too many rounds. */
+export class UnansweredInputError extends Error {
+  override readonly name = 'UnansweredInputError';
+}
