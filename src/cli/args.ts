@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { serverTarget, TARGET_OPTIONS, type ServerCommand, type ServerTarget, type TargetValues } from './serverTarget';
+import { ELICIT_OPTION, parseElicit } from './elicitFlag';
+import type { ElicitAnswer } from '../core/session/elicitation';
 import { UsageError } from './usage';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
@@ -13,6 +15,8 @@ export interface CallArgs {
   name: 'call';
   tool: string;
   toolArgs: Record<string, unknown>;
+  /** How to answer the server's elicitations, in order (`--elicit`). */
+  elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
   server: ServerTarget;
@@ -128,6 +132,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         json: { type: 'boolean' },
         timeout: { type: 'string' },
         ...TARGET_OPTIONS,
+        ...ELICIT_OPTION,
       });
       const [tool, ...more] = positionals;
       if (tool === undefined || tool === '') throw new UsageError('call: missing the tool name (mcp-lens call TOOL --args JSON -- CMD)');
@@ -136,6 +141,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         name: 'call',
         tool,
         toolArgs: toolArguments(values.args as string | undefined),
+        elicit: parseElicit('call', values.elicit as string[] | undefined),
         json: values.json === true,
         timeoutMs: timeout('call', values.timeout as string | undefined),
         server: target('call', values, server, more),

@@ -7,8 +7,9 @@ export const USAGE = `Usage:
   mcp-lens check [--json] [--timeout MS] SERVER
       Start the server, probe its era, list tools/resources/prompts, validate every
       message and print the trace and the diagnostics.
-  mcp-lens call TOOL [--args JSON] [--json] [--timeout MS] SERVER
-      Call one tool and print its result on stdout (progress on stderr).
+  mcp-lens call TOOL [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] SERVER
+      Call one tool and print its result on stdout (progress on stderr). Each --elicit
+      (accept, accept:JSON, decline or cancel) answers the server's next elicitation.
   mcp-lens read URI [--json] [--timeout MS] SERVER
       Read one resource and print its contents.
   mcp-lens prompt NAME [--args JSON] [--json] [--timeout MS] SERVER

@@ -40,7 +40,8 @@ function quote(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-const call = (tool, args = {}, options) => lens(['call', tool, '--args', JSON.stringify(args)], options);
+const call = (tool, args = {}, options = {}) =>
+  lens(['call', tool, '--args', JSON.stringify(args), ...(options.elicit ?? []).flatMap((a) => ['--elicit', a])], options);
 
 /** A person's session with a server: what it offers, then one tool call. */
 const PLANS = {
@@ -80,10 +81,11 @@ const PLANS = {
     const tool = JSON.parse(listed.stdout).tools.find((t) => t.name === 'json_schema_2020_12_tool');
     return [listed, call('json_schema_echo', { schema: tool?.inputSchema ?? null })];
   },
-  'elicitation-sep1034-client-defaults': () => [call('test_client_elicitation_defaults')],
+  // Accepting the form as it comes: its defaults are the answer.
+  'elicitation-sep1034-client-defaults': () => [call('test_client_elicitation_defaults', {}, { elicit: ['accept'] })],
   'sep-2322-client-request-state': () => [
-    call('test_mrtr_echo_state'),
-    call('test_mrtr_no_state'),
+    call('test_mrtr_echo_state', {}, { elicit: ['accept:{"confirmed":true}'] }),
+    call('test_mrtr_no_state', {}, { elicit: ['accept:{"confirmed":true}'] }),
     call('test_mrtr_unrelated'),
     call('test_mrtr_no_result_type'),
   ],

@@ -1,9 +1,10 @@
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
+import type { Elicit } from '../../core/session/elicitation';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
 
 /** A client for one CLI run (stdio or Streamable HTTP); the request timeout also bounds the era probe. */
-export function createClient(server: ServerTarget, timeoutMs: number): McpClient {
+export function createClient(server: ServerTarget, timeoutMs: number, elicit?: Elicit): McpClient {
   return new McpClient(
     isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets } : { command: server.command, args: server.args },
     {
@@ -14,6 +15,7 @@ export function createClient(server: ServerTarget, timeoutMs: number): McpClient
       // POST is answered ("fall back to initialize" when the answer is not a modern one), so a
       // slow server/discover is still an answer worth waiting for.
       probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
+      ...(elicit ? { elicit } : {}),
     },
   );
 }
