@@ -268,7 +268,7 @@ export class McpClient {
   }
 
   private async initialize(protocolVersion: string): Promise<ServerInfo> {
-    const capabilities: Record<string, unknown> = { ...(this.options.roots ? { roots: { listChanged: false } } : {}), ...this.elicitationCapability() };
+    const capabilities = this.declaredCapabilities();
     const result = await this.send(
       'initialize',
       { protocolVersion, capabilities, clientInfo: this.clientInfo },
@@ -291,14 +291,17 @@ export class McpClient {
     return {
       [META_PROTOCOL_VERSION]: version,
       // Only what the client can answer inside an InputRequiredResult is declared.
-      [META_CLIENT_CAPABILITIES]: this.elicitationCapability(),
+      [META_CLIENT_CAPABILITIES]: this.declaredCapabilities(),
       [META_CLIENT_INFO]: this.clientInfo,
     };
   }
 
-  /** Form-mode elicitation, when an answerer was given. */
-  private elicitationCapability(): Record<string, unknown> {
-    return this.options.elicit ? { elicitation: { form: {} } } : {};
+  /** What the client can answer: roots when it has some to give, form elicitation when an answerer was given. */
+  private declaredCapabilities(): Record<string, unknown> {
+    return {
+      ...(this.options.roots ? { roots: { listChanged: false } } : {}),
+      ...(this.options.elicit ? { elicitation: { form: {} } } : {}),
+    };
   }
 
   private send(method: string, params: Record<string, unknown> | undefined, opts: InternalOptions = {}): Promise<Record<string, unknown>> {
