@@ -24,6 +24,7 @@ export interface CallArgs {
 export interface ReadArgs {
   name: 'read';
   uri: string;
+  elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
   server: ServerTarget;
@@ -32,6 +33,7 @@ export interface PromptArgs {
   name: 'prompt';
   prompt: string;
   promptArgs: Record<string, unknown>;
+  elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
   server: ServerTarget;
@@ -148,13 +150,14 @@ export function parseCli(argv: readonly string[]): CliArgs {
       };
     }
     case 'read': {
-      const { values, positionals } = parse('read', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, ...TARGET_OPTIONS });
+      const { values, positionals } = parse('read', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, ...TARGET_OPTIONS, ...ELICIT_OPTION });
       const [uri, ...more] = positionals;
       if (uri === undefined || uri === '') throw new UsageError('read: missing the resource URI (mcp-lens read URI --url URL)');
       if (server === undefined && values.url === undefined) throw new UsageError('read: missing -- before the server command');
       return {
         name: 'read',
         uri,
+        elicit: parseElicit('read', values.elicit as string[] | undefined),
         json: values.json === true,
         timeoutMs: timeout('read', values.timeout as string | undefined),
         server: target('read', values, server, more),
@@ -166,6 +169,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         json: { type: 'boolean' },
         timeout: { type: 'string' },
         ...TARGET_OPTIONS,
+        ...ELICIT_OPTION,
       });
       const [prompt, ...more] = positionals;
       if (prompt === undefined || prompt === '') throw new UsageError('prompt: missing the prompt name (mcp-lens prompt NAME --args JSON --url URL)');
@@ -174,6 +178,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         name: 'prompt',
         prompt,
         promptArgs: toolArguments(values.args as string | undefined, 'prompt'),
+        elicit: parseElicit('prompt', values.elicit as string[] | undefined),
         json: values.json === true,
         timeoutMs: timeout('prompt', values.timeout as string | undefined),
         server: target('prompt', values, server, more),

@@ -10,9 +10,9 @@ export const USAGE = `Usage:
   mcp-lens call TOOL [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] SERVER
       Call one tool and print its result on stdout (progress on stderr). Each --elicit
       (accept, accept:JSON, decline or cancel) answers the server's next elicitation.
-  mcp-lens read URI [--json] [--timeout MS] SERVER
+  mcp-lens read URI [--elicit ANSWER]… [--json] [--timeout MS] SERVER
       Read one resource and print its contents.
-  mcp-lens prompt NAME [--args JSON] [--json] [--timeout MS] SERVER
+  mcp-lens prompt NAME [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] SERVER
       Get one prompt and print its messages.
   mcp-lens record --out FILE -- CMD [ARGS…]
       Run CMD as a transparent stdio proxy, writing every byte both ways to a

@@ -6,7 +6,7 @@ import { diagnosticLines, hasError } from '../diagnosticLines';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { resultLines } from '../resultLines';
-import { elicitResult, type Elicit, type ElicitAnswer } from '../../core/session/elicitation';
+import { answerInOrder } from './elicitAnswers';
 import { createClient, describeError } from './session';
 
 type Outcome =
@@ -88,19 +88,6 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
   const worth = diagnostics.filter((d) => d.severity !== 'info' || outcome.kind === 'failed');
   if (worth.length > 0) io.err(diagnosticLines(worth, e).join('\n'));
   return exitCode(outcome, diagnostics);
-}
-
-/** Answers each elicitation with the next `--elicit` answer (decline once they run out), saying so on stderr. */
-function answerInOrder(answers: readonly ElicitAnswer[], io: Output): Elicit {
-  let next = 0;
-  return async (params) => {
-    const answer: ElicitAnswer = answers[next++] ?? { action: 'decline' };
-    const result = elicitResult(answer, params);
-    const content = result.content !== undefined ? ` ${JSON.stringify(result.content)}` : '';
-    const ranOut = next > answers.length ? ' (no --elicit answer left)' : '';
-    io.err(io.errStyle.dim(`elicitation: ${JSON.stringify(String(params.message ?? ''))} → ${String(result.action)}${content}${ranOut}`));
-    return result;
-  };
 }
 
 /** 0 only for a result the tool meant as success that a strict client would also accept. */

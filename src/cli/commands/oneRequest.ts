@@ -6,6 +6,8 @@ import type { Output } from '../output';
 import { buildReport } from '../report';
 import type { ServerTarget } from '../serverTarget';
 import type { Style } from '../style';
+import type { ElicitAnswer } from '../../core/session/elicitation';
+import { answerInOrder } from './elicitAnswers';
 import { createClient, describeError } from './session';
 
 export interface OneRequest {
@@ -16,6 +18,8 @@ export interface OneRequest {
   label: string;
   method: string;
   params: Record<string, unknown>;
+  /** How to answer the server's elicitations, in order (`--elicit`). */
+  elicit: ElicitAnswer[];
   /** The result as a person reads it. */
   lines(result: Record<string, unknown>, style: Style): string[];
 }
@@ -31,8 +35,8 @@ type Outcome =
  * error-severity diagnostic.
  */
 export async function runOneRequest(req: OneRequest, io: Output): Promise<number> {
-  const client = createClient(req.server, req.timeoutMs);
   const e = io.errStyle;
+  const client = createClient(req.server, req.timeoutMs, req.elicit.length ? answerInOrder(req.elicit, io) : undefined);
   let outcome: Outcome;
   try {
     await client.connect();

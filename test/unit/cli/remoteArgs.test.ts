@@ -22,6 +22,7 @@ test('call, read and prompt take --url the same way', () => {
   assert.deepEqual(parseCli(['read', 'docs://readme', '--url', URL, '--json']), {
     name: 'read',
     uri: 'docs://readme',
+    elicit: [],
     json: true,
     timeoutMs: 30_000,
     server: { url: URL, headers: {}, secrets: [] },
@@ -30,6 +31,7 @@ test('call, read and prompt take --url the same way', () => {
     name: 'prompt',
     prompt: 'review',
     promptArgs: { code: 'x' },
+    elicit: [],
     json: false,
     timeoutMs: 30_000,
     server: { url: URL, headers: {}, secrets: [] },
