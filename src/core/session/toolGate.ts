@@ -3,7 +3,7 @@ import { RejectedToolError } from './errors';
 
 /**
  * Streamable HTTP 2026-07-28, custom headers from tool parameters: a tool whose `x-mcp-header`
- * annotations break the rules is an invalid definition, and "Clients MUST reject" it: it is
+ * annotations break the rules is an invalid definition that clients must reject (SEP-2243): it is
  * left out of the tools the client offers, the valid tools of the same list are kept, and a
  * call to it is refused before anything is sent (the diagnostics say why: invalid-tool-header).
  */

@@ -36,7 +36,7 @@ export type ParamHeaderCheck = { ok: true; headers: ParamHeader[] } | { ok: fals
  * The `x-mcp-header` annotations of one tool's inputSchema, reachable "via a chain consisting
  * solely of `properties` keys", on primitive (integer/string/boolean) properties, each a
  * non-empty header-name token, unique regardless of case. A tool that breaks a rule is invalid:
- * "Clients MUST reject" it (leave it out) while keeping the valid ones.
+ * SEP-2243 has clients reject (exclude) it while keeping the valid ones.
  */
 export function checkParamHeaders(inputSchema: unknown): ParamHeaderCheck {
   const out: ParamHeader[] = [];

@@ -5,7 +5,7 @@ import { checkParamHeaders } from '../../transport/httpHeaders';
 /**
  * Streamable HTTP 2026-07-28, custom headers from tool parameters: an `x-mcp-header` must be a
  * non-empty header-name token on a string, integer or boolean property, unique regardless of
- * case; "Clients MUST reject" a tool that breaks this (MCP Lens leaves it out and will not call it).
+ * case; clients must reject a tool that breaks this (SEP-2243): MCP Lens leaves it out and will not call it.
  */
 export const invalidToolHeader: Rule = {
   id: 'invalid-tool-header',
