@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every check the project has, in order: typecheck, build, unit, integration (real VS Code
-# extension host), e2e (real browser on the installed VSIX). Each stage's pass/fail counts
+# extension host), e2e (real browser on the installed VSIX), conformance (the official MCP
+# conformance suite refereeing the CLI as a client; scenarios counted, against its baseline). Each stage's pass/fail counts
 # are summed; the last line is `N passed, N failed` and the exit code is non-zero on any
 # failure. `bash test/run-all.sh unit e2e` runs only the stages named.
 set -uo pipefail
@@ -13,7 +14,7 @@ counts=$(mktemp -d)
 trap 'rm -rf "$counts"' EXIT
 
 stages=("$@")
-[ ${#stages[@]} -eq 0 ] && stages=(typecheck build unit integration e2e)
+[ ${#stages[@]} -eq 0 ] && stages=(typecheck build unit integration e2e conformance)
 
 total_passed=0
 total_failed=0
@@ -92,7 +93,8 @@ for stage in "${stages[@]}"; do
     unit) run_unit ;;
     integration) ui integration "$counts/integration.json" node --import tsx test/harness/runIntegration.ts ;;
     e2e) ui e2e "$counts/e2e.json" node --import tsx test/e2e/run.ts ;;
-    *) echo "unknown stage: $stage (typecheck build unit integration e2e)" >&2; exit 2 ;;
+    conformance) ui conformance "$counts/conformance.json" node --import tsx test/conformance/run.ts ;;
+    *) echo "unknown stage: $stage (typecheck build unit integration e2e conformance)" >&2; exit 2 ;;
   esac
 done
 

@@ -1,23 +1,42 @@
 import { parseArgs } from 'node:util';
+import { serverTarget, TARGET_OPTIONS, type ServerCommand, type ServerTarget, type TargetValues } from './serverTarget';
+import { ELICIT_OPTION, parseElicit } from './elicitFlag';
+import type { ElicitAnswer } from '../core/session/elicitation';
 import { UsageError } from './usage';
 
-export interface ServerCommand {
-  command: string;
-  args: string[];
-}
+export type { ServerCommand, ServerTarget } from './serverTarget';
 export interface CheckArgs {
   name: 'check';
   json: boolean;
   timeoutMs: number;
-  server: ServerCommand;
+  server: ServerTarget;
 }
 export interface CallArgs {
   name: 'call';
   tool: string;
   toolArgs: Record<string, unknown>;
+  /** How to answer the server's elicitations, in order (`--elicit`). */
+  elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
-  server: ServerCommand;
+  server: ServerTarget;
+}
+export interface ReadArgs {
+  name: 'read';
+  uri: string;
+  elicit: ElicitAnswer[];
+  json: boolean;
+  timeoutMs: number;
+  server: ServerTarget;
+}
+export interface PromptArgs {
+  name: 'prompt';
+  prompt: string;
+  promptArgs: Record<string, unknown>;
+  elicit: ElicitAnswer[];
+  json: boolean;
+  timeoutMs: number;
+  server: ServerTarget;
 }
 export interface RecordArgs {
   name: 'record';
@@ -29,7 +48,7 @@ export interface LintArgs {
   json: boolean;
   file: string;
 }
-export type CliArgs = CheckArgs | CallArgs | RecordArgs | LintArgs | { name: 'help' } | { name: 'version' };
+export type CliArgs = CheckArgs | CallArgs | ReadArgs | PromptArgs | RecordArgs | LintArgs | { name: 'help' } | { name: 'version' };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -43,7 +62,7 @@ function splitAtDashDash(argv: readonly string[]): { ours: string[]; server: str
   return { ours: argv.slice(0, index), server: argv.slice(index + 1) };
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 function parse(command: string, argv: string[], options: OptionSpec) {
   try {
@@ -74,19 +93,24 @@ function timeout(command: string, value: string | undefined): number {
   return ms;
 }
 
-function toolArguments(value: string | undefined): Record<string, unknown> {
+function toolArguments(value: string | undefined, command = 'call'): Record<string, unknown> {
   if (value === undefined) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch (error) {
-    throw new UsageError(`call: --args is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError(`${command}: --args is not valid JSON: ${(error as Error).message}`);
   }
-  // tools/call "arguments" is an object (schema: { [key: string]: unknown }).
+  // tools/call and prompts/get "arguments" are objects (schema: { [key: string]: … }).
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError('call: --args must be a JSON object, e.g. --args \'{"city":"Paris"}\'');
+    throw new UsageError(`${command}: --args must be a JSON object, e.g. --args '{"city":"Paris"}'`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/** `--url …` or the server command: see serverTarget. */
+function target(command: string, values: Record<string, unknown>, server: string[] | undefined, bare: string[]): ServerTarget {
+  return serverTarget(command, values as TargetValues, server, bare, () => serverCommand(command, server, bare));
 }
 
 export function parseCli(argv: readonly string[]): CliArgs {
@@ -96,12 +120,12 @@ export function parseCli(argv: readonly string[]): CliArgs {
   const { ours, server } = splitAtDashDash(rest);
   switch (command) {
     case 'check': {
-      const { values, positionals } = parse('check', ours, { json: { type: 'boolean' }, timeout: { type: 'string' } });
+      const { values, positionals } = parse('check', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, ...TARGET_OPTIONS });
       return {
         name: 'check',
         json: values.json === true,
         timeoutMs: timeout('check', values.timeout as string | undefined),
-        server: serverCommand('check', server, positionals),
+        server: target('check', values, server, positionals),
       };
     }
     case 'call': {
@@ -109,17 +133,55 @@ export function parseCli(argv: readonly string[]): CliArgs {
         args: { type: 'string' },
         json: { type: 'boolean' },
         timeout: { type: 'string' },
+        ...TARGET_OPTIONS,
+        ...ELICIT_OPTION,
       });
       const [tool, ...more] = positionals;
       if (tool === undefined || tool === '') throw new UsageError('call: missing the tool name (mcp-lens call TOOL --args JSON -- CMD)');
-      if (server === undefined) throw new UsageError('call: missing -- before the server command');
+      if (server === undefined && values.url === undefined) throw new UsageError('call: missing -- before the server command');
       return {
         name: 'call',
         tool,
         toolArgs: toolArguments(values.args as string | undefined),
+        elicit: parseElicit('call', values.elicit as string[] | undefined),
         json: values.json === true,
         timeoutMs: timeout('call', values.timeout as string | undefined),
-        server: serverCommand('call', server, more),
+        server: target('call', values, server, more),
+      };
+    }
+    case 'read': {
+      const { values, positionals } = parse('read', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, ...TARGET_OPTIONS, ...ELICIT_OPTION });
+      const [uri, ...more] = positionals;
+      if (uri === undefined || uri === '') throw new UsageError('read: missing the resource URI (mcp-lens read URI --url URL)');
+      if (server === undefined && values.url === undefined) throw new UsageError('read: missing -- before the server command');
+      return {
+        name: 'read',
+        uri,
+        elicit: parseElicit('read', values.elicit as string[] | undefined),
+        json: values.json === true,
+        timeoutMs: timeout('read', values.timeout as string | undefined),
+        server: target('read', values, server, more),
+      };
+    }
+    case 'prompt': {
+      const { values, positionals } = parse('prompt', ours, {
+        args: { type: 'string' },
+        json: { type: 'boolean' },
+        timeout: { type: 'string' },
+        ...TARGET_OPTIONS,
+        ...ELICIT_OPTION,
+      });
+      const [prompt, ...more] = positionals;
+      if (prompt === undefined || prompt === '') throw new UsageError('prompt: missing the prompt name (mcp-lens prompt NAME --args JSON --url URL)');
+      if (server === undefined && values.url === undefined) throw new UsageError('prompt: missing -- before the server command');
+      return {
+        name: 'prompt',
+        prompt,
+        promptArgs: toolArguments(values.args as string | undefined, 'prompt'),
+        elicit: parseElicit('prompt', values.elicit as string[] | undefined),
+        json: values.json === true,
+        timeoutMs: timeout('prompt', values.timeout as string | undefined),
+        server: target('prompt', values, server, more),
       };
     }
     case 'record': {

@@ -2,6 +2,8 @@ import { parseCli } from './args';
 import { runCall } from './commands/call';
 import { runCheck } from './commands/check';
 import { runLint } from './commands/lint';
+import { runPrompt } from './commands/prompt';
+import { runRead } from './commands/read';
 import { runRecord } from './record/proxy';
 import { RECORDER_ROLE } from './record/messages';
 import { runRecorderThread } from './record/worker';
@@ -31,6 +33,10 @@ async function main(argv: string[]): Promise<number> {
       return runCheck(args, io);
     case 'call':
       return runCall(args, io);
+    case 'read':
+      return runRead(args, io);
+    case 'prompt':
+      return runPrompt(args, io);
     case 'record':
       return runRecord(args);
     case 'lint':

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../core/diagnose/diagnostic';
 import type { TraceEvent } from '../core/trace/event';
-import type { ServerCommand } from './args';
+import { isRemote, type ServerTarget } from './serverTarget';
+import { redactUrl } from '../core/transport/httpRedact';
 import { summarize } from './summary';
 
 /**
@@ -8,7 +9,11 @@ import { summarize } from './summary';
  * `resourceTemplates` rides beside `resources`; every other key is the documented contract.
  */
 export interface JsonReport {
-  server: { command: string; args: string[]; serverInfo: { name: string; version: string } | null } | null;
+  /** `command`/`args` for a stdio server, `url` (credentials hidden) for a Streamable HTTP one. */
+  server:
+    | { command: string; args: string[]; serverInfo: { name: string; version: string } | null }
+    | { url: string; serverInfo: { name: string; version: string } | null }
+    | null;
   era: 'modern' | 'legacy' | null;
   protocolVersion: string | null;
   capabilities: Record<string, unknown> | null;
@@ -22,7 +27,7 @@ export interface JsonReport {
 }
 
 export function buildReport(
-  server: ServerCommand | null,
+  server: ServerTarget | null,
   events: readonly TraceEvent[],
   diagnostics: readonly Diagnostic[],
   result?: { value: unknown },
@@ -30,7 +35,7 @@ export function buildReport(
   const s = summarize(events);
   // Key order is part of the contract: `result` (call only) sits before diagnostics and events.
   return {
-    server: server ? { command: server.command, args: server.args, serverInfo: s.serverInfo } : null,
+    server: server ? { ...where(server), serverInfo: s.serverInfo } : null,
     era: s.era,
     protocolVersion: s.protocolVersion,
     capabilities: s.capabilities,
@@ -42,4 +47,8 @@ export function buildReport(
     diagnostics: diagnostics.map(({ rule, severity, stage, message, evidence, retry, hint }) => ({ rule, severity, stage, message, evidence, retry, hint })),
     events,
   };
+}
+
+function where(server: ServerTarget): { command: string; args: string[] } | { url: string } {
+  return isRemote(server) ? { url: redactUrl(server.url, server.secrets) } : { command: server.command, args: server.args };
 }

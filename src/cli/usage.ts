@@ -4,16 +4,24 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage:
-  mcp-lens check [--json] [--timeout MS] -- CMD [ARGS…]
+  mcp-lens check [--json] [--timeout MS] SERVER
       Start the server, probe its era, list tools/resources/prompts, validate every
       message and print the trace and the diagnostics.
-  mcp-lens call TOOL [--args JSON] [--json] [--timeout MS] -- CMD [ARGS…]
-      Call one tool and print its result on stdout (progress on stderr).
+  mcp-lens call TOOL [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] SERVER
+      Call one tool and print its result on stdout (progress on stderr). Each --elicit
+      (accept, accept:JSON, decline or cancel) answers the server's next elicitation.
+  mcp-lens read URI [--elicit ANSWER]… [--json] [--timeout MS] SERVER
+      Read one resource and print its contents.
+  mcp-lens prompt NAME [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] SERVER
+      Get one prompt and print its messages.
   mcp-lens record --out FILE -- CMD [ARGS…]
       Run CMD as a transparent stdio proxy, writing every byte both ways to a
       *.mcptrace.jsonl trace file. Launch this in place of the server in any host.
   mcp-lens lint [--json] FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
+
+SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
+  --url URL [--header 'Name: value']… [--token TOKEN]   (--token sends Authorization: Bearer)
 
 Exit codes: 0 ok, 1 an error-severity diagnostic or a failed call, 2 usage error.`;

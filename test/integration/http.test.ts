@@ -1,16 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelState } from '../../src/extension/stderr/panel';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
-import { extensionApi, find, serverNames, serverWhere, waitFor } from './support';
+import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
 
 // Streamable HTTP servers (official v1 and v2 SDK fixtures on 127.0.0.1, port 0) started by
 // the test; their URLs go into the workspace copy's .vscode/mcp.json, which the registry reloads.
-const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
-const fixtures = join(repo, 'test', 'fixtures', 'servers', 'http');
 const NAMES = ['http-legacy', 'http-modern', 'http-wrong-path'];
 
 function folder(): string {
@@ -20,33 +18,13 @@ function folder(): string {
 }
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
 
-/** Starts a fixture and resolves with the URL it prints on its first stdout line. */
-function startFixture(file: string, children: ChildProcess[]): Promise<string> {
-  // Its own process group and no inherited debugger hooks (a debug session earlier in the run leaves NODE_OPTIONS behind).
-  const env: Record<string, string | undefined> = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
-  delete env.NODE_OPTIONS;
-  delete env.VSCODE_INSPECTOR_OPTIONS;
-  const child = spawn(process.execPath, [join(fixtures, file)], { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
-    });
-    child.once('exit', (code, signal) => reject(new Error(`${file} exited (${signal ?? code}) before printing its URL: ${err}`)));
-  });
-}
-
 suite('Streamable HTTP servers: listed, started, called', () => {
   const children: ChildProcess[] = [];
   let original = '';
 
   suiteSetup(async () => {
     const { registry } = await extensionApi();
-    const [legacy, modern] = await Promise.all([startFixture('sdk-v1-http.mjs', children), startFixture('sdk-v2-http.mjs', children)]);
+    const [legacy, modern] = await Promise.all([startHttpFixture('sdk-v1-http.mjs', children), startHttpFixture('sdk-v2-http.mjs', children)]);
     const servers = {
       'http-legacy': { type: 'http', url: legacy, headers: { 'X-Lens-Test': 'integration' } },
       'http-modern': { type: 'http', url: modern },

@@ -1,6 +1,8 @@
 // What the integration tests share: the extension's API, polling with a deadline (never a
 // fixed sleep), and the processes a server left on this machine (for the no-orphans tests).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { McpLensApi, ServerSnapshot } from '../../src/extension/api';
 
@@ -114,3 +116,23 @@ export function isAlive(pid: number): boolean {
 }
 
 export const hasProc = process.platform === 'linux';
+
+/** Starts test/fixtures/servers/http/FILE (127.0.0.1, port 0) and resolves with the URL it prints first. */
+export function startHttpFixture(file: string, children: ChildProcess[]): Promise<string> {
+  // Its own process group and no inherited debugger hooks (a debug session earlier in the run leaves NODE_OPTIONS behind).
+  const env: Record<string, string | undefined> = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+  delete env.NODE_OPTIONS;
+  delete env.VSCODE_INSPECTOR_OPTIONS;
+  const child = spawn(process.execPath, [join(process.env.MCP_LENS_REPO_ROOT ?? '', 'test', 'fixtures', 'servers', 'http', file)], { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
+    });
+    child.once('exit', (code, signal) => reject(new Error(`${file} exited (${signal ?? code}) before printing its URL: ${err}`)));
+  });
+}

@@ -6,6 +6,7 @@ import { diagnosticLines, hasError } from '../diagnosticLines';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { resultLines } from '../resultLines';
+import { answerInOrder } from './elicitAnswers';
 import { createClient, describeError } from './session';
 
 type Outcome =
@@ -21,8 +22,8 @@ type Outcome =
  * with no error-severity diagnostic (e.g. structuredContent against its outputSchema).
  */
 export async function runCall(args: CallArgs, io: Output): Promise<number> {
-  const client = createClient(args.server, args.timeoutMs);
   const e = io.errStyle;
+  const client = createClient(args.server, args.timeoutMs, args.elicit.length ? answerInOrder(args.elicit, io) : undefined);
   let outcome: Outcome;
   let offered: string[] | undefined;
   try {

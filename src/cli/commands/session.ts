@@ -1,16 +1,21 @@
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
-import type { ServerCommand } from '../args';
+import type { Elicit } from '../../core/session/elicitation';
+import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
 
-/** A client for one CLI run; the request timeout also bounds the era probe. */
-export function createClient(server: ServerCommand, timeoutMs: number): McpClient {
+/** A client for one CLI run (stdio or Streamable HTTP); the request timeout also bounds the era probe. */
+export function createClient(server: ServerTarget, timeoutMs: number, elicit?: Elicit): McpClient {
   return new McpClient(
-    { command: server.command, args: server.args },
+    isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets } : { command: server.command, args: server.args },
     {
       clientInfo: { name: 'mcp-lens', version },
       requestTimeoutMs: timeoutMs,
       maxTimeoutMs: Math.max(timeoutMs, 10 * timeoutMs),
-      probeTimeoutMs: Math.min(3000, timeoutMs),
+      // A stdio server may ignore server/discover, so the probe gives up soon; over HTTP every
+      // POST is answered ("fall back to initialize" when the answer is not a modern one), so a
+      // slow server/discover is still an answer worth waiting for.
+      probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
+      ...(elicit ? { elicit } : {}),
     },
   );
 }

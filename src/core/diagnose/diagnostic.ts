@@ -52,6 +52,7 @@ export const RULE_IDS = [
   'http-status',
   'session-expired',
   'connection-reset',
+  'invalid-tool-header',
   'error-in-200',
 ] as const;
 

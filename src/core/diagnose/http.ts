@@ -64,6 +64,17 @@ export function exchangeOf(fact: { requestSeq?: number }, ctx: DiagnoseContext):
   return fact.requestSeq === undefined ? undefined : ctx.requestsBySeq.get(fact.requestSeq);
 }
 
+/** Whether an HTTP body is the JSON-RPC error response to request `id`. */
+export function isErrorResponseTo(body: string | undefined, id: unknown): boolean {
+  if (!body) return false;
+  try {
+    const v = JSON.parse(body) as { jsonrpc?: unknown; id?: unknown; error?: unknown };
+    return v?.jsonrpc === '2.0' && v.id === id && typeof v.error === 'object' && v.error !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** The JSON-RPC error message inside an error body, if it has one. */
 export function bodyError(body: string | undefined): string | undefined {
   if (!body) return undefined;

@@ -10,6 +10,7 @@ import { gluedOutput } from './rules/gluedOutput';
 import { httpStatus } from './rules/httpStatus';
 import { httpUnreachable } from './rules/httpUnreachable';
 import { invalidParams } from './rules/invalidParams';
+import { invalidToolHeader } from './rules/invalidToolHeader';
 import { invalidUtf8 } from './rules/invalidUtf8';
 import { messageAfterCancel } from './rules/messageAfterCancel';
 import { missingInitialized } from './rules/missingInitialized';
@@ -79,5 +80,6 @@ export const RULES: readonly Rule[] = [
   httpStatus,
   sessionExpired,
   connectionReset,
+  invalidToolHeader,
   errorIn200,
 ];

@@ -6,9 +6,12 @@ import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions }
 import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
-import { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
+import { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 import { PendingRequests, type Progress } from './pendingRequests';
 import { probeEra, type EraOutcome } from './probe';
+import { ToolGate } from './toolGate';
+import type { Elicit } from './elicitation';
+import { answerInputRequests, type InputAnswerers } from './inputRequired';
 import {
   KNOWN_RESULT_TYPES,
   LIST_ITEMS_KEY,
@@ -20,7 +23,7 @@ import {
   type ListMethod,
 } from './protocol';
 
-export { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
+export { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
 export type { Progress } from './pendingRequests';
@@ -44,6 +47,8 @@ export interface ClientOptions {
   probeTimeoutMs?: number;
   /** What a legacy server's roots/list request is answered with. */
   roots?: { uri: string; name?: string }[];
+  /** Answers elicitation/create (form mode); when given, the client declares the elicitation capability. */
+  elicit?: Elicit;
   /** Modern revisions to offer, preferred first (tests offer an unknown one to exercise -32022). */
   modernVersions?: string[];
   transport?: TransportOptions;
@@ -69,6 +74,9 @@ interface InternalOptions extends RequestOptions {
 
 const DEFAULT_CLIENT_INFO = { name: 'mcp-lens', version: '0.1.0' };
 
+/** Rounds of InputRequiredResult one request may take before the client stops answering. */
+const MAX_INPUT_ROUNDS = 8;
+
 /**
  * A dual-era MCP client over stdio or Streamable HTTP that records everything it sees into a Trace.
  * connect() probes with server/discover and falls back to the legacy initialize handshake
@@ -78,6 +86,7 @@ export class McpClient {
   readonly trace: Trace;
   private readonly transport: Transport;
   private readonly pending = new PendingRequests();
+  private readonly toolGate = new ToolGate();
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
   private readonly clientInfo: { name: string; version: string };
@@ -142,7 +151,37 @@ export class McpClient {
   /** Sends a request and resolves with its result; a JSON-RPC error rejects with ProtocolError. */
   request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
     if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
-    return this.send(method, params, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, params, opts)));
+    const once = (p: Record<string, unknown> | undefined) => this.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, p, opts)));
+    return once(params).then((result) => this.untilComplete(method, params, result, once));
+  }
+
+  /**
+   * 2026-07-28 multi-round-trip: an InputRequiredResult is not the answer. The client answers
+   * its inputRequests and sends the original request again, as a new request (new id), with
+   * `inputResponses` and the `requestState` echoed exactly, omitted when there was none.
+   */
+  private async untilComplete(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    first: Record<string, unknown>,
+    once: (p: Record<string, unknown>) => Promise<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>> {
+    let result = first;
+    for (let round = 1; this.serverInfo?.era === 'modern' && result.resultType === 'input_required'; round++) {
+      if (round > MAX_INPUT_ROUNDS) throw new UnansweredInputError(`${method}: the server still asks for input after ${MAX_INPUT_ROUNDS} rounds`);
+      const next: Record<string, unknown> = { ...params, inputResponses: await answerInputRequests(method, result.inputRequests, this.inputAnswerers()) };
+      if (typeof result.requestState === 'string') next.requestState = result.requestState;
+      result = await once(next);
+    }
+    return result;
+  }
+
+  /** The server→client asks this client answers, whether sent as requests (legacy) or inside an InputRequiredResult. */
+  private inputAnswerers(): InputAnswerers {
+    const answerers: InputAnswerers = {};
+    if (this.options.elicit) answerers['elicitation/create'] = this.options.elicit;
+    if (this.options.roots) answerers['roots/list'] = async () => ({ roots: this.options.roots });
+    return answerers;
   }
 
   /** The Streamable HTTP refusals a client is told to recover from, each retried once. */
@@ -206,6 +245,8 @@ export class McpClient {
   }
 
   callTool(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
+    const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
+    if (refusal) return Promise.reject(refusal);
     return this.request('tools/call', { name, arguments: args }, opts);
   }
 
@@ -227,7 +268,7 @@ export class McpClient {
   }
 
   private async initialize(protocolVersion: string): Promise<ServerInfo> {
-    const capabilities: Record<string, unknown> = this.options.roots ? { roots: { listChanged: false } } : {};
+    const capabilities = this.declaredCapabilities();
     const result = await this.send(
       'initialize',
       { protocolVersion, capabilities, clientInfo: this.clientInfo },
@@ -249,9 +290,17 @@ export class McpClient {
   private modernMeta(version: string): Record<string, unknown> {
     return {
       [META_PROTOCOL_VERSION]: version,
-      // No optional client capabilities: server→client asks (MRTR) are not answered here.
-      [META_CLIENT_CAPABILITIES]: {},
+      // Only what the client can answer inside an InputRequiredResult is declared.
+      [META_CLIENT_CAPABILITIES]: this.declaredCapabilities(),
       [META_CLIENT_INFO]: this.clientInfo,
+    };
+  }
+
+  /** What the client can answer: roots when it has some to give, form elicitation when an answerer was given. */
+  private declaredCapabilities(): Record<string, unknown> {
+    return {
+      ...(this.options.roots ? { roots: { listChanged: false } } : {}),
+      ...(this.options.elicit ? { elicitation: { form: {} } } : {}),
     };
   }
 
@@ -333,7 +382,12 @@ export class McpClient {
       reject(new InvalidResultError(`${method} returned an unrecognised resultType ${JSON.stringify(resultType)}`, result, seq));
       return;
     }
-    resolve(result);
+    resolve(method === 'tools/list' && this.mirrorsHeaders() ? this.toolGate.screen(result) : result);
+  }
+
+  /** Tool parameters become `Mcp-Param-*` headers on 2026-07-28 Streamable HTTP only. */
+  private mirrorsHeaders(): boolean {
+    return 'url' in this.spec && this.serverInfo?.era === 'modern';
   }
 
   private notify(method: string, params?: Record<string, unknown>): Promise<void> {
@@ -379,6 +433,12 @@ export class McpClient {
     let reply: Record<string, unknown>;
     if (msg.method === 'ping') reply = { result: {} };
     else if (msg.method === 'roots/list') reply = { result: { roots: this.options.roots ?? [] } };
+    else if (msg.method === 'elicitation/create' && this.options.elicit) {
+      reply = await this.options.elicit(msg.params ?? {}).then(
+        (result) => ({ result }),
+        (err: unknown) => ({ error: { code: -32603, message: `The client could not answer the elicitation: ${err instanceof Error ? err.message : String(err)}` } }),
+      );
+    }
     else {
       reply = {
         error: {

@@ -72,3 +72,19 @@ export class InvalidResultError extends Error {
     this.name = 'InvalidResultError';
   }
 }
+
+/** A tools/call the client refused to send: the tool's definition is invalid and was left out of the list. */
+export class RejectedToolError extends Error {
+  override readonly name = 'RejectedToolError';
+  constructor(
+    message: string,
+    readonly tool: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An InputRequiredResult the client cannot complete: an input it has no answer for, or too many rounds. */
+export class UnansweredInputError extends Error {
+  override readonly name = 'UnansweredInputError';
+}

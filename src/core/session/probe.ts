@@ -23,6 +23,7 @@ export interface ProbeDeps {
 export async function probeEra(deps: ProbeDeps): Promise<EraOutcome> {
   const legacy = (reason: string, protocolVersion: string = LEGACY_VERSIONS[0]): EraOutcome => ({ era: 'legacy', protocolVersion, reason });
   const tried = new Set<string>();
+  const retried = new Set<string>();
   let version = deps.modernVersions[0]!;
   for (;;) {
     tried.add(version);
@@ -42,8 +43,11 @@ export async function probeEra(deps: ProbeDeps): Promise<EraOutcome> {
         return legacy(`server/discover was answered with error ${err.code} (${err.message})`);
       }
       const supported = supportedVersions(err.data);
-      const next = deps.modernVersions.find((v) => supported.includes(v) && !tried.has(v));
+      // "SHOULD select a mutually supported version from the supported list and retry": that can
+      // be the version just refused when the server lists it (retried once, so no loop).
+      const next = deps.modernVersions.find((v) => supported.includes(v) && !tried.has(v)) ?? retryOnce(version, supported, retried);
       if (next) {
+        if (next === version) retried.add(version);
         version = next;
         continue;
       }
@@ -72,9 +76,13 @@ export async function probeEra(deps: ProbeDeps): Promise<EraOutcome> {
     const serverInfo = asRecord(asRecord(result._meta)?.[META_SERVER_INFO]) ?? asRecord(result.serverInfo);
     if (serverInfo && typeof serverInfo.name === 'string') info.serverInfo = serverInfo as { name: string; version: string };
     if (typeof result.instructions === 'string') info.instructions = result.instructions;
-    const retried = tried.size > 1 ? ` after -32022 (retried with ${version})` : '';
-    return { era: 'modern', info, reason: `server/discover returned a DiscoverResult${retried}` };
+    const again = tried.size > 1 || retried.size > 0 ? ` after -32022 (retried with ${version})` : '';
+    return { era: 'modern', info, reason: `server/discover returned a DiscoverResult${again}` };
   }
+}
+
+function retryOnce(version: string, supported: string[], retried: ReadonlySet<string>): string | undefined {
+  return supported.includes(version) && !retried.has(version) ? version : undefined;
 }
 
 function supportedVersions(data: unknown): string[] {

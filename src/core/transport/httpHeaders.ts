@@ -29,29 +29,49 @@ export interface ParamHeader {
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** What a tool's `x-mcp-header` annotations give: the mirrors, or why the tool definition is invalid. */
+export type ParamHeaderCheck = { ok: true; headers: ParamHeader[] } | { ok: false; problem: string };
+
 /**
  * The `x-mcp-header` annotations of one tool's inputSchema, reachable "via a chain consisting
- * solely of `properties` keys", on primitive (integer/string/boolean) properties. Returns
- * undefined when an annotation breaks the rules (the tool definition is then invalid).
+ * solely of `properties` keys", on primitive (integer/string/boolean) properties, each a
+ * non-empty header-name token, unique regardless of case. A tool that breaks a rule is invalid:
+ * SEP-2243 has clients reject (exclude) it while keeping the valid ones.
  */
-export function paramHeaders(inputSchema: unknown): ParamHeader[] | undefined {
+export function checkParamHeaders(inputSchema: unknown): ParamHeaderCheck {
   const out: ParamHeader[] = [];
-  const walk = (schema: unknown, path: string[]): boolean => {
-    if (!schema || typeof schema !== 'object') return true;
+  const walk = (schema: unknown, path: string[]): string | undefined => {
+    if (!schema || typeof schema !== 'object') return undefined;
     const s = schema as Record<string, unknown>;
     const h = s['x-mcp-header'];
+    const at = path.length ? `property "${path.join('.')}"` : 'the inputSchema root';
     if (h !== undefined) {
-      if (typeof h !== 'string' || !TOKEN.test(h) || !['integer', 'string', 'boolean'].includes(String(s.type))) return false;
-      if (out.some((p) => p.name.toLowerCase() === h.toLowerCase())) return false;
+      if (typeof h !== 'string' || h === '') return `${at} has an empty or non-string x-mcp-header ${JSON.stringify(h)}`;
+      if (!TOKEN.test(h)) return `${at} has x-mcp-header ${JSON.stringify(h)}, which is not an HTTP header-name token (ASCII letters, digits and !#$%&'*+.^_\`|~- only: no space, colon or control character)`;
+      if (!['integer', 'string', 'boolean'].includes(String(s.type))) {
+        return `${at} has x-mcp-header "${h}" on a ${JSON.stringify(s.type ?? 'untyped')} value; only string, integer and boolean properties can be mirrored`;
+      }
+      const twin = out.find((p) => p.name.toLowerCase() === h.toLowerCase());
+      if (twin) return `${at} repeats x-mcp-header "${h}" (already on property "${twin.path.join('.')}"; names are case-insensitive)`;
       out.push({ name: h, path });
     }
     const props = s.properties;
     if (props && typeof props === 'object') {
-      for (const [key, child] of Object.entries(props as Record<string, unknown>)) if (!walk(child, [...path, key])) return false;
+      for (const [key, child] of Object.entries(props as Record<string, unknown>)) {
+        const problem = walk(child, [...path, key]);
+        if (problem) return problem;
+      }
     }
-    return true;
+    return undefined;
   };
-  return walk(inputSchema, []) ? out.filter((p) => p.path.length > 0) : undefined;
+  const problem = walk(inputSchema, []);
+  return problem ? { ok: false, problem } : { ok: true, headers: out.filter((p) => p.path.length > 0) };
+}
+
+/** The mirrors of a valid tool; undefined when its annotations make the tool definition invalid. */
+export function paramHeaders(inputSchema: unknown): ParamHeader[] | undefined {
+  const checked = checkParamHeaders(inputSchema);
+  return checked.ok ? checked.headers : undefined;
 }
 
 /** The header value of an annotated argument ("If no value is present at that path … the header is omitted"; null too). */

@@ -3,7 +3,7 @@
  * characters for the code lens. Pure (no `vscode`): unit-tested in plain node.
  */
 import { validateArguments } from '../../core/schema/argsValidator';
-import { ConnectionClosedError, InvalidResultError, ProtocolError, RequestCancelledError, RequestTimeoutError } from '../../core/session/client';
+import { ConnectionClosedError, InvalidResultError, ProtocolError, RejectedToolError, RequestCancelledError, RequestTimeoutError } from '../../core/session/client';
 import type { CallOutcome, OutputCheck } from './protocol';
 
 /** A result (or the error it rejected with) after `ms` milliseconds. */
@@ -21,6 +21,8 @@ export function outcomeOf(settled: { result: Record<string, unknown> } | { error
   if (error instanceof RequestCancelledError) return { kind: 'cancelled', ms, message };
   if (error instanceof ConnectionClosedError) return { kind: 'closed', ms, message };
   if (error instanceof InvalidResultError) return { kind: 'invalidResult', ms, message, result: error.result };
+  // The client refused the tool (an invalid definition): nothing went to the server.
+  if (error instanceof RejectedToolError) return { kind: 'notSent', message };
   return { kind: 'closed', ms, message };
 }
 

@@ -7,7 +7,7 @@ import { TraceBuilder } from './traceBuilder';
 
 // DESIGN.md §4: the stage of every rule.
 const STAGES: Record<Stage, string[]> = {
-  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset'],
+  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'invalid-tool-header'],
   framing: ['stray-stdout', 'glued-output', 'multiline-json', 'not-jsonrpc', 'partial-line', 'invalid-utf8'],
   initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover'],
   negotiation: ['undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names'],

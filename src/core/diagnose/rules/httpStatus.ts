@@ -1,6 +1,6 @@
 import type { Rule } from '../rule';
 import { describeRequest, quote } from '../describe';
-import { bodyError, exchangeOf, header, httpFact } from '../http';
+import { bodyError, exchangeOf, header, httpFact, isErrorResponseTo } from '../http';
 
 /** `WWW-Authenticate: Bearer resource_metadata="…", scope="…"` → its parameters (RFC 9110 §11.6.1 auth-params). */
 export function authParams(value: string): { scheme: string; params: Record<string, string> } {
@@ -52,6 +52,9 @@ export const httpStatus: Rule = {
     if (status === 400 && request?.method === 'server/discover') return;
     if (fact.method === 'DELETE' && status === 405) return; // "the server does not allow clients to terminate sessions"
     if (fact.resume) return; // a failed resumption is connection-reset's
+    // 2026-07-28 servers send a JSON-RPC error with a matching HTTP status (the v2 SDK: -32601 as
+    // 404, -32602 as 400): the error in the body is the answer, judged by the JSON-RPC rules.
+    if (ctx.era === 'modern' && status !== 401 && status !== 403 && request && isErrorResponseTo(fact.body, request.id)) return;
     const what = request ? describeRequest(request) : fact.method === 'POST' ? 'a notification' : `${fact.method}`;
     const said = bodyError(fact.body) ?? (fact.body ? quote(fact.body.trim(), 160) : undefined);
     const base = `${fact.method} ${fact.url} answered HTTP ${status}${fact.statusText ? ` ${fact.statusText}` : ''}${fact.method === 'POST' ? ` to ${what}` : ''}${said ? `: ${said}` : ''}`;

@@ -72,3 +72,9 @@ test('structuredContent against the outputSchema: a match, a mismatch at the fie
   const failed = outcomeOf({ result: { content: [], isError: true } }, 5, schema);
   assert.ok(failed.kind === 'result' && failed.output === undefined);
 });
+
+test('a tool the client refused (invalid x-mcp-header): not sent, with the reason', async () => {
+  const { RejectedToolError } = await import('../../../../src/core/session/errors');
+  const error = new RejectedToolError('MCP Lens will not call "score": its definition is invalid (…)', 'score');
+  assert.deepEqual(outcomeOf({ error }, 3), { kind: 'notSent', message: error.message });
+});

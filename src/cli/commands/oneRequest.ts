@@ -1,0 +1,87 @@
+import type { Diagnostic } from '../../core/diagnose/diagnostic';
+import { diagnose } from '../../core/diagnose/engine';
+import { ProtocolError } from '../../core/session/client';
+import { diagnosticLines, hasError } from '../diagnosticLines';
+import type { Output } from '../output';
+import { buildReport } from '../report';
+import type { ServerTarget } from '../serverTarget';
+import type { Style } from '../style';
+import type { ElicitAnswer } from '../../core/session/elicitation';
+import { answerInOrder } from './elicitAnswers';
+import { createClient, describeError } from './session';
+
+export interface OneRequest {
+  server: ServerTarget;
+  json: boolean;
+  timeoutMs: number;
+  /** What the messages call it: `resources/read file:///a.txt`. */
+  label: string;
+  method: string;
+  params: Record<string, unknown>;
+  /** How to answer the server's elicitations, in order (`--elicit`). */
+  elicit: ElicitAnswer[];
+  /** The result as a person reads it. */
+  lines(result: Record<string, unknown>, style: Style): string[];
+}
+
+type Outcome =
+  | { kind: 'ok'; result: Record<string, unknown> }
+  | { kind: 'protocol-error'; error: ProtocolError }
+  | { kind: 'failed'; stage: 'connect' | 'request'; message: string };
+
+/**
+ * `mcp-lens read` and `mcp-lens prompt`: connect, send one request, print its result on
+ * stdout (or the JSON report), the diagnostics on stderr. Exit 0 only for a result with no
+ * error-severity diagnostic.
+ */
+export async function runOneRequest(req: OneRequest, io: Output): Promise<number> {
+  const e = io.errStyle;
+  const client = createClient(req.server, req.timeoutMs, req.elicit.length ? answerInOrder(req.elicit, io) : undefined);
+  let outcome: Outcome;
+  try {
+    await client.connect();
+    try {
+      outcome = { kind: 'ok', result: await client.request(req.method, req.params) };
+    } catch (error) {
+      outcome =
+        error instanceof ProtocolError ? { kind: 'protocol-error', error } : { kind: 'failed', stage: 'request', message: describeError(error) };
+    }
+  } catch (error) {
+    outcome = { kind: 'failed', stage: 'connect', message: describeError(error) };
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+  const events = client.trace.events;
+  const diagnostics = diagnose(events);
+  if (req.json) {
+    const value =
+      outcome.kind === 'ok'
+        ? outcome.result
+        : outcome.kind === 'protocol-error'
+          ? { error: { code: outcome.error.code, message: outcome.error.message, data: outcome.error.data } }
+          : { failed: outcome.message };
+    io.out(JSON.stringify(buildReport(req.server, events, diagnostics, { value })));
+    return exitCode(outcome, diagnostics);
+  }
+  switch (outcome.kind) {
+    case 'ok':
+      io.out(req.lines(outcome.result, io.outStyle).join('\n'));
+      break;
+    case 'protocol-error': {
+      const { code, message, data } = outcome.error;
+      io.err(e.red(`${req.label}: the server answered with an error: ${code} ${message}`));
+      if (data !== undefined) io.err(e.dim(`  data: ${JSON.stringify(data)}`));
+      break;
+    }
+    case 'failed':
+      io.err(e.red(`${req.label}: ${outcome.stage === 'connect' ? 'could not connect to the server' : 'the request failed'}: ${outcome.message}`));
+      break;
+  }
+  const worth = diagnostics.filter((d) => d.severity !== 'info' || outcome.kind === 'failed');
+  if (worth.length > 0) io.err(diagnosticLines(worth, e).join('\n'));
+  return exitCode(outcome, diagnostics);
+}
+
+function exitCode(outcome: Outcome, diagnostics: readonly Diagnostic[]): number {
+  return outcome.kind === 'ok' && !hasError(diagnostics) ? 0 : 1;
+}

@@ -1,0 +1,83 @@
+import { UsageError } from './usage';
+
+/** A stdio server: the command line after `--`. */
+export interface ServerCommand {
+  command: string;
+  args: string[];
+}
+
+/** A Streamable HTTP server: `--url`, with `--header` and `--token` (DESIGN.md §7). */
+export interface RemoteServer {
+  url: string;
+  headers: Record<string, string>;
+  /** Values never to be shown in traces or reports (the token). */
+  secrets: string[];
+}
+
+export type ServerTarget = ServerCommand | RemoteServer;
+
+export function isRemote(target: ServerTarget): target is RemoteServer {
+  return 'url' in target;
+}
+
+/** The options every command that talks to a server takes besides `-- CMD`. */
+export const TARGET_OPTIONS = {
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  token: { type: 'string' },
+} as const;
+
+export interface TargetValues {
+  url?: string;
+  header?: string[];
+  token?: string;
+}
+
+/** RFC 9110 field-name: a token. */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `--header 'Name: value'`, as curl takes it. */
+function parseHeader(command: string, text: string): [string, string] {
+  const colon = text.indexOf(':');
+  const name = colon < 0 ? '' : text.slice(0, colon).trim();
+  if (!FIELD_NAME.test(name)) {
+    throw new UsageError(`${command}: --header takes 'Name: value', got ${JSON.stringify(text)}`);
+  }
+  return [name, text.slice(colon + 1).trim()];
+}
+
+/**
+ * `--url URL [--header 'K: V']… [--token T]`, or else the stdio server command that
+ * `stdio()` reads from the words after `--`. Exactly one of the two.
+ */
+export function serverTarget(
+  command: string,
+  values: TargetValues,
+  server: string[] | undefined,
+  bare: string[],
+  stdio: () => ServerCommand,
+): ServerTarget {
+  if (values.url === undefined) {
+    if (values.header?.length || values.token !== undefined) {
+      throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
+    }
+    return stdio();
+  }
+  if (server !== undefined || bare.length > 0) {
+    throw new UsageError(`${command}: give either --url or a server command after --, not both`);
+  }
+  if (values.url === '') throw new UsageError(`${command}: --url needs the server's address, e.g. --url http://127.0.0.1:3000/mcp`);
+  const headers: Record<string, string> = {};
+  for (const text of values.header ?? []) {
+    const [name, value] = parseHeader(command, text);
+    headers[name] = value;
+  }
+  const secrets: string[] = [];
+  if (values.token !== undefined) {
+    if (values.token === '') throw new UsageError(`${command}: --token needs a value`);
+    // RFC 6750 §2.1: "Authorization: Bearer <token>".
+    headers.Authorization = `Bearer ${values.token}`;
+    secrets.push(values.token);
+  }
+  return { url: values.url, headers, secrets };
+}

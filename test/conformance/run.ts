@@ -1,0 +1,133 @@
+// The official MCP conformance suite as a scoreboard: both requirement sets, the client under
+// test being `mcp-lens` driven by adapter.mjs, each against its expected-failures baseline.
+//   node --import tsx test/conformance/run.ts [--revision 2026-07-28] [--results FILE]
+// Prints `N passed, N failed` per revision; exit 0 when every outcome matches the baseline.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { node24Bin, resultsDir, root } from '../harness/paths';
+import { bundleForNode } from '../unit/bundle';
+import { readBaseline, type BaselineEntry } from './baseline';
+import { readClientRequirements } from './requirements';
+import { readVerdicts } from './suiteOutput';
+
+const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
+const SUITE_DIR = join(root, 'node_modules', '@modelcontextprotocol', 'conformance');
+const SUITE = join(SUITE_DIR, 'dist', 'index.js');
+const ADAPTER = join(root, 'test', 'conformance', 'adapter.mjs');
+const CLI = join(root, 'dist', 'cli.js');
+/** Every scenario of a set runs at once on a small machine: give each client room. */
+const CLIENT_TIMEOUT_MS = 120_000;
+
+interface RevisionResult {
+  revision: string;
+  passed: string[];
+  failed: { scenario: string; why?: string }[];
+  /** Failures not in the baseline, and baseline entries that now pass: what turns the stage red. */
+  unexpected: string[];
+  notScored: { scenario: string; passed: boolean; reason: string }[];
+  suiteExit: number | null;
+}
+
+const { values } = parseArgs({
+  options: { revision: { type: 'string', multiple: true }, results: { type: 'string', default: join(resultsDir, 'conformance.json') } },
+});
+const revisions = values.revision ?? [...REVISIONS];
+
+/** The suite needs Node ≥ 22 (fs.globSync); the project's tools put Node 24 in .cache/node24. */
+function node24(): string {
+  const node = join(node24Bin, 'node');
+  if (!existsSync(node)) {
+    const install = spawnSync('bash', [join(root, 'test', 'harness', 'install-vscode.sh')], { stdio: 'inherit' });
+    if (install.status !== 0 || !existsSync(node)) throw new Error('Node 24 is missing and test/harness/install-vscode.sh could not install it');
+  }
+  return node;
+}
+
+/** The CLI exactly as it ships (written whole, then renamed: unit tests may be building it too). */
+async function buildCli(): Promise<void> {
+  const tmp = `${CLI}.${process.pid}.tmp`;
+  await bundleForNode('src/cli/main.ts', tmp, '#!/usr/bin/env node');
+  renameSync(tmp, CLI);
+}
+
+function runSuite(node: string, revision: string, log: string): Promise<{ code: number | null; output: string }> {
+  const baselineFile = join(root, 'test', 'conformance', `expected-failures-${revision}.yml`);
+  const args = [
+    SUITE,
+    'client',
+    '--command',
+    `"${process.execPath}" "${ADAPTER}"`,
+    '--requirements',
+    revision,
+    '--timeout',
+    String(CLIENT_TIMEOUT_MS),
+    '--output-dir',
+    join(resultsDir, 'conformance', revision),
+  ];
+  if (existsSync(baselineFile)) args.push('--expected-failures', baselineFile);
+  return new Promise((resolve, reject) => {
+    // The adapter runs on this Node (the project's), the suite on Node 24.
+    const child = spawn(node, args, { cwd: root, env: { ...process.env, MCP_LENS_CLI: CLI, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      writeFileSync(log, output);
+      resolve({ code, output });
+    });
+  });
+}
+
+function judge(revision: string, output: string, code: number | null, baseline: BaselineEntry[]): RevisionResult {
+  const verdicts = readVerdicts(output);
+  const required = readClientRequirements(SUITE_DIR, revision);
+  const expected = new Map(baseline.map((b) => [b.scenario, b.why]));
+  const result: RevisionResult = { revision, passed: [], failed: [], unexpected: [], notScored: [], suiteExit: code };
+  for (const scenario of required.scored) {
+    // A scenario the summary does not list did not run to a verdict: a failure.
+    const passed = verdicts.get(scenario) === true;
+    if (passed) result.passed.push(scenario);
+    else result.failed.push({ scenario, why: expected.get(scenario) });
+    if (passed === expected.has(scenario)) result.unexpected.push(passed ? `${scenario} passes: remove it from the baseline` : `${scenario} fails and is not in the baseline`);
+  }
+  for (const [scenario, reason] of required.notScored) result.notScored.push({ scenario, passed: verdicts.get(scenario) === true, reason });
+  if (verdicts.size === 0) result.unexpected.push(`the suite reported no scenario (exit ${code}); see its log`);
+  return result;
+}
+
+async function main(): Promise<number> {
+  const node = node24();
+  await buildCli();
+  mkdirSync(resultsDir, { recursive: true });
+  const results: RevisionResult[] = [];
+  for (const revision of revisions) {
+    const log = join(resultsDir, `conformance-${revision}.log`);
+    const baseline = readBaseline(join(root, 'test', 'conformance', `expected-failures-${revision}.yml`));
+    const { code, output } = await runSuite(node, revision, log);
+    const r = judge(revision, output, code, baseline);
+    results.push(r);
+    const extra = r.notScored.length ? `; not scored: ${r.notScored.filter((s) => s.passed).length}/${r.notScored.length} pass` : '';
+    console.log(`conformance ${revision}: ${r.passed.length} passed, ${r.failed.length} failed (of ${r.passed.length + r.failed.length} scored; ${baseline.length} in the baseline)${extra}`);
+    for (const f of r.failed) console.log(`  ✗ ${f.scenario}${f.why ? ` — ${f.why}` : ''}`);
+    for (const s of r.notScored) console.log(`  ${s.passed ? '✓' : '✗'} ${s.scenario} (not scored: ${s.reason})`);
+    for (const u of r.unexpected) console.log(`  UNEXPECTED: ${u}`);
+    console.log(`  log: ${log}`);
+  }
+  const unexpected = results.reduce((n, r) => n + r.unexpected.length, 0);
+  const passed = results.reduce((n, r) => n + r.passed.length, 0);
+  mkdirSync(dirname(values.results!), { recursive: true });
+  // `failed` is what makes the stage red: outcomes the baseline did not predict.
+  writeFileSync(values.results!, JSON.stringify({ passed, failed: unexpected, revisions: results }, null, 2));
+  return unexpected === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

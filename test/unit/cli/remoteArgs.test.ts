@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseCli } from '../../../src/cli/args';
+import { UsageError } from '../../../src/cli/usage';
+
+const URL = 'http://127.0.0.1:3000/mcp';
+
+test('--url names a Streamable HTTP server instead of a command; --header repeats; --token is a bearer credential', () => {
+  const args = parseCli(['check', '--url', URL, '--header', 'X-Team: blue', '--header', 'X-Trace:  on ', '--token', 's3cret-token']);
+  assert.deepEqual(args, {
+    name: 'check',
+    json: false,
+    timeoutMs: 30_000,
+    server: { url: URL, headers: { 'X-Team': 'blue', 'X-Trace': 'on', Authorization: 'Bearer s3cret-token' }, secrets: ['s3cret-token'] },
+  });
+});
+
+test('call, read and prompt take --url the same way', () => {
+  const call = parseCli(['call', 'echo', '--args', '{"text":"hi"}', '--url', URL]);
+  assert.equal(call.name, 'call');
+  if (call.name === 'call') assert.deepEqual(call.server, { url: URL, headers: {}, secrets: [] });
+  assert.deepEqual(parseCli(['read', 'docs://readme', '--url', URL, '--json']), {
+    name: 'read',
+    uri: 'docs://readme',
+    elicit: [],
+    json: true,
+    timeoutMs: 30_000,
+    server: { url: URL, headers: {}, secrets: [] },
+  });
+  assert.deepEqual(parseCli(['prompt', 'review', '--args', '{"code":"x"}', '--url', URL]), {
+    name: 'prompt',
+    prompt: 'review',
+    promptArgs: { code: 'x' },
+    elicit: [],
+    json: false,
+    timeoutMs: 30_000,
+    server: { url: URL, headers: {}, secrets: [] },
+  });
+});
+
+test('read and prompt also run a stdio server after --', () => {
+  const read = parseCli(['read', 'file:///a.txt', '--', 'node', 's.js']);
+  assert.equal(read.name, 'read');
+  if (read.name === 'read') assert.deepEqual(read.server, { command: 'node', args: ['s.js'] });
+});
+
+for (const [argv, words] of [
+  [['check', '--url', URL, '--', 'node', 's.js'], /either --url or a server command/],
+  [['call', 'echo', '--url', URL, 'extra'], /either --url or a server command/],
+  [['check', '--header', 'X-A: 1', '--', 'node'], /--header and --token go with --url/],
+  [['check', '--token', 't', '--', 'node'], /--header and --token go with --url/],
+  [['check', '--url', URL, '--header', 'no colon'], /--header takes 'Name: value'/],
+  [['check', '--url', URL, '--header', 'Bad Name: v'], /--header takes 'Name: value'/],
+  [['check', '--url', ''], /--url needs the server's address/],
+  [['check', '--url', URL, '--token', ''], /--token needs a value/],
+  [['read', '--url', URL], /missing the resource URI/],
+  [['prompt', '--url', URL], /missing the prompt name/],
+  [['prompt', 'p', '--args', '[1]', '--url', URL], /prompt: --args must be a JSON object/],
+  [['read', 'docs://x'], /read: missing -- before the server command/],
+] as const) {
+  test(`usage error: ${argv.join(' ')}`, () => {
+    assert.throws(() => parseCli(argv), (err: unknown) => err instanceof UsageError && words.test(err.message));
+  });
+}
