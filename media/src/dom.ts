@@ -2,6 +2,8 @@
  * Builds DOM nodes. Text is only ever set as text (a text node or textContent): whatever a
  * server sends — names, descriptions, results — is never parsed as HTML.
  */
+import { showReordering } from '../../src/core/text/invisibles';
+
 type Child = Node | string | number | undefined | null | false;
 
 export interface Props {
@@ -14,7 +16,8 @@ export interface Props {
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (props.className) node.className = props.className;
-  if (props.text !== undefined) node.textContent = props.text;
+  // Text that reorders or hides itself (bidi overrides, zero-width spaces) is written out as ⟨U+XXXX⟩.
+  if (props.text !== undefined) node.textContent = showReordering(props.text);
   if (props.title !== undefined) node.title = props.title;
   for (const [name, value] of Object.entries(props.attrs ?? {})) if (value !== undefined) node.setAttribute(name, value);
   append(node, ...children);
@@ -24,7 +27,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props =
 export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === undefined || child === null || child === false) continue;
-    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(showReordering(String(child))) : child);
   }
 }
 

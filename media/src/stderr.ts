@@ -1,5 +1,6 @@
 // The stderr panel's webview: diagnostics cards on the left, the server's stderr (with stray
 // stdout flagged) on the right. Everything a server wrote goes in through textContent only.
+import { showReordering } from '../../src/core/text/invisibles';
 import type { OutputLine } from '../../src/extension/stderr/outputBuffer';
 import { MAX_DOM_ROWS, type Card, type HostMessage, type PanelHeader, type ViewMessage } from '../../src/extension/stderr/protocol';
 
@@ -19,7 +20,8 @@ const STAGE_TEXT: Record<string, string> = {
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
+  // Text that reorders or hides itself (bidi overrides, zero-width spaces) is written out as ⟨U+XXXX⟩.
+  if (text !== undefined) node.textContent = showReordering(text);
   return node;
 }
 

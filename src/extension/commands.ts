@@ -7,7 +7,7 @@ import type { ServerEntry } from './serverEntry';
 import type { ServerRegistry, StartOutcome } from './serverRegistry';
 import type { TreeNode } from './serversView';
 import { explainUntrusted, isTrusted } from './trust';
-import { pickFolder, pickOne, say, showError, showInfo, showWarning, untrusted } from './shown';
+import { pickFolder, pickOne, say, showError, showInfo, showWarning, type Text } from './shown';
 
 /** Command ids are a contract with package.json, the tests and the docs. */
 export const COMMANDS = {
@@ -35,7 +35,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
   const canRestart = (s: ServerEntry) => !s.isRemote;
 
   /** Finds the target or says why there is none; undefined means "nothing to do, already said". */
-  async function target(arg: ServerArg, accept: (s: ServerEntry) => boolean, none: string, placeHolder: string): Promise<ServerEntry | undefined> {
+  async function target(arg: ServerArg, accept: (s: ServerEntry) => boolean, none: Text, placeHolder: Text): Promise<ServerEntry | undefined> {
     if (typeof arg === 'string' || (arg && 'key' in arg)) {
       const key = typeof arg === 'string' ? arg : arg.key;
       const entry = registry.get(key);
@@ -49,7 +49,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
       });
       return undefined;
     }
-    return chooseServer(registry.servers.filter(accept), untrusted(placeHolder), say`MCP Lens: ${none}`);
+    return chooseServer(registry.servers.filter(accept), placeHolder, say`MCP Lens: ${none}`);
   }
 
   /** A failed start tells the user at once and offers the log, where the stderr tail is. */
@@ -69,8 +69,8 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
       return { ok: false, reason: 'The workspace is not trusted.' };
     }
     const entry = restart
-      ? await target(arg, canRestart, 'no configured server can be restarted (remote servers are not run by MCP Lens).', 'Restart which MCP server?')
-      : await target(arg, canStart, 'every configured server is already running.', 'Start which MCP server?');
+      ? await target(arg, canRestart, say`no configured server can be restarted (remote servers are not run by MCP Lens).`, say`Restart which MCP server?`)
+      : await target(arg, canStart, say`every configured server is already running.`, say`Start which MCP server?`);
     if (!entry) return undefined;
     if (entry.isRemote) return report({ ok: false, reason: `"${entry.name}" is an ${entry.config.type} server; MCP Lens runs stdio servers only.` });
     if (!restart && entry.isActive) {
@@ -118,7 +118,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     vscode.commands.registerCommand(COMMANDS.startServer, (arg?: ServerArg) => startOrRestart(arg, false)),
     vscode.commands.registerCommand(COMMANDS.restartServer, (arg?: ServerArg) => startOrRestart(arg, true)),
     vscode.commands.registerCommand(COMMANDS.stopServer, async (arg?: ServerArg) => {
-      const entry = await target(arg, canStop, 'no MCP server is running.', 'Stop which MCP server?');
+      const entry = await target(arg, canStop, say`no MCP server is running.`, say`Stop which MCP server?`);
       if (!entry) return false;
       await registry.stop(entry);
       return true;

@@ -65,6 +65,17 @@ export function visibleName(name: string): string {
   return showInvisibles(out).replace(ASCII_COPIES, codePointLabel);
 }
 
+/**
+ * Prose (a result, a description in a webview) keeps its characters, except those that
+ * reorder or hide text: bidi controls (a right-to-left override turns `txt.exe` around)
+ * and zero-width spaces are written out.
+ */
+const REORDERING = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+
+export function showReordering(text: string): string {
+  return text.replace(REORDERING, codePointLabel);
+}
+
 /** Whether a name would be shown differently from how it is spelled. */
 export function hasHiddenCharacters(name: string): boolean {
   return visibleName(name) !== name;

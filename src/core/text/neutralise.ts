@@ -34,13 +34,14 @@ export function breakAutolinks(text: string): string {
 
 /**
  * Markdown made inert with as few backslashes as will do: the characters that open
- * emphasis, code, links, images, HTML, entities, tables, strikethrough and headings are
- * escaped, and the triggers of bare-URL and e-mail autolinks (`https://`, `www.`, `@`)
- * are broken with an escape too, so `https\://…` renders as text, not as a link.
+ * emphasis, code, links, images, HTML, entities, tables and strikethrough are escaped,
+ * and the triggers of bare-URL and e-mail autolinks (`https://`, `www.`, `@`) are broken
+ * with an escape too, so `https\://…` renders as text, not as a link. (`#` is left: a
+ * heading is only larger text.)
  */
 export function escapeMarkdown(text: string): string {
   return text
-    .replace(/[\\`*_[\]<>&!|~#]/g, '\\$&')
+    .replace(/[\\`*_[\]<>&!|~]/g, '\\$&')
     .replace(/:(?=\/\/)/g, '\\:')
     .replace(/@/g, '\\@')
     .replace(/\b(www)\./gi, '$1\\.');

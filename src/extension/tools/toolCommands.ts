@@ -13,7 +13,7 @@ import { simpleFields } from './scalarFields';
 import { rawMessageTemplate, sendRawAndWait, validateRawLine } from './rawMessage';
 import type { ToolPanels } from './toolPanels';
 import type { ToolRunner } from './toolRunner';
-import { askText, name, pickOne, say, showError, showInfo, showStatus, showWarning, untrusted } from '../shown';
+import { askText, name, pickOne, say, showError, showInfo, showStatus, showWarning, type Text, untrusted } from '../shown';
 import { promptPickItems, resourcePickItems, toolPickItems } from './pickItems';
 
 export const TOOL_COMMANDS = {
@@ -47,13 +47,13 @@ interface Deps {
 }
 
 export function registerToolCommands({ registry, runner, panels, documents, log }: Deps): vscode.Disposable[] {
-  async function pickServer(server: string | undefined, placeHolder: string, accept: (s: ServerEntry) => boolean = () => true): Promise<ServerEntry | undefined> {
+  async function pickServer(server: string | undefined, placeHolder: Text, accept: (s: ServerEntry) => boolean = () => true): Promise<ServerEntry | undefined> {
     if (server !== undefined) {
       const entry = registry.get(server);
       if (!entry) void showWarning(say`MCP Lens: no configured server is called "${server}".`);
       return entry;
     }
-    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), untrusted(placeHolder), say`MCP Lens: no MCP server can do that now.`);
+    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), placeHolder, say`MCP Lens: no MCP server can do that now.`);
   }
 
   async function running(entry: ServerEntry): Promise<boolean> {
@@ -68,7 +68,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
 
   async function runTool(arg: RunToolArg): Promise<CallOutcome | undefined> {
     const wanted = isRow(arg) ? { server: arg.key, tool: itemName(arg.item), args: undefined } : (arg ?? {});
-    const entry = await pickServer(wanted.server, 'Run a tool of which MCP server?');
+    const entry = await pickServer(wanted.server, say`Run a tool of which MCP server?`);
     if (!entry || !(await running(entry))) return undefined;
     let toolName = wanted.tool;
     const picked = toolName === undefined;
@@ -104,7 +104,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
   }
 
   async function sendRawMessage(arg?: { server?: string; line?: string }): Promise<unknown> {
-    const entry = await pickServer(arg?.server, 'Send a raw message to which running MCP server?', (s) => s.state.kind === 'running');
+    const entry = await pickServer(arg?.server, say`Send a raw message to which running MCP server?`, (s) => s.state.kind === 'running');
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     const line =
       arg?.line ??
@@ -139,7 +139,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
   }
 
   async function readResource(arg?: { server?: string; uri?: string }): Promise<unknown> {
-    const entry = await pickServer(arg?.server, 'Read a resource of which MCP server?');
+    const entry = await pickServer(arg?.server, say`Read a resource of which MCP server?`);
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     let uri = arg?.uri;
     if (uri === undefined) {
@@ -153,7 +153,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
   }
 
   async function getPrompt(arg?: { server?: string; prompt?: string; args?: Record<string, string> }): Promise<unknown> {
-    const entry = await pickServer(arg?.server, 'Get a prompt of which MCP server?');
+    const entry = await pickServer(arg?.server, say`Get a prompt of which MCP server?`);
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     const prompts = listed(entry, 'prompts');
     let promptName = arg?.prompt;

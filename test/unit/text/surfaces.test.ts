@@ -122,3 +122,8 @@ test('terminal text writes out escape sequences: no OSC 8 link, OSC 52 clipboard
   assert.match(shown, /⟨U\+001B⟩\]8;;https/);
   assert.equal(terminalText('a\nb\tc', { keepLines: true }), 'a\nb\tc');
 });
+
+test('prose keeps its characters but writes out those that reorder or hide text', async () => {
+  const { showReordering } = await import('../../../src/core/text/invisibles');
+  assert.equal(showReordering('safe\u202Etxt.exe zero\u200Bwidth café 👨\u200D👩'), 'safe⟨U+202E⟩txt.exe zero⟨U+200B⟩width café 👨\u200D👩');
+});
