@@ -3,14 +3,14 @@ import { test } from 'node:test';
 import { diagnose } from '../../../src/core/diagnose/engine';
 import { TraceBuilder, only } from './traceBuilder';
 
-test('stray-stdout: a banner line is a framing warning citing that line', () => {
+test('stray-stdout: a banner line is a framing error citing that line (stdio: MUST NOT write anything else)', () => {
   const t = new TraceBuilder();
   t.legacySession();
   const banner = t.s2c('Weather MCP server running on stdio');
   const [d, ...rest] = only(diagnose(t.events), 'stray-stdout');
   assert.equal(rest.length, 0);
   assert.equal(d.stage, 'framing');
-  assert.equal(d.severity, 'warning');
+  assert.equal(d.severity, 'error');
   assert.deepEqual(d.evidence, [banner]);
   assert.match(d.message, /"Weather MCP server running on stdio"/);
   assert.match(d.hint, /console\.error/);
@@ -54,7 +54,7 @@ test('multiline-json: a pretty-printed message counts its lines', () => {
   assert.match(d.hint, /JSON\.stringify\(msg\)/);
 });
 
-test('not-jsonrpc: says which field is wrong; an attempted message is an error, other JSON a warning', () => {
+test('not-jsonrpc: says which field is wrong; any JSON that is not a message is an error, the hint tells attempts from noise', () => {
   const t = new TraceBuilder();
   const a = t.s2c({ id: 1, result: {} });
   const b = t.s2c({ status: 'ok' });
@@ -62,8 +62,9 @@ test('not-jsonrpc: says which field is wrong; an attempted message is an error, 
   const ds = only(diagnose(t.events), 'not-jsonrpc');
   assert.deepEqual(ds.map((d) => d.evidence[0]), [a, b, c]);
   assert.match(ds[0].message, /"jsonrpc" is missing/);
-  assert.equal(ds[0].severity, 'error');
-  assert.equal(ds[1].severity, 'warning');
+  assert.deepEqual(ds.map((d) => d.severity), ['error', 'error', 'error']);
+  assert.match(ds[0].hint, /"jsonrpc": "2.0"/);
+  assert.match(ds[1].hint, /write status JSON and logs to stderr/);
   assert.match(ds[2].message, /array/);
 });
 
@@ -76,7 +77,8 @@ test('partial-line: the bytes left without a newline at the end', () => {
   assert.match(d.hint, /flush/);
   const u = new TraceBuilder();
   u.add({ dir: 's2c', raw: 'bye', kind: 'partial' });
-  assert.equal(only(diagnose(u.events), 'partial-line')[0].severity, 'warning');
+  // Text without a newline is not a valid MCP message either.
+  assert.equal(only(diagnose(u.events), 'partial-line')[0].severity, 'error');
 });
 
 test('invalid-utf8: flags the line', () => {

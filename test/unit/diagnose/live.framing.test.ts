@@ -16,7 +16,8 @@ test('live stray-stdout: the console.log banner is flagged and the session still
   assert.deepEqual(d.evidence, [seqOf(run.events, (e) => e.kind === 'stray')]);
   assert.match(d.message, /Weather MCP server v1\.2 running on stdio/);
   assert.equal(d.stage, 'framing');
-  assert.equal(run.offline.filter((x) => x.severity === 'error').length, 0);
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(run.offline.filter((x) => x.severity === 'error').map((x) => x.rule), ['stray-stdout']);
 });
 
 test('live glued-output: "ready " before the first response; the message is recovered', async () => {
@@ -45,7 +46,7 @@ test('live not-jsonrpc: a status object on stdout', async () => {
   assert.deepEqual(d.evidence, [seqOf(run.events, (e) => e.kind === 'not-jsonrpc')]);
   assert.match(d.message, /"jsonrpc" is missing/);
   assert.match(d.message, /"status":"ready"/);
-  assert.equal(d.severity, 'warning');
+  assert.equal(d.severity, 'error');
 });
 
 test('live partial-line: a goodbye without a newline at shutdown', async () => {

@@ -5,7 +5,8 @@ import { DEFAULT_MAX_LINE_BYTES } from '../../wire/framer';
 export const strayStdout: Rule = {
   id: 'stray-stdout',
   stage: 'framing',
-  severity: 'warning',
+  // stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP message."
+  severity: 'error',
   on: ['s2c-line'],
   onEvent(e, ctx, report) {
     if (e.dir === 's2c' && e.kind === 'oversize') return reportOversize(e.seq, e.raw, e.info?.bytes, report);
@@ -20,7 +21,7 @@ export const strayStdout: Rule = {
         ? `stdout line is broken JSON (a message the client cannot read)${at}: ${quote(e.raw)}`
         : `stdout line is not JSON${at}: ${quote(e.raw)}`,
       evidence: writer ? [e.seq, writer.seq] : [e.seq],
-      severity: broken ? 'error' : undefined,
+      group: broken ? 'broken' : undefined,
       hint: broken
         ? 'Serialise each message with JSON.stringify / json.dumps (no NaN, no trailing commas) and write it whole.'
         : 'stdout carries only protocol messages: log with console.error (Node) or print(..., file=sys.stderr) (Python), or a logger configured for stderr; silence launcher output (npx -y, --quiet).',
@@ -34,7 +35,7 @@ function reportOversize(seq: number, head: string, bytes: unknown, report: Param
   report({
     message: `stdout line of ${size} is over the ${DEFAULT_MAX_LINE_BYTES / (1024 * 1024)} MiB line cap; only its first ${Buffer.byteLength(head)} bytes were kept, so a message in it is lost: ${quote(head)}`,
     evidence: [seq],
-    severity: 'error',
+    group: 'oversize',
     hint: 'Return large content as a resource link (or in pages) instead of one giant message; a line this size is more than any client should hold.',
   });
 }
