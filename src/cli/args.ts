@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './usage';
+import { parseFailOn, type FailOn } from './failOn';
+import { COMMAND_USAGE, UsageError } from './usage';
 
 export interface ServerCommand {
   command: string;
@@ -9,6 +10,7 @@ export interface CheckArgs {
   name: 'check';
   json: boolean;
   timeoutMs: number;
+  failOn: FailOn;
   server: ServerCommand;
 }
 export interface CallArgs {
@@ -17,6 +19,7 @@ export interface CallArgs {
   toolArgs: Record<string, unknown>;
   json: boolean;
   timeoutMs: number;
+  failOn: FailOn;
   server: ServerCommand;
 }
 export interface RecordArgs {
@@ -27,9 +30,15 @@ export interface RecordArgs {
 export interface LintArgs {
   name: 'lint';
   json: boolean;
+  failOn: FailOn;
   file: string;
 }
-export type CliArgs = CheckArgs | CallArgs | RecordArgs | LintArgs | { name: 'help' } | { name: 'version' };
+/** `command` set: that command's usage; absent: the overview. */
+export interface HelpArgs {
+  name: 'help';
+  command?: string;
+}
+export type CliArgs = CheckArgs | CallArgs | RecordArgs | LintArgs | HelpArgs | { name: 'version' };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -89,18 +98,33 @@ function toolArguments(value: string | undefined): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+/** `help [COMMAND]`, or `COMMAND --help` / `-h` before any `--` (after it, the flag is the server's). */
+function helpRequest(command: string | undefined, rest: readonly string[], ours: readonly string[]): HelpArgs | undefined {
+  if (command === undefined || command === '--help' || command === '-h') return { name: 'help' };
+  if (command === 'help') {
+    const [topic, ...extra] = rest;
+    if (topic === undefined) return { name: 'help' };
+    if (extra.length > 0 || !(topic in COMMAND_USAGE)) throw new UsageError(`help: unknown command ${JSON.stringify([topic, ...extra].join(' '))}`);
+    return { name: 'help', command: topic };
+  }
+  if (command in COMMAND_USAGE && ours.some((word) => word === '--help' || word === '-h')) return { name: 'help', command };
+  return undefined;
+}
+
 export function parseCli(argv: readonly string[]): CliArgs {
   const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { name: 'help' };
   if (command === '--version' || command === '-v') return { name: 'version' };
   const { ours, server } = splitAtDashDash(rest);
+  const help = helpRequest(command, rest, ours);
+  if (help) return help;
   switch (command) {
     case 'check': {
-      const { values, positionals } = parse('check', ours, { json: { type: 'boolean' }, timeout: { type: 'string' } });
+      const { values, positionals } = parse('check', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' } });
       return {
         name: 'check',
         json: values.json === true,
         timeoutMs: timeout('check', values.timeout as string | undefined),
+        failOn: parseFailOn('check', values['fail-on'] as string | undefined),
         server: serverCommand('check', server, positionals),
       };
     }
@@ -109,6 +133,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         args: { type: 'string' },
         json: { type: 'boolean' },
         timeout: { type: 'string' },
+        'fail-on': { type: 'string' },
       });
       const [tool, ...more] = positionals;
       if (tool === undefined || tool === '') throw new UsageError('call: missing the tool name (mcp-lens call TOOL --args JSON -- CMD)');
@@ -119,6 +144,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         toolArgs: toolArguments(values.args as string | undefined),
         json: values.json === true,
         timeoutMs: timeout('call', values.timeout as string | undefined),
+        failOn: parseFailOn('call', values['fail-on'] as string | undefined),
         server: serverCommand('call', server, more),
       };
     }
@@ -130,9 +156,9 @@ export function parseCli(argv: readonly string[]): CliArgs {
     }
     case 'lint': {
       if (server !== undefined) throw new UsageError('lint: takes a trace file, not a server command');
-      const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' } });
+      const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
       if (positionals.length !== 1) throw new UsageError('lint: expects exactly one trace FILE');
-      return { name: 'lint', json: values.json === true, file: positionals[0] };
+      return { name: 'lint', json: values.json === true, failOn: parseFailOn('lint', values['fail-on'] as string | undefined), file: positionals[0] };
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
