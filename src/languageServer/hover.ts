@@ -120,7 +120,11 @@ function kindLines(analysis: Analysis, item: Located, exchange: Exchange | undef
     const ms = latency(exchange);
     return [head, `A request: answered on line ${response.start + 1}${ms === undefined ? '' : ` after ${formatMs(ms)}`} — ${outcome(exchange)}.`];
   }
-  const glued = event.glued ? [`Text was glued before this message on the same stdout line (\`${event.glued.trim()}\`): MCP Lens recovered the message; a strict client loses it.`] : [];
+  const glued = event.glued
+    ? [`Text was glued before this message on the same stdout line (\`${event.glued.trim()}\`): MCP Lens recovered the message; a strict client loses it.`]
+    : event.piece && event.piece.count > 1
+      ? [`This message shared its stdout line with ${event.piece.count - 1} other piece(s): MCP Lens recovered it as its own message; a strict client loses it.`]
+      : [];
   if (isResponse(msg)) {
     const kind = msg.error ? 'A JSON-RPC error response (for the client code).' : 'A result response.';
     return [head, kind, ...answers(analysis, exchange), ...glued];
@@ -136,7 +140,7 @@ function strayText(event: TraceEvent): string {
   if (event.kind === 'not-jsonrpc') return 'Valid JSON, but not a JSON-RPC 2.0 message: "The server MUST NOT write anything to its stdout that is not a valid MCP message."';
   if (event.kind === 'partial') return 'Bytes with no final newline when the stream ended.';
   if (event.kind === 'oversize') return 'A line longer than the size cap; only its head is kept.';
-  if (event.glued) return `Text glued before a JSON message on one line (\`${event.glued.trim()}\`); the message itself was recovered.`;
+  if (event.piece) return 'Text after a JSON message on the same stdout line: not a message; the message before it was recovered.';
   return 'Not JSON at all (a banner, a console.log): stdout is the protocol, so a strict client fails here. Log to stderr instead.';
 }
 

@@ -33,7 +33,8 @@ export class OutputBuffer {
     let line: OutputLine;
     if (e.dir === 'stderr') line = { seq: e.seq, kind: 'stderr', text: e.raw };
     else if (e.dir === 's2c' && !e.msg) line = { seq: e.seq, kind: 'stray', text: e.raw };
-    else if (e.dir === 's2c' && e.glued !== undefined) line = { seq: e.seq, kind: 'stray', text: e.glued };
+    // Text before a glued message (none when it followed another message directly).
+    else if (e.dir === 's2c' && e.glued) line = { seq: e.seq, kind: 'stray', text: e.glued };
     else return;
     this.total += 1;
     if (this.ring.length < this.capacity) this.ring.push(line);

@@ -67,3 +67,48 @@ test('live invalid-utf8: a Latin-1 byte in a tool result', async () => {
   assert.deepEqual(d.evidence, [bad.seq]);
   assert.match(d.message, /caf\ufffd/);
 });
+
+test('live glued-output: an answer and a notification on one line; both are recovered and the call resolves', async () => {
+  let text: unknown;
+  const run = await runFault('glued-two-messages.mjs', async (c) => {
+    await c.connect();
+    const result = await c.callTool('echo', { text: 'hi' });
+    text = (result.content as { text: string }[])[0]!.text;
+  });
+  assert.equal(text, 'hi');
+  assert.equal(run.events.filter((e) => e.kind === 'timeout').length, 0);
+  assert.deepEqual(run.live, run.offline);
+  const pieces = run.events.filter((e) => e.piece);
+  assert.deepEqual(pieces.map((e) => [e.kind, e.piece!.index, e.piece!.count, e.glued]), [
+    ['response', 0, 2, ''],
+    ['notification', 1, 2, ''],
+  ]);
+  const d = find(run.offline, 'glued-output');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.evidence, pieces.map((e) => e.seq));
+  assert.match(d.message, /One stdout line held 2 messages with no newline between them/);
+  assert.match(d.message, /recovered response \(id \d+\), notification notifications\/message/);
+  assert.doesNotMatch(d.message, /kept as text/);
+  assert.equal(run.offline.filter((x) => x.rule === 'stray-stdout').length, 0);
+});
+
+test('live glued-output: an answer followed by text; the answer resolves the call, the text is named as not recovered', async () => {
+  let text: unknown;
+  const run = await runFault('trailing-text.mjs', async (c) => {
+    await c.connect();
+    const result = await c.callTool('echo', { text: 'hi' });
+    text = (result.content as { text: string }[])[0]!.text;
+  });
+  assert.equal(text, 'hi');
+  assert.deepEqual(run.live, run.offline);
+  const [answer, tail] = run.events.filter((e) => e.piece);
+  assert.equal(answer!.kind, 'response');
+  assert.deepEqual([tail!.kind, tail!.raw], ['stray', ' (sent)']);
+  assert.equal((answer!.glued ?? '') + answer!.raw + tail!.raw, `${answer!.raw} (sent)`);
+  const d = find(run.offline, 'glued-output');
+  assert.deepEqual(d.evidence, [answer!.seq, tail!.seq]);
+  assert.match(d.message, /1 message and text that is not a message/);
+  assert.match(d.message, /not a message, kept as text: " \(sent\)"/);
+  // The tail is glued-output's finding, not a second stray-stdout one.
+  assert.equal(run.offline.filter((x) => x.rule === 'stray-stdout').length, 0);
+});
