@@ -14,7 +14,7 @@ export type StrayKind =
   | 'stray' //        not JSON at all (a banner, console.log)
   | 'not-jsonrpc' //  valid JSON that is not a JSON-RPC 2.0 message (`json` holds the value)
   | 'partial' //      bytes with no final newline when the stream ended
-  | 'oversize'; //    a line longer than the size cap; `raw` holds its head, `info.bytes` its size
+  | 'oversize'; //    a line longer than the size cap; `raw` holds its head, `info.bytes` its size, `info.id` its top-level id
 
 /** Lifecycle facts. `info` carries their details. */
 export type MetaKind =

@@ -89,6 +89,7 @@ export class StdoutClassifier {
   private special(frame: Frame): NewTraceEvent {
     if (frame.oversize !== undefined) {
       const info: Record<string, unknown> = { bytes: frame.oversize };
+      if (frame.id !== undefined) info.id = frame.id;
       if (frame.partial) info.partial = true;
       return { dir: this.dir, raw: frame.text, kind: 'oversize', info };
     }
