@@ -25,7 +25,8 @@ export interface GluedLine {
  * `{…}{…}`, `{…} trailing text`, `prefix {…} middle {…} tail`. Each `{` outside a recovered
  * message is tried as the start of one: a string-aware scan finds where that object closes,
  * and the slice counts only if it parses to a JSON-RPC message. Undefined when the line holds
- * none. Linear in the line length, but for at most MAX_FAILED_STARTS starts that lead nowhere.
+ * none. Each start that leads nowhere may cost a scan to the end of the line, so only
+ * MAX_FAILED_STARTS of them are tried.
  */
 export function splitGluedLine(text: string): GluedLine | undefined {
   const messages: GluedMessage[] = [];
