@@ -49,7 +49,20 @@ export class TopLevelIdScanner {
   id: string | number | null | undefined;
 
   feed(bytes: Uint8Array): void {
-    for (let i = 0; i < bytes.length && !this.done; i++) this.step(bytes[i]!);
+    // Where the next backslash of this chunk is (-1: none left), looked up only when needed.
+    let backslash = -2;
+    for (let i = 0; i < bytes.length && !this.done; i++) {
+      if (this.inString && !this.escaped && this.at === At.Other) {
+        // Inside a string nobody needs (a large result's text): jump to the next byte that can
+        // end it, a quote or a backslash, with indexOf instead of a step per byte.
+        const quote = bytes.indexOf(QUOTE, i);
+        if (backslash !== -1 && backslash < i) backslash = bytes.indexOf(BACKSLASH, i);
+        const next = backslash === -1 ? quote : quote === -1 ? backslash : Math.min(quote, backslash);
+        if (next === -1) return;
+        i = next;
+      }
+      this.step(bytes[i]!);
+    }
   }
 
   private step(c: number): void {

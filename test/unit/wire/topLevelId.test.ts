@@ -38,3 +38,23 @@ test('the scan stops once the id is found: the rest of a huge line is not read',
   assert.equal(s.done, true);
   assert.equal(s.id, 1);
 });
+
+test('random objects, random key order, random chunking: the scan finds what JSON.parse finds', () => {
+  let seed = 7;
+  const r = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pieces = ['plain', 'a "quoted" "id":1 text', 'back\\slash\\', '{"id":2}', '日本 🌍', '\\\\"', ''];
+  const value = (depth: number): unknown => {
+    const roll = r();
+    if (depth > 2 || roll < 0.4) return pieces[Math.floor(r() * pieces.length)]!.repeat(1 + Math.floor(r() * 50));
+    if (roll < 0.6) return Math.floor(r() * 1000) - 500;
+    if (roll < 0.8) return Array.from({ length: Math.floor(r() * 4) }, () => value(depth + 1));
+    return Object.fromEntries(Array.from({ length: Math.floor(r() * 4) }, (_, k) => [k % 2 ? 'id' : `k${k}`, value(depth + 1)]));
+  };
+  for (let n = 0; n < 300; n++) {
+    const members: [string, unknown][] = [['jsonrpc', '2.0'], ['result', value(0)]];
+    const id = r() < 0.5 ? Math.floor(r() * 1e6) : `s-${pieces[Math.floor(r() * pieces.length)]}`;
+    members.splice(Math.floor(r() * 3), 0, ['id', id]);
+    const text = JSON.stringify(Object.fromEntries(members));
+    assert.equal(scan(text, 1 + Math.floor(r() * 64)), JSON.parse(text).id, text.slice(0, 200));
+  }
+});
