@@ -74,6 +74,12 @@ export async function linuxMembersAsync(
   return walkTree(table, undefined, new Map(), self, carriers, members).members;
 }
 
+/** The tree's first look, right after spawn: the leader alone, by its own stat entry (one small read). */
+export function linuxLeader(pid: number, procRoot = '/proc'): Members {
+  const proc = parseStat(readSync(`${procRoot}/${pid}/stat`, 'utf8'));
+  return proc && !proc.dead ? new Map([[pid, proc.start]]) : new Map();
+}
+
 /**
  * Which of `known` still run: only their own stat files are read (a handful, not all of
  * /proc), so a shutdown can poll often. A member that started a new child since the last

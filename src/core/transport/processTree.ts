@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { linuxMembers, linuxMembersAsync, linuxStillRunning, type Members } from './linuxTree';
+import { linuxLeader, linuxMembers, linuxMembersAsync, linuxStillRunning, type Members } from './linuxTree';
 
 /**
  * A server's whole process tree ("The whole process tree goes", DESIGN.md §1): npx, `sh -c`
@@ -39,8 +39,9 @@ export class ProcessTree {
   /** The tree of a spawned child, `cookie` as prepare() returned it. */
   static of(pid: number, cookie: string | undefined): ProcessTree {
     const tree = new ProcessTree(pid, cookie);
-    // Right after spawn the pid is surely ours and nothing can have been orphaned yet.
-    if (process.platform === 'linux') tree.known = linuxMembers(pid, undefined, new Map(), process.pid);
+    // Right after spawn the pid is surely ours and nothing can have been orphaned yet: its own
+    // entry is all there is to read (a child it forks already carries the cookie).
+    if (process.platform === 'linux') tree.known = linuxLeader(pid);
     return tree;
   }
 

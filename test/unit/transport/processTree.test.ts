@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { linuxMembers, linuxMembersAsync, linuxStillRunning } from '../../../src/core/transport/linuxTree';
+import { linuxLeader, linuxMembers, linuxMembersAsync, linuxStillRunning } from '../../../src/core/transport/linuxTree';
 import { StdioTransport } from '../../../src/core/transport/stdio';
 import { Trace } from '../../../src/core/trace/trace';
 import { fixture, pidAlive, until, waitForEvent } from './helpers';
@@ -39,6 +39,13 @@ test('first look: the leader and its descendants, not its parent, siblings or zo
     200: ['S', 50, '30'], // another server of ours
   });
   assert.deepEqual(ids(linuxMembers(100, undefined, new Map(), 50, root)), [100, 101, 103]);
+});
+
+test('the look at spawn reads the leader alone: its start time, or nothing if it is already gone or a zombie', () => {
+  const root = fakeProc({ 100: ['S', 50, '20'], 101: ['S', 100, '21'], 102: ['Z', 50, '22'] });
+  assert.deepEqual([...linuxLeader(100, root)], [[100, '20']]);
+  assert.equal(linuxLeader(102, root).size, 0);
+  assert.equal(linuxLeader(103, root).size, 0);
 });
 
 test('the async first look agrees with the sync one', async () => {
