@@ -44,7 +44,7 @@ function describeGluedLine(pieces: readonly TraceEvent[], ctx: DiagnoseContext):
       ? ''
       : `; not a message, kept as text: ${texts.map((t) => quote(t)).join(', ')}${writers.length ? ` (written at ${writers.map((w) => w.where).join(', ')})` : ''}`;
   return {
-    message: `One stdout line held ${what}. MCP Lens recovered ${recovered}${lost}. A client that reads one message per line loses ${messages.length === 1 ? 'it' : 'them'}`,
+    message: `One stdout line held ${what}. MCP Lens recovered ${recovered}${lost}. A client that reads one message per line loses ${messages.length === 1 ? 'it' : 'them'}.`,
     evidence: [...pieces.map((p) => p.seq), ...writers.map((w) => w.seq)],
     hint:
       texts.length === 0
