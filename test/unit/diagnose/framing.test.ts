@@ -120,3 +120,23 @@ test('stray-stdout and glued-output cite the preload\'s record of the write and 
   assert.deepEqual(g.evidence, [glued, glueSrc]);
   assert.match(g.message, /\/app\/src\/main\.ts:40/);
 });
+
+test('glued-output: one finding per line, on its last piece, citing every piece and the writer of the text', () => {
+  const t = new TraceBuilder();
+  const src = t.meta('stray-source', { text: ' done', stack: [{ file: '/app/src/log.ts', line: 7, column: 3 }] });
+  t.request(1, 'tools/list');
+  t.request(2, 'prompts/list');
+  const a = t.s2c({ jsonrpc: '2.0', id: 1, result: { tools: [] } }, { glued: 'go ', piece: { index: 0, count: 3 } });
+  const b = t.s2c({ jsonrpc: '2.0', id: 2, result: { prompts: [] } }, { glued: '', piece: { index: 1, count: 3 } });
+  const tail = t.add({ dir: 's2c', raw: ' done', kind: 'stray', piece: { index: 2, count: 3 } });
+  const ds = diagnose(t.events);
+  const [d, ...rest] = only(ds, 'glued-output');
+  assert.equal(rest.length, 0);
+  assert.deepEqual(d.evidence, [a, b, tail, src]);
+  assert.equal(
+    d.message,
+    'One stdout line held 2 messages and text that is not a message. MCP Lens recovered response (id 1), response (id 2); not a message, kept as text: "go ", " done" (written at /app/src/log.ts:7). A client that reads one message per line loses them.',
+  );
+  // The tail is part of this finding, not a stray line of its own.
+  assert.equal(only(ds, 'stray-stdout').length, 0);
+});
