@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseFailOn, type FailOn } from './failOn';
-import { COMMAND_USAGE, UsageError } from './usage';
+import { UsageError, usageOf } from './usage';
 
 export interface ServerCommand {
   command: string;
@@ -104,10 +104,10 @@ function helpRequest(command: string | undefined, rest: readonly string[], ours:
   if (command === 'help') {
     const [topic, ...extra] = rest;
     if (topic === undefined) return { name: 'help' };
-    if (extra.length > 0 || !(topic in COMMAND_USAGE)) throw new UsageError(`help: unknown command ${JSON.stringify([topic, ...extra].join(' '))}`);
+    if (extra.length > 0 || usageOf(topic) === undefined) throw new UsageError(`help: unknown command ${JSON.stringify([topic, ...extra].join(' '))}`);
     return { name: 'help', command: topic };
   }
-  if (command in COMMAND_USAGE && ours.some((word) => word === '--help' || word === '-h')) return { name: 'help', command };
+  if (usageOf(command) !== undefined && ours.some((word) => word === '--help' || word === '-h')) return { name: 'help', command };
   return undefined;
 }
 

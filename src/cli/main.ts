@@ -7,7 +7,7 @@ import { RECORDER_ROLE } from './record/messages';
 import { runRecorderThread } from './record/worker';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { flushed, processOutput } from './output';
-import { COMMAND_USAGE, USAGE, UsageError } from './usage';
+import { USAGE, UsageError, usageOf } from './usage';
 import { version } from './version';
 
 async function main(argv: string[]): Promise<number> {
@@ -18,13 +18,13 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     // The usage of the command that was misused, when it is known: shorter and to the point.
-    const usage = COMMAND_USAGE[argv[0] ?? ''] ?? USAGE;
+    const usage = usageOf(argv[0]) ?? USAGE;
     io.err(`mcp-lens: ${error.message}\n\n${usage}`);
     return 2;
   }
   switch (args.name) {
     case 'help':
-      io.out(args.command === undefined ? USAGE : COMMAND_USAGE[args.command]!);
+      io.out(usageOf(args.command) ?? USAGE);
       return 0;
     case 'version':
       io.out(version);

@@ -56,6 +56,11 @@ ${FAIL_ON}
 ${EXIT_CODES}`,
 };
 
+/** That command's usage, or undefined for a word that names no command (`toString` included). */
+export function usageOf(command: string | undefined): string | undefined {
+  return command !== undefined && Object.hasOwn(COMMAND_USAGE, command) ? COMMAND_USAGE[command] : undefined;
+}
+
 export const USAGE = `Usage:
   mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] -- CMD [ARGS…]
       Start the server, probe its era, list tools/resources/prompts, validate every

@@ -40,6 +40,8 @@ for (const [argv, words] of [
   [['lint', 'a', 'b'], /exactly one trace FILE/],
   [['lint', '--fail-on', 'always', 'a'], /--fail-on takes error, warning, never, got "always"/],
   [['help', 'frobnicate'], /help: unknown command "frobnicate"/],
+  [['help', 'toString'], /help: unknown command "toString"/],
+  [['constructor', '--help'], /unknown command "constructor"/],
 ] as const) {
   test(`usage error: ${argv.join(' ')}`, () => {
     assert.throws(() => parseCli([...argv]), (error: unknown) => error instanceof UsageError && words.test(error.message));
