@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Every check the project has, in order: typecheck, build, unit, integration (real VS Code
 # extension host), e2e (real browser on the installed VSIX), conformance (the official MCP
-# conformance suite refereeing the CLI as a client; scenarios counted, against its baseline). Each stage's pass/fail counts
-# are summed; the last line is `N passed, N failed` and the exit code is non-zero on any
-# failure. `bash test/run-all.sh unit e2e` runs only the stages named.
+# conformance suite refereeing the CLI as a client; scenarios counted, against its baseline).
+# Each stage's pass/fail/skip counts are summed; the last line is `N passed, N failed,
+# N skipped` and the exit code is non-zero on any failure. `bash test/run-all.sh unit e2e`
+# runs only the stages named.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -18,23 +19,25 @@ stages=("$@")
 
 total_passed=0
 total_failed=0
+total_skipped=0
 build_failed=0
 tools_failed=0
 report=()
 
-# count FILE: prints "passed failed" from a {"passed":N,"failed":N} results file.
+# count FILE: prints "passed failed skipped" from a {"passed":N,"failed":N,"skipped":N} results file.
 count() {
-  node -e 'try { const r = require(process.argv[1]); console.log(`${r.passed|0} ${r.failed|0}`) } catch { console.log("0 0") }' "$1"
+  node -e 'try { const r = require(process.argv[1]); console.log(`${r.passed|0} ${r.failed|0} ${r.skipped|0}`) } catch { console.log("0 0 0") }' "$1"
 }
 
-# record NAME RC PASSED FAILED SECONDS
+# record NAME RC PASSED FAILED SKIPPED SECONDS
 record() {
-  local name=$1 rc=$2 passed=$3 failed=$4 secs=$5
+  local name=$1 rc=$2 passed=$3 failed=$4 skipped=$5 secs=$6
   # A stage that failed without a failing count (crash, missing tool) still counts once.
   if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
   total_passed=$((total_passed + passed))
   total_failed=$((total_failed + failed))
-  report+=("$(printf '%-12s %4d passed %4d failed  %4ds' "$name" "$passed" "$failed" "$secs")")
+  total_skipped=$((total_skipped + skipped))
+  report+=("$(printf '%-12s %4d passed %4d failed %4d skipped  %4ds' "$name" "$passed" "$failed" "$skipped" "$secs")")
 }
 
 # check NAME CMD...: a stage that is one pass or one fail (typecheck, build).
@@ -45,24 +48,27 @@ check() {
   "$@"
   local rc=$?
   [ "$name" = build ] && [ $rc -ne 0 ] && build_failed=1
-  if [ $rc -eq 0 ]; then record "$name" 0 1 0 $((SECONDS - start)); else record "$name" $rc 0 1 $((SECONDS - start)); fi
+  if [ $rc -eq 0 ]; then record "$name" 0 1 0 0 $((SECONDS - start)); else record "$name" $rc 0 1 0 $((SECONDS - start)); fi
 }
 
 run_unit() {
   local start=$SECONDS
   mapfile -t files < <(find test/unit -name '*.test.ts' -type f 2>/dev/null | sort)
   echo "=== unit: ${#files[@]} file(s)"
-  if [ ${#files[@]} -eq 0 ]; then record unit 0 0 0 0; return; fi
-  # Node 20 has no glob and no JSON reporter: the spec reporter's closing "ℹ pass N" /
-  # "ℹ fail N" lines are the counts. Two files at a time, as on a 2-core CI machine.
+  if [ ${#files[@]} -eq 0 ]; then record unit 0 0 0 0 0; return; fi
+  # Node 20 has no glob and no JSON reporter: the spec reporter's closing "ℹ pass N",
+  # "ℹ fail N", "ℹ skipped N" and "ℹ todo N" lines are the counts (a todo test did not
+  # really run: it counts as skipped). Two files at a time, as on a 2-core CI machine.
   node --import tsx --test --test-concurrency="${UNIT_CONCURRENCY:-2}" --test-reporter=spec \
     "${files[@]}" 2>&1 | tee "$counts/unit.log"
   local rc=${PIPESTATUS[0]}
   cp "$counts/unit.log" "$results/unit.log"
-  local passed failed
+  local passed failed skipped todo
   passed=$(grep -E '^ℹ pass [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
   failed=$(grep -E '^ℹ fail [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
-  record unit $rc "${passed:-0}" "${failed:-0}" $((SECONDS - start))
+  skipped=$(grep -E '^ℹ skipped [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
+  todo=$(grep -E '^ℹ todo [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
+  record unit $rc "${passed:-0}" "${failed:-0}" $(( ${skipped:-0} + ${todo:-0} )) $((SECONDS - start))
 }
 
 # ui NAME RESULTS CMD...: a stage run by our harness, which writes its counts to RESULTS.
@@ -72,13 +78,13 @@ ui() {
   echo "=== $name: $*"
   if [ $build_failed -eq 1 ] || [ $tools_failed -eq 1 ]; then
     echo "$name: not run, the build or the VS Code test tools install failed"
-    record "$name" 1 0 1 0
+    record "$name" 1 0 1 0 0
     return
   fi
   "$@" --results "$file"
   local rc=$?
-  read -r passed failed < <(count "$file")
-  record "$name" $rc "$passed" "$failed" $((SECONDS - start))
+  read -r passed failed skipped < <(count "$file")
+  record "$name" $rc "$passed" "$failed" "$skipped" $((SECONDS - start))
 }
 
 # The real-VS-Code stages need code-server, Node 24 and chromium: install them once (cached in .cache/).
@@ -101,5 +107,5 @@ done
 echo
 echo "=== summary"
 printf '%s\n' "${report[@]}"
-echo "$total_passed passed, $total_failed failed"
+echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$total_failed" -eq 0 ]

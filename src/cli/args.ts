@@ -2,13 +2,15 @@ import { parseArgs } from 'node:util';
 import { serverTarget, TARGET_OPTIONS, type ServerCommand, type ServerTarget, type TargetValues } from './serverTarget';
 import { ELICIT_OPTION, parseElicit } from './elicitFlag';
 import type { ElicitAnswer } from '../core/session/elicitation';
-import { UsageError } from './usage';
+import { parseFailOn, type FailOn } from './failOn';
+import { UsageError, usageOf } from './usage';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
 export interface CheckArgs {
   name: 'check';
   json: boolean;
   timeoutMs: number;
+  failOn: FailOn;
   server: ServerTarget;
 }
 export interface CallArgs {
@@ -19,6 +21,7 @@ export interface CallArgs {
   elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
+  failOn: FailOn;
   server: ServerTarget;
 }
 export interface ReadArgs {
@@ -27,6 +30,7 @@ export interface ReadArgs {
   elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
+  failOn: FailOn;
   server: ServerTarget;
 }
 export interface PromptArgs {
@@ -36,6 +40,7 @@ export interface PromptArgs {
   elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
+  failOn: FailOn;
   server: ServerTarget;
 }
 export interface RecordArgs {
@@ -46,9 +51,15 @@ export interface RecordArgs {
 export interface LintArgs {
   name: 'lint';
   json: boolean;
+  failOn: FailOn;
   file: string;
 }
-export type CliArgs = CheckArgs | CallArgs | ReadArgs | PromptArgs | RecordArgs | LintArgs | { name: 'help' } | { name: 'version' };
+/** `command` set: that command's usage; absent: the overview. */
+export interface HelpArgs {
+  name: 'help';
+  command?: string;
+}
+export type CliArgs = CheckArgs | CallArgs | ReadArgs | PromptArgs | RecordArgs | LintArgs | HelpArgs | { name: 'version' };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -113,18 +124,33 @@ function target(command: string, values: Record<string, unknown>, server: string
   return serverTarget(command, values as TargetValues, server, bare, () => serverCommand(command, server, bare));
 }
 
+/** `help [COMMAND]`, or `COMMAND --help` / `-h` before any `--` (after it, the flag is the server's). */
+function helpRequest(command: string | undefined, rest: readonly string[], ours: readonly string[]): HelpArgs | undefined {
+  if (command === undefined || command === '--help' || command === '-h') return { name: 'help' };
+  if (command === 'help') {
+    const [topic, ...extra] = rest;
+    if (topic === undefined) return { name: 'help' };
+    if (extra.length > 0 || usageOf(topic) === undefined) throw new UsageError(`help: unknown command ${JSON.stringify([topic, ...extra].join(' '))}`);
+    return { name: 'help', command: topic };
+  }
+  if (usageOf(command) !== undefined && ours.some((word) => word === '--help' || word === '-h')) return { name: 'help', command };
+  return undefined;
+}
+
 export function parseCli(argv: readonly string[]): CliArgs {
   const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { name: 'help' };
   if (command === '--version' || command === '-v') return { name: 'version' };
   const { ours, server } = splitAtDashDash(rest);
+  const help = helpRequest(command, rest, ours);
+  if (help) return help;
   switch (command) {
     case 'check': {
-      const { values, positionals } = parse('check', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, ...TARGET_OPTIONS });
+      const { values, positionals } = parse('check', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' }, ...TARGET_OPTIONS });
       return {
         name: 'check',
         json: values.json === true,
         timeoutMs: timeout('check', values.timeout as string | undefined),
+        failOn: parseFailOn('check', values['fail-on'] as string | undefined),
         server: target('check', values, server, positionals),
       };
     }
@@ -135,6 +161,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         timeout: { type: 'string' },
         ...TARGET_OPTIONS,
         ...ELICIT_OPTION,
+        'fail-on': { type: 'string' },
       });
       const [tool, ...more] = positionals;
       if (tool === undefined || tool === '') throw new UsageError('call: missing the tool name (mcp-lens call TOOL --args JSON -- CMD)');
@@ -146,11 +173,12 @@ export function parseCli(argv: readonly string[]): CliArgs {
         elicit: parseElicit('call', values.elicit as string[] | undefined),
         json: values.json === true,
         timeoutMs: timeout('call', values.timeout as string | undefined),
+        failOn: parseFailOn('call', values['fail-on'] as string | undefined),
         server: target('call', values, server, more),
       };
     }
     case 'read': {
-      const { values, positionals } = parse('read', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, ...TARGET_OPTIONS, ...ELICIT_OPTION });
+      const { values, positionals } = parse('read', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' }, ...TARGET_OPTIONS, ...ELICIT_OPTION });
       const [uri, ...more] = positionals;
       if (uri === undefined || uri === '') throw new UsageError('read: missing the resource URI (mcp-lens read URI --url URL)');
       if (server === undefined && values.url === undefined) throw new UsageError('read: missing -- before the server command');
@@ -160,6 +188,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         elicit: parseElicit('read', values.elicit as string[] | undefined),
         json: values.json === true,
         timeoutMs: timeout('read', values.timeout as string | undefined),
+        failOn: parseFailOn('read', values['fail-on'] as string | undefined),
         server: target('read', values, server, more),
       };
     }
@@ -168,6 +197,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         args: { type: 'string' },
         json: { type: 'boolean' },
         timeout: { type: 'string' },
+        'fail-on': { type: 'string' },
         ...TARGET_OPTIONS,
         ...ELICIT_OPTION,
       });
@@ -181,6 +211,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         elicit: parseElicit('prompt', values.elicit as string[] | undefined),
         json: values.json === true,
         timeoutMs: timeout('prompt', values.timeout as string | undefined),
+        failOn: parseFailOn('prompt', values['fail-on'] as string | undefined),
         server: target('prompt', values, server, more),
       };
     }
@@ -192,9 +223,9 @@ export function parseCli(argv: readonly string[]): CliArgs {
     }
     case 'lint': {
       if (server !== undefined) throw new UsageError('lint: takes a trace file, not a server command');
-      const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' } });
+      const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
       if (positionals.length !== 1) throw new UsageError('lint: expects exactly one trace FILE');
-      return { name: 'lint', json: values.json === true, file: positionals[0] };
+      return { name: 'lint', json: values.json === true, failOn: parseFailOn('lint', values['fail-on'] as string | undefined), file: positionals[0] };
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);

@@ -9,7 +9,7 @@ import { RECORDER_ROLE } from './record/messages';
 import { runRecorderThread } from './record/worker';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { flushed, processOutput } from './output';
-import { USAGE, UsageError } from './usage';
+import { USAGE, UsageError, usageOf } from './usage';
 import { version } from './version';
 
 async function main(argv: string[]): Promise<number> {
@@ -19,12 +19,14 @@ async function main(argv: string[]): Promise<number> {
     args = parseCli(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`mcp-lens: ${error.message}\n\n${USAGE}`);
+    // The usage of the command that was misused, when it is known: shorter and to the point.
+    const usage = usageOf(argv[0]) ?? USAGE;
+    io.err(`mcp-lens: ${error.message}\n\n${usage}`);
     return 2;
   }
   switch (args.name) {
     case 'help':
-      io.out(USAGE);
+      io.out(usageOf(args.command) ?? USAGE);
       return 0;
     case 'version':
       io.out(version);

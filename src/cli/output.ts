@@ -9,8 +9,17 @@ export interface Output {
 }
 
 export function processOutput(): Output {
+  // `mcp-lens check … | head`: once the reader has gone (EPIPE), stop writing and finish the
+  // run (close the server, keep the exit code) instead of dying on an unhandled 'error'.
+  let readerGone = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    readerGone = true;
+  });
   return {
-    out: (text) => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    out: (text) => {
+      if (!readerGone) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    },
     err: (text) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
     outStyle: createStyle(colourEnabled(process.stdout)),
     errStyle: createStyle(colourEnabled(process.stderr)),

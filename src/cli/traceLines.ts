@@ -106,7 +106,8 @@ export class TraceLines {
     const seq = String(e.seq).padStart(this.seqWidth);
     const body = this.body(e);
     const notes: string[] = [];
-    if (e.glued !== undefined) notes.push(s.red(`! glued after ${JSON.stringify(clip(e.glued, 60))}`));
+    if (e.glued) notes.push(s.red(`! glued after ${JSON.stringify(clip(e.glued, 60))}`));
+    else if (e.piece && e.piece.index > 0) notes.push(s.red('! on the same line as the message before'));
     if (e.multiline) notes.push(s.yellow('! spread over several lines'));
     if (e.invalidUtf8) notes.push(s.red('! invalid UTF-8'));
     if (e.crlf) notes.push(s.dim('(CRLF)'));

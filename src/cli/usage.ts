@@ -3,25 +3,125 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+const FAIL_ON = `  --fail-on error|warning|never
+      Which diagnostics make the exit code 1: error (the default: a broken MUST or
+      MUST NOT of the spec, or a failure), warning (also a broken SHOULD), never.`;
+
+const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or a Streamable HTTP server:
+  --url URL          the server's endpoint
+  --header 'K: V'    an HTTP header to send (repeatable)
+  --token TOKEN      sends Authorization: Bearer TOKEN (redacted in traces and reports)`;
+
+const ELICIT = `  --elicit ANSWER  answers the server's next form elicitation (repeatable, in order):
+                   accept (the form's defaults), accept:JSON, decline or cancel`;
+
+const EXIT_CODES = 'Exit codes: 0 ok, 1 a diagnostic at or above --fail-on or a failed call, 2 usage error.';
+
+/** Each command's own usage, printed by `mcp-lens <command> --help` and `mcp-lens help <command>`. */
+export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  check: `Usage: mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+
+Start the server, probe its era (server/discover, else initialize), list every tool,
+resource, template and prompt (all pages), validate every message and print the
+trace, a summary and the diagnostics.
+
+  --json           print one JSON report instead: {server, era, protocolVersion,
+                   capabilities, tools, resources, prompts, diagnostics, events}
+  --timeout MS     how long each request may take (default 30000)
+${FAIL_ON}
+
+${SERVER}
+
+A server that cannot be started or reached exits 1 whatever --fail-on says.
+${EXIT_CODES}`,
+  call: `Usage: mcp-lens call TOOL [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+
+Call one tool and print its result on stdout (progress on stderr). An isError result
+(the tool ran and failed) and a JSON-RPC error (the request never reached the tool)
+are told apart; both exit 1 whatever --fail-on says.
+
+  --args JSON      the tool's arguments, a JSON object (default {})
+${ELICIT}
+  --json           print one JSON report with the result, the diagnostics and the trace
+  --timeout MS     how long each request may take (default 30000)
+${FAIL_ON}
+
+${SERVER}
+
+${EXIT_CODES}`,
+  read: `Usage: mcp-lens read URI [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+
+Read one resource (resources/read) and print its contents: text as it is, a blob as its
+size and mime type.
+
+${ELICIT}
+  --json           print one JSON report with the result, the diagnostics and the trace
+  --timeout MS     how long each request may take (default 30000)
+${FAIL_ON}
+
+${SERVER}
+
+${EXIT_CODES}`,
+  prompt: `Usage: mcp-lens prompt NAME [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+
+Get one prompt (prompts/get) and print each of its messages under its role.
+
+  --args JSON      the prompt's arguments, a JSON object of strings (default {})
+${ELICIT}
+  --json           print one JSON report with the result, the diagnostics and the trace
+  --timeout MS     how long each request may take (default 30000)
+${FAIL_ON}
+
+${SERVER}
+
+${EXIT_CODES}`,
+  record: `Usage: mcp-lens record --out FILE -- CMD [ARGS…]
+
+Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) to a
+*.mcptrace.jsonl trace file. Launch this in place of the server in any host.
+"{timestamp}" in FILE is replaced at each launch.
+
+  --out, -o FILE   the trace file to write
+
+Exits with the server's own exit code (127 when it cannot start, 2 usage error).`,
+  lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] FILE
+
+The diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
+MCP output log), the same as a live session gives.
+
+  --json           print one JSON report (with the file's problems)
+${FAIL_ON}
+
+${EXIT_CODES}`,
+};
+
+/** That command's usage, or undefined for a word that names no command (`toString` included). */
+export function usageOf(command: string | undefined): string | undefined {
+  return command !== undefined && Object.hasOwn(COMMAND_USAGE, command) ? COMMAND_USAGE[command] : undefined;
+}
+
 export const USAGE = `Usage:
-  mcp-lens check [--json] [--timeout MS] SERVER
+  mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Start the server, probe its era, list tools/resources/prompts, validate every
       message and print the trace and the diagnostics.
-  mcp-lens call TOOL [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] SERVER
+  mcp-lens call TOOL [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Call one tool and print its result on stdout (progress on stderr). Each --elicit
       (accept, accept:JSON, decline or cancel) answers the server's next elicitation.
-  mcp-lens read URI [--elicit ANSWER]… [--json] [--timeout MS] SERVER
+  mcp-lens read URI [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Read one resource and print its contents.
-  mcp-lens prompt NAME [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] SERVER
+  mcp-lens prompt NAME [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Get one prompt and print its messages.
   mcp-lens record --out FILE -- CMD [ARGS…]
       Run CMD as a transparent stdio proxy, writing every byte both ways to a
       *.mcptrace.jsonl trace file. Launch this in place of the server in any host.
-  mcp-lens lint [--json] FILE
+  mcp-lens lint [--json] [--fail-on LEVEL] FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
+  mcp-lens help COMMAND, mcp-lens COMMAND --help
+      That command's usage and options.
 
 SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
   --url URL [--header 'Name: value']… [--token TOKEN]   (--token sends Authorization: Bearer)
 
-Exit codes: 0 ok, 1 an error-severity diagnostic or a failed call, 2 usage error.`;
+LEVEL is error (default), warning or never: which diagnostics make the exit code 1.
+${EXIT_CODES}`;

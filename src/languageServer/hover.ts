@@ -122,7 +122,11 @@ function kindLines(analysis: Analysis, item: Located, exchange: Exchange | undef
     const ms = latency(exchange);
     return [head, md`A request: answered on line ${response.start + 1}${ms === undefined ? '' : ` after ${formatMs(ms)}`} — ${outcome(exchange)}.`];
   }
-  const glued = event.glued ? [md`Text was glued before this message on the same stdout line (${mdCode(event.glued.trim())}): MCP Lens recovered the message; a strict client loses it.`] : [];
+  const glued = event.glued
+    ? [md`Text was glued before this message on the same stdout line (${mdCode(event.glued.trim())}): MCP Lens recovered the message; a strict client loses it.`]
+    : event.piece && event.piece.count > 1
+      ? [md`This message shared its stdout line with ${event.piece.count - 1} other piece(s): MCP Lens recovered it as its own message; a strict client loses it.`]
+      : [];
   if (isResponse(msg)) {
     const kind = msg.error ? md`A JSON-RPC error response (for the client code).` : md`A result response.`;
     return [head, kind, ...answers(analysis, exchange), ...glued];
@@ -141,7 +145,7 @@ function strayText(event: TraceEvent): Md {
   if (event.kind === 'not-jsonrpc') return md`Valid JSON, but not a JSON-RPC 2.0 message: "The server MUST NOT write anything to its stdout that is not a valid MCP message."`;
   if (event.kind === 'partial') return md`Bytes with no final newline when the stream ended.`;
   if (event.kind === 'oversize') return md`A line longer than the size cap; only its head is kept.`;
-  if (event.glued) return md`Text glued before a JSON message on one line (${mdCode(event.glued.trim())}); the message itself was recovered.`;
+  if (event.piece) return md`Text after a JSON message on the same stdout line: not a message; the message before it was recovered.`;
   return md`Not JSON at all (a banner, a console.log): stdout is the protocol, so a strict client fails here. Log to stderr instead.`;
 }
 

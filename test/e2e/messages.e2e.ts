@@ -68,7 +68,8 @@ export const tests: E2eTest[] = [
       // The card's source link opens the line that wrote the banner, squiggled.
       await frame.locator('.card .source a', { hasText: 'server.mjs:7' }).first().click();
       await wb.page.locator('.editor-group-container .tab', { hasText: 'server.mjs' }).first().waitFor({ timeout: UI_TIMEOUT });
-      await wb.page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: UI_TIMEOUT });
+      // stray stdout breaks a MUST NOT of the stdio transport: an error squiggle.
+      await wb.page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('source-line-squiggle');
     },
   },

@@ -32,14 +32,15 @@ function packageVsix(): string {
   return join(root, 'dist', 'mcp-lens.vsix');
 }
 
-async function loadTests(dir: string): Promise<E2eTest[]> {
+/** Every e2e test, and those of them this run selects (all, or the ones matching --grep). */
+async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTest[] }> {
   const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).sort();
   const tests: E2eTest[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(join(dir, file)).href)) as { tests?: E2eTest[]; default?: { tests?: E2eTest[] } };
     tests.push(...(module.tests ?? module.default?.tests ?? []));
   }
-  return tests.filter((t) => !values.grep || t.name.includes(values.grep));
+  return { all: tests, selected: tests.filter((t) => !values.grep || t.name.includes(values.grep)) };
 }
 
 async function runOne(test: E2eTest, vsix: string): Promise<void> {
@@ -77,9 +78,16 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
   }
 }
 
-async function main(): Promise<{ passed: number; failed: number }> {
-  const tests = await loadTests(resolve(values.dir!));
-  if (tests.length === 0) throw new Error(`no e2e tests in ${values.dir}`);
+interface Counts {
+  passed: number;
+  failed: number;
+  /** Tests that exist but did not run (left out by --grep). */
+  skipped: number;
+}
+
+async function main(): Promise<Counts> {
+  const { all, selected: tests } = await loadTests(resolve(values.dir!));
+  if (tests.length === 0) throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
   const vsix = values.vsix ? resolve(values.vsix) : packageVsix();
   let passed = 0;
   let failed = 0;
@@ -94,18 +102,18 @@ async function main(): Promise<{ passed: number; failed: number }> {
       console.log(`  ✘ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n      ${(error as Error).message}`);
     }
   }
-  return { passed, failed };
+  return { passed, failed, skipped: all.length - tests.length };
 }
 
 main()
   .catch((error: Error) => {
     console.error(`[e2e] ${error.stack ?? error.message}`);
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, skipped: 0 };
   })
-  .then(async ({ passed, failed }) => {
+  .then(async ({ passed, failed, skipped }: Counts) => {
     await runCleanups();
     mkdirSync(dirname(values.results!), { recursive: true });
-    writeFileSync(values.results!, JSON.stringify({ passed, failed }));
-    console.log(`[e2e] ${passed} passed, ${failed} failed; screenshots in ${join(resultsDir, 'e2e')}`);
+    writeFileSync(values.results!, JSON.stringify({ passed, failed, skipped }));
+    console.log(`[e2e] ${passed} passed, ${failed} failed, ${skipped} skipped; screenshots in ${join(resultsDir, 'e2e')}`);
     process.exit(failed === 0 ? 0 : 1);
   });

@@ -29,14 +29,14 @@ const { values } = parseArgs({
 
 const WORKBENCH_NOISE = /^\[(AgentHost[^\]]*|ChatModelSelection|AccountPolicyGate|Service Worker)\]|open-vsx\.org|^\s+at .*workbench\.js/;
 
-interface Outcome { code: number; passed: number; failed: number; reason?: string }
+interface Outcome { code: number; passed: number; failed: number; skipped: number; reason?: string }
 
 async function main(): Promise<Outcome> {
   const started = Date.now();
   const suite = values.suite ? resolve(values.suite) : ((await buildIntegration()) as string);
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
-  let counts = { passed: 0, failed: 0 };
+  let counts = { passed: 0, failed: 0, skipped: 0 };
   try {
     server = await startCodeServer({
       name: values.name!,
@@ -65,7 +65,7 @@ async function main(): Promise<Outcome> {
       workbenchLog.write(`[${type}] ${text}\n`);
       if (text.startsWith('integration-start')) suiteStarted = true;
       const marker = /^integration-result (\{.*\})$/m.exec(text);
-      if (marker) counts = JSON.parse(marker[1]);
+      if (marker) counts = { ...counts, ...(JSON.parse(marker[1]) as Partial<typeof counts>) };
       else if (suiteStarted && !WORKBENCH_NOISE.test(text)) (type === 'error' ? process.stderr : process.stdout).write(`${text}\n`);
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
@@ -108,7 +108,7 @@ async function main(): Promise<Outcome> {
 let outlived: string[] = [];
 
 main()
-  .catch((error: Error): Outcome => ({ code: 1, passed: 0, failed: 1, reason: error.stack ?? error.message }))
+  .catch((error: Error): Outcome => ({ code: 1, passed: 0, failed: 1, skipped: 0, reason: error.stack ?? error.message }))
   .then(async (outcome) => {
     await runCleanups();
     if (outlived.length > 0) {
@@ -120,7 +120,7 @@ main()
     // A suite that exits non-zero without reporting counts still counts as a failure.
     if (outcome.code !== 0 && outcome.failed === 0) outcome.failed = 1;
     mkdirSync(dirname(values.results!), { recursive: true });
-    writeFileSync(values.results!, JSON.stringify({ passed: outcome.passed, failed: outcome.failed }));
-    console.log(`[harness] integration: ${outcome.passed} passed, ${outcome.failed} failed (exit ${outcome.code})`);
+    writeFileSync(values.results!, JSON.stringify({ passed: outcome.passed, failed: outcome.failed, skipped: outcome.skipped }));
+    console.log(`[harness] integration: ${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped (exit ${outcome.code})`);
     process.exit(outcome.code === 0 ? 0 : 1);
   });

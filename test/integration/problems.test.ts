@@ -35,7 +35,8 @@ suite('Problems panel', () => {
     });
     assert.equal(diagnostic.code, 'stray-stdout');
     assert.equal(diagnostic.range.start.line + 1, 4, show(ours(uri)));
-    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning);
+    // stdio: the server "MUST NOT write anything to its stdout that is not a valid MCP message".
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
     assert.match(diagnostic.message, /^banner: this line wrote to stdout.*"Weather MCP server v1\.2 running on stdio"/);
 
     const fix = await quickFix(uri, diagnostic);

@@ -2,7 +2,8 @@ import { diagnose } from '../../core/diagnose/engine';
 import { ProtocolError } from '../../core/session/client';
 import type { CallArgs } from '../args';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
-import { diagnosticLines, hasError } from '../diagnosticLines';
+import { diagnosticLines } from '../diagnosticLines';
+import { failsOn, type FailOn } from '../failOn';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { resultLines } from '../resultLines';
@@ -63,7 +64,7 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
           ? { error: { code: outcome.error.code, message: outcome.error.message, data: outcome.error.data } }
           : { failed: outcome.message };
     io.out(JSON.stringify(buildReport(args.server, events, diagnostics, { value })));
-    return exitCode(outcome, diagnostics);
+    return exitCode(outcome, diagnostics, args.failOn);
   }
   switch (outcome.kind) {
     case 'ok':
@@ -87,10 +88,10 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
   // The server's other faults (stray stdout, schema violations…) matter even when the call worked.
   const worth = diagnostics.filter((d) => d.severity !== 'info' || outcome.kind === 'failed');
   if (worth.length > 0) io.err(diagnosticLines(worth, e).join('\n'));
-  return exitCode(outcome, diagnostics);
+  return exitCode(outcome, diagnostics, args.failOn);
 }
 
-/** 0 only for a result the tool meant as success that a strict client would also accept. */
-function exitCode(outcome: Outcome, diagnostics: readonly Diagnostic[]): number {
-  return outcome.kind === 'ok' && !hasError(diagnostics) ? 0 : 1;
+/** 0 only for a result the tool meant as success with no diagnostic at or above `failOn`. */
+function exitCode(outcome: Outcome, diagnostics: readonly Diagnostic[], failOn: FailOn): number {
+  return outcome.kind === 'ok' && !failsOn(diagnostics, failOn) ? 0 : 1;
 }

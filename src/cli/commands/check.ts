@@ -1,6 +1,7 @@
 import { diagnose } from '../../core/diagnose/engine';
 import type { CheckArgs } from '../args';
 import { diagnosticLines, hasError } from '../diagnosticLines';
+import { failsOn } from '../failOn';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { summarize } from '../summary';
@@ -34,7 +35,8 @@ export async function runCheck(args: CheckArgs, io: Output): Promise<number> {
   }
   const events = client.trace.events;
   const diagnostics = withoutProbeAnswers(diagnose(events), events);
-  const failed = hasError(diagnostics) || failures.some((f) => f.startsWith('connect:'));
+  // A server that could not be reached fails the check whatever --fail-on says: nothing was checked.
+  const failed = failsOn(diagnostics, args.failOn) || failures.some((f) => f.startsWith('connect:'));
   if (args.json) {
     io.out(JSON.stringify(buildReport(args.server, events, diagnostics)));
   } else {

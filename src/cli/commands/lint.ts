@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { diagnose } from '../../core/diagnose/engine';
 import { parseTraceText } from '../../core/trace/jsonl';
 import type { LintArgs } from '../args';
-import { diagnosticLines, hasError } from '../diagnosticLines';
+import { diagnosticLines } from '../diagnosticLines';
+import { failsOn } from '../failOn';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { summarize } from '../summary';
@@ -26,7 +27,7 @@ export async function runLint(args: LintArgs, io: Output): Promise<number> {
   if (args.json) {
     const report = { ...buildReport(null, events, diagnostics), problems };
     io.out(JSON.stringify(report));
-    return hasError(diagnostics) ? 1 : 0;
+    return failsOn(diagnostics, args.failOn) ? 1 : 0;
   }
   const s = io.outStyle;
   io.out(`${args.file}: ${events.length} events`);
@@ -34,5 +35,5 @@ export async function runLint(args: LintArgs, io: Output): Promise<number> {
   if (events.length > 0) io.out(summaryLines(summarize(events), s).join('\n'));
   io.out('');
   io.out(diagnosticLines(diagnostics, s, traceLines(events, s)).join('\n'));
-  return hasError(diagnostics) ? 1 : 0;
+  return failsOn(diagnostics, args.failOn) ? 1 : 0;
 }

@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { diagnose } from '../../core/diagnose/engine';
 import { ProtocolError } from '../../core/session/client';
-import { diagnosticLines, hasError } from '../diagnosticLines';
+import { diagnosticLines } from '../diagnosticLines';
+import { failsOn, type FailOn } from '../failOn';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import type { ServerTarget } from '../serverTarget';
@@ -14,6 +15,7 @@ export interface OneRequest {
   server: ServerTarget;
   json: boolean;
   timeoutMs: number;
+  failOn: FailOn;
   /** What the messages call it: `resources/read file:///a.txt`. */
   label: string;
   method: string;
@@ -32,7 +34,7 @@ type Outcome =
 /**
  * `mcp-lens read` and `mcp-lens prompt`: connect, send one request, print its result on
  * stdout (or the JSON report), the diagnostics on stderr. Exit 0 only for a result with no
- * error-severity diagnostic.
+ * diagnostic at or above `--fail-on`.
  */
 export async function runOneRequest(req: OneRequest, io: Output): Promise<number> {
   const e = io.errStyle;
@@ -61,7 +63,7 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
           ? { error: { code: outcome.error.code, message: outcome.error.message, data: outcome.error.data } }
           : { failed: outcome.message };
     io.out(JSON.stringify(buildReport(req.server, events, diagnostics, { value })));
-    return exitCode(outcome, diagnostics);
+    return exitCode(outcome, diagnostics, req.failOn);
   }
   switch (outcome.kind) {
     case 'ok':
@@ -79,9 +81,9 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
   }
   const worth = diagnostics.filter((d) => d.severity !== 'info' || outcome.kind === 'failed');
   if (worth.length > 0) io.err(diagnosticLines(worth, e).join('\n'));
-  return exitCode(outcome, diagnostics);
+  return exitCode(outcome, diagnostics, req.failOn);
 }
 
-function exitCode(outcome: Outcome, diagnostics: readonly Diagnostic[]): number {
-  return outcome.kind === 'ok' && !hasError(diagnostics) ? 0 : 1;
+function exitCode(outcome: Outcome, diagnostics: readonly Diagnostic[], failOn: FailOn): number {
+  return outcome.kind === 'ok' && !failsOn(diagnostics, failOn) ? 0 : 1;
 }

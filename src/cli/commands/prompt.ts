@@ -11,6 +11,7 @@ export function runPrompt(args: PromptArgs, io: Output): Promise<number> {
       server: args.server,
       json: args.json,
       timeoutMs: args.timeoutMs,
+      failOn: args.failOn,
       elicit: args.elicit,
       label: args.prompt,
       method: 'prompts/get',

@@ -10,6 +10,7 @@ export function runRead(args: ReadArgs, io: Output): Promise<number> {
       server: args.server,
       json: args.json,
       timeoutMs: args.timeoutMs,
+      failOn: args.failOn,
       elicit: args.elicit,
       label: args.uri,
       method: 'resources/read',

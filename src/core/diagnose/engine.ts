@@ -6,8 +6,9 @@ import type { EventClass, Finding, Report, Rule } from './rule';
 
 /**
  * A flood of one fault (a banner per message) says nothing new after this many. Counted per
- * rule AND severity: 50 banner warnings must not hide the error of the same rule that follows
- * them (an oversize line after a chatty startup), and a flood of errors still stays readable.
+ * rule, severity AND finding group: 50 banner lines must not hide a different finding of the
+ * same rule that follows them (an oversize line after a chatty startup), and a flood of
+ * errors still stays readable.
  */
 export const MAX_PER_RULE = 50;
 
@@ -19,7 +20,7 @@ export class DiagnosticsEngine {
   private readonly ctx = new DiagnoseContext();
   private readonly found: Diagnostic[] = [];
   private readonly counts = new Map<string, number>();
-  /** One summary per capped rule+severity, its message updated as more are dropped. */
+  /** One summary per capped rule+severity+group, its message updated as more are dropped. */
   private readonly summaries = new Map<string, { d: Diagnostic; more: number }>();
   private readonly ruleFailures: { rule: RuleId; seq?: number; error: unknown }[] = [];
   private ended = false;
@@ -99,7 +100,7 @@ export class DiagnosticsEngine {
   private add(rule: Rule, f: Finding): void {
     this.ctx.fired.add(rule.id);
     const severity = f.severity ?? rule.severity;
-    const key = `${rule.id} ${severity}`;
+    const key = f.group === undefined ? `${rule.id} ${severity}` : `${rule.id} ${severity} ${f.group}`;
     const count = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, count);
     if (count > MAX_PER_RULE) {

@@ -11,6 +11,8 @@ export interface Finding {
   severity?: Severity;
   /** Overrides the stage's default (only a transport failure can be retried; not every one: a wrong URL stays wrong). */
   retry?: boolean;
+  /** Findings of one rule that say different things are capped apart (an oversize line is not one more banner). */
+  group?: string;
 }
 
 export type Report = (finding: Finding) => void;

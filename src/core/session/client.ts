@@ -410,10 +410,10 @@ export class McpClient {
     }
   }
 
-  /** The head of an oversize line names the request it answers (`"id":3,"result":` as serializers write it). */
+  /** The framer's streaming scan found the oversize line's top-level id, wherever it was (the TS SDK writes it after `result`). */
   private failOversize(e: TraceEvent): void {
-    const id = /"id"\s*:\s*(-?\d+)\s*,\s*"(?:result|error)"\s*:/.exec(e.raw)?.[1];
-    const p = id === undefined ? undefined : this.pending.take(Number(id));
+    const id = e.info?.id;
+    const p = typeof id === 'number' ? this.pending.take(id) : undefined;
     if (!p) return;
     const size = typeof e.info?.bytes === 'number' ? `${e.info.bytes} bytes` : 'too large';
     p.settle({ error: new OversizeResponseError(`The response to ${p.method} (id ${p.id}) is ${size}, over the client's line size cap; it was not read`, p.method, e.seq) });

@@ -14,7 +14,7 @@ export type StrayKind =
   | 'stray' //        not JSON at all (a banner, console.log)
   | 'not-jsonrpc' //  valid JSON that is not a JSON-RPC 2.0 message (`json` holds the value)
   | 'partial' //      bytes with no final newline when the stream ended
-  | 'oversize'; //    a line longer than the size cap; `raw` holds its head, `info.bytes` its size
+  | 'oversize'; //    a line longer than the size cap; `raw` holds its head, `info.bytes` its size, `info.id` its top-level id
 
 /** Lifecycle facts. `info` carries their details. */
 export type MetaKind =
@@ -46,8 +46,16 @@ export interface TraceEvent {
   /** The parsed JSON-RPC message, when the line carries one (also when recovered from glued text). */
   msg?: JsonRpcMessage;
   kind?: EventKind;
-  /** Text glued before the JSON message on the same stdout line (`ready {"jsonrpc":…}`). */
+  /** Text glued before the JSON message on the same stdout line (`ready {"jsonrpc":…}`); '' when the message follows another directly. */
   glued?: string;
+  /**
+   * One of the pieces cut from a stdout line that held more than one message, or a message
+   * and text: each message is its own event (raw = its exact text, glued = the text before
+   * it), and text after the last message is a 'stray' piece. The line is the concatenation, in
+   * order, of every piece's `glued` and `raw` (its \r, if any, on the last piece: `crlf`; the
+   * exact bytes of a line that was not UTF-8 on the first piece: `bytes`).
+   */
+  piece?: { index: number; count: number };
   /** The message was one JSON value spread over several stdout lines (raw joins them with \n). */
   multiline?: boolean;
   /** The line held bytes that are not UTF-8; raw is a lossy decoding, `bytes` the exact base64. */

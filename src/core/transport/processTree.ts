@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { linuxMembers, type Members } from './linuxTree';
+import { linuxLeader, linuxMembers, linuxMembersAsync, linuxStillRunning, type Members } from './linuxTree';
 
 /**
  * A server's whole process tree ("The whole process tree goes", DESIGN.md §1): npx, `sh -c`
@@ -39,14 +39,20 @@ export class ProcessTree {
   /** The tree of a spawned child, `cookie` as prepare() returned it. */
   static of(pid: number, cookie: string | undefined): ProcessTree {
     const tree = new ProcessTree(pid, cookie);
-    // Right after spawn the pid is surely ours and nothing can have been orphaned yet.
-    if (process.platform === 'linux') tree.known = linuxMembers(pid, undefined, new Map(), process.pid);
+    // Right after spawn the pid is surely ours and nothing can have been orphaned yet: its own
+    // entry is all there is to read (a child it forks already carries the cookie).
+    if (process.platform === 'linux') tree.known = linuxLeader(pid);
     return tree;
   }
 
   /** Remembers the members alive now, so that they are still found once their parent is gone. */
   snapshot(): void {
     if (process.platform === 'linux') this.known = linuxMembers(undefined, this.cookie, this.known, process.pid);
+  }
+
+  /** snapshot() without blocking the thread: what a shutdown uses (the sync one is for the exit hook). */
+  async snapshotAsync(): Promise<void> {
+    if (process.platform === 'linux') this.known = await linuxMembersAsync(undefined, this.cookie, this.known, process.pid);
   }
 
   /** Signals every living member (found afresh). Returns false when nothing was left. */
@@ -62,6 +68,25 @@ export class ProcessTree {
     let any = false;
     for (const pid of this.known.keys()) any = kill(pid, signal) || any;
     return any;
+  }
+
+  /** signal() after an asynchronous look at the tree. */
+  async signalAsync(signal: NodeJS.Signals): Promise<boolean> {
+    if (process.platform !== 'linux') return this.signal(signal);
+    await this.snapshotAsync();
+    let any = false;
+    for (const pid of this.known.keys()) any = kill(pid, signal) || any;
+    return any;
+  }
+
+  /**
+   * Whether a member seen by the last full look still runs: reads only the members' own
+   * entries, so it can be polled while a shutdown waits (a full look reads all of /proc).
+   */
+  async stillRunning(): Promise<boolean> {
+    if (process.platform !== 'linux') return this.alive();
+    this.known = await linuxStillRunning(this.known);
+    return this.known.size > 0;
   }
 
   /** Whether any member still runs (a zombie waiting to be reaped does not). */

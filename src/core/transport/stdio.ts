@@ -183,26 +183,31 @@ export class StdioTransport implements Transport {
     const tree = this.tree;
     if (!tree) return;
     // Members orphaned while the server shuts down (a launcher exiting before its child)
-    // are still known by pid; signal() looks again before each signal.
-    tree.snapshot();
+    // are still known by pid; signalAsync() looks again before each signal. Every look at
+    // /proc here is asynchronous: this runs on the extension host's thread.
+    await tree.snapshotAsync();
     this.closeStdin();
     if (this.exitInfo === undefined && !(await this.exitWithin(this.graceMs))) {
-      tree.signal('SIGTERM');
+      await tree.signalAsync('SIGTERM');
       if (!(await this.exitWithin(this.graceMs))) {
-        tree.signal('SIGKILL');
+        await tree.signalAsync('SIGKILL');
         await this.exited;
       }
     }
     await this.reapTree(tree);
   }
 
-  /** The leader is gone; a grandchild may not be (a shell that exited before its server). */
+  /**
+   * The leader is gone; a grandchild may not be (a shell that exited before its server).
+   * A full look finds the members and signals them; the wait polls only those members'
+   * own entries; a last full look before SIGKILL catches anything started meanwhile.
+   */
   private async reapTree(tree: ProcessTree): Promise<void> {
-    if (tree.alive()) {
-      tree.signal('SIGTERM');
+    if (await tree.signalAsync('SIGTERM')) {
       const deadline = Date.now() + this.graceMs;
-      while (tree.alive() && Date.now() < deadline) await delay(20, true);
-      if (tree.alive()) tree.signal('SIGKILL');
+      while ((await tree.stillRunning()) && Date.now() < deadline) await delay(20, true);
+      await tree.snapshotAsync();
+      if (await tree.stillRunning()) await tree.signalAsync('SIGKILL');
     }
     untrackTree(tree);
   }
@@ -248,7 +253,7 @@ export class StdioTransport implements Transport {
     child.on('exit', (code, signal) => {
       const info = { code, signal };
       // Shutting down and the leader is gone: what still holds the pipes is a leftover of the tree.
-      if (this.closing && this.tree && !(stdoutEnded && stderrEnded)) this.tree.signal('SIGTERM');
+      if (this.closing && this.tree && !(stdoutEnded && stderrEnded)) void this.tree.signalAsync('SIGTERM');
       // Let the pipes deliver their last bytes so 'exited' follows everything the server wrote,
       // but not forever: a grandchild may hold them open.
       const wait = (stdoutEnded && stderrEnded) ? Promise.resolve() : Promise.race([

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { TopLevelIdScanner } from './topLevelId';
 
 /** 64 MiB: far above any sane message, low enough that a runaway line cannot exhaust memory. */
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -16,6 +17,8 @@ export interface Frame {
   bytes?: string;
   /** The line exceeded the cap: `text` is its head, `oversize` its full length in bytes. */
   oversize?: number;
+  /** Of an oversize line: the `id` of its top-level object, found by a streaming scan wherever it was. */
+  id?: string | number | null;
   /** The stream ended without a final newline after these bytes. */
   partial?: boolean;
 }
@@ -28,8 +31,8 @@ export interface Frame {
 export class LineFramer {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
-  /** While a line is over the cap: its head is kept and only its length counted. */
-  private overflow: { head: Buffer; bytes: number } | undefined;
+  /** While a line is over the cap: its head is kept, its length counted and its top-level id looked for. */
+  private overflow: { head: Buffer; bytes: number; id: TopLevelIdScanner } | undefined;
 
   constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
 
@@ -40,6 +43,7 @@ export class LineFramer {
       const piece = chunk.subarray(start, nl);
       start = nl + 1;
       if (this.overflow) {
+        this.scan(piece);
         frames.push(this.finishOverflow(piece.length));
         continue;
       }
@@ -70,6 +74,7 @@ export class LineFramer {
   private keep(rest: Buffer): void {
     if (this.overflow) {
       this.overflow.bytes += rest.length;
+      this.scan(rest);
       return;
     }
     if (this.pendingBytes + rest.length > this.maxLineBytes) {
@@ -91,17 +96,26 @@ export class LineFramer {
       parts.push(take);
       headBytes += take.length;
     }
-    this.overflow = { head: Buffer.concat(parts), bytes: this.pendingBytes + piece.length };
+    const id = new TopLevelIdScanner();
+    for (const part of [...this.pending, piece]) if (!id.done) id.feed(part);
+    this.overflow = { head: Buffer.concat(parts), bytes: this.pendingBytes + piece.length, id };
     this.pending = [];
     this.pendingBytes = 0;
   }
 
+  private scan(bytes: Buffer): void {
+    const id = this.overflow!.id;
+    if (!id.done) id.feed(bytes);
+  }
+
   private finishOverflow(moreBytes: number): Frame {
-    const { head, bytes } = this.overflow!;
+    const { head, bytes, id } = this.overflow!;
     this.overflow = undefined;
     const total = bytes + moreBytes;
     // The head may end inside a character; a lossy decoding is all it is for.
-    return { text: head.toString('utf8'), oversize: total };
+    const frame: Frame = { text: head.toString('utf8'), oversize: total };
+    if (id.id !== undefined) frame.id = id.id;
+    return frame;
   }
 }
 

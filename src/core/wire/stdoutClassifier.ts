@@ -1,20 +1,20 @@
 import type { Direction, NewTraceEvent } from '../trace/event';
 import type { Frame } from './framer';
+import { gluedEvents } from './gluedEvents';
 import { jsonEvent, tryParse, withFrameFlags } from './lineEvent';
 import { classify } from './message';
 
 /** A pretty-printed value longer than this many lines is not reassembled; its lines are reported one by one. */
 const MAX_MULTILINE_LINES = 10_000;
-/** How many `{` positions a glued line is tried at before it is called stray. */
-const MAX_GLUE_ATTEMPTS = 16;
 
 /**
  * Turns each frame of a protocol stream (a server's stdout, or a client's stdin in the
  * record proxy) into trace events. "The server MUST NOT write anything to its stdout that
  * is not a valid MCP message": whatever else appears is still an event, classified so a
- * diagnostic can name it — stray text, text glued before a message (the message is
- * recovered), one JSON value pretty-printed over several lines (reassembled), JSON that
- * is not JSON-RPC, a partial last line, an oversize line.
+ * diagnostic can name it — stray text, messages glued to each other or to text on one line
+ * (each message recovered as its own event, the text kept), one JSON value pretty-printed
+ * over several lines (reassembled), JSON that is not JSON-RPC, a partial last line, an
+ * oversize line.
  */
 export class StdoutClassifier {
   /** Lines of a JSON value that started on an earlier line and has not closed yet. */
@@ -40,12 +40,8 @@ export class StdoutClassifier {
     const text = frame.text;
     const parsed = tryParse(text);
     if (parsed.ok) return [withFrameFlags(jsonEvent(this.dir, text, parsed.value), frame)];
-    const glued = recoverGlued(text);
-    if (glued) {
-      const e = jsonEvent(this.dir, text, glued.value);
-      e.glued = glued.prefix;
-      return [withFrameFlags(e, frame)];
-    }
+    const glued = gluedEvents(this.dir, frame);
+    if (glued) return glued;
     if (startsJson(text)) {
       this.depth.reset();
       this.depth.feed(text);
@@ -93,6 +89,7 @@ export class StdoutClassifier {
   private special(frame: Frame): NewTraceEvent {
     if (frame.oversize !== undefined) {
       const info: Record<string, unknown> = { bytes: frame.oversize };
+      if (frame.id !== undefined) info.id = frame.id;
       if (frame.partial) info.partial = true;
       return { dir: this.dir, raw: frame.text, kind: 'oversize', info };
     }
@@ -103,19 +100,6 @@ export class StdoutClassifier {
 function startsJson(text: string): boolean {
   const c = text.trimStart()[0];
   return c === '{' || c === '[';
-}
-
-/** `ready {"jsonrpc":…}`: the message after text written without a newline. */
-function recoverGlued(text: string): { prefix: string; value: unknown } | undefined {
-  let from = text.indexOf('{', 1);
-  for (let attempt = 0; from !== -1 && attempt < MAX_GLUE_ATTEMPTS; attempt++) {
-    const parsed = tryParse(text.slice(from));
-    if (parsed.ok && classify(parsed.value).kind !== 'not-jsonrpc') {
-      return { prefix: text.slice(0, from), value: parsed.value };
-    }
-    from = text.indexOf('{', from + 1);
-  }
-  return undefined;
 }
 
 /** Tracks bracket depth across lines, aware of strings, to tell when a pretty-printed value closes. */

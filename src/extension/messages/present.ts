@@ -50,7 +50,8 @@ export function rowData(node: MessageNode): RowData {
       if (status === 'isError') parts.push('isError');
       // A huge answer says so: its JSON children show clipped, copy and export give every byte.
       if (node.response && node.response.raw.length >= LARGE_MESSAGE) parts.push(sizeText(Buffer.byteLength(node.response.raw)));
-      if (node.response?.glued !== undefined || node.request.glued !== undefined) parts.push('glued to stray text');
+      const glued = [node.response, node.request].find((e) => e?.glued !== undefined || e?.piece !== undefined);
+      if (glued) parts.push(glued.glued ? 'glued to stray text' : 'glued to another message');
       return {
         label,
         description: parts.join(' · '),

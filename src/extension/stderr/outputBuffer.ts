@@ -44,7 +44,8 @@ export class OutputBuffer {
     let line: OutputLine;
     if (e.dir === 'stderr') line = panelLine(e.seq, 'stderr', e.raw);
     else if (e.dir === 's2c' && !e.msg) line = panelLine(e.seq, 'stray', e.raw);
-    else if (e.dir === 's2c' && e.glued !== undefined) line = panelLine(e.seq, 'stray', e.glued);
+    // Text before a glued message (none when it followed another message directly).
+    else if (e.dir === 's2c' && e.glued) line = panelLine(e.seq, 'stray', e.glued);
     else return;
     this.total += 1;
     if (this.ring.length < this.capacity) this.ring.push(line);

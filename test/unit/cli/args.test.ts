@@ -5,7 +5,7 @@ import { UsageError } from '../../../src/cli/usage';
 
 test('everything after -- is the server command, its own flags included', () => {
   const args = parseCli(['check', '--json', '--timeout', '500', '--', 'npx', '-y', 'server', '--json']);
-  assert.deepEqual(args, { name: 'check', json: true, timeoutMs: 500, server: { command: 'npx', args: ['-y', 'server', '--json'] } });
+  assert.deepEqual(args, { name: 'check', json: true, timeoutMs: 500, failOn: 'error', server: { command: 'npx', args: ['-y', 'server', '--json'] } });
 });
 
 test('call takes the tool name and a JSON object of arguments', () => {
@@ -23,7 +23,8 @@ test('record needs --out; lint needs exactly one file', () => {
     out: 't.mcptrace.jsonl',
     server: { command: 'node', args: ['s.js'] },
   });
-  assert.deepEqual(parseCli(['lint', 'a.jsonl']), { name: 'lint', json: false, file: 'a.jsonl' });
+  assert.deepEqual(parseCli(['lint', 'a.jsonl']), { name: 'lint', json: false, failOn: 'error', file: 'a.jsonl' });
+  assert.equal((parseCli(['lint', '--fail-on', 'warning', 'a.jsonl']) as { failOn: string }).failOn, 'warning');
 });
 
 for (const [argv, words] of [
@@ -37,8 +38,21 @@ for (const [argv, words] of [
   [['record', '--', 'node'], /--out FILE is required/],
   [['lint'], /exactly one trace FILE/],
   [['lint', 'a', 'b'], /exactly one trace FILE/],
+  [['lint', '--fail-on', 'always', 'a'], /--fail-on takes error, warning, never, got "always"/],
+  [['help', 'frobnicate'], /help: unknown command "frobnicate"/],
+  [['help', 'toString'], /help: unknown command "toString"/],
+  [['constructor', '--help'], /unknown command "constructor"/],
 ] as const) {
   test(`usage error: ${argv.join(' ')}`, () => {
     assert.throws(() => parseCli([...argv]), (error: unknown) => error instanceof UsageError && words.test(error.message));
   });
 }
+
+test('help: the overview, a command\'s usage, and --help after -- left to the server', () => {
+  assert.deepEqual(parseCli([]), { name: 'help' });
+  assert.deepEqual(parseCli(['help', 'call']), { name: 'help', command: 'call' });
+  assert.deepEqual(parseCli(['call', '-h']), { name: 'help', command: 'call' });
+  assert.deepEqual(parseCli(['check', '--help', '--', 'node']), { name: 'help', command: 'check' });
+  const args = parseCli(['check', '--', 'node', 's.js', '--help']);
+  assert.equal(args.name, 'check');
+});

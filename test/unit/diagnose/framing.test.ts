@@ -3,14 +3,14 @@ import { test } from 'node:test';
 import { diagnose } from '../../../src/core/diagnose/engine';
 import { TraceBuilder, only } from './traceBuilder';
 
-test('stray-stdout: a banner line is a framing warning citing that line', () => {
+test('stray-stdout: a banner line is a framing error citing that line (stdio: MUST NOT write anything else)', () => {
   const t = new TraceBuilder();
   t.legacySession();
   const banner = t.s2c('Weather MCP server running on stdio');
   const [d, ...rest] = only(diagnose(t.events), 'stray-stdout');
   assert.equal(rest.length, 0);
   assert.equal(d.stage, 'framing');
-  assert.equal(d.severity, 'warning');
+  assert.equal(d.severity, 'error');
   assert.deepEqual(d.evidence, [banner]);
   assert.match(d.message, /"Weather MCP server running on stdio"/);
   assert.match(d.hint, /console\.error/);
@@ -54,7 +54,7 @@ test('multiline-json: a pretty-printed message counts its lines', () => {
   assert.match(d.hint, /JSON\.stringify\(msg\)/);
 });
 
-test('not-jsonrpc: says which field is wrong; an attempted message is an error, other JSON a warning', () => {
+test('not-jsonrpc: says which field is wrong; any JSON that is not a message is an error, the hint tells attempts from noise', () => {
   const t = new TraceBuilder();
   const a = t.s2c({ id: 1, result: {} });
   const b = t.s2c({ status: 'ok' });
@@ -62,8 +62,9 @@ test('not-jsonrpc: says which field is wrong; an attempted message is an error, 
   const ds = only(diagnose(t.events), 'not-jsonrpc');
   assert.deepEqual(ds.map((d) => d.evidence[0]), [a, b, c]);
   assert.match(ds[0].message, /"jsonrpc" is missing/);
-  assert.equal(ds[0].severity, 'error');
-  assert.equal(ds[1].severity, 'warning');
+  assert.deepEqual(ds.map((d) => d.severity), ['error', 'error', 'error']);
+  assert.match(ds[0].hint, /"jsonrpc": "2.0"/);
+  assert.match(ds[1].hint, /write status JSON and logs to stderr/);
   assert.match(ds[2].message, /array/);
 });
 
@@ -76,7 +77,8 @@ test('partial-line: the bytes left without a newline at the end', () => {
   assert.match(d.hint, /flush/);
   const u = new TraceBuilder();
   u.add({ dir: 's2c', raw: 'bye', kind: 'partial' });
-  assert.equal(only(diagnose(u.events), 'partial-line')[0].severity, 'warning');
+  // Text without a newline is not a valid MCP message either.
+  assert.equal(only(diagnose(u.events), 'partial-line')[0].severity, 'error');
 });
 
 test('invalid-utf8: flags the line', () => {
@@ -117,4 +119,24 @@ test('stray-stdout and glued-output cite the preload\'s record of the write and 
   const [g] = only(ds, 'glued-output');
   assert.deepEqual(g.evidence, [glued, glueSrc]);
   assert.match(g.message, /\/app\/src\/main\.ts:40/);
+});
+
+test('glued-output: one finding per line, on its last piece, citing every piece and the writer of the text', () => {
+  const t = new TraceBuilder();
+  const src = t.meta('stray-source', { text: ' done', stack: [{ file: '/app/src/log.ts', line: 7, column: 3 }] });
+  t.request(1, 'tools/list');
+  t.request(2, 'prompts/list');
+  const a = t.s2c({ jsonrpc: '2.0', id: 1, result: { tools: [] } }, { glued: 'go ', piece: { index: 0, count: 3 } });
+  const b = t.s2c({ jsonrpc: '2.0', id: 2, result: { prompts: [] } }, { glued: '', piece: { index: 1, count: 3 } });
+  const tail = t.add({ dir: 's2c', raw: ' done', kind: 'stray', piece: { index: 2, count: 3 } });
+  const ds = diagnose(t.events);
+  const [d, ...rest] = only(ds, 'glued-output');
+  assert.equal(rest.length, 0);
+  assert.deepEqual(d.evidence, [a, b, tail, src]);
+  assert.equal(
+    d.message,
+    'One stdout line held 2 messages and text that is not a message. MCP Lens recovered response (id 1), response (id 2); not a message, kept as text: "go ", " done" (written at /app/src/log.ts:7). A client that reads one message per line loses them.',
+  );
+  // The tail is part of this finding, not a stray line of its own.
+  assert.equal(only(ds, 'stray-stdout').length, 0);
 });

@@ -16,7 +16,8 @@ test('live stray-stdout: the console.log banner is flagged and the session still
   assert.deepEqual(d.evidence, [seqOf(run.events, (e) => e.kind === 'stray')]);
   assert.match(d.message, /Weather MCP server v1\.2 running on stdio/);
   assert.equal(d.stage, 'framing');
-  assert.equal(run.offline.filter((x) => x.severity === 'error').length, 0);
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(run.offline.filter((x) => x.severity === 'error').map((x) => x.rule), ['stray-stdout']);
 });
 
 test('live glued-output: "ready " before the first response; the message is recovered', async () => {
@@ -45,7 +46,7 @@ test('live not-jsonrpc: a status object on stdout', async () => {
   assert.deepEqual(d.evidence, [seqOf(run.events, (e) => e.kind === 'not-jsonrpc')]);
   assert.match(d.message, /"jsonrpc" is missing/);
   assert.match(d.message, /"status":"ready"/);
-  assert.equal(d.severity, 'warning');
+  assert.equal(d.severity, 'error');
 });
 
 test('live partial-line: a goodbye without a newline at shutdown', async () => {
@@ -65,4 +66,49 @@ test('live invalid-utf8: a Latin-1 byte in a tool result', async () => {
   const bad = run.events.find((e) => e.invalidUtf8)!;
   assert.deepEqual(d.evidence, [bad.seq]);
   assert.match(d.message, /caf\ufffd/);
+});
+
+test('live glued-output: an answer and a notification on one line; both are recovered and the call resolves', async () => {
+  let text: unknown;
+  const run = await runFault('glued-two-messages.mjs', async (c) => {
+    await c.connect();
+    const result = await c.callTool('echo', { text: 'hi' });
+    text = (result.content as { text: string }[])[0]!.text;
+  });
+  assert.equal(text, 'hi');
+  assert.equal(run.events.filter((e) => e.kind === 'timeout').length, 0);
+  assert.deepEqual(run.live, run.offline);
+  const pieces = run.events.filter((e) => e.piece);
+  assert.deepEqual(pieces.map((e) => [e.kind, e.piece!.index, e.piece!.count, e.glued]), [
+    ['response', 0, 2, ''],
+    ['notification', 1, 2, ''],
+  ]);
+  const d = find(run.offline, 'glued-output');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.evidence, pieces.map((e) => e.seq));
+  assert.match(d.message, /One stdout line held 2 messages with no newline between them/);
+  assert.match(d.message, /recovered response \(id \d+\), notification notifications\/message/);
+  assert.doesNotMatch(d.message, /kept as text/);
+  assert.equal(run.offline.filter((x) => x.rule === 'stray-stdout').length, 0);
+});
+
+test('live glued-output: an answer followed by text; the answer resolves the call, the text is named as not recovered', async () => {
+  let text: unknown;
+  const run = await runFault('trailing-text.mjs', async (c) => {
+    await c.connect();
+    const result = await c.callTool('echo', { text: 'hi' });
+    text = (result.content as { text: string }[])[0]!.text;
+  });
+  assert.equal(text, 'hi');
+  assert.deepEqual(run.live, run.offline);
+  const [answer, tail] = run.events.filter((e) => e.piece);
+  assert.equal(answer!.kind, 'response');
+  assert.deepEqual([tail!.kind, tail!.raw], ['stray', ' (sent)']);
+  assert.equal((answer!.glued ?? '') + answer!.raw + tail!.raw, `${answer!.raw} (sent)`);
+  const d = find(run.offline, 'glued-output');
+  assert.deepEqual(d.evidence, [answer!.seq, tail!.seq]);
+  assert.match(d.message, /1 message and text that is not a message/);
+  assert.match(d.message, /not a message, kept as text: " \(sent\)"/);
+  // The tail is glued-output's finding, not a second stray-stdout one.
+  assert.equal(run.offline.filter((x) => x.rule === 'stray-stdout').length, 0);
 });

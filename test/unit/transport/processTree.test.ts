@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { linuxMembers } from '../../../src/core/transport/linuxTree';
+import { linuxLeader, linuxMembers, linuxMembersAsync, linuxStillRunning } from '../../../src/core/transport/linuxTree';
 import { StdioTransport } from '../../../src/core/transport/stdio';
 import { Trace } from '../../../src/core/trace/trace';
 import { fixture, pidAlive, until, waitForEvent } from './helpers';
@@ -41,7 +41,32 @@ test('first look: the leader and its descendants, not its parent, siblings or zo
   assert.deepEqual(ids(linuxMembers(100, undefined, new Map(), 50, root)), [100, 101, 103]);
 });
 
-test('later looks: remembered orphans by pid and start time, cookie carriers, and what descends from them', () => {
+test('the look at spawn reads the leader alone: its start time, or nothing if it is already gone or a zombie', () => {
+  const root = fakeProc({ 100: ['S', 50, '20'], 101: ['S', 100, '21'], 102: ['Z', 50, '22'] });
+  assert.deepEqual([...linuxLeader(100, root)], [[100, '20']]);
+  assert.equal(linuxLeader(102, root).size, 0);
+  assert.equal(linuxLeader(103, root).size, 0);
+});
+
+test('the async first look agrees with the sync one', async () => {
+  const root = fakeProc({ 1: ['S', 0, '1'], 50: ['S', 1, '10'], 100: ['S', 50, '20'], 101: ['S', 100, '21'], 102: ['Z', 100, '22'] });
+  assert.deepEqual(ids(await linuxMembersAsync(100, undefined, new Map(), 50, root)), ids(linuxMembers(100, undefined, new Map(), 50, root)));
+  assert.deepEqual(ids(await linuxMembersAsync(100, undefined, new Map([[7, '1']]), 50, path.join(root, 'missing'))), [7], 'no /proc: what was known');
+});
+
+test('polling the known members reads only theirs: gone, zombie and reused pids drop out, the rest stay', async () => {
+  const root = fakeProc({
+    101: ['S', 1, '21'], // still running
+    102: ['Z', 1, '22'], // exited, waiting to be reaped
+    104: ['S', 1, '99'], // pid reused by another program
+    500: ['S', 1, '60'], // not ours, and never read
+  });
+  const known = new Map([[101, '21'], [102, '22'], [103, '23'], [104, '24']]);
+  assert.deepEqual([...(await linuxStillRunning(known, root))], [[101, '21']]);
+  assert.equal((await linuxStillRunning(new Map(), root)).size, 0);
+});
+
+test('later looks: remembered orphans by pid and start time, cookie carriers, and what descends from them', async () => {
   const known = new Map([
     [101, '21'], // orphaned: now a child of init, same start time
     [104, '24'], // pid reused by another program: different start time
@@ -59,6 +84,7 @@ test('later looks: remembered orphans by pid and start time, cookie carriers, an
     401: ['S', 1, '51', ['X=MCP_LENS_TREE=ck']],
   });
   assert.deepEqual(ids(linuxMembers(undefined, 'ck', known, 50, root)), [101, 105, 300, 301]);
+  assert.deepEqual(ids(await linuxMembersAsync(undefined, 'ck', known, 50, root)), [101, 105, 300, 301], 'the async look agrees');
   // The leader's pid is only trusted on the first look: a later one may be someone else.
   assert.deepEqual(ids(linuxMembers(undefined, undefined, new Map(), 50, fakeProc({ 100: ['S', 1, '77'] }))), []);
 });

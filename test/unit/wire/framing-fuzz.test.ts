@@ -26,6 +26,7 @@ interface Expect {
   multiline?: boolean;
   crlf?: boolean;
   invalidUtf8?: boolean;
+  piece?: string;
 }
 
 /** Builds a byte stream of many kinds of stdout lines together with the events it must yield. */
@@ -45,9 +46,26 @@ function corpus(seed: number, lines: number): { bytes: Buffer; expected: Expect[
       parts.push(Buffer.from(msg + '\r\n'));
       expected.push({ kind: 'response', raw: msg, crlf: true });
     } else if (roll < 0.62) {
+      // Glued lines: text before, between and after messages; each message its own piece.
       const note = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: text } });
-      parts.push(Buffer.from(`${text} ${note}\n`));
-      expected.push({ kind: 'notification', raw: `${text} ${note}`, glued: `${text} ` });
+      const shape = Math.floor(r() * 4);
+      if (shape === 0) {
+        parts.push(Buffer.from(`${text} ${note}\n`));
+        expected.push({ kind: 'notification', raw: note, glued: `${text} `, piece: '0/1' });
+      } else if (shape === 1) {
+        parts.push(Buffer.from(`${msg}${note}\n`));
+        expected.push({ kind: 'response', raw: msg, glued: '', piece: '0/2' }, { kind: 'notification', raw: note, glued: '', piece: '1/2' });
+      } else if (shape === 2) {
+        parts.push(Buffer.from(`${note} ${text}\n`));
+        expected.push({ kind: 'notification', raw: note, glued: '', piece: '0/2' }, { kind: 'stray', raw: ` ${text}`, piece: '1/2' });
+      } else {
+        parts.push(Buffer.from(`${text} ${msg} {${text}} ${note}.\r\n`));
+        expected.push(
+          { kind: 'response', raw: msg, glued: `${text} `, piece: '0/3' },
+          { kind: 'notification', raw: note, glued: ` {${text}} `, piece: '1/3' },
+          { kind: 'stray', raw: '.', piece: '2/3', crlf: true },
+        );
+      }
     } else if (roll < 0.72) {
       parts.push(Buffer.from(`log: ${text}\n`));
       expected.push({ kind: 'stray', raw: `log: ${text}` });
@@ -99,6 +117,7 @@ function summary(e: NewTraceEvent): Expect {
   if (e.multiline) s.multiline = true;
   if (e.crlf) s.crlf = true;
   if (e.invalidUtf8) s.invalidUtf8 = true;
+  if (e.piece) s.piece = `${e.piece.index}/${e.piece.count}`;
   return s;
 }
 

@@ -24,12 +24,59 @@ test('the three message kinds are recognised', () => {
 });
 
 test('text glued before a message is kept and the message recovered', () => {
-  const line = 'ready {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
-  const [e] = classifyText(line + '\n');
+  const json = '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
+  const [e, ...rest] = classifyText(`ready ${json}\n`);
+  assert.equal(rest.length, 0);
   assert.equal(e!.kind, 'response');
   assert.equal(e!.glued, 'ready ');
-  assert.equal(e!.raw, line);
+  assert.equal(e!.raw, json);
+  assert.deepEqual(e!.piece, { index: 0, count: 1 });
   assert.deepEqual(e!.msg, { jsonrpc: '2.0', id: 1, result: { tools: [] } });
+});
+
+/** The wire line rebuilt from its pieces: each piece's glued text, then its raw text. */
+function rebuild(events: NewTraceEvent[]): string {
+  return events.map((e) => (e.glued ?? '') + e.raw).join('');
+}
+
+test('two messages on one line: each is its own event, and the line is rebuilt byte for byte', () => {
+  const a = '{"jsonrpc":"2.0","id":1,"result":{"text":"a } { \\" tricky"}}';
+  const b = '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"b"}}';
+  const events = classifyText(`${a}${b}\n`);
+  assert.deepEqual(events.map((e) => [e.kind, e.raw, e.glued, e.piece]), [
+    ['response', a, '', { index: 0, count: 2 }],
+    ['notification', b, '', { index: 1, count: 2 }],
+  ]);
+  assert.equal(rebuild(events), a + b);
+});
+
+test('a message followed by text: the message is recovered, the text is a stray piece of the same line', () => {
+  const a = '{"jsonrpc":"2.0","id":7,"result":{}}';
+  const events = classifyText(`${a} done.\r\n`);
+  assert.deepEqual(events.map((e) => [e.kind, e.raw, e.piece?.index, e.piece?.count]), [
+    ['response', a, 0, 2],
+    ['stray', ' done.', 1, 2],
+  ]);
+  assert.equal(events[1]!.crlf, true, 'the \\r ends the last piece');
+  assert.equal(rebuild(events), `${a} done.`);
+});
+
+test('text before, between and after messages; a JSON value that is not a message stays text', () => {
+  const a = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+  const b = '{"jsonrpc":"2.0","id":1,"result":{}}';
+  const line = `prefix {not json ${a} middle {"x":1} ${b} tail {`;
+  const events = classifyText(line + '\n');
+  assert.deepEqual(events.map((e) => [e.kind, e.glued, e.raw]), [
+    ['request', 'prefix {not json ', a],
+    ['response', ' middle {"x":1} ', b],
+    ['stray', undefined, ' tail {'],
+  ]);
+  assert.equal(rebuild(events), line);
+});
+
+test('a line with braces but no message is one stray event, not pieces', () => {
+  const events = classifyText('config {"port": 80} loaded {\n');
+  assert.deepEqual(events.map((e) => [e.kind, e.piece]), [['stray', undefined]]);
 });
 
 test('a banner is stray and JSON that is not JSON-RPC is not-jsonrpc', () => {

@@ -5,6 +5,7 @@ import { describeRequest } from '../describe';
 export const duplicateResponse: Rule = {
   id: 'duplicate-response',
   stage: 'envelope',
+  // No MUST names a second answer (JSON-RPC asks for one Response per call); clients drop it: a warning.
   severity: 'warning',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {

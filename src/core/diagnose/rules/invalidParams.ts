@@ -10,6 +10,7 @@ const CLAIMED = /_meta|protocolVersion|clientCapabilities|unsupported protocol v
 export const invalidParams: Rule = {
   id: 'invalid-params',
   stage: 'invocation',
+  // The server followed the spec (-32602 for bad params); the request failed, which `call` reports itself.
   severity: 'warning',
   on: ['s2c-response'],
   onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {

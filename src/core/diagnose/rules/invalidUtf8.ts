@@ -4,7 +4,8 @@ import { quote } from '../describe';
 export const invalidUtf8: Rule = {
   id: 'invalid-utf8',
   stage: 'framing',
-  severity: 'warning',
+  // Transports: "JSON-RPC messages MUST be UTF-8 encoded."
+  severity: 'error',
   on: ALL_S2C,
   onEvent(e, _ctx, report) {
     if (e.dir !== 's2c' || !e.invalidUtf8) return;

@@ -7,6 +7,8 @@ import { describeRequest } from '../describe';
 export const messageAfterCancel: Rule = {
   id: 'message-after-cancel',
   stage: 'flow',
+  // A MUST NOT, but a reply already in flight when the cancel was sent is a race the spec asks both
+  // sides to tolerate, and a trace cannot tell it from a violation: a warning, not an error.
   severity: 'warning',
   on: ['s2c-response', 's2c-notification'],
   onEvent(e, ctx, report) {

@@ -4,7 +4,7 @@ import type { Rule } from '../rule';
 export const missingInitialized: Rule = {
   id: 'missing-initialized',
   stage: 'initialization',
-  severity: 'warning',
+  severity: 'error',
   on: ['c2s-request'],
   onEvent(e, ctx, report) {
     if (e.dir !== 'c2s' || e.kind !== 'request' || !e.msg || !('method' in e.msg)) return;

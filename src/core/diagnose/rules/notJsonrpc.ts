@@ -19,7 +19,8 @@ function why(json: unknown): { reason: string; attempted: boolean } {
 export const notJsonrpc: Rule = {
   id: 'not-jsonrpc',
   stage: 'framing',
-  severity: 'warning',
+  // stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP message."
+  severity: 'error',
   on: ['s2c-line'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || e.kind !== 'not-jsonrpc' || isReplyToNotification(e, ctx)) return;
@@ -29,8 +30,6 @@ export const notJsonrpc: Rule = {
     report({
       message: `stdout line is JSON but not a JSON-RPC 2.0 message: ${reason}: ${quote(e.raw)}`,
       evidence: [e.seq],
-      // A malformed message is lost to every client; unrelated JSON is noise.
-      severity: attempted ? 'error' : undefined,
       hint: attempted
         ? 'Every message needs "jsonrpc": "2.0" and exactly the JSON-RPC shape (request: id+method, notification: method, response: id+result|error); use your SDK\'s transport instead of writing JSON by hand.'
         : 'stdout carries only protocol messages: write status JSON and logs to stderr.',

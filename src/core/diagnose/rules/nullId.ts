@@ -8,7 +8,8 @@ import { isHttpErrorReply } from '../http';
 export const nullId: Rule = {
   id: 'null-id',
   stage: 'envelope',
-  severity: 'warning',
+  // MCP: a request id "MUST NOT be null"; a response carries the id of the request it answers.
+  severity: 'error',
   on: ['s2c-request', 's2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !e.msg || !('id' in e.msg) || e.msg.id !== null || isReplyToNotification(e, ctx)) return;
@@ -24,13 +25,14 @@ export const nullId: Rule = {
       report({
         message: `An error response with id null: ${errorText(e.msg.error)}; it answers no request`,
         evidence: [e.seq],
+        // JSON-RPC 2.0 allows a null id when the request's id could not be read (a parse error).
+        severity: 'warning',
         hint: 'JSON-RPC allows a null id only when the request id could not be read (a parse error). If this answers a request, echo its id.',
       });
     } else {
       report({
         message: 'A result with id null: no request can be matched to it, so the request it answers never completes',
         evidence: [e.seq],
-        severity: 'error',
         hint: 'Echo the id of the request being answered (string or integer, same type).',
       });
     }

@@ -14,7 +14,7 @@ interface Last {
 export const progressNotIncreasing: Rule = {
   id: 'progress-not-increasing',
   stage: 'flow',
-  severity: 'warning',
+  severity: 'error',
   on: ['s2c-notification'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isNotification(e.msg) || e.msg.method !== 'notifications/progress') return;

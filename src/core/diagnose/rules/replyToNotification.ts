@@ -5,7 +5,8 @@ import { isReplyToNotification } from '../envelope';
 export const replyToNotification: Rule = {
   id: 'reply-to-notification',
   stage: 'envelope',
-  severity: 'warning',
+  // JSON-RPC 2.0: "The Server MUST NOT reply to a Notification".
+  severity: 'error',
   on: ['s2c-response', 's2c-line'],
   onEvent(e, ctx, report) {
     if (!isReplyToNotification(e, ctx) || !ctx.lastC2s || !isNotification(ctx.lastC2s.msg)) return;

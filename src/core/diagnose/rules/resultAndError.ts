@@ -5,7 +5,7 @@ import { isResponse } from '../../wire/message';
 export const resultAndError: Rule = {
   id: 'result-and-error',
   stage: 'envelope',
-  severity: 'warning',
+  severity: 'error',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !('result' in e.msg) || !('error' in e.msg)) return;

@@ -51,7 +51,8 @@ function modernRules(e: TraceEvent, version: string): { message: string; hint: s
 export const schemaViolation: Rule = {
   id: 'schema-violation',
   stage: 'envelope',
-  severity: 'warning',
+  // stdio: "MUST NOT write anything … that is not a valid MCP message"; the official schema says what is valid.
+  severity: 'error',
   on: ['c2s-request', 'c2s-response', 'c2s-notification', ...S2C_MESSAGES, 'meta'],
   onEvent(e, ctx, report) {
     if (e.dir === 'meta') {

@@ -10,8 +10,8 @@ import { exchangeOf, header, httpFact } from '../http';
 export const sessionExpired: Rule = {
   id: 'session-expired',
   stage: 'transport',
-  // The server "MAY terminate the session at any time"; the client starts a new one.
-  severity: 'warning',
+  // The server "MAY terminate the session at any time"; the client starts a new one: an observation.
+  severity: 'info',
   on: ['meta'],
   onEvent(e, ctx, report) {
     const fact = httpFact(e);

@@ -7,7 +7,8 @@ import { capabilitiesSource, describeRequest } from '../describe';
 export const undeclaredCapability: Rule = {
   id: 'undeclared-capability',
   stage: 'negotiation',
-  severity: 'warning',
+  // Legacy lifecycle: both parties "MUST … only use capabilities that were successfully negotiated".
+  severity: 'error',
   on: ['s2c-response'],
   onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (msg.error?.code !== -32601 || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;

@@ -5,7 +5,8 @@ import { isReplyToNotification } from '../envelope';
 export const unknownResponseId: Rule = {
   id: 'unknown-response-id',
   stage: 'envelope',
-  severity: 'warning',
+  // JSON-RPC 2.0: a response's id "MUST be the same as the value of the id member in the Request Object".
+  severity: 'error',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || e.msg.id === null || e.msg.id === undefined) return;

@@ -9,7 +9,9 @@ const SPOKEN = [...LEGACY_VERSIONS, FIRST_MODERN_VERSION];
 export const unsupportedVersion: Rule = {
   id: 'unsupported-version',
   stage: 'initialization',
-  severity: 'warning',
+  // The server did what the spec asks ("MUST respond with an UnsupportedProtocolVersionError"): an observation,
+  // unless the error lacks the data.supported the schema requires or no version is left in common.
+  severity: 'info',
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isResponse(e.msg) || !e.msg.error || e.msg.id === null) return;
@@ -26,6 +28,7 @@ export const unsupportedVersion: Rule = {
       report({
         message: `${base}, and the error has no data.supported list`,
         evidence: [r.seq, e.seq],
+        severity: 'error',
         hint: 'Include data: {supported: [...versions], requested} in the -32022 error so the client can retry with a version you support.',
       });
       return;

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { COMMAND_USAGE } from '../../../src/cli/usage';
+import { buildCli, NODE, runCli } from './helpers';
+
+before(buildCli);
+
+const COMMANDS = ['check', 'call', 'record', 'lint'];
+
+test('every command has its own usage', () => {
+  assert.deepEqual(Object.keys(COMMAND_USAGE).sort(), [...COMMANDS].sort());
+});
+
+for (const command of COMMANDS) {
+  test(`mcp-lens ${command} --help, -h and help ${command} print that command's usage on stdout and exit 0`, async () => {
+    for (const argv of [[command, '--help'], [command, '-h'], ['help', command], [command, '--json', '--help', '--', NODE]]) {
+      const run = await runCli(argv);
+      assert.equal(run.code, 0, `${argv.join(' ')}: ${run.stderr}`);
+      assert.equal(run.stderr, '');
+      assert.ok(run.stdout.startsWith(`Usage: mcp-lens ${command} `), `${argv.join(' ')}: ${run.stdout}`);
+      for (const other of COMMANDS.filter((c) => c !== command)) assert.doesNotMatch(run.stdout, new RegExp(`mcp-lens ${other} `));
+    }
+  });
+}
+
+test('check, call and lint document --fail-on in their usage; record does not take it', async () => {
+  for (const command of ['check', 'call', 'lint']) assert.match((await runCli([command, '--help'])).stdout, /--fail-on error\|warning\|never/);
+  assert.doesNotMatch((await runCli(['record', '--help'])).stdout, /--fail-on/);
+});
+
+test('mcp-lens --help, -h, help and no arguments print the overview of every command', async () => {
+  for (const argv of [['--help'], ['-h'], ['help'], []]) {
+    const run = await runCli(argv);
+    assert.equal(run.code, 0, argv.join(' '));
+    for (const command of COMMANDS) assert.match(run.stdout, new RegExp(`mcp-lens ${command} `));
+  }
+});
+
+test('--help after -- belongs to the server command, not to mcp-lens', async () => {
+  // The server gets `--help`; node prints its own usage and exits, which is what check then reports.
+  const run = await runCli(['check', '--json', '--timeout', '2000', '--', NODE, '--help']);
+  assert.notEqual(run.stdout.slice(0, 6), 'Usage:');
+  assert.equal(JSON.parse(run.stdout).server.args[0], '--help');
+});
+
+test('help for an unknown command is a usage error', async () => {
+  const run = await runCli(['help', 'frobnicate']);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /help: unknown command "frobnicate"/);
+});
