@@ -11,6 +11,7 @@ test('--url names a Streamable HTTP server instead of a command; --header repeat
     name: 'check',
     json: false,
     timeoutMs: 30_000,
+    failOn: 'error',
     server: { url: URL, headers: { 'X-Team': 'blue', 'X-Trace': 'on', Authorization: 'Bearer s3cret-token' }, secrets: ['s3cret-token'] },
   });
 });
@@ -25,6 +26,7 @@ test('call, read and prompt take --url the same way', () => {
     elicit: [],
     json: true,
     timeoutMs: 30_000,
+    failOn: 'error',
     server: { url: URL, headers: {}, secrets: [] },
   });
   assert.deepEqual(parseCli(['prompt', 'review', '--args', '{"code":"x"}', '--url', URL]), {
@@ -34,6 +36,7 @@ test('call, read and prompt take --url the same way', () => {
     elicit: [],
     json: false,
     timeoutMs: 30_000,
+    failOn: 'error',
     server: { url: URL, headers: {}, secrets: [] },
   });
 });
