@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { exitText } from './failure';
+import { crashText } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import type { ServerRegistry } from './serverRegistry';
@@ -19,7 +19,7 @@ export class CrashNotifier extends Disposable {
         if (state.stderrTail.length) log.error(`[${entry.name}] last stderr lines:\n${state.stderrTail.map((l) => `    ${l}`).join('\n')}`);
         const details = 'Show Details';
         void vscode.window
-          .showErrorMessage(`MCP Lens: "${entry.name}" crashed (${exitText(state.code, state.signal)}).`, details)
+          .showErrorMessage(`MCP Lens: "${entry.name}" ${crashText(state)}`, details)
           .then((choice) => choice === details && log.show());
       }),
     );

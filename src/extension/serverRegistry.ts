@@ -9,6 +9,7 @@ import { describeRequest, requestsInFlight, type LostRequest } from '../core/dev
 import type { Lists } from '../core/devloop/listDiff';
 import { McpClient, ProtocolError } from '../core/session/client';
 import type { Trace } from '../core/trace/trace';
+import { exitStory } from '../core/diagnose/exitStory';
 import { describeFailure, exitText, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
@@ -217,8 +218,9 @@ export class ServerRegistry extends Disposable {
       entry.client = undefined;
       // What it listed can no longer be used; the last stderr lines say why it died.
       entry.lists = {};
-      this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})`);
-      this.setState(entry, { kind: 'crashed', code, signal, stderrTail: stderrTail(client.trace.events).map(redact) });
+      const reason = exitStory(client.trace.events)?.reason;
+      this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})${reason ? `: ${redact(reason)}` : ''}`);
+      this.setState(entry, { kind: 'crashed', code, signal, ...(reason ? { reason: redact(reason) } : {}), stderrTail: stderrTail(client.trace.events).map(redact) });
     });
 
     try {
@@ -235,7 +237,7 @@ export class ServerRegistry extends Disposable {
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.client = undefined;
       const raw = describeFailure(client.trace.events, error);
-      const failure = { message: redact(raw.message), stderrTail: raw.stderrTail.map(redact) };
+      const failure: Failure = { message: redact(raw.message), stderrTail: raw.stderrTail.map(redact), retry: raw.retry };
       this.setState(entry, { kind: 'error', message: failure.message, stderrTail: failure.stderrTail });
       this.deps.log.error(`[${name}] failed to start: ${failure.message}`);
       if (failure.stderrTail.length) this.deps.log.error(`[${name}] last stderr lines:\n${failure.stderrTail.map((l) => `    ${l}`).join('\n')}`);
@@ -310,7 +312,7 @@ export class ServerRegistry extends Disposable {
     const trace = entry.session?.trace ?? entry.client?.trace;
     const lost = entry.client && trace ? requestsInFlight(trace.events) : [];
     for (const r of lost) {
-      trace?.append({ dir: 'meta', kind: 'cancelled', raw: `${describeRequest(r)} lost: the server restarted before answering`, info: { id: r.id, method: r.method, reason: 'lost: the server restarted before answering' } });
+      trace?.append({ dir: 'meta', kind: 'cancelled', raw: `${describeRequest(r)} lost: the server restarted before answering`, info: { id: r.id, method: r.method, reason: 'lost: the server restarted before answering', local: true } });
     }
     await this.stop(entry, true);
     if (trace) {

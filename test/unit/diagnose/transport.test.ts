@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { diagnose } from '../../../src/core/diagnose/engine';
 import { TraceBuilder, only } from './traceBuilder';
 
-test('spawn-failed: ENOENT names the command, cites the event, hints at PATH, retry', () => {
+test('spawn-failed: ENOENT names the command, cites the event, hints at PATH, no retry', () => {
   const t = new TraceBuilder();
   const seq = t.meta('spawn-failed', { code: 'ENOENT', command: 'mcp-srv', message: 'Cannot start "mcp-srv": command not found (ENOENT).' });
   const [d, ...rest] = only(diagnose(t.events), 'spawn-failed');
@@ -11,7 +11,8 @@ test('spawn-failed: ENOENT names the command, cites the event, hints at PATH, re
   assert.equal(d.stage, 'transport');
   assert.equal(d.severity, 'error');
   assert.deepEqual(d.evidence, [seq]);
-  assert.equal(d.retry, true);
+  // The same missing command/module fails every start: retrying cannot help.
+  assert.equal(d.retry, false);
   assert.match(d.message, /"mcp-srv".*ENOENT/);
   assert.match(d.hint, /PATH/);
   assert.equal(only(diagnose(t.events), 'exited-early').length, 0);
@@ -42,7 +43,8 @@ test('exited-early: cites the exit and the stderr tail, quotes "Cannot find modu
   assert.match(d.message, /server\/discover/);
   assert.ok(!d.evidence.includes(req) || d.evidence[0] === exit);
   assert.match(d.hint, /npm install/);
-  assert.equal(d.retry, true);
+  // The same missing command/module fails every start: retrying cannot help.
+  assert.equal(d.retry, false);
   assert.equal(only(ds, 'crashed').length, 0);
 });
 

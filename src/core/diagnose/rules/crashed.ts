@@ -1,6 +1,6 @@
 import type { Rule } from '../rule';
 import { describeRequest, quote } from '../describe';
-import { exitText, hintForStderr, tellingLine } from '../stderrClues';
+import { exitText, hintForStderr, retryCanHelp, tellingLine } from '../stderrClues';
 
 /** The process exits mid-session (it had answered before) with requests pending, or with a failure status. */
 export const crashed: Rule = {
@@ -27,6 +27,6 @@ export const crashed: Rule = {
     const hint =
       hintForStderr(telling?.text) ??
       'Read the cited stderr lines: an uncaught exception in a handler kills the process. Catch it and answer (isError for a tool, a JSON-RPC error otherwise). In-flight requests are lost; restart the server.';
-    report({ message: `The server exited (${exitText(exit)}) ${what}${said}`, evidence, hint });
+    report({ message: `The server exited (${exitText(exit)}) ${what}${said}`, evidence, hint, retry: retryCanHelp(telling?.text) });
   },
 };
