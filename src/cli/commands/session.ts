@@ -2,7 +2,10 @@ import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/sess
 import type { ServerCommand } from '../args';
 import { version } from '../version';
 
-/** A client for one CLI run; the request timeout also bounds the era probe. */
+/**
+ * A client for one CLI run; the request timeout also bounds the era probe, whose budget for
+ * a server that has written nothing yet (a cold npx/uvx start) is the longer of the two.
+ */
 export function createClient(server: ServerCommand, timeoutMs: number): McpClient {
   return new McpClient(
     { command: server.command, args: server.args },
@@ -11,6 +14,7 @@ export function createClient(server: ServerCommand, timeoutMs: number): McpClien
       requestTimeoutMs: timeoutMs,
       maxTimeoutMs: Math.max(timeoutMs, 10 * timeoutMs),
       probeTimeoutMs: Math.min(3000, timeoutMs),
+      probeMaxWaitMs: Math.min(10_000, timeoutMs),
     },
   );
 }

@@ -1,0 +1,27 @@
+// `mcp-lens check` on servers that start slowly or die at once (real child processes):
+// the era is right, and a failure is told with the exit code and the stderr reason.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildCli, FIXTURES, NODE, runCli } from './helpers';
+
+before(buildCli);
+
+test('check on a modern server that is silent for 4 s: modern, its tools listed, exit 0', async () => {
+  const run = await runCli(['check', '--', NODE, `${FIXTURES}lifecycle/slow-modern-start.mjs`], { env: { SLOW_START_MS: '4000' } });
+  assert.equal(run.code, 0, run.stdout);
+  assert.match(run.stdout, /slow-modern-start 1\.0\.0\s+modern era, protocol 2026-07-28/);
+  assert.match(run.stdout, /tools\s+1\s+warmed_up/);
+  assert.doesNotMatch(run.stdout, /→ initialize/);
+  assert.match(run.stdout, /No problems found\./);
+});
+
+test('check on a server that exits at once with ENOENT: the summary and the card name the exit code and the stderr reason; no EPIPE; retry will not help', async () => {
+  const run = await runCli(['check', '--', NODE, `${FIXTURES}lifecycle/exits-enoent.mjs`]);
+  assert.equal(run.code, 1, run.stdout);
+  assert.match(run.stdout, /No MCP session was established: the server exited \(code 1\): Error: ENOENT: no such file or directory, scandir '\/nonexistent\/mcp-lens-fixture-dir'/);
+  assert.match(run.stdout, /exited-early \[transport\]\n\s+The server exited \(code 1\) before answering its first request/);
+  assert.match(run.stdout, /retry: will not help/);
+  assert.doesNotMatch(run.stdout, /EPIPE|may help/);
+  // The probe is not left pending: the trace says it was lost with the exit.
+  assert.match(run.stdout, /server\/discover \(id 1\) lost: the server exited with code 1 before answering/);
+});
