@@ -131,9 +131,12 @@ export class McpClient {
     this.transport.onMessage((e) => this.dispatch(e));
     // A response on a line over the cap is never a message; its request fails now, not at its timeout.
     const oversize = this.trace.onEvent((e) => e.dir === 's2c' && e.kind === 'oversize' && this.failOversize(e));
+    // A request someone else gave up on in the trace (a restart marks the in-flight ones lost) ends here too, once.
+    const givenUp = this.trace.onEvent((e) => e.dir === 'meta' && e.kind === 'cancelled' && e.info?.local === true && this.settleGivenUp(e.info));
     this.exited = this.transport.exited;
     void this.exited.then((info) => {
       oversize.dispose();
+      givenUp.dispose();
       this.life.dispose();
       const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
       if (!this.closed) {
@@ -317,6 +320,11 @@ export class McpClient {
     if (!p) return;
     this.recordGivenUp(p, reason);
     p.settle({ error: new RequestCancelledError(`${p.method} was abandoned: ${reason}`) });
+  }
+
+  private settleGivenUp(info: Record<string, unknown>): void {
+    const p = typeof info.id === 'number' ? this.pending.take(info.id) : undefined;
+    p?.settle({ error: new ConnectionClosedError(`${p.method} was given up: ${String(info.reason ?? 'no reason given')}`) });
   }
 
   /** `local`: no notifications/cancelled went out, so an answer that still comes is no fault of the server. */

@@ -98,3 +98,17 @@ test('closing the client with a request in flight: it ends as lost, not pending'
   assert.equal(exchange(c.trace.events, 'server/discover'), 'server/discover #1 — lost: the client closed the connection before the answer');
   assert.deepEqual(requestsInFlight(c.trace.events), []);
 });
+
+test('a request marked lost in the trace by someone else (a restart) ends once, with that reason', GUARD, async (t) => {
+  const c = new McpClient(fixture('faults/hangs-on-call.mjs'), { probeTimeoutMs: 2000 });
+  t.after(() => c.close());
+  await c.connect();
+  const call = c.callTool('anything', {}).then(() => new Error('the call was answered'), (err: unknown) => err as Error);
+  const sent = await waitForEvent(c.trace, (e) => e.dir === 'c2s' && (e.msg as { method?: string } | undefined)?.method === 'tools/call', 'the call');
+  const id = (sent.msg as { id: number }).id;
+  c.trace.append({ dir: 'meta', kind: 'cancelled', raw: `tools/call (id ${id}) lost`, info: { id, method: 'tools/call', reason: 'lost: the server restarted before answering', local: true } });
+  assert.match((await call).message, /given up: lost: the server restarted before answering/);
+  await c.close();
+  // Closing finds nothing left to lose: one "lost" per request, not two.
+  assert.equal(c.trace.events.filter((e) => e.kind === 'cancelled' && e.info?.id === id).length, 1);
+});
