@@ -1,6 +1,7 @@
 // Issue 10 as a person sees it: a server that dies at once tells one story in the Servers
 // row, its tooltip, the error notification and the Messages view (exit code and stderr
-// reason, the probe lost with the exit, no EPIPE); a modern server that is silent for 4 s
+// reason, the probe lost with the exit, no EPIPE), and so does one that crashes while
+// running, with the request it lost; a modern server that is silent for 4 s
 // (a cold npx/uvx) runs as modern; a list_changed during the first listing ends with the
 // newest list shown.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ function lifecycleWorkspace(): string {
     'enoent-at-once': server('exits-enoent.mjs'),
     'cold-modern': server('slow-modern-start.mjs', { SLOW_START_MS: '4000' }),
     'overlapping': server('overlapping-listings.mjs'),
+    'crashes-while-listing': server('crashes-on-prompts-list.mjs'),
   };
   writeFileSync(join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2));
   return dir;
@@ -66,6 +68,21 @@ export const tests: E2eTest[] = [
       const pending = await messages.locator('.monaco-list-row').filter({ hasText: 'pending…' }).count();
       if (pending > 0) throw new Error(`${pending} Messages row(s) still say pending… after the exit`);
       await wb.shot('enoent-messages-lost');
+    },
+  },
+  {
+    name: 'a crash while running: row, notification and Messages view name the exit and the lost request',
+    workspace,
+    async run(wb) {
+      await startFromRow(wb, 'crashes-while-listing');
+      const reason = "TypeError: Cannot read properties of undefined (reading 'prompts')";
+      await wb.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: `crashed (code 1): ${reason}` }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.waitForNotification(`"crashes-while-listing" crashed (code 1): ${reason}`);
+      const messages = messagesPane(wb);
+      await messages.locator('.monaco-list-row').filter({ hasText: 'prompts/list #' }).filter({ hasText: 'lost: the server exited with code 1 before answering' }).first().waitFor({ timeout: UI_TIMEOUT });
+      const pending = await messages.locator('.monaco-list-row').filter({ hasText: 'pending…' }).count();
+      if (pending > 0) throw new Error(`${pending} Messages row(s) still say pending… after the crash`);
+      await wb.shot('crash-while-running');
     },
   },
   {
