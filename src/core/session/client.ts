@@ -68,7 +68,6 @@ export interface RequestOptions {
 interface InternalOptions extends RequestOptions {
   /** "The client MUST NOT cancel initialize"; a probe timeout is an answer, not a fault. */
   cancelOnTimeout?: boolean;
-  recordTimeout?: boolean;
   /** Send params exactly as given (the probe builds its own `_meta`). */
   rawParams?: boolean;
   /** While the server has written nothing the request waits `timeoutMs`; from its first output, this long (the probe). */
@@ -101,7 +100,8 @@ export class McpClient {
   /** Timed-out requests whose answer still matters (the era probe), by id. */
   private readonly lateAnswers = new Map<number, (answer: LateAnswer) => void>();
   private readonly life: SignsOfLife;
-  private lateDiscover: Promise<LateAnswer & { version: string }> | undefined;
+  /** The last probe: a late answer to it is kept here and handed to whoever listens. */
+  private lateDiscover: { version: string; answer?: LateAnswer; listener?: (answer: LateAnswer) => void } | undefined;
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
   private readonly clientInfo: { name: string; version: string };
@@ -184,8 +184,12 @@ export class McpClient {
   private discover(version: string): Promise<Record<string, unknown>> {
     const quiet = this.options.probeTimeoutMs ?? 3000;
     const max = Math.max(quiet, this.options.probeMaxWaitMs ?? 10_000);
-    let late!: (answer: LateAnswer) => void;
-    this.lateDiscover = new Promise((resolve) => (late = (answer) => resolve({ ...answer, version })));
+    const slot: NonNullable<McpClient['lateDiscover']> = { version };
+    this.lateDiscover = slot;
+    const late = (answer: LateAnswer) => {
+      slot.answer = answer;
+      slot.listener?.(answer);
+    };
     return this.send(
       'server/discover',
       { _meta: this.modernMeta(version) },
@@ -200,20 +204,39 @@ export class McpClient {
    * to initialize"). The initialize is then abandoned in the trace, not left pending.
    */
   private async initializeUnlessLateModern(protocolVersion: string): Promise<ServerInfo> {
-    const late = this.lateDiscover!;
+    const slot = this.lateDiscover!;
+    const afterTimeout = (seq: number) => ` (seq ${seq}) after the probe had timed out: the server was still starting`;
     let initializeId: number | undefined;
-    const initializing = this.initialize(protocolVersion, (id) => (initializeId = id));
-    initializing.catch(() => undefined);
-    const lateModern = late.then((answer) => (provesModern(answer.response) ? answer : new Promise<never>(() => undefined)));
-    const first = await Promise.race([initializing.then((info) => ({ info })), lateModern.then((answer) => ({ answer }))]);
+    let modern: LateAnswer | undefined;
+    let provenModern!: (answer: LateAnswer) => void;
+    const lateModern = new Promise<LateAnswer>((resolve) => (provenModern = resolve));
+    const onLate = (answer: LateAnswer) => {
+      if (modern || !provesModern(answer.response)) return;
+      modern = answer;
+      provenModern(answer);
+      // Decided as the line is read, before the next one: initialize's own answer (a modern
+      // server's -32601, often on the very next line) then finds nothing waiting for it.
+      if (initializeId !== undefined) this.abandon(initializeId, `the server answered server/discover${afterTimeout(answer.seq)}; it is modern`);
+    };
+    slot.listener = onLate;
+    if (slot.answer) onLate(slot.answer);
+    const initializing: Promise<ServerInfo> = modern ? new Promise<never>(() => undefined) : this.initialize(protocolVersion, (id) => (initializeId = id));
+    const first = await Promise.race([
+      initializing.then(
+        (info) => ({ info }),
+        // Abandoned for (or beaten by) a late modern answer: that answer decides.
+        (error: unknown) => (modern ? { answer: modern } : Promise.reject(error)),
+      ),
+      lateModern.then((answer) => ({ answer })),
+    ]);
+    slot.listener = undefined;
     this.lateAnswers.clear();
     if ('info' in first) return first.info;
-    const { response, version, seq } = first.answer;
-    const afterTimeout = ` (seq ${seq}) after the probe had timed out: the server was still starting`;
-    if (initializeId !== undefined) this.abandon(initializeId, `the server answered server/discover${afterTimeout}; it is modern`);
+    const { response, seq } = first.answer;
+    const version = slot.version;
     const outcome = response.error
       ? await this.probe() // -32022 names the versions it speaks: probe again, now that it is up.
-      : readDiscoverResult(asRecord(response.result) ?? {}, version, this.modernVersions, afterTimeout);
+      : readDiscoverResult(asRecord(response.result) ?? {}, version, this.modernVersions, afterTimeout(seq));
     this.recordEra(outcome);
     return outcome.era === 'modern' ? outcome.info : this.initialize(outcome.protocolVersion);
   }
@@ -404,9 +427,7 @@ export class McpClient {
         onTimeout: (afterMs) => {
           cleanup();
           if (opts.onLate) this.lateAnswers.set(id, opts.onLate);
-          if (opts.recordTimeout !== false) {
-            this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
-          }
+          this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
           if (opts.cancelOnTimeout !== false) {
             // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
             void this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }).catch(() => undefined);
