@@ -43,7 +43,7 @@ async function startFromRow(wb: Workbench, name: string): Promise<void> {
 
 export const tests: E2eTest[] = [
   {
-    name: 'a server that exits at once: row, tooltip, notification and Messages view agree',
+    name: 'lifecycle: a server that exits at once: row, tooltip, notification and Messages view agree',
     workspace,
     async run(wb) {
       await startFromRow(wb, 'enoent-at-once');
@@ -71,7 +71,7 @@ export const tests: E2eTest[] = [
     },
   },
   {
-    name: 'a crash while running: row, notification and Messages view name the exit and the lost request',
+    name: 'lifecycle: a crash while running: row, notification and Messages view name the exit and the lost request',
     workspace,
     async run(wb) {
       await startFromRow(wb, 'crashes-while-listing');
@@ -86,7 +86,7 @@ export const tests: E2eTest[] = [
     },
   },
   {
-    name: 'a modern server silent for 4 s (a cold start) runs as modern with its tools',
+    name: 'lifecycle: a modern server silent for 4 s (a cold start) runs as modern with its tools',
     workspace,
     async run(wb) {
       await startFromRow(wb, 'cold-modern');
@@ -104,7 +104,7 @@ export const tests: E2eTest[] = [
     },
   },
   {
-    name: 'a list_changed during the first paginated listing: the newest list is shown',
+    name: 'lifecycle: a list_changed during the first paginated listing: the newest list is shown',
     workspace,
     async run(wb) {
       await startFromRow(wb, 'overlapping');
