@@ -1,3 +1,4 @@
+import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
 import type { ServerCommand } from '../args';
 import { version } from '../version';
@@ -22,6 +23,12 @@ export function createClient(server: ServerCommand, timeoutMs: number): McpClien
 /** The connection is gone: asking again can only fail the same way. */
 export function isFatal(error: unknown): boolean {
   return error instanceof ConnectionClosedError;
+}
+
+/** A failure told by the exit when the server died (code and stderr reason, as everywhere else), else by the error. */
+export function describeFailure(client: McpClient, error: unknown): string {
+  const story = error instanceof ConnectionClosedError ? exitStory(client.trace.events) : undefined;
+  return story ? `the server ${exitSentence(story)}` : describeError(error);
 }
 
 export function describeError(error: unknown): string {

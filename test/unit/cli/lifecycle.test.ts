@@ -25,3 +25,10 @@ test('check on a server that exits at once with ENOENT: the summary and the card
   // The probe is not left pending: the trace says it was lost with the exit.
   assert.match(run.stdout, /server\/discover \(id 1\) lost: the server exited with code 1 before answering/);
 });
+
+test('call on a server that exits at once: the failure names the exit code and the stderr reason, exit 1', async () => {
+  const run = await runCli(['call', 'anything', '--', NODE, `${FIXTURES}lifecycle/exits-enoent.mjs`]);
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, /anything: could not connect to the server: the server exited \(code 1\): Error: ENOENT: no such file or directory, scandir/);
+  assert.doesNotMatch(run.stderr, /EPIPE/);
+});
