@@ -8,7 +8,8 @@ import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
 import { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
 import { PendingRequests, type PendingRequest, type Progress } from './pendingRequests';
-import { probeEra, provesModern, readDiscoverResult, type EraOutcome } from './probe';
+import { initializeUnlessLateModern, LateProbeAnswer, type LateAnswer } from './lateModern';
+import { probeEra, type EraOutcome } from './probe';
 import { SignsOfLife } from './signsOfLife';
 import {
   KNOWN_RESULT_TYPES,
@@ -78,11 +79,6 @@ interface InternalOptions extends RequestOptions {
   onId?: (id: number) => void;
 }
 
-interface LateAnswer {
-  response: JsonRpcResponse;
-  seq: number;
-}
-
 /** How long a failed write waits for the process to exit, so the exit (code, stderr) explains it rather than EPIPE. */
 const EXIT_AFTER_WRITE_FAILURE_MS = 2000;
 
@@ -100,8 +96,8 @@ export class McpClient {
   /** Timed-out requests whose answer still matters (the era probe), by id. */
   private readonly lateAnswers = new Map<number, (answer: LateAnswer) => void>();
   private readonly life: SignsOfLife;
-  /** The last probe: a late answer to it is kept here and handed to whoever listens. */
-  private lateDiscover: { version: string; answer?: LateAnswer; listener?: (answer: LateAnswer) => void } | undefined;
+  /** The last probe's answer, should it come after its timeout. */
+  private lateDiscover: LateProbeAnswer | undefined;
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
   private readonly clientInfo: { name: string; version: string };
@@ -163,8 +159,23 @@ export class McpClient {
     const outcome = await this.probe();
     this.recordEra(outcome);
     if (outcome.era === 'modern') this.serverInfo = outcome.info;
-    else this.serverInfo = outcome.timedOut ? await this.initializeUnlessLateModern(outcome.protocolVersion) : await this.initialize(outcome.protocolVersion);
+    else this.serverInfo = outcome.timedOut ? await this.legacyUnlessLateModern(outcome.protocolVersion) : await this.initialize(outcome.protocolVersion);
     return this.serverInfo;
+  }
+
+  /** After a probe timeout: initialize, unless the probe's late answer proves the server modern first (lateModern.ts). */
+  private async legacyUnlessLateModern(protocolVersion: string): Promise<ServerInfo> {
+    const decided = await initializeUnlessLateModern({
+      late: this.lateDiscover!,
+      initialize: (onId) => this.initialize(protocolVersion, onId),
+      abandon: (id, reason) => this.abandon(id, reason),
+      probe: () => this.probe(),
+      modernVersions: this.modernVersions,
+    });
+    this.lateAnswers.clear();
+    if ('legacy' in decided) return decided.legacy;
+    this.recordEra(decided.modern);
+    return decided.modern.era === 'modern' ? decided.modern.info : this.initialize(decided.modern.protocolVersion);
   }
 
   private get modernVersions(): string[] {
@@ -179,66 +190,18 @@ export class McpClient {
    * server/discover, timed for a process that may still be starting: the whole budget
    * (probeMaxWaitMs) while the server has written nothing, probeTimeoutMs from its first
    * output. The timeout is recorded (an answer, not a fault: never cancelled) and a late
-   * answer is kept for initializeUnlessLateModern.
+   * answer is kept for legacyUnlessLateModern.
    */
   private discover(version: string): Promise<Record<string, unknown>> {
     const quiet = this.options.probeTimeoutMs ?? 3000;
     const max = Math.max(quiet, this.options.probeMaxWaitMs ?? 10_000);
-    const slot: NonNullable<McpClient['lateDiscover']> = { version };
-    this.lateDiscover = slot;
-    const late = (answer: LateAnswer) => {
-      slot.answer = answer;
-      slot.listener?.(answer);
-    };
+    const late = new LateProbeAnswer(version);
+    this.lateDiscover = late;
     return this.send(
       'server/discover',
       { _meta: this.modernMeta(version) },
-      { timeoutMs: this.life.alive ? quiet : max, maxTimeoutMs: max, quietAfterLifeMs: quiet, cancelOnTimeout: false, rawParams: true, onLate: late },
+      { timeoutMs: this.life.alive ? quiet : max, maxTimeoutMs: max, quietAfterLifeMs: quiet, cancelOnTimeout: false, rawParams: true, onLate: (answer) => late.deliver(answer) },
     );
-  }
-
-  /**
-   * The probe timed out, so initialize goes out; but "a server still starting (a cold
-   * npx/uvx) is not legacy: a DiscoverResult that arrives before the legacy handshake
-   * completes wins" (DESIGN.md §1), and so does a recognised modern error ("Do not fall back
-   * to initialize"). The initialize is then abandoned in the trace, not left pending.
-   */
-  private async initializeUnlessLateModern(protocolVersion: string): Promise<ServerInfo> {
-    const slot = this.lateDiscover!;
-    const afterTimeout = (seq: number) => ` (seq ${seq}) after the probe had timed out: the server was still starting`;
-    let initializeId: number | undefined;
-    let modern: LateAnswer | undefined;
-    let provenModern!: (answer: LateAnswer) => void;
-    const lateModern = new Promise<LateAnswer>((resolve) => (provenModern = resolve));
-    const onLate = (answer: LateAnswer) => {
-      if (modern || !provesModern(answer.response)) return;
-      modern = answer;
-      provenModern(answer);
-      // Decided as the line is read, before the next one: initialize's own answer (a modern
-      // server's -32601, often on the very next line) then finds nothing waiting for it.
-      if (initializeId !== undefined) this.abandon(initializeId, `the server answered server/discover${afterTimeout(answer.seq)}; it is modern`);
-    };
-    slot.listener = onLate;
-    if (slot.answer) onLate(slot.answer);
-    const initializing: Promise<ServerInfo> = modern ? new Promise<never>(() => undefined) : this.initialize(protocolVersion, (id) => (initializeId = id));
-    const first = await Promise.race([
-      initializing.then(
-        (info) => ({ info }),
-        // Abandoned for (or beaten by) a late modern answer: that answer decides.
-        (error: unknown) => (modern ? { answer: modern } : Promise.reject(error)),
-      ),
-      lateModern.then((answer) => ({ answer })),
-    ]);
-    slot.listener = undefined;
-    this.lateAnswers.clear();
-    if ('info' in first) return first.info;
-    const { response, seq } = first.answer;
-    const version = slot.version;
-    const outcome = response.error
-      ? await this.probe() // -32022 names the versions it speaks: probe again, now that it is up.
-      : readDiscoverResult(asRecord(response.result) ?? {}, version, this.modernVersions, afterTimeout(seq));
-    this.recordEra(outcome);
-    return outcome.era === 'modern' ? outcome.info : this.initialize(outcome.protocolVersion);
   }
 
   /** Sends a request and resolves with its result; a JSON-RPC error rejects with ProtocolError. */
