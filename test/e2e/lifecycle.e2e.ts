@@ -1,5 +1,5 @@
 // Issue 10 as a person sees it: a server that dies at once tells one story in the Servers
-// row, its tooltip, the error notification and the Messages view (exit code and stderr
+// row, its tooltip, the error notification, the Messages view and the stderr card (exit code and stderr
 // reason, the probe lost with the exit, no EPIPE), and so does one that crashes while
 // running, with the request it lost; a modern server that is silent for 4 s
 // (a cold npx/uvx) runs as modern; a list_changed during the first listing ends with the
@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../harness/paths';
+import type { Frame } from 'playwright-core';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, type Workbench } from './workbench';
 
@@ -35,6 +36,18 @@ function messagesPane(wb: Workbench) {
   return wb.page.locator('.part.sidebar .pane').filter({ has: wb.page.locator('.pane-header', { hasText: /Messages/i }) });
 }
 
+/** The webview frame whose document holds `selector` (webviews are nested iframes). */
+async function frameWith(wb: Workbench, selector: string): Promise<Frame> {
+  const deadline = Date.now() + UI_TIMEOUT;
+  for (;;) {
+    for (const frame of wb.page.frames()) {
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview frame shows ${selector}`);
+    await wb.page.waitForTimeout(250);
+  }
+}
+
 async function startFromRow(wb: Workbench, name: string): Promise<void> {
   await wb.openContainer('MCP Lens');
   const row = await wb.waitForRow(new RegExp(`${name}.*stopped`));
@@ -43,7 +56,7 @@ async function startFromRow(wb: Workbench, name: string): Promise<void> {
 
 export const tests: E2eTest[] = [
   {
-    name: 'lifecycle: a server that exits at once: row, tooltip, notification and Messages view agree',
+    name: 'lifecycle: a server that exits at once: row, tooltip, notification, Messages view and stderr card agree',
     workspace,
     async run(wb) {
       await startFromRow(wb, 'enoent-at-once');
@@ -68,6 +81,16 @@ export const tests: E2eTest[] = [
       const pending = await messages.locator('.monaco-list-row').filter({ hasText: 'pending…' }).count();
       if (pending > 0) throw new Error(`${pending} Messages row(s) still say pending… after the exit`);
       await wb.shot('enoent-messages-lost');
+      // The stderr card: the same exit and reason, and no promise that a retry helps a missing directory.
+      await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
+      const frame = await frameWith(wb, '.card');
+      const card = frame.locator('.card', { hasText: 'exited-early' }).first();
+      await card.waitFor({ timeout: UI_TIMEOUT });
+      const text = await card.innerText();
+      for (const expected of ['exited (code 1)', 'ENOENT: no such file or directory', 'Retrying will not help.']) {
+        if (!text.includes(expected)) throw new Error(`the exited-early card lacks "${expected}": ${text}`);
+      }
+      await wb.shot('enoent-stderr-card');
     },
   },
   {
