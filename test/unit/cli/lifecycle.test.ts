@@ -32,3 +32,20 @@ test('call on a server that exits at once: the failure names the exit code and t
   assert.match(run.stderr, /anything: could not connect to the server: the server exited \(code 1\): Error: ENOENT: no such file or directory, scandir/);
   assert.doesNotMatch(run.stderr, /EPIPE/);
 });
+
+test('check on a slow legacy server: legacy through -32601, its tools listed, exit 0', async () => {
+  const run = await runCli(['check', '--', NODE, `${FIXTURES}lifecycle/slow-legacy-start.mjs`], { env: { SLOW_START_MS: '1500' } });
+  assert.equal(run.code, 0, run.stdout);
+  assert.match(run.stdout, /slow-legacy-start 1\.0\.0\s+legacy era, protocol 2025-06-18/);
+  assert.match(run.stdout, /tools\s+1\s+old_school/);
+  assert.match(run.stdout, /No problems found\./);
+});
+
+test('check on a server that ignores the probe and then exits cleanly: the probe timed out (not pending), no crash blamed on server/discover', async () => {
+  const run = await runCli(['check', '--timeout', '2000', '--', NODE, `${FIXTURES}lifecycle/silent-probe-clean-exit.mjs`]);
+  assert.match(run.stdout, /server\/discover \(id 1\) got no response within \d+ ms/);
+  assert.match(run.stdout, /tools\s+1\s+one_shot/);
+  assert.match(run.stdout, /process\s+exited \(code 0\)/);
+  assert.doesNotMatch(run.stdout, /pending: server\/discover|server\/discover \(id 1\) lost/);
+  assert.doesNotMatch(run.stdout, /✗ error\s+crashed/);
+});

@@ -154,3 +154,15 @@ test('exited-early: a client that gave up (EPIPE) closed stdin before the failin
   assert.deepEqual(d.evidence, [exit, line]);
   assert.equal(only(ds, 'no-response').length, 0);
 });
+
+test('crashed: a clean exit on its own with a request in flight is told as such, and a retry will not change it', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  const call = t.request(3, 'tools/list');
+  const exit = t.meta('exited', { code: 0, signal: null });
+  const [d] = only(diagnose(t.events), 'crashed');
+  assert.equal(d.message, 'The server exited on its own (code 0) with 1 request unanswered: tools/list (id 3)');
+  assert.deepEqual(d.evidence, [call, exit]);
+  assert.match(d.hint, /keep serving until the client closes its stdin/);
+  assert.equal(d.retry, false);
+});

@@ -24,6 +24,16 @@ export const crashed: Rule = {
         ? `with ${pending.length} request${pending.length === 1 ? '' : 's'} pending: ${pending.slice(0, 5).map(describeRequest).join(', ')}`
         : 'while idle';
     const said = telling ? `; stderr: ${quote(telling.text.trim(), 160)}` : '';
+    if (!failed) {
+      // A clean exit with requests in flight: the server ended the session itself, the same way every time.
+      report({
+        message: `The server exited on its own (${exitText(exit)}) ${what.replace('pending', 'unanswered')}${said}`,
+        evidence,
+        hint: 'A stdio server should keep serving until the client closes its stdin ("Servers SHOULD exit promptly when their standard input is closed"), not exit while requests are in flight: they are lost.',
+        retry: false,
+      });
+      return;
+    }
     const hint =
       hintForStderr(telling?.text) ??
       'Read the cited stderr lines: an uncaught exception in a handler kills the process. Catch it and answer (isError for a tool, a JSON-RPC error otherwise). In-flight requests are lost; restart the server.';
