@@ -1,3 +1,4 @@
+import { exitSentence, exitStory } from '../core/diagnose/exitStory';
 import type { TraceEvent } from '../core/trace/event';
 import { isRequest, isResponse } from '../core/wire/message';
 
@@ -11,6 +12,8 @@ export interface ServerSummary {
   resources: Record<string, unknown>[];
   resourceTemplates: Record<string, unknown>[];
   prompts: Record<string, unknown>[];
+  /** How the process ended when it ended on its own (`exited (code 1): Error: ENOENT: …`), as the Servers view says it. */
+  exit: string | null;
 }
 
 const LIST_KEYS = {
@@ -38,6 +41,7 @@ export function summarize(events: readonly TraceEvent[]): ServerSummary {
     resources: [],
     resourceTemplates: [],
     prompts: [],
+    exit: null,
   };
   // Client requests by id: a response means what its request asked, matched by id (never order).
   const asked = new Map<string, string>();
@@ -74,7 +78,22 @@ export function summarize(events: readonly TraceEvent[]): ServerSummary {
       if (Array.isArray(items)) summary[key].push(...items.filter(isObj));
     }
   }
+  summary.exit = exitOnItsOwn(events);
   return summary;
+}
+
+/** The exit, told as everywhere else, unless it was the answer to our closing stdin with a clean status. */
+function exitOnItsOwn(events: readonly TraceEvent[]): string | null {
+  const story = exitStory(events);
+  if (!story) return null;
+  let exited: number | undefined;
+  let closed: number | undefined;
+  for (const e of events) {
+    if (e.dir === 'meta' && e.kind === 'exited') exited = e.seq;
+    if (e.dir === 'meta' && e.kind === 'stdin-closed') closed = e.seq;
+  }
+  const asked = closed !== undefined && exited !== undefined && closed < exited;
+  return asked && story.code === 0 && story.signal === null ? null : exitSentence(story);
 }
 
 function serverInfo(info: Obj): { name: string; version: string } {

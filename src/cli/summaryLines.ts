@@ -9,7 +9,10 @@ function names(items: Record<string, unknown>[], key: string): string {
 
 /** The headline of a check: who answered, in which era, and what it offers. */
 export function summaryLines(s: ServerSummary, style: Style): string[] {
-  if (s.era === null && s.serverInfo === null) return [style.dim('No MCP session was established (see the diagnostics below).')];
+  if (s.era === null && s.serverInfo === null) {
+    const how = s.exit ? `: the server ${s.exit}` : '';
+    return [style.dim(`No MCP session was established${how} (see the diagnostics below).`)];
+  }
   const who = s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}`.trim() : 'unknown server';
   const era = s.era ? `${s.era} era, protocol ${s.protocolVersion ?? '?'}` : 'era not established';
   const caps = s.capabilities ? Object.keys(s.capabilities).join(', ') || 'none' : '—';
@@ -22,5 +25,6 @@ export function summaryLines(s: ServerSummary, style: Style): string[] {
     list('resources', s.resources, 'uri'),
     list('templates', s.resourceTemplates, 'uriTemplate'),
     list('prompts', s.prompts, 'name'),
+    ...(s.exit ? [`  ${style.dim('process'.padEnd(14))}${style.red(s.exit)}`] : []),
   ];
 }

@@ -1,10 +1,10 @@
-import { exitText } from './failure';
+import { crashText } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import type { ServerRegistry } from './serverRegistry';
-import { say, showError } from './shown';
+import { say, showError, showWarning } from './shown';
 
-/** A server that dies while running is news: say so, with the way to its stderr. */
+/** A server that dies (or ends on its own) while running is news: say so, with the way to its stderr. */
 export class CrashNotifier extends Disposable {
   constructor(registry: ServerRegistry, log: Log) {
     super();
@@ -18,8 +18,9 @@ export class CrashNotifier extends Disposable {
         if (state.kind !== 'crashed' || before === 'crashed') return;
         if (state.stderrTail.length) log.error(`[${entry.name}] last stderr lines:\n${state.stderrTail.map((l) => `    ${l}`).join('\n')}`);
         const details = 'Show Details';
-        void showError(say`MCP Lens: "${entry.name}" crashed (${exitText(state.code, state.signal)}).`, details)
-          .then((choice) => choice === details && log.show());
+        // A clean exit on its own ended the session ("The server MAY initiate shutdown"): news, not a failure.
+        const show = state.code === 0 && state.signal === null ? showWarning : showError;
+        void show(say`MCP Lens: "${entry.name}" ${crashText(state)}`, details).then((choice) => choice === details && log.show());
       }),
     );
   }

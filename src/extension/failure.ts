@@ -1,3 +1,5 @@
+import { exitSentence, exitStory } from '../core/diagnose/exitStory';
+import { exitText as statusText } from '../core/diagnose/stderrClues';
 import type { TraceEvent } from '../core/trace/event';
 
 export interface Failure {
@@ -5,6 +7,8 @@ export interface Failure {
   message: string;
   /** The server's last stderr lines, oldest first. */
   stderrTail: string[];
+  /** Whether starting again can help (not for ENOENT, a missing module, bad arguments…). */
+  retry?: boolean;
 }
 
 const TAIL_LINES = 20;
@@ -17,28 +21,33 @@ export function stderrTail(events: readonly TraceEvent[], lines = TAIL_LINES): s
   return tail.reverse();
 }
 
+/** "crashed (code 1): Error: …", or "exited (code 0)" for a server that ended cleanly on its own. */
+export function crashText(state: { code: number | null; signal: string | null; reason?: string }): string {
+  const clean = state.code === 0 && state.signal === null;
+  return `${clean ? 'exited' : 'crashed'} (${exitText(state.code, state.signal)})${state.reason ? `: ${state.reason}` : ''}`;
+}
+
+/** `code 1` / `signal SIGKILL`: the wording of the diagnostics' cards and the CLI. */
 export function exitText(code: number | null, signal: string | null): string {
-  return signal ? `killed by ${signal}` : `exit code ${code}`;
+  return statusText({ code, signal });
 }
 
 /**
  * Why a start failed, read from the trace first (the transport records spawn-failed and
- * exited as meta events), and from the thrown error only when the trace says nothing.
+ * exited as meta events), and from the thrown error only when the trace says nothing. An
+ * exit is told by exitStory, as the exited-early card tells it: status and stderr reason.
  */
 export function describeFailure(events: readonly TraceEvent[], error: unknown): Failure {
   const tail = stderrTail(events);
-  const lastLine = tail.at(-1);
   const spawnFailed = events.find((e) => e.dir === 'meta' && e.kind === 'spawn-failed');
   if (spawnFailed) {
     const info = spawnFailed.info ?? {};
     const message = typeof info.message === 'string' ? info.message : `cannot start ${String(info.command ?? 'the command')}: ${String(info.code ?? 'spawn failed')}`;
-    return { message, stderrTail: tail };
+    return { message, stderrTail: tail, retry: info.code !== 'ENOENT' && info.code !== 'EACCES' };
   }
-  const exited = events.find((e) => e.dir === 'meta' && e.kind === 'exited');
-  if (exited) {
-    const info = exited.info ?? {};
-    const how = exitText((info.code as number | null) ?? null, (info.signal as string | null) ?? null);
-    return { message: lastLine ? `exited (${how}): ${lastLine}` : `exited (${how}) before answering`, stderrTail: tail };
+  const story = exitStory(events);
+  if (story) {
+    return { message: story.reason ? exitSentence(story) : `${exitSentence(story)} before answering`, stderrTail: tail, retry: story.retry };
   }
   return { message: error instanceof Error ? error.message : String(error), stderrTail: tail };
 }

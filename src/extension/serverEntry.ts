@@ -11,7 +11,8 @@ export type ServerState =
   | { kind: 'starting' }
   | { kind: 'running' }
   | { kind: 'stopping' }
-  | { kind: 'crashed'; code: number | null; signal: string | null; stderrTail: string[] }
+  /** `reason`: the stderr line that explains the exit (core exitStory), as the diagnostics' card cites it. */
+  | { kind: 'crashed'; code: number | null; signal: string | null; reason?: string; stderrTail: string[] }
   | { kind: 'error'; message: string; stderrTail: string[] };
 
 /** One configured server and what this session knows about it. */

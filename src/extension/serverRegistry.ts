@@ -9,11 +9,13 @@ import { describeRequest, requestsInFlight, type LostRequest } from '../core/dev
 import type { Lists } from '../core/devloop/listDiff';
 import { McpClient, ProtocolError } from '../core/session/client';
 import type { Trace } from '../core/trace/trace';
+import { exitStory } from '../core/diagnose/exitStory';
 import { describeFailure, exitText, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import { collectSecrets } from './diagnostics/liveSession';
 import type { ResolvedForSession, SessionHandle } from './diagnostics/sessions';
+import { SerialRefresh } from './serialRefresh';
 import { LIST_KINDS, ServerEntry, type ListKind } from './serverEntry';
 import type { Settings } from './settings';
 import { logTraceEvent, redactor } from './traceLog';
@@ -56,6 +58,13 @@ const LIST_METHODS: Record<ListKind, 'tools/list' | 'resources/list' | 'prompts/
   prompts: 'prompts/list',
 };
 
+/** The list a `notifications/<kind>/list_changed` makes stale. */
+const CHANGED_LIST: Record<string, ListKind> = {
+  'notifications/tools/list_changed': 'tools',
+  'notifications/resources/list_changed': 'resources',
+  'notifications/prompts/list_changed': 'prompts',
+};
+
 /** The servers of the workspace's config files, their state, and their connections. */
 export class ServerRegistry extends Disposable {
   private entries = new Map<string, ServerEntry>();
@@ -68,6 +77,8 @@ export class ServerRegistry extends Disposable {
   readonly onDidLaunch = this.launched.event;
   private readonly restarted = this.register(new vscode.EventEmitter<RestartEvent>());
   readonly onDidRestart = this.restarted.event;
+  /** Each connection's listings, one at a time per list (see SerialRefresh). */
+  private readonly refreshes = new WeakMap<McpClient, SerialRefresh<ListKind>>();
 
   constructor(private readonly deps: RegistryDeps) {
     super();
@@ -206,9 +217,10 @@ export class ServerRegistry extends Disposable {
     this.launched.fire({ entry, client, debug });
     const logging = client.trace.onEvent((e) => {
       logTraceEvent(this.deps.log, name, e, this.deps.settings().trace, redact);
-      // "notifications/tools/list_changed" and kin: the lists are stale.
+      // "notifications/tools/list_changed" and kin: that list is stale.
       const method = e.dir === 's2c' && e.msg && 'method' in e.msg ? e.msg.method : undefined;
-      if (method?.endsWith('/list_changed') && entry.client === client) void this.refreshLists(entry, client);
+      const stale = method === undefined ? undefined : CHANGED_LIST[method];
+      if (stale && entry.client === client) void this.refreshLists(entry, client, [stale]);
     });
     void client.exited.then(({ code, signal }) => {
       logging.dispose();
@@ -217,8 +229,9 @@ export class ServerRegistry extends Disposable {
       entry.client = undefined;
       // What it listed can no longer be used; the last stderr lines say why it died.
       entry.lists = {};
-      this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})`);
-      this.setState(entry, { kind: 'crashed', code, signal, stderrTail: stderrTail(client.trace.events).map(redact) });
+      const reason = exitStory(client.trace.events)?.reason;
+      this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})${reason ? `: ${redact(reason)}` : ''}`);
+      this.setState(entry, { kind: 'crashed', code, signal, ...(reason ? { reason: redact(reason) } : {}), stderrTail: stderrTail(client.trace.events).map(redact) });
     });
 
     try {
@@ -235,7 +248,7 @@ export class ServerRegistry extends Disposable {
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.client = undefined;
       const raw = describeFailure(client.trace.events, error);
-      const failure = { message: redact(raw.message), stderrTail: raw.stderrTail.map(redact) };
+      const failure: Failure = { message: redact(raw.message), stderrTail: raw.stderrTail.map(redact), retry: raw.retry };
       this.setState(entry, { kind: 'error', message: failure.message, stderrTail: failure.stderrTail });
       this.deps.log.error(`[${name}] failed to start: ${failure.message}`);
       if (failure.stderrTail.length) this.deps.log.error(`[${name}] last stderr lines:\n${failure.stderrTail.map((l) => `    ${l}`).join('\n')}`);
@@ -251,23 +264,30 @@ export class ServerRegistry extends Disposable {
    * capability is missing: a server author wants to see them, and the diagnostics name the
    * missing capability. Undeclared resources/prompts are not asked for.
    */
-  private async refreshLists(entry: ServerEntry, client: McpClient): Promise<void> {
-    const capabilities = client.info?.capabilities ?? {};
-    for (const kind of LIST_KINDS) {
-      const declared = kind in capabilities;
-      if (!declared && kind !== 'tools') continue;
-      try {
-        const items = await client.listAll(LIST_METHODS[kind]);
-        if (kind === 'resources') items.push(...(await this.resourceTemplates(client)));
-        if (entry.client !== client) return;
-        entry.lists[kind] = { items };
-      } catch (error) {
-        if (entry.client !== client) return;
-        if (!declared && error instanceof ProtocolError && error.code === -32601) continue;
-        entry.lists[kind] = { error: error instanceof Error ? error.message : String(error) };
-      }
-      this.changed.fire(entry);
+  private async refreshLists(entry: ServerEntry, client: McpClient, kinds: readonly ListKind[] = LIST_KINDS): Promise<void> {
+    let refresh = this.refreshes.get(client);
+    if (!refresh) this.refreshes.set(client, (refresh = new SerialRefresh()));
+    for (const kind of kinds) {
+      // A list_changed during a listing waits for it, then lists again: the newest listing is the one shown.
+      await refresh.run(kind, () => this.refreshList(entry, client, kind));
+      if (entry.client !== client) return;
     }
+  }
+
+  private async refreshList(entry: ServerEntry, client: McpClient, kind: ListKind): Promise<void> {
+    const declared = kind in (client.info?.capabilities ?? {});
+    if (!declared && kind !== 'tools') return;
+    try {
+      const items = await client.listAll(LIST_METHODS[kind]);
+      if (kind === 'resources') items.push(...(await this.resourceTemplates(client)));
+      if (entry.client !== client) return;
+      entry.lists[kind] = { items };
+    } catch (error) {
+      if (entry.client !== client) return;
+      if (!declared && error instanceof ProtocolError && error.code === -32601) return;
+      entry.lists[kind] = { error: error instanceof Error ? error.message : String(error) };
+    }
+    this.changed.fire(entry);
   }
 
   /** Templates belong with the resources; a server without them may answer -32601. */
@@ -310,7 +330,7 @@ export class ServerRegistry extends Disposable {
     const trace = entry.session?.trace ?? entry.client?.trace;
     const lost = entry.client && trace ? requestsInFlight(trace.events) : [];
     for (const r of lost) {
-      trace?.append({ dir: 'meta', kind: 'cancelled', raw: `${describeRequest(r)} lost: the server restarted before answering`, info: { id: r.id, method: r.method, reason: 'lost: the server restarted before answering' } });
+      trace?.append({ dir: 'meta', kind: 'cancelled', raw: `${describeRequest(r)} lost: the server restarted before answering`, info: { id: r.id, method: r.method, reason: 'lost: the server restarted before answering', local: true } });
     }
     await this.stop(entry, true);
     if (trace) {

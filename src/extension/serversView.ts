@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { displayName } from '../core/config/locations';
 import type { ConfigProblem } from '../core/config/types';
-import { exitText } from './failure';
+import { crashText } from './failure';
 import { Disposable } from './lifecycle';
 import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
@@ -177,7 +177,7 @@ function presentState(entry: ServerEntry): { description: string; icon: vscode.T
       return { description: `running${era}`, icon: new vscode.ThemeIcon('pass-filled', color('testing.iconPassed')) };
     }
     case 'crashed':
-      return { description: `crashed (${exitText(state.code, state.signal)})`, icon: new vscode.ThemeIcon('error', color('testing.iconFailed')) };
+      return { description: crashText(state), icon: new vscode.ThemeIcon('error', color('testing.iconFailed')) };
     case 'error':
       return { description: `error: ${state.message}`, icon: new vscode.ThemeIcon('error', color('testing.iconFailed')) };
   }

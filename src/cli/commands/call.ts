@@ -8,7 +8,7 @@ import type { Output } from '../output';
 import { buildReport } from '../report';
 import { resultLines } from '../resultLines';
 import { answerInOrder } from './elicitAnswers';
-import { createClient, describeError } from './session';
+import { createClient, describeError, describeFailure } from './session';
 
 type Outcome =
   | { kind: 'ok'; result: Record<string, unknown> }
@@ -47,10 +47,10 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
       outcome =
         error instanceof ProtocolError
           ? { kind: 'protocol-error', error }
-          : { kind: 'failed', stage: 'call', message: describeError(error) };
+          : { kind: 'failed', stage: 'call', message: describeFailure(client, error) };
     }
   } catch (error) {
-    outcome = { kind: 'failed', stage: 'connect', message: describeError(error) };
+    outcome = { kind: 'failed', stage: 'connect', message: describeFailure(client, error) };
   } finally {
     await client.close().catch(() => undefined);
   }

@@ -87,11 +87,24 @@ export function withoutProbeAnswers(diagnostics: Diagnostic[], events: readonly 
   const bySeq = new Map(events.map((e) => [e.seq, e]));
   return diagnostics.filter((d) => {
     if (d.rule === 'timeout') return !d.evidence.some((seq) => probeSeqs.has(seq));
+    if (d.rule === 'crashed') return !onlyProbesLostToCleanExit(d, bySeq, probeSeqs);
     if (d.rule !== 'undeclared-capability') return true;
     const answer = bySeq.get(d.evidence[d.evidence.length - 1]);
     const msg = answer?.dir === 's2c' ? answer.msg : undefined;
     return !(isResponse(msg) && msg.error?.code === -32601 && probeIds.has(String(msg.id)));
   });
+}
+
+/**
+ * A server that ends cleanly on its own (code 0) once it has answered what it declared
+ * loses only our probes of what it did not declare: that is no crash of its own.
+ */
+function onlyProbesLostToCleanExit(d: Diagnostic, bySeq: Map<number, TraceEvent>, probeSeqs: Set<number>): boolean {
+  const cited = d.evidence.map((seq) => bySeq.get(seq));
+  const requests = cited.filter((e) => e?.dir === 'c2s' && isRequest(e.msg));
+  const exit = cited.find((e) => e?.dir === 'meta' && e.kind === 'exited');
+  const clean = exit?.info?.code === 0 && (exit.info.signal ?? null) === null;
+  return clean && requests.length > 0 && requests.every((e) => probeSeqs.has(e!.seq));
 }
 
 /** The capabilities the server declared (initialize result or DiscoverResult), from the trace. */

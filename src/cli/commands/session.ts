@@ -1,9 +1,14 @@
+import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
 import type { Elicit } from '../../core/session/elicitation';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
 
-/** A client for one CLI run (stdio or Streamable HTTP); the request timeout also bounds the era probe. */
+/**
+ * A client for one CLI run (stdio or Streamable HTTP); the request timeout also bounds the era
+ * probe, whose budget for a server that has written nothing yet (a cold npx/uvx start) is the
+ * longer of the two.
+ */
 export function createClient(server: ServerTarget, timeoutMs: number, elicit?: Elicit): McpClient {
   return new McpClient(
     isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets } : { command: server.command, args: server.args },
@@ -15,6 +20,7 @@ export function createClient(server: ServerTarget, timeoutMs: number, elicit?: E
       // POST is answered ("fall back to initialize" when the answer is not a modern one), so a
       // slow server/discover is still an answer worth waiting for.
       probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
+      probeMaxWaitMs: Math.min(10_000, timeoutMs),
       ...(elicit ? { elicit } : {}),
     },
   );
@@ -23,6 +29,12 @@ export function createClient(server: ServerTarget, timeoutMs: number, elicit?: E
 /** The connection is gone: asking again can only fail the same way. */
 export function isFatal(error: unknown): boolean {
   return error instanceof ConnectionClosedError;
+}
+
+/** A failure told by the exit when the server died (code and stderr reason, as everywhere else), else by the error. */
+export function describeFailure(client: McpClient, error: unknown): string {
+  const story = error instanceof ConnectionClosedError ? exitStory(client.trace.events) : undefined;
+  return story ? `the server ${exitSentence(story)}` : describeError(error);
 }
 
 export function describeError(error: unknown): string {

@@ -16,6 +16,8 @@ export interface RequestRecord {
   responseSeq?: number;
   cancelledSeq?: number;
   timeoutSeq?: number;
+  /** The client stopped waiting without telling the server (lost at exit, a superseded initialize). */
+  abandonedSeq?: number;
 }
 
 export interface ToolRecord {
@@ -147,9 +149,14 @@ export class DiagnoseContext {
     return this.requests.get(idKey(id));
   }
 
-  /** Client requests with no response, not cancelled: what the server still owes. */
+  /**
+   * Client requests the client is still waiting for: no response, not cancelled, not timed
+   * out (a timed-out probe is an answer: legacy), not given up.
+   */
   pending(): RequestRecord[] {
-    return [...this.requests.values()].filter((r) => r.responseSeq === undefined && r.cancelledSeq === undefined);
+    return [...this.requests.values()].filter(
+      (r) => r.responseSeq === undefined && r.cancelledSeq === undefined && r.timeoutSeq === undefined && r.abandonedSeq === undefined,
+    );
   }
 
   update(e: TraceEvent): void {
@@ -343,10 +350,11 @@ export class DiagnoseContext {
       }
       case 'cancelled': {
         const r = this.requestFor(info.id);
-        if (r && r.cancelledSeq === undefined) {
-          r.cancelledSeq = e.seq;
-          this.settle(r);
-        }
+        if (!r || r.cancelledSeq !== undefined || r.abandonedSeq !== undefined) break;
+        // Only a cancel the server was told of binds it ("MUST NOT send any further messages").
+        if (info.local === true) r.abandonedSeq = e.seq;
+        else r.cancelledSeq = e.seq;
+        this.settle(r);
         break;
       }
       case 'stray-source': {

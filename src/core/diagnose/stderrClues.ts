@@ -1,5 +1,22 @@
 import type { StderrLine } from './context';
 
+// Argument parsers: Node's parseArgs, argparse, click, commander, yargs.
+const BAD_ARGUMENTS = /ERR_PARSE_ARGS|unrecognized arguments?|unknown (?:option|argument|command)|invalid (?:option|argument)|missing required (?:option|argument)|^usage:/i;
+
+/**
+ * Causes that are the same on every attempt: a missing file, directory or module, code that
+ * does not parse, arguments the server refuses, a permission. Retrying cannot fix them.
+ */
+const PERMANENT = [
+  /Cannot find module|ERR_MODULE_NOT_FOUND/,
+  /ModuleNotFoundError|No module named|ImportError/,
+  /\bENOENT\b|No such file or directory/,
+  /\bEACCES\b|Permission denied/,
+  /command not found|is not recognized as an internal or external command/,
+  /\bSyntaxError\b|IndentationError/,
+  BAD_ARGUMENTS,
+];
+
 // The lines that say why a process died, most telling first.
 const SPECIFIC = [
   /Cannot find module|ERR_MODULE_NOT_FOUND/,
@@ -8,6 +25,7 @@ const SPECIFIC = [
   /\bEACCES\b|Permission denied/,
   /command not found|is not recognized as an internal or external command/,
   /\bEADDRINUSE\b/,
+  BAD_ARGUMENTS,
 ];
 // A Python traceback ends with the exception line; Node prints `Error: …` after the code frame.
 const EXCEPTION = /^\s*(?:[\w.]+(?:Error|Exception|Exit|Interrupt)|Error|panic)\b.*?:/;
@@ -47,8 +65,19 @@ export function hintForStderr(text: string | undefined): string | undefined {
   if (/\bENOENT\b|No such file or directory/.test(text)) return 'A file or directory the server needs does not exist: check the paths in its arguments, env and cwd.';
   if (/\bEACCES\b|Permission denied/.test(text)) return 'Permission denied: check file modes and that the server may read what it opens.';
   if (/command not found|is not recognized/.test(text)) return 'A command the server runs is not on PATH: install it or use an absolute path.';
+  if (BAD_ARGUMENTS.test(text)) return 'The server refused its arguments: compare the args in the config with its usage (run it with --help in a terminal).';
+  if (/\bSyntaxError\b|IndentationError/.test(text)) return 'The server code does not parse: fix the syntax error (or rebuild it) before starting it again.';
   if (/\bEADDRINUSE\b/.test(text)) return 'A port is already in use: a stdio server should not listen on a port, or another copy is still running.';
   return undefined;
+}
+
+/**
+ * Whether starting the server again can help, judged by the stderr line that explains the
+ * exit: not for a cause that stays (ENOENT, a missing module, a syntax error, bad arguments).
+ * With nothing telling, it may have been passing (a crash, a port still in use).
+ */
+export function retryCanHelp(text: string | undefined): boolean {
+  return text === undefined || !PERMANENT.some((p) => p.test(text));
 }
 
 /** `code 1` / `signal SIGSEGV`. */

@@ -7,8 +7,10 @@ import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
 import { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
-import { PendingRequests, type Progress } from './pendingRequests';
+import { PendingRequests, type PendingRequest, type Progress } from './pendingRequests';
+import { initializeUnlessLateModern, LateProbeAnswer, type LateAnswer } from './lateModern';
 import { probeEra, type EraOutcome } from './probe';
+import { SignsOfLife } from './signsOfLife';
 import { ToolGate } from './toolGate';
 import type { Elicit } from './elicitation';
 import { answerInputRequests, type InputAnswerers } from './inputRequired';
@@ -43,8 +45,13 @@ export interface ClientOptions {
   requestTimeoutMs?: number;
   /** The bound no progress can extend a request beyond. Default 10 × requestTimeoutMs. */
   maxTimeoutMs?: number;
-  /** How long the server/discover probe waits before taking the server for legacy. Default 3000 ms. */
+  /**
+   * How long the server/discover probe waits, once the server has written anything (stdout or
+   * stderr), before taking it for legacy. Default 3000 ms.
+   */
   probeTimeoutMs?: number;
+  /** The probe's bound for a server that has written nothing yet (still starting). Default 10 000 ms, never below probeTimeoutMs. */
+  probeMaxWaitMs?: number;
   /** What a legacy server's roots/list request is answered with. */
   roots?: { uri: string; name?: string }[];
   /** Answers elicitation/create (form mode); when given, the client declares the elicitation capability. */
@@ -67,10 +74,18 @@ export interface RequestOptions {
 interface InternalOptions extends RequestOptions {
   /** "The client MUST NOT cancel initialize"; a probe timeout is an answer, not a fault. */
   cancelOnTimeout?: boolean;
-  recordTimeout?: boolean;
   /** Send params exactly as given (the probe builds its own `_meta`). */
   rawParams?: boolean;
+  /** While the server has written nothing the request waits `timeoutMs`; from its first output, this long (the probe). */
+  quietAfterLifeMs?: number;
+  /** Where an answer that arrives after the timeout goes (the probe's late DiscoverResult). */
+  onLate?: (answer: LateAnswer) => void;
+  /** Learns the request's id once it is assigned. */
+  onId?: (id: number) => void;
 }
+
+/** How long a failed write waits for the process to exit, so the exit (code, stderr) explains it rather than EPIPE. */
+const EXIT_AFTER_WRITE_FAILURE_MS = 2000;
 
 const DEFAULT_CLIENT_INFO = { name: 'mcp-lens', version: '0.1.0' };
 
@@ -87,6 +102,11 @@ export class McpClient {
   private readonly transport: Transport;
   private readonly pending = new PendingRequests();
   private readonly toolGate = new ToolGate();
+  /** Timed-out requests whose answer still matters (the era probe), by id. */
+  private readonly lateAnswers = new Map<number, (answer: LateAnswer) => void>();
+  private readonly life: SignsOfLife;
+  /** The last probe's answer, should it come after its timeout. */
+  private lateDiscover: LateProbeAnswer | undefined;
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
   private readonly clientInfo: { name: string; version: string };
@@ -112,16 +132,24 @@ export class McpClient {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
     this.transport = 'url' in spec ? new HttpTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
+    this.life = new SignsOfLife(this.trace);
     this.transport.onMessage((e) => this.dispatch(e));
     // A response on a line over the cap is never a message; its request fails now, not at its timeout.
     const oversize = this.trace.onEvent((e) => e.dir === 's2c' && e.kind === 'oversize' && this.failOversize(e));
+    // A request someone else gave up on in the trace (a restart marks the in-flight ones lost) ends here too, once.
+    const givenUp = this.trace.onEvent((e) => e.dir === 'meta' && e.kind === 'cancelled' && e.info?.local === true && this.settleGivenUp(e.info));
     this.exited = this.transport.exited;
     void this.exited.then((info) => {
       oversize.dispose();
+      givenUp.dispose();
+      this.life.dispose();
       const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
-      this.closed = true;
-      this.closeReason = `The server ${how} before answering`;
-      this.pending.rejectAll(() => new ConnectionClosedError(this.closeReason));
+      if (!this.closed) {
+        this.closed = true;
+        this.closeReason = `The server ${how} before answering`;
+      }
+      // "If the server process exits unexpectedly … in-flight requests are simply lost": each says so.
+      this.loseAll(`the server ${how} before answering`);
       this.closeEmitter.fire(info);
     });
   }
@@ -137,15 +165,52 @@ export class McpClient {
   /** Spawns the server, learns its era, and completes the legacy handshake when there is one. */
   async connect(): Promise<ServerInfo> {
     await this.transport.start();
-    const outcome = await probeEra({
-      discover: (version, timeoutMs) =>
-        this.send('server/discover', { _meta: this.modernMeta(version) }, { timeoutMs, cancelOnTimeout: false, recordTimeout: false, rawParams: true }),
-      modernVersions: this.options.modernVersions ?? [...MODERN_VERSIONS],
-      probeTimeoutMs: this.options.probeTimeoutMs ?? 3000,
-    });
+    const outcome = await this.probe();
     this.recordEra(outcome);
-    this.serverInfo = outcome.era === 'modern' ? outcome.info : await this.initialize(outcome.protocolVersion);
+    if (outcome.era === 'modern') this.serverInfo = outcome.info;
+    else this.serverInfo = outcome.timedOut ? await this.legacyUnlessLateModern(outcome.protocolVersion) : await this.initialize(outcome.protocolVersion);
     return this.serverInfo;
+  }
+
+  /** After a probe timeout: initialize, unless the probe's late answer proves the server modern first (lateModern.ts). */
+  private async legacyUnlessLateModern(protocolVersion: string): Promise<ServerInfo> {
+    const decided = await initializeUnlessLateModern({
+      late: this.lateDiscover!,
+      initialize: (onId) => this.initialize(protocolVersion, onId),
+      abandon: (id, reason) => this.abandon(id, reason),
+      probe: () => this.probe(),
+      modernVersions: this.modernVersions,
+    });
+    this.lateAnswers.clear();
+    if ('legacy' in decided) return decided.legacy;
+    this.recordEra(decided.modern);
+    return decided.modern.era === 'modern' ? decided.modern.info : this.initialize(decided.modern.protocolVersion);
+  }
+
+  private get modernVersions(): string[] {
+    return this.options.modernVersions ?? [...MODERN_VERSIONS];
+  }
+
+  private probe(): Promise<EraOutcome> {
+    return probeEra({ discover: (version) => this.discover(version), modernVersions: this.modernVersions });
+  }
+
+  /**
+   * server/discover, timed for a process that may still be starting: the whole budget
+   * (probeMaxWaitMs) while the server has written nothing, probeTimeoutMs from its first
+   * output. The timeout is recorded (an answer, not a fault: never cancelled) and a late
+   * answer is kept for legacyUnlessLateModern.
+   */
+  private discover(version: string): Promise<Record<string, unknown>> {
+    const quiet = this.options.probeTimeoutMs ?? 3000;
+    const max = Math.max(quiet, this.options.probeMaxWaitMs ?? 10_000);
+    const late = new LateProbeAnswer(version);
+    this.lateDiscover = late;
+    return this.send(
+      'server/discover',
+      { _meta: this.modernMeta(version) },
+      { timeoutMs: this.life.alive ? quiet : max, maxTimeoutMs: max, quietAfterLifeMs: quiet, cancelOnTimeout: false, rawParams: true, onLate: (answer) => late.deliver(answer) },
+    );
   }
 
   /** Sends a request and resolves with its result; a JSON-RPC error rejects with ProtocolError. */
@@ -262,17 +327,44 @@ export class McpClient {
     if (!this.closed) {
       this.closed = true;
       this.closeReason = 'The connection was closed by the client';
-      this.pending.rejectAll(() => new ConnectionClosedError(this.closeReason));
+      this.loseAll('the client closed the connection before the answer');
     }
     await this.transport.close();
   }
 
-  private async initialize(protocolVersion: string): Promise<ServerInfo> {
+  /** Every request still waiting ends, and the trace says so: none is left "pending" forever. */
+  private loseAll(reason: string): void {
+    this.lateAnswers.clear();
+    for (const p of this.pending.takeAll()) {
+      this.recordGivenUp(p, `lost: ${reason}`);
+      p.settle({ error: new ConnectionClosedError(this.closeReason) });
+    }
+  }
+
+  /** Stops waiting for a request without a word to the server (it was never wrong to answer it). */
+  private abandon(id: number, reason: string): void {
+    const p = this.pending.take(id);
+    if (!p) return;
+    this.recordGivenUp(p, reason);
+    p.settle({ error: new RequestCancelledError(`${p.method} was abandoned: ${reason}`) });
+  }
+
+  private settleGivenUp(info: Record<string, unknown>): void {
+    const p = typeof info.id === 'number' ? this.pending.take(info.id) : undefined;
+    p?.settle({ error: new ConnectionClosedError(`${p.method} was given up: ${String(info.reason ?? 'no reason given')}`) });
+  }
+
+  /** `local`: no notifications/cancelled went out, so an answer that still comes is no fault of the server. */
+  private recordGivenUp(p: PendingRequest, reason: string): void {
+    this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `${p.method} (id ${p.id}) ${reason}`, info: { id: p.id, method: p.method, reason, local: true } });
+  }
+
+  private async initialize(protocolVersion: string, onId?: (id: number) => void): Promise<ServerInfo> {
     const capabilities = this.declaredCapabilities();
     const result = await this.send(
       'initialize',
       { protocolVersion, capabilities, clientInfo: this.clientInfo },
-      { cancelOnTimeout: false },
+      { cancelOnTimeout: false, onId },
     );
     // "After successful initialization, the client MUST send an initialized notification".
     await this.notify('notifications/initialized');
@@ -308,6 +400,7 @@ export class McpClient {
     if (this.closed) return Promise.reject(new ConnectionClosedError(this.closeReason));
     if (opts.signal?.aborted) return Promise.reject(new RequestCancelledError(`${method} was cancelled before it was sent`));
     const id = this.nextId++;
+    opts.onId?.(id);
     const modern = this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion) : undefined;
     const progressToken = opts.onProgress ? id : undefined;
     let finalParams = params;
@@ -345,9 +438,8 @@ export class McpClient {
         },
         onTimeout: (afterMs) => {
           cleanup();
-          if (opts.recordTimeout !== false) {
-            this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
-          }
+          if (opts.onLate) this.lateAnswers.set(id, opts.onLate);
+          this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
           if (opts.cancelOnTimeout !== false) {
             // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
             void this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }).catch(() => undefined);
@@ -355,10 +447,18 @@ export class McpClient {
           reject(new RequestTimeoutError(`${method} got no response within ${afterMs} ms`, method, afterMs));
         },
       });
-      this.transport.send(JSON.stringify(message)).catch((err: Error) => {
-        if (!this.pending.take(id)) return;
-        cleanup();
+      const quiet = opts.quietAfterLifeMs;
+      if (quiet !== undefined) this.life.onFirstLife(() => this.pending.rearm(id, quiet));
+      this.transport.send(JSON.stringify(message)).catch(async (err: Error) => {
+        if (!this.pending.has(id)) return;
         // Over HTTP a refusal can carry the server's JSON-RPC error (ProtocolError) or only a status.
+        if (!(err instanceof ProtocolError || err instanceof HttpStatusError)) {
+          // A write fails (EPIPE) because the server died: its exit, code and stderr are the story, not the pipe.
+          await Promise.race([this.exited, delay(EXIT_AFTER_WRITE_FAILURE_MS)]);
+          if (!this.pending.has(id)) return;
+        }
+        this.pending.take(id);
+        cleanup();
         reject(err instanceof ProtocolError || err instanceof HttpStatusError ? err : new ConnectionClosedError(`Could not send ${method}: ${err.message}`));
       });
     });
@@ -401,13 +501,22 @@ export class McpClient {
     if (isResponse(msg)) {
       // An id we are not waiting for (unknown, late after a timeout, or a raw line's) is left
       // to the diagnostics; the client ignores it.
-      if (typeof msg.id === 'number') this.pending.take(msg.id)?.settle({ response: msg, seq: e.seq });
+      if (typeof msg.id !== 'number') return;
+      const p = this.pending.take(msg.id);
+      if (p) p.settle({ response: msg, seq: e.seq });
+      else this.takeLate(msg.id)?.({ response: msg, seq: e.seq });
     } else if (isRequest(msg)) {
       void this.answerServerRequest(msg);
     } else if (isNotification(msg)) {
       if (msg.method === 'notifications/progress') this.onProgress(msg.params);
       this.notificationEmitter.fire(e);
     }
+  }
+
+  private takeLate(id: number): ((answer: LateAnswer) => void) | undefined {
+    const late = this.lateAnswers.get(id);
+    this.lateAnswers.delete(id);
+    return late;
   }
 
   /** The framer's streaming scan found the oversize line's top-level id, wherever it was (the TS SDK writes it after `result`). */
@@ -472,6 +581,10 @@ function asRecord(v: unknown): Record<string, unknown> | undefined {
 function asImplementation(v: unknown): { name: string; version: string } | undefined {
   const r = asRecord(v);
   return r && typeof r.name === 'string' ? (r as { name: string; version: string }) : undefined;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function abortReason(signal: AbortSignal): string {

@@ -73,9 +73,20 @@ export class PendingRequests {
     return true;
   }
 
-  /** Settles everything with the same error (the connection is gone). */
-  rejectAll(error: () => Error): void {
-    for (const id of [...this.byId.keys()]) this.take(id)?.settle({ error: error() });
+  /**
+   * Restarts a request's timer to `ms` from now, never beyond its deadline: the probe waits
+   * its full budget for a server that has written nothing, then `ms` once it shows life.
+   */
+  rearm(id: number, ms: number): void {
+    const p = this.byId.get(id);
+    if (!p) return;
+    clearTimeout(this.timers.get(id));
+    this.arm(p, Math.min(ms, p.deadline - Date.now()));
+  }
+
+  /** Removes and returns every request, oldest first (the connection is gone; each is settled by the caller). */
+  takeAll(): PendingRequest[] {
+    return [...this.byId.keys()].map((id) => this.take(id)!);
   }
 
   private arm(p: PendingRequest, ms: number): void {

@@ -5,13 +5,13 @@ import type { ServerInfo } from './client';
 
 export type EraOutcome =
   | { era: 'modern'; info: ServerInfo; reason: string }
-  | { era: 'legacy'; protocolVersion: string; reason: string };
+  /** `timedOut`: the probe went unanswered, so a late answer may still prove the server modern. */
+  | { era: 'legacy'; protocolVersion: string; reason: string; timedOut?: boolean };
 
 export interface ProbeDeps {
-  /** Sends server/discover with the modern `_meta` for `version`. */
-  discover(version: string, timeoutMs: number): Promise<Record<string, unknown>>;
+  /** Sends server/discover with the modern `_meta` for `version`; the client owns its timeout. */
+  discover(version: string): Promise<Record<string, unknown>>;
   modernVersions: string[];
-  probeTimeoutMs: number;
 }
 
 /**
@@ -29,10 +29,11 @@ export async function probeEra(deps: ProbeDeps): Promise<EraOutcome> {
     tried.add(version);
     let result: Record<string, unknown>;
     try {
-      result = await deps.discover(version, deps.probeTimeoutMs);
+      result = await deps.discover(version);
     } catch (err) {
       if (err instanceof RequestTimeoutError) {
-        return legacy(`server/discover got no response within ${deps.probeTimeoutMs} ms`);
+        const after = err.afterMs === undefined ? '' : ` within ${err.afterMs} ms`;
+        return { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0], reason: `server/discover got no response${after}`, timedOut: true };
       }
       // Streamable HTTP: "If the body is empty or is not a recognized modern JSON-RPC error, fall back to initialize".
       if (err instanceof HttpStatusError && err.status === 400) {
@@ -63,26 +64,36 @@ export async function probeEra(deps: ProbeDeps): Promise<EraOutcome> {
         'server/discover',
       );
     }
-    if (!Array.isArray(result.supportedVersions)) {
-      return legacy('server/discover returned a result that is not a DiscoverResult (no supportedVersions)');
-    }
-    const offered = result.supportedVersions.filter((v): v is string => typeof v === 'string');
-    const protocolVersion = offered.includes(version) ? version : (deps.modernVersions.find((v) => offered.includes(v)) ?? version);
-    const info: ServerInfo = {
-      era: 'modern',
-      protocolVersion,
-      capabilities: asRecord(result.capabilities) ?? {},
-    };
-    const serverInfo = asRecord(asRecord(result._meta)?.[META_SERVER_INFO]) ?? asRecord(result.serverInfo);
-    if (serverInfo && typeof serverInfo.name === 'string') info.serverInfo = serverInfo as { name: string; version: string };
-    if (typeof result.instructions === 'string') info.instructions = result.instructions;
-    const again = tried.size > 1 || retried.size > 0 ? ` after -32022 (retried with ${version})` : '';
-    return { era: 'modern', info, reason: `server/discover returned a DiscoverResult${again}` };
+    return readDiscoverResult(result, version, deps.modernVersions, tried.size > 1 || retried.size > 0 ? ` after -32022 (retried with ${version})` : '');
   }
 }
 
 function retryOnce(version: string, supported: string[], retried: ReadonlySet<string>): string | undefined {
   return supported.includes(version) && !retried.has(version) ? version : undefined;
+}
+
+/** The era a server/discover result proves: a DiscoverResult is modern; anything else is legacy. */
+export function readDiscoverResult(result: Record<string, unknown>, version: string, modernVersions: readonly string[], how = ''): EraOutcome {
+  if (!Array.isArray(result.supportedVersions)) {
+    return { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0], reason: 'server/discover returned a result that is not a DiscoverResult (no supportedVersions)' };
+  }
+  const offered = result.supportedVersions.filter((v): v is string => typeof v === 'string');
+  const protocolVersion = offered.includes(version) ? version : (modernVersions.find((v) => offered.includes(v)) ?? version);
+  const info: ServerInfo = {
+    era: 'modern',
+    protocolVersion,
+    capabilities: asRecord(result.capabilities) ?? {},
+  };
+  const serverInfo = asRecord(asRecord(result._meta)?.[META_SERVER_INFO]) ?? asRecord(result.serverInfo);
+  if (serverInfo && typeof serverInfo.name === 'string') info.serverInfo = serverInfo as { name: string; version: string };
+  if (typeof result.instructions === 'string') info.instructions = result.instructions;
+  return { era: 'modern', info, reason: `server/discover returned a DiscoverResult${how}` };
+}
+
+/** A late answer that proves a modern server: a DiscoverResult, or a recognised modern error (-32022). */
+export function provesModern(response: { result?: unknown; error?: { code: number } }): boolean {
+  if (response.error) return response.error.code === UNSUPPORTED_PROTOCOL_VERSION;
+  return Array.isArray(asRecord(response.result)?.supportedVersions);
 }
 
 function supportedVersions(data: unknown): string[] {

@@ -23,7 +23,7 @@ export type MetaKind =
   | 'exited' //       info: {code: number|null, signal: string|null}
   | 'stdin-closed'
   | 'timeout' //      info: {id, method, afterMs}
-  | 'cancelled' //    info: {id, method, reason}
+  | 'cancelled' //    info: {id, method, reason, local?}; local: the client stopped waiting without telling the server (lost at exit, a superseded initialize)
   | 'era' //          info: {era: 'modern'|'legacy', protocolVersion, reason}
   | 'stray-source' // info: {text, stack: [{file, line, column}]} from the stdout-write preload
   | 'http' //         info: {method, url, status?, statusText?, headers?, requestHeaders? (redacted), sessionId?, requestSeq?, body?, error?: {code, message}, phase?}

@@ -43,7 +43,8 @@ export function rowData(node: MessageNode): RowData {
       const latency = latencyOf(node);
       if (latency !== undefined) parts.push(`${latency} ms`);
       else if (status === 'timeout') parts.push(`timed out after ${String(node.timedOut?.info?.afterMs ?? '?')} ms`);
-      else if (status === 'cancelled') parts.push('cancelled');
+      // A request the client gave up on without telling the server says why ("lost: the server exited with code 1…").
+      else if (status === 'cancelled') parts.push(node.cancelled?.info?.local === true ? String(node.cancelled.info.reason ?? 'given up') : 'cancelled');
       else parts.push('pending…');
       const error = errorOf(node);
       if (error) parts.push(`${error.code} ${clip(String(error.message ?? ''), 80)}`);
@@ -119,7 +120,7 @@ function metaRow(e: TraceEvent): RowData {
     case 'timeout':
       return { ...base, label: 'timeout', description: `${String(info.method ?? '')} #${String(info.id ?? '?')} after ${String(info.afterMs ?? '?')} ms`, icon: 'clock', color: 'problemsErrorIcon.foreground' };
     case 'cancelled':
-      return { ...base, label: 'cancelled', description: `${String(info.method ?? '')} #${String(info.id ?? '?')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'circle-slash' };
+      return { ...base, label: info.local === true && String(info.reason ?? '').startsWith('lost') ? 'lost' : 'cancelled', description: `${String(info.method ?? '')} #${String(info.id ?? '?')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'circle-slash' };
     case 'era':
       return { ...base, label: `era: ${String(info.era ?? '?')}`, description: `${String(info.protocolVersion ?? '')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'versions' };
     case 'stray-source':

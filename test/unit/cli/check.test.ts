@@ -100,7 +100,8 @@ test('a command that cannot start gets a report too: spawn-failed, exit 1, valid
   assert.equal(r.era, null);
   const d = r.diagnostics.find((x: any) => x.rule === 'spawn-failed');
   assert.equal(d?.stage, 'transport');
-  assert.equal(d?.retry, true);
+  // A command that is not installed stays missing: retrying cannot help.
+  assert.equal(d?.retry, false);
 });
 
 test('usage errors exit 2 with the usage text on stderr', async () => {

@@ -72,6 +72,44 @@ test('pagination-loop: an empty-string cursor is a cursor; a fresh listing start
   assert.equal(only(diagnose(t.events), 'pagination-loop').length, 0);
 });
 
+test('pagination-loop: two overlapping listings of one method (a list_changed refresh) are two chains, not a loop', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  // The first listing's first page, then a refresh's first page before the first listing goes on.
+  t.request(3, 'tools/list');
+  t.result(3, { tools: [], nextCursor: 'p2' });
+  t.request(4, 'tools/list');
+  t.result(4, { tools: [], nextCursor: 'p2' });
+  t.request(5, 'tools/list', { cursor: 'p2' });
+  t.request(6, 'tools/list', { cursor: 'p2' });
+  // The refresh's page 2 is answered first; then each listing goes on to p3 and its end.
+  t.result(6, { tools: [], nextCursor: 'p3' });
+  t.result(5, { tools: [], nextCursor: 'p3' });
+  t.request(7, 'tools/list', { cursor: 'p3' });
+  t.request(8, 'tools/list', { cursor: 'p3' });
+  t.result(7, { tools: [] });
+  t.result(8, { tools: [] });
+  assert.deepEqual(only(diagnose(t.events), 'pagination-loop'), []);
+});
+
+test('pagination-loop: a loop inside one of two overlapping listings is still found', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  t.request(3, 'tools/list');
+  t.request(4, 'tools/list');
+  t.result(4, { tools: [], nextCursor: 'b2' });
+  const a2 = t.result(3, { tools: [], nextCursor: 'a2' });
+  t.request(5, 'tools/list', { cursor: 'a2' });
+  t.request(6, 'tools/list', { cursor: 'b2' });
+  t.result(6, { tools: [] });
+  t.result(5, { tools: [], nextCursor: 'a3' });
+  t.request(7, 'tools/list', { cursor: 'a3' });
+  const back = t.result(7, { tools: [], nextCursor: 'a2' });
+  const [d] = only(diagnose(t.events), 'pagination-loop');
+  assert.deepEqual(d.evidence, [a2, back]);
+  assert.match(d.message, /"a2", which an earlier page of the same listing/);
+});
+
 test('timeout: cites the request and the timeout event', () => {
   const t = new TraceBuilder();
   t.legacySession();

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { diagnose } from '../../../src/core/diagnose/engine';
 import { TraceBuilder, only } from './traceBuilder';
 
-test('spawn-failed: ENOENT names the command, cites the event, hints at PATH, retry', () => {
+test('spawn-failed: ENOENT names the command, cites the event, hints at PATH, no retry', () => {
   const t = new TraceBuilder();
   const seq = t.meta('spawn-failed', { code: 'ENOENT', command: 'mcp-srv', message: 'Cannot start "mcp-srv": command not found (ENOENT).' });
   const [d, ...rest] = only(diagnose(t.events), 'spawn-failed');
@@ -11,7 +11,8 @@ test('spawn-failed: ENOENT names the command, cites the event, hints at PATH, re
   assert.equal(d.stage, 'transport');
   assert.equal(d.severity, 'error');
   assert.deepEqual(d.evidence, [seq]);
-  assert.equal(d.retry, true);
+  // The same missing command/module fails every start: retrying cannot help.
+  assert.equal(d.retry, false);
   assert.match(d.message, /"mcp-srv".*ENOENT/);
   assert.match(d.hint, /PATH/);
   assert.equal(only(diagnose(t.events), 'exited-early').length, 0);
@@ -41,7 +42,8 @@ test('exited-early: cites the exit and the stderr tail, quotes "Cannot find modu
   assert.match(d.message, /Cannot find module '\/app\/dist\/index.js'/);
   assert.match(d.message, /\(server\/discover \(id 1\) was waiting\)/);
   assert.match(d.hint, /npm install/);
-  assert.equal(d.retry, true);
+  // The same missing command/module fails every start: retrying cannot help.
+  assert.equal(d.retry, false);
   assert.equal(only(ds, 'crashed').length, 0);
 });
 
@@ -150,4 +152,16 @@ test('exited-early: a client that gave up (EPIPE) closed stdin before the failin
   const [d] = only(ds, 'exited-early');
   assert.deepEqual(d.evidence, [exit, line]);
   assert.equal(only(ds, 'no-response').length, 0);
+});
+
+test('crashed: a clean exit on its own with a request in flight is told as such, and a retry will not change it', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  const call = t.request(3, 'tools/list');
+  const exit = t.meta('exited', { code: 0, signal: null });
+  const [d] = only(diagnose(t.events), 'crashed');
+  assert.equal(d.message, 'The server exited on its own (code 0) with 1 request unanswered: tools/list (id 3)');
+  assert.deepEqual(d.evidence, [call, exit]);
+  assert.match(d.hint, /keep serving until the client closes its stdin/);
+  assert.equal(d.retry, false);
 });

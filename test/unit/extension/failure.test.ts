@@ -26,13 +26,15 @@ test('a command that does not exist: the spawn failure, with the PATH hint', asy
 
 test('a server that dies at once: its exit code and its last stderr line', async () => {
   const failure = await failedStart(process.execPath, ['-e', 'console.error("starting"); console.error("Error: Cannot find module \'./build/index.js\'"); process.exit(3)']);
-  assert.equal(failure.message, "exited (exit code 3): Error: Cannot find module './build/index.js'");
+  assert.equal(failure.message, "exited (code 3): Error: Cannot find module './build/index.js'");
+  // A missing module is missing on every start.
+  assert.equal(failure.retry, false);
   assert.deepEqual(failure.stderrTail, ['starting', "Error: Cannot find module './build/index.js'"]);
 });
 
 test('exit text names a signal when there is one', () => {
-  assert.equal(exitText(1, null), 'exit code 1');
-  assert.equal(exitText(null, 'SIGKILL'), 'killed by SIGKILL');
+  assert.equal(exitText(1, null), 'code 1');
+  assert.equal(exitText(null, 'SIGKILL'), 'signal SIGKILL');
 });
 
 test('the stderr tail keeps the last lines, oldest first, without blank ones', () => {

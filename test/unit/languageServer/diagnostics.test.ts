@@ -16,8 +16,8 @@ const text = (d: Diagnostic): string => (typeof d.message === 'string' ? d.messa
  * other evidence lines.
  */
 const CASES: { fixture: string; rule: string; line: number; stage: string; related: number[]; retry?: boolean }[] = [
-  { fixture: 'spawn-failed', rule: 'spawn-failed', line: 0, stage: 'transport', related: [], retry: true },
-  { fixture: 'exited-early', rule: 'exited-early', line: 4, stage: 'transport', related: [2, 3], retry: true },
+  { fixture: 'spawn-failed', rule: 'spawn-failed', line: 0, stage: 'transport', related: [], retry: false },
+  { fixture: 'exited-early', rule: 'exited-early', line: 4, stage: 'transport', related: [2, 3], retry: false },
   { fixture: 'crashed', rule: 'crashed', line: 4, stage: 'transport', related: [8, 5], retry: true },
   { fixture: 'no-response', rule: 'no-response', line: 1, stage: 'transport', related: [2], retry: true },
   { fixture: 'stray-stdout', rule: 'stray-stdout', line: 1, stage: 'framing', related: [] },

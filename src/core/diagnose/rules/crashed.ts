@@ -1,6 +1,6 @@
 import type { Rule } from '../rule';
 import { describeRequest, quote } from '../describe';
-import { exitText, hintForStderr, tellingLine } from '../stderrClues';
+import { exitText, hintForStderr, retryCanHelp, tellingLine } from '../stderrClues';
 
 /** The process exits mid-session (it had answered before) with requests pending, or with a failure status. */
 export const crashed: Rule = {
@@ -24,9 +24,19 @@ export const crashed: Rule = {
         ? `with ${pending.length} request${pending.length === 1 ? '' : 's'} pending: ${pending.slice(0, 5).map(describeRequest).join(', ')}`
         : 'while idle';
     const said = telling ? `; stderr: ${quote(telling.text.trim(), 160)}` : '';
+    if (!failed) {
+      // A clean exit with requests in flight: the server ended the session itself, the same way every time.
+      report({
+        message: `The server exited on its own (${exitText(exit)}) ${what.replace('pending', 'unanswered')}${said}`,
+        evidence,
+        hint: 'A stdio server should keep serving until the client closes its stdin ("Servers SHOULD exit promptly when their standard input is closed"), not exit while requests are in flight: they are lost.',
+        retry: false,
+      });
+      return;
+    }
     const hint =
       hintForStderr(telling?.text) ??
       'Read the cited stderr lines: an uncaught exception in a handler kills the process. Catch it and answer (isError for a tool, a JSON-RPC error otherwise). In-flight requests are lost; restart the server.';
-    report({ message: `The server exited (${exitText(exit)}) ${what}${said}`, evidence, hint });
+    report({ message: `The server exited (${exitText(exit)}) ${what}${said}`, evidence, hint, retry: retryCanHelp(telling?.text) });
   },
 };

@@ -1,6 +1,6 @@
 import type { Rule } from '../rule';
 import { describeRequest, quote } from '../describe';
-import { exitText, hintForStderr, stderrTail, tellingLine } from '../stderrClues';
+import { exitText, hintForStderr, retryCanHelp, stderrTail, tellingLine } from '../stderrClues';
 
 /** The process exits before answering anything, and not because the client closed its stdin. */
 export const exitedEarly: Rule = {
@@ -29,6 +29,8 @@ export const exitedEarly: Rule = {
       (cleanExit
         ? 'The server ended normally before serving: its main function returned without keeping the stdio transport open (e.g. a missing `await server.connect(transport)` or `mcp.run()`).'
         : 'Run the same command in a terminal to see the whole error; a stdio server must keep running and read requests from stdin.');
-    report({ message: `The server exited (${exitText(exit)}) before answering its first request${waiting}${said}`, evidence, hint });
+    // A clean exit before serving is the code's doing; it ends the same way every time.
+    const retry = !cleanExit && retryCanHelp(telling?.text);
+    report({ message: `The server exited (${exitText(exit)}) before answering its first request${waiting}${said}`, evidence, hint, retry });
   },
 };

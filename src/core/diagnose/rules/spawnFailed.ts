@@ -17,6 +17,8 @@ export const spawnFailed: Rule = {
     } else if (code === 'EACCES') {
       hint = `"${command}" is not executable: chmod +x it, or run it through its interpreter (node file.js, python file.py).`;
     }
-    report({ message: `The server command "${command}" could not start: ${code}${detail}`, evidence: [e.seq], hint });
+    // A missing or non-executable command stays so until someone installs or fixes it.
+    const retry = code !== 'ENOENT' && code !== 'EACCES';
+    report({ message: `The server command "${command}" could not start: ${code}${detail}`, evidence: [e.seq], hint, retry });
   },
 };
