@@ -29,7 +29,12 @@ export interface LintArgs {
   json: boolean;
   file: string;
 }
-export type CliArgs = CheckArgs | CallArgs | RecordArgs | LintArgs | { name: 'help' } | { name: 'version' };
+export interface McpArgs {
+  name: 'mcp';
+  help: boolean;
+  timeoutMs: number;
+}
+export type CliArgs = CheckArgs | CallArgs | RecordArgs | LintArgs | McpArgs | { name: 'help' } | { name: 'version' };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -133,6 +138,12 @@ export function parseCli(argv: readonly string[]): CliArgs {
       const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' } });
       if (positionals.length !== 1) throw new UsageError('lint: expects exactly one trace FILE');
       return { name: 'lint', json: values.json === true, file: positionals[0] };
+    }
+    case 'mcp': {
+      if (server !== undefined) throw new UsageError('mcp: takes no server command (the agent starts servers with start_server)');
+      const { values, positionals } = parse('mcp', ours, { help: { type: 'boolean', short: 'h' }, timeout: { type: 'string' } });
+      if (positionals.length > 0) throw new UsageError(`mcp: unexpected argument ${JSON.stringify(positionals[0])}`);
+      return { name: 'mcp', help: values.help === true, timeoutMs: timeout('mcp', values.timeout as string | undefined) };
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);

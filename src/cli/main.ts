@@ -3,6 +3,8 @@ import { runCall } from './commands/call';
 import { runCheck } from './commands/check';
 import { runLint } from './commands/lint';
 import { runRecord } from './record/proxy';
+import { MCP_HELP } from './mcp/help';
+import { runMcp } from './mcp/server';
 import { RECORDER_ROLE } from './record/messages';
 import { runRecorderThread } from './record/worker';
 import { isMainThread, workerData } from 'node:worker_threads';
@@ -35,6 +37,12 @@ async function main(argv: string[]): Promise<number> {
       return runRecord(args);
     case 'lint':
       return runLint(args, io);
+    case 'mcp':
+      if (args.help) {
+        io.out(MCP_HELP);
+        return 0;
+      }
+      return runMcp(args);
   }
 }
 

@@ -15,5 +15,9 @@ export const USAGE = `Usage:
   mcp-lens lint [--json] FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
+  mcp-lens mcp [--timeout MS]
+      Run MCP Lens as an MCP server over stdio for coding agents: start the servers
+      you build as named sessions, call their tools, read diagnostics, messages and
+      stderr, restart, check. \`mcp-lens mcp --help\` prints host config snippets.
 
 Exit codes: 0 ok, 1 an error-severity diagnostic or a failed call, 2 usage error.`;
