@@ -21,7 +21,10 @@ export interface CallArgs {
 }
 export interface RecordArgs {
   name: 'record';
-  out: string;
+  /** Optional with --watch (the hot-reload proxy then writes no trace). */
+  out: string | undefined;
+  /** Globs whose changes restart the server (the hot-reload proxy); empty for a plain recording. */
+  watch: string[];
   server: ServerCommand;
 }
 export interface LintArgs {
@@ -48,7 +51,7 @@ function splitAtDashDash(argv: readonly string[]): { ours: string[]; server: str
   return { ours: argv.slice(0, index), server: argv.slice(index + 1) };
 }
 
-type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 function parse(command: string, argv: string[], options: OptionSpec) {
   try {
@@ -128,10 +131,13 @@ export function parseCli(argv: readonly string[]): CliArgs {
       };
     }
     case 'record': {
-      const { values, positionals } = parse('record', ours, { out: { type: 'string', short: 'o' } });
+      const { values, positionals } = parse('record', ours, { out: { type: 'string', short: 'o' }, watch: { type: 'string', multiple: true } });
       const out = values.out as string | undefined;
-      if (out === undefined || out === '') throw new UsageError('record: --out FILE is required');
-      return { name: 'record', out, server: serverCommand('record', server, positionals) };
+      const watch = (values.watch as string[] | undefined) ?? [];
+      if (watch.some((glob) => glob === '')) throw new UsageError('record: --watch takes a glob, e.g. --watch "src/**/*.ts"');
+      if (watch.length === 0 && (out === undefined || out === '')) throw new UsageError('record: --out FILE is required (or --watch GLOB for the hot-reload proxy)');
+      if (out === '') throw new UsageError('record: --out takes a file name');
+      return { name: 'record', out, watch, server: serverCommand('record', server, positionals) };
     }
     case 'lint': {
       if (server !== undefined) throw new UsageError('lint: takes a trace file, not a server command');

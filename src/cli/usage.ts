@@ -12,6 +12,9 @@ export const USAGE = `Usage:
   mcp-lens record --out FILE -- CMD [ARGS…]
       Run CMD as a transparent stdio proxy, writing every byte both ways to a
       *.mcptrace.jsonl trace file. Launch this in place of the server in any host.
+  mcp-lens record --watch GLOB [--watch GLOB…] [--out FILE] -- CMD [ARGS…]
+      Hot-reload proxy: restart the server when a watched file changes (or the host
+      calls the added mcp_lens_restart_server tool), keeping the host's session.
   mcp-lens lint [--json] FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).

@@ -21,8 +21,16 @@ test('record needs --out; lint needs exactly one file', () => {
   assert.deepEqual(parseCli(['record', '--out', 't.mcptrace.jsonl', '--', 'node', 's.js']), {
     name: 'record',
     out: 't.mcptrace.jsonl',
+    watch: [],
     server: { command: 'node', args: ['s.js'] },
   });
+  assert.deepEqual(parseCli(['record', '--watch', 'src/**/*.ts', '--watch', 'build/*.js', '--', 'node', 'build/s.js', '--watch']), {
+    name: 'record',
+    out: undefined,
+    watch: ['src/**/*.ts', 'build/*.js'],
+    server: { command: 'node', args: ['build/s.js', '--watch'] },
+  });
+  assert.deepEqual(parseCli(['mcp', '--timeout', '5000']), { name: 'mcp', help: false, timeoutMs: 5000 });
   assert.deepEqual(parseCli(['lint', 'a.jsonl']), { name: 'lint', json: false, file: 'a.jsonl' });
 });
 
