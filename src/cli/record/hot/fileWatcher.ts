@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { watchGlob } from '../../../core/devloop/globMatch';
+import { watchGlob, type WatchGlob } from '../../../core/devloop/globMatch';
 
 /** Writes within this long make one restart: an editor's save or a build writes several files. */
 const SETTLE_MS = 300;
@@ -17,20 +17,32 @@ export class FileWatcher {
     const roots = [...new Set(globs.map((g) => g.root))];
     for (const root of roots) {
       const folder = resolve(root);
-      const watcher = watch(folder, { recursive: true }, (_event, name) => {
-        if (!name) return;
-        const path = join(folder, name.toString()).split('\\').join('/');
-        if (!globs.some((g) => g.matches(path))) return;
-        this.changed.add(path);
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = setTimeout(() => {
-          const files = [...this.changed];
-          this.changed = new Set();
-          onChange(files);
-        }, SETTLE_MS);
-      });
+      let watcher: FSWatcher;
+      try {
+        watcher = this.watchFolder(folder, globs, onChange);
+      } catch (error) {
+        this.dispose();
+        throw error;
+      }
+      // A watched folder deleted later ends that watch; it must not end the proxy and the host's session.
+      watcher.on('error', () => watcher.close());
       this.watchers.push(watcher);
     }
+  }
+
+  private watchFolder(folder: string, globs: readonly WatchGlob[], onChange: (files: string[]) => void): FSWatcher {
+    return watch(folder, { recursive: true }, (_event, name) => {
+      if (!name) return;
+      const path = join(folder, name.toString()).split('\\').join('/');
+      if (!globs.some((g) => g.matches(path))) return;
+      this.changed.add(path);
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        const files = [...this.changed];
+        this.changed = new Set();
+        onChange(files);
+      }, SETTLE_MS);
+    });
   }
 
   dispose(): void {

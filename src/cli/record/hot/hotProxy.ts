@@ -57,9 +57,15 @@ export class HotProxy {
 
   /** Runs until the host closes stdin (or a signal); resolves with the exit code. */
   run(globs: readonly string[]): Promise<number> {
+    try {
+      this.watcher = new FileWatcher(globs, process.cwd(), (files) => void this.restart(`a change to ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`));
+    } catch (error) {
+      // A folder that does not exist: said before the server starts, not discovered at the first edit.
+      process.stderr.write(`mcp-lens record: cannot watch ${globs.join(', ')}: ${(error as Error).message}\n`);
+      return Promise.resolve(2);
+    }
     this.startChild();
     this.note(`hot reload: watching ${globs.join(', ')}; ${RESTART_TOOL.name} is added to tools/list`, { watch: [...globs] });
-    this.watcher = new FileWatcher(globs, process.cwd(), (files) => void this.restart(`a change to ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`));
     return new Promise((resolve) => {
       const end = (reason: string) => void this.end(reason).then(resolve);
       process.stdin.on('data', (chunk: Buffer) => {
