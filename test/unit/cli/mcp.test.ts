@@ -108,9 +108,19 @@ test('check on a modern server passes', async () => {
   assert.match(stopped.text, /^Stopped\.\n- modern .*: stopped/);
 });
 
+test('a server that hangs on a call is given up on at the call\'s bound, and the session stays usable', async () => {
+  await call('start_server', { name: 'hang', command: NODE, args: [`${FIXTURES}faults/hangs-on-call.mjs`] });
+  const hung = await call('call_tool', { name: 'hang', tool: 'echo', arguments: { text: 'x' }, timeoutMs: 300 });
+  assert.equal(hung.isError, false, 'the agent gets an answer, not a failure of mcp-lens');
+  assert.match(hung.text, /^echo: no answer within 300 ms: the call was cancelled \(notifications\/cancelled sent\) after \d+ ms/);
+  assert.match(hung.text, /#\d+ → \{"jsonrpc":"2\.0","method":"notifications\/cancelled"/);
+  assert.match((await call('list_servers', {})).text, /- hang .*: running/);
+  await call('stop_server', { name: 'hang' });
+});
+
 test('a wrong session name, a wrong tool, a bad count get short precise errors', async () => {
   const unknown = await call('get_diagnostics', { name: 'nope' });
-  assert.deepEqual(unknown, { isError: true, text: 'No session named "nope". Sessions: legacy, banner, modern.' });
+  assert.deepEqual(unknown, { isError: true, text: 'No session named "nope". Sessions: legacy, banner, modern, hang.' });
   const wrongTool = await call('call_tool', { name: 'legacy', tool: 'nope' });
   assert.equal(wrongTool.isError, true);
   assert.match(wrongTool.text, /^"legacy" offers no tool named "nope"\. It offers: echo, fail/);
