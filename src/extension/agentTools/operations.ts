@@ -28,6 +28,7 @@ export class AgentOperations {
 
   async start(input: Input): Promise<string> {
     const entry = this.runnable(input);
+    await this.settled(entry);
     if (entry.state.kind === 'running') return `"${entry.name}" is already running.\n${serverStatus(entry)}`;
     const outcome = await this.registry.start(entry);
     return outcome.ok ? `Started.\n${serverStatus(entry)}` : `Not started: ${line(outcome.reason, 1000)}\n${serverStatus(entry)}`;
@@ -120,10 +121,24 @@ export class AgentOperations {
 
   /** Starts `entry` unless it runs; only in a trusted workspace. */
   private async ensureRunning(entry: ServerEntry): Promise<void> {
+    await this.settled(entry);
     if (entry.state.kind === 'running' && entry.client) return;
     this.runnable({ server: entry.key });
     const outcome = await this.registry.start(entry);
     if (!outcome.ok) throw new AgentInputError(`"${entry.name}" could not be started: ${line(outcome.reason, 1000)}`);
+  }
+
+  /** A server starting or stopping (from the UI, or another agent call) is waited for, not started twice. */
+  private settled(entry: ServerEntry): Promise<void> {
+    const busy = () => entry.state.kind === 'starting' || entry.state.kind === 'stopping';
+    if (!busy()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listening = this.registry.onDidChange(() => {
+        if (busy()) return;
+        listening.dispose();
+        resolve();
+      });
+    });
   }
 
   private runnable(input: Input): ServerEntry {
