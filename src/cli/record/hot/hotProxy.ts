@@ -161,6 +161,11 @@ export class HotProxy {
     child.process.stdout.on('data', (chunk: Buffer) => {
       this.post({ type: 'chunk', dir: 's2c', t: now(), chunk });
       for (const line of lines.push(chunk)) this.fromChild(child, line);
+      // A host that reads slowly slows the server down rather than filling our memory.
+      if (process.stdout.writableNeedDrain) {
+        child.process.stdout.pause();
+        process.stdout.once('drain', () => child.process.stdout.resume());
+      }
     });
     child.process.stdout.once('end', () => {
       const rest = lines.rest();
