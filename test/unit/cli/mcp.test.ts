@@ -118,9 +118,21 @@ test('a server that hangs on a call is given up on at the call\'s bound, and the
   await call('stop_server', { name: 'hang' });
 });
 
+test('a flooding server: every answer stays within its bound', async () => {
+  await call('start_server', { name: 'flood', command: NODE, args: [`${FIXTURES}notification-flood.mjs`] });
+  const echoed = await call('call_tool', { name: 'flood', tool: 'echo', arguments: { text: 'through the flood' } });
+  assert.match(echoed.text, /through the flood/);
+  const messages = await call('read_messages', { name: 'flood', last: 200 });
+  assert.match(messages.text, /^flood \(running\):\nThe last 200 of \d{6,} messages:/);
+  assert.ok(messages.text.length <= 16_100, `read_messages answered ${messages.text.length} characters`);
+  const servers = await call('list_servers', {});
+  assert.ok(servers.text.length <= 16_100);
+  await call('stop_server', { name: 'flood' });
+});
+
 test('a wrong session name, a wrong tool, a bad count get short precise errors', async () => {
   const unknown = await call('get_diagnostics', { name: 'nope' });
-  assert.deepEqual(unknown, { isError: true, text: 'No session named "nope". Sessions: legacy, banner, modern, hang.' });
+  assert.deepEqual(unknown, { isError: true, text: 'No session named "nope". Sessions: legacy, banner, modern, hang, flood.' });
   const wrongTool = await call('call_tool', { name: 'legacy', tool: 'nope' });
   assert.equal(wrongTool.isError, true);
   assert.match(wrongTool.text, /^"legacy" offers no tool named "nope"\. It offers: echo, fail/);
