@@ -5,7 +5,7 @@ import { diagnosticsText } from '../../core/agent/diagnosticsText';
 import { eventsText, lastMessages, lastStderr } from '../../core/agent/eventText';
 import { itemsText } from '../../core/agent/listsText';
 import { agentCall } from '../../core/agent/toolCall';
-import { probeLists, withoutProbeAnswers } from '../commands/listProbe';
+import { checkRunning } from '../commands/checkRunning';
 import type { ListKind } from './heldSession';
 import type { Sessions } from './sessions';
 
@@ -149,15 +149,10 @@ export function registerAgentTools(server: McpServer, sessions: Sessions, defaul
     (input) =>
       answer(async () => {
         const session = sessions.get(input.name);
-        const probed = await probeLists(session.running(), input.timeoutMs ?? defaultTimeoutMs);
-        const diagnostics = withoutProbeAnswers([...session.diagnostics()], session.trace.events);
-        const errors = diagnostics.filter((d) => d.severity === 'error').length;
-        const verdict = errors > 0 || probed.failures.length > 0 ? `FAILED: ${errors} error-severity diagnostic(s)` : 'PASSED: no error-severity diagnostic';
-        const sections = [`check ${session.name}: ${verdict}`, session.statusText()];
-        if (probed.failures.length) sections.push(`failures:\n${probed.failures.map((f) => `- ${line(f, 500)}`).join('\n')}`);
-        if (probed.notes.length) sections.push(`notes:\n${probed.notes.map((n) => `- ${line(n, 500)}`).join('\n')}`);
-        sections.push(diagnosticsText(diagnostics, (seq) => session.trace.event(seq)));
-        return sections.join('\n\n');
+        return checkRunning(
+          { name: session.name, client: session.running(), diagnostics: () => session.diagnostics(), event: (seq) => session.trace.event(seq), status: () => session.statusText() },
+          input.timeoutMs ?? defaultTimeoutMs,
+        );
       }),
   );
 }

@@ -3,7 +3,7 @@ import { diagnosticsText } from '../../core/agent/diagnosticsText';
 import { eventsText, lastMessages, lastStderr } from '../../core/agent/eventText';
 import { itemsText } from '../../core/agent/listsText';
 import { agentCall, toolArguments } from '../../core/agent/toolCall';
-import { probeLists, withoutProbeAnswers } from '../../cli/commands/listProbe';
+import { checkRunning } from '../../cli/commands/checkRunning';
 import { LIST_KINDS, type ListKind, type ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import { isTrusted } from '../trust';
@@ -108,15 +108,11 @@ export class AgentOperations {
     const client = entry.client;
     const session = entry.session;
     if (!client || !session) throw new AgentInputError(`"${entry.name}" is not running (${entry.state.kind}).`);
-    const probed = await probeLists(client, callTimeout(input.timeoutMs));
-    const diagnostics = withoutProbeAnswers([...session.diagnostics], client.trace.events);
-    const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    const verdict = errors > 0 || probed.failures.length > 0 ? `FAILED: ${errors} error-severity diagnostic(s)` : 'PASSED: no error-severity diagnostic';
-    const sections = [`check ${entry.name}: ${verdict}`, serverStatus(entry)];
-    if (probed.failures.length) sections.push(`failures:\n${probed.failures.map((f) => `- ${line(f, 500)}`).join('\n')}`);
-    if (probed.notes.length) sections.push(`notes:\n${probed.notes.map((n) => `- ${line(n, 500)}`).join('\n')}`);
-    sections.push(diagnosticsText(diagnostics, (seq) => session.event(seq)));
-    return bounded(sections.join('\n\n'));
+    const report = await checkRunning(
+      { name: entry.name, client, diagnostics: () => session.diagnostics, event: (seq) => session.event(seq), status: () => serverStatus(entry) },
+      callTimeout(input.timeoutMs),
+    );
+    return bounded(report);
   }
 
   /** Starts `entry` unless it runs; only in a trusted workspace. */
