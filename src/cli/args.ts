@@ -45,7 +45,10 @@ export interface PromptArgs {
 }
 export interface RecordArgs {
   name: 'record';
-  out: string;
+  /** Optional with --watch (the hot-reload proxy then writes no trace). */
+  out: string | undefined;
+  /** Globs whose changes restart the server (the hot-reload proxy); empty for a plain recording. */
+  watch: string[];
   server: ServerCommand;
 }
 export interface LintArgs {
@@ -59,7 +62,11 @@ export interface HelpArgs {
   name: 'help';
   command?: string;
 }
-export type CliArgs = CheckArgs | CallArgs | ReadArgs | PromptArgs | RecordArgs | LintArgs | HelpArgs | { name: 'version' };
+export interface McpArgs {
+  name: 'mcp';
+  timeoutMs: number;
+}
+export type CliArgs = CheckArgs | CallArgs | ReadArgs | PromptArgs | RecordArgs | LintArgs | McpArgs | HelpArgs | { name: 'version' };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -216,16 +223,25 @@ export function parseCli(argv: readonly string[]): CliArgs {
       };
     }
     case 'record': {
-      const { values, positionals } = parse('record', ours, { out: { type: 'string', short: 'o' } });
+      const { values, positionals } = parse('record', ours, { out: { type: 'string', short: 'o' }, watch: { type: 'string', multiple: true } });
       const out = values.out as string | undefined;
-      if (out === undefined || out === '') throw new UsageError('record: --out FILE is required');
-      return { name: 'record', out, server: serverCommand('record', server, positionals) };
+      const watch = (values.watch as string[] | undefined) ?? [];
+      if (watch.some((glob) => glob === '')) throw new UsageError('record: --watch takes a glob, e.g. --watch "src/**/*.ts"');
+      if (watch.length === 0 && (out === undefined || out === '')) throw new UsageError('record: --out FILE is required (or --watch GLOB for the hot-reload proxy)');
+      if (out === '') throw new UsageError('record: --out takes a file name');
+      return { name: 'record', out, watch, server: serverCommand('record', server, positionals) };
     }
     case 'lint': {
       if (server !== undefined) throw new UsageError('lint: takes a trace file, not a server command');
       const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
       if (positionals.length !== 1) throw new UsageError('lint: expects exactly one trace FILE');
       return { name: 'lint', json: values.json === true, failOn: parseFailOn('lint', values['fail-on'] as string | undefined), file: positionals[0] };
+    }
+    case 'mcp': {
+      if (server !== undefined) throw new UsageError('mcp: takes no server command (the agent starts servers with start_server)');
+      const { values, positionals } = parse('mcp', ours, { timeout: { type: 'string' } });
+      if (positionals.length > 0) throw new UsageError(`mcp: unexpected argument ${JSON.stringify(positionals[0])}`);
+      return { name: 'mcp', timeoutMs: timeout('mcp', values.timeout as string | undefined) };
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);

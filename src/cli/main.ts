@@ -5,6 +5,7 @@ import { runLint } from './commands/lint';
 import { runPrompt } from './commands/prompt';
 import { runRead } from './commands/read';
 import { runRecord } from './record/proxy';
+import { runMcp } from './mcp/server';
 import { RECORDER_ROLE } from './record/messages';
 import { runRecorderThread } from './record/worker';
 import { isMainThread, workerData } from 'node:worker_threads';
@@ -43,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
       return runRecord(args);
     case 'lint':
       return runLint(args, io);
+    case 'mcp':
+      return runMcp(args);
   }
 }
 

@@ -1,3 +1,5 @@
+import { MCP_HELP } from './mcp/help';
+
 /** A mistake in how the command was invoked: printed with the usage text, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -19,6 +21,7 @@ const EXIT_CODES = 'Exit codes: 0 ok, 1 a diagnostic at or above --fail-on or a 
 
 /** Each command's own usage, printed by `mcp-lens <command> --help` and `mcp-lens help <command>`. */
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  mcp: MCP_HELP,
   check: `Usage: mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] SERVER
 
 Start the server, probe its era (server/discover, else initialize), list every tool,
@@ -76,12 +79,16 @@ ${SERVER}
 
 ${EXIT_CODES}`,
   record: `Usage: mcp-lens record --out FILE -- CMD [ARGS…]
+       mcp-lens record --watch GLOB [--watch GLOB…] [--out FILE] -- CMD [ARGS…]
 
 Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) to a
 *.mcptrace.jsonl trace file. Launch this in place of the server in any host.
 "{timestamp}" in FILE is replaced at each launch.
 
   --out, -o FILE   the trace file to write
+  --watch GLOB     hot reload: restart the server when a matching file changes (or the
+                   host calls the added mcp_lens_restart_server tool); the host's session
+                   survives, in-flight requests get an error, list_changed is sent
 
 Exits with the server's own exit code (127 when it cannot start, 2 usage error).`,
   lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] FILE
@@ -114,9 +121,16 @@ export const USAGE = `Usage:
   mcp-lens record --out FILE -- CMD [ARGS…]
       Run CMD as a transparent stdio proxy, writing every byte both ways to a
       *.mcptrace.jsonl trace file. Launch this in place of the server in any host.
+  mcp-lens record --watch GLOB [--watch GLOB…] [--out FILE] -- CMD [ARGS…]
+      Hot-reload proxy: restart the server when a watched file changes (or the host
+      calls the added mcp_lens_restart_server tool), keeping the host's session.
   mcp-lens lint [--json] [--fail-on LEVEL] FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
+  mcp-lens mcp [--timeout MS]
+      Run MCP Lens as an MCP server over stdio for coding agents: start the servers
+      you build as named sessions, call their tools, read diagnostics, messages and
+      stderr, restart, check. \`mcp-lens mcp --help\` prints host config snippets.
   mcp-lens help COMMAND, mcp-lens COMMAND --help
       That command's usage and options.
 

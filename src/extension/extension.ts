@@ -17,6 +17,7 @@ import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
 import { registerTools } from './tools';
+import { registerAgentTools } from './agentTools/register';
 import { say, showError } from './shown';
 
 let registry: ServerRegistry | undefined;
@@ -64,6 +65,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(registerRecordCommand(context, servers, log));
   subscriptions.push(...registerTools(context, servers, log));
   subscriptions.push(...registerDevLoop(servers, log));
+  subscriptions.push(...registerAgentTools(servers, log));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);

@@ -10,6 +10,7 @@ import type { Log } from './log';
 import type { ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
 import type { TreeNode } from './serversView';
+import { serverWatchGlobs } from './devloop/serverGlobs';
 import { askText, pickOne, say, showInfo, showWarning } from './shown';
 
 export const COPY_RECORD_COMMAND = 'mcpLens.copyRecordCommand';
@@ -19,6 +20,8 @@ export interface CopyRecordOptions {
   format?: RecordFormat;
   traceName?: string;
   openWhenItAppears?: boolean;
+  /** Run it through the hot-reload proxy, watching the server's dev.watch globs (asked when it has some). */
+  hotReload?: boolean;
 }
 
 export interface CopiedRecordCommand {
@@ -132,6 +135,28 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     watchers.add(stopping);
   }
 
+  /**
+   * The absolute globs for `record --watch` (the other host's working directory is unknown),
+   * [] for a plain recording, undefined when the user dismissed the question.
+   */
+  async function hotReloadGlobs(entry: ServerEntry, wanted: boolean | undefined): Promise<string[] | undefined> {
+    const target = serverWatchGlobs(entry);
+    if (!target) {
+      if (wanted) void showInfo(say`MCP Lens: "${entry.name}" has no dev.watch globs (.vscode/mcp.json or the mcpLens.dev.watch setting): copied without hot reload.`);
+      return [];
+    }
+    const absolute = target.globs.map((glob) => (path.isAbsolute(glob) ? glob : path.join(target.base, glob)).split(path.sep).join('/'));
+    if (wanted !== undefined) return wanted ? absolute : [];
+    const choice = await pickOne(
+      [
+        { label: say`Record`, detail: say`The host's session, as a trace file.`, value: 'plain' },
+        { label: say`Record with hot reload`, detail: say`Also restart the server when ${target.globs.join(', ')} change, keeping the host's session.`, value: 'hot' },
+      ],
+      { placeHolder: say`Restart "${entry.name}" in the other host when its files change?` },
+    );
+    return choice === undefined ? undefined : choice === 'hot' ? absolute : [];
+  }
+
   async function copy(arg?: TreeNode | string, options: CopyRecordOptions = {}): Promise<CopiedRecordCommand | undefined> {
     const entry = await pickServer(arg);
     if (!entry) return undefined;
@@ -154,11 +179,14 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     // `record` opens the file but creates no folders: make ours now.
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(folder));
 
+    const watch = await hotReloadGlobs(entry, options.hotReload);
+    if (watch === undefined) return undefined;
     const launch = recordLaunch(portableServer(config, { userHome: os.homedir() }), format, {
       node: 'node',
       cliPath: path.join(context.extensionPath, 'dist', 'cli.js'),
       tracePath,
       hostEnv: process.env,
+      watch,
     });
     try {
       await vscode.env.clipboard.writeText(launch.text);

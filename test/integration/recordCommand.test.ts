@@ -31,6 +31,22 @@ suite('copy record command', () => {
     const clipboard = await vscode.env.clipboard.readText();
     if (clipboard !== '') assert.equal(clipboard, copied.text);
   });
+
+  test('with hot reload, the copied entry runs the hot-reload proxy on the server\'s dev.watch globs, made absolute', async () => {
+    await extensionApi();
+    const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    const settings = vscode.workspace.getConfiguration('mcpLens');
+    await settings.update('dev.watch', { banner: ['src/**/*.mjs'] }, vscode.ConfigurationTarget.Workspace);
+    try {
+      const copied = await vscode.commands.executeCommand<Copied>('mcpLens.copyRecordCommand', 'banner', { format: 'cursor', traceName: 'banner-hot.mcptrace.jsonl', hotReload: true });
+      const args: string[] = JSON.parse(copied.text).mcpServers.banner.args;
+      assert.deepEqual(args.slice(1, 6), ['record', '--watch', `${folder}/src/**/*.mjs`, '--out', join(folder, '.mcp-lens', 'traces', 'banner-hot.mcptrace.jsonl')]);
+      const plain = await vscode.commands.executeCommand<Copied>('mcpLens.copyRecordCommand', 'banner', { format: 'cursor', traceName: 'banner-plain.mcptrace.jsonl', hotReload: false });
+      assert.ok(!JSON.parse(plain.text).mcpServers.banner.args.includes('--watch'));
+    } finally {
+      await settings.update('dev.watch', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });
 
 /** Plays another host: initialize, then (once answered) initialized, and closes stdin. */

@@ -8,6 +8,7 @@ import { RECORDER_ROLE, type RecorderMessage, type RecorderReply } from './messa
 import { ProcessTree } from '../../core/transport/processTree';
 import { windowsLaunch } from '../../core/transport/windowsLaunch';
 import { expandOutPath } from '../../core/record/outPath';
+import { HotProxy } from './hot/hotProxy';
 
 /** Shutdown (stdio): "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL". */
 const GRACE_MS = 2000;
@@ -20,13 +21,15 @@ const LINGER_MS = 2000;
  * thread, which frames it and writes the trace. Exits with the child's exit code.
  */
 export async function runRecord(args: RecordArgs): Promise<number> {
-  let fd: number;
+  let fd: number | undefined;
   try {
-    fd = openSync(expandOutPath(args.out), 'w');
+    if (args.out !== undefined) fd = openSync(expandOutPath(args.out), 'w');
   } catch (error) {
     process.stderr.write(`mcp-lens record: cannot write the trace file: ${(error as Error).message}\n`);
     return 2;
   }
+  if (args.watch.length > 0) return runHotReload(args, fd);
+  if (fd === undefined) return 2;
   const recorder = startRecorder(fd);
   const post = recorder.post;
   const { command, args: argv } = args.server;
@@ -154,6 +157,16 @@ export async function runRecord(args: RecordArgs): Promise<number> {
     await recorder.close();
     return error.code === 'ENOENT' ? 127 : 126;
   }
+}
+
+/** `record --watch`: the hot-reload proxy, recording (when --out is given) both directions of every child. */
+async function runHotReload(args: RecordArgs, fd: number | undefined): Promise<number> {
+  const recorder = fd === undefined ? undefined : startRecorder(fd);
+  const proxy = new HotProxy(args.server.command, args.server.args, (m) => recorder?.post(m));
+  const code = await proxy.run(args.watch);
+  const problem = await recorder?.close();
+  if (problem) process.stderr.write(`mcp-lens record: the trace file is incomplete: ${problem}\n`);
+  return code;
 }
 
 /** How long a copy may wait before it is handed over, and how much may pile up meanwhile. */

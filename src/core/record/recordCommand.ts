@@ -27,6 +27,8 @@ export interface RecordLaunchOptions {
    * reference to a variable that is not secret is written out from here.
    */
   hostEnv?: Record<string, string | undefined>;
+  /** Absolute globs: the hot-reload proxy restarts the server when one of these files changes. */
+  watch?: readonly string[];
 }
 
 export interface RecordLaunch {
@@ -37,10 +39,11 @@ export interface RecordLaunch {
   needs: string[];
 }
 
-/** The words the host runs: node cli.js record --out TRACE -- SERVER ARGS… */
+/** The words the host runs: node cli.js record [--watch GLOB…] --out TRACE -- SERVER ARGS… */
 function proxyWords(server: PortableServer, o: RecordLaunchOptions): { command: Word; args: Word[] } {
   const t = (text: string): Word => [{ text }];
-  return { command: t(o.node), args: [t(o.cliPath), t('record'), t('--out'), t(o.tracePath), t('--'), server.command, ...server.args] };
+  const watch = (o.watch ?? []).flatMap((glob) => [t('--watch'), t(glob)]);
+  return { command: t(o.node), args: [t(o.cliPath), t('record'), ...watch, t('--out'), t(o.tracePath), t('--'), server.command, ...server.args] };
 }
 
 /** The variable a host reads for an input: the env entry's own name, else one made from the input id. */

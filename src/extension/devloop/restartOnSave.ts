@@ -6,7 +6,8 @@
  */
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { describeSaved, watchGlobs } from '../../core/devloop/watchGlobs';
+import { describeSaved } from '../../core/devloop/watchGlobs';
+import { serverWatchGlobs } from './serverGlobs';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
@@ -43,12 +44,7 @@ export class RestartOnSave extends Disposable {
 
   /** The globs a server watches and the folder they are relative to. */
   globsOf(entry: ServerEntry): { base: string; globs: string[] } | undefined {
-    if (entry.isRemote) return undefined;
-    const base = entry.config.file.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    if (!base) return undefined;
-    const setting = vscode.workspace.getConfiguration('mcpLens').get<unknown>('dev.watch');
-    const globs = watchGlobs(entry.config.dev?.watch ?? [], setting, entry.name);
-    return globs.length ? { base, globs } : undefined;
+    return serverWatchGlobs(entry);
   }
 
   private sync(): void {

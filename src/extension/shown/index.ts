@@ -6,3 +6,4 @@ export { pickFolder, pickMany, pickOne, type PickItem, type PickOptions } from '
 export { codeLens, describe, setTooltip, setViewDescription, setViewMessage, tabTitle, treeItem } from './tree';
 export { name, render, say, Text, untrusted } from './text';
 export type { Surface } from './text';
+export { toolInvocation } from './toolInvocation';

@@ -21,9 +21,17 @@ test('record needs --out; lint needs exactly one file', () => {
   assert.deepEqual(parseCli(['record', '--out', 't.mcptrace.jsonl', '--', 'node', 's.js']), {
     name: 'record',
     out: 't.mcptrace.jsonl',
+    watch: [],
     server: { command: 'node', args: ['s.js'] },
   });
-  assert.deepEqual(parseCli(['lint', 'a.jsonl']), { name: 'lint', json: false, failOn: 'error', file: 'a.jsonl' });
+  assert.deepEqual(parseCli(['record', '--watch', 'src/**/*.ts', '--watch', 'build/*.js', '--', 'node', 'build/s.js', '--watch']), {
+    name: 'record',
+    out: undefined,
+    watch: ['src/**/*.ts', 'build/*.js'],
+    server: { command: 'node', args: ['build/s.js', '--watch'] },
+  });
+  assert.deepEqual(parseCli(['mcp', '--timeout', '5000']), { name: 'mcp', timeoutMs: 5000 });
+    assert.deepEqual(parseCli(['lint', 'a.jsonl']), { name: 'lint', json: false, failOn: 'error', file: 'a.jsonl' });
   assert.equal((parseCli(['lint', '--fail-on', 'warning', 'a.jsonl']) as { failOn: string }).failOn, 'warning');
 });
 

@@ -103,3 +103,11 @@ test('trace file names: the server name made safe, the launch time filled in by 
   assert.equal(expandOutPath('/t/w-{timestamp}.mcptrace.jsonl', new Date('2026-11-29T19:50:12.345Z')), '/t/w-2026-11-29T19-50-12-345Z.mcptrace.jsonl');
   assert.equal(expandOutPath('/t/fixed.mcptrace.jsonl'), '/t/fixed.mcptrace.jsonl');
 });
+
+test('hot reload: each watched glob becomes --watch GLOB before --out, in JSON entries and the shell line', () => {
+  const watch = [`${WS}/src/**/*.ts`, `${WS}/it's/*.json`];
+  const json = JSON.parse(recordLaunch(portable(), 'cursor', { ...OPTIONS, watch }).text).mcpServers.weather;
+  assert.deepEqual(json.args, ['/ext/mcp-lens/dist/cli.js', 'record', '--watch', watch[0], '--watch', watch[1], '--out', OPTIONS.tracePath, '--', 'node', `${WS}/server.mjs`, '--units', 'metric']);
+  const shell = recordLaunch(portable(), 'shell', { ...OPTIONS, watch }).text;
+  assert.match(shell, new RegExp(`dist/cli\\.js record --watch '${WS}/src/\\*\\*/\\*\\.ts' --watch '${WS}/it'\\\\''s/\\*\\.json' --out `));
+});

@@ -1,0 +1,303 @@
+import { now } from '../../../core/trace/event';
+import type { RecorderMessage } from '../messages';
+import { FileWatcher } from './fileWatcher';
+import { LineSplitter, parseLine } from './lineSplitter';
+import { LIST_KIND_OF, listItems, RESTART_TOOL, withListChanged, withRestartTool, type ListKind } from './restartTool';
+import { ServerChild, type ChildExit } from './serverChild';
+
+type Obj = Record<string, unknown>;
+type Post = (m: RecorderMessage) => void;
+
+/** How long the replayed handshake and the list probes of a new child may take. */
+const INTERNAL_TIMEOUT_MS = 30_000;
+/** JSON-RPC "Internal error": the request was valid, the server went away under it. */
+const RESTARTED_CODE = -32603;
+
+interface HostRequest {
+  id: unknown;
+  method: string;
+  /** A first-page list request: its answer is what the host knows of that list. */
+  listKind?: ListKind;
+}
+
+const idKey = (id: unknown) => JSON.stringify(id);
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `mcp-lens record --watch`: the host talks to this proxy; the server behind it is restarted
+ * when a watched file changes (or the host calls the restart tool). The host's session goes
+ * on: its own `initialize` (+ initialized) is replayed to the new child in the legacy era
+ * (the modern era has no handshake to replay), requests in flight get an error saying the
+ * server restarted, and list_changed goes out for each list that differs. Every host byte
+ * reaches a child (held while one starts) or is answered by the proxy.
+ */
+export class HotProxy {
+  private child: ServerChild | undefined;
+  private children = 0;
+  private lastExit: ChildExit | undefined;
+  private restarting: Promise<string> | undefined;
+  private held: Buffer[] = [];
+  private readonly inFlight = new Map<string, HostRequest>();
+  private readonly internal = new Map<string, (msg: Obj | undefined) => void>();
+  private internalIds = 0;
+  private initialize: Buffer | undefined;
+  private initialized: Buffer | undefined;
+  /** The params of the host's last first-page list request of each kind, and what that list held. */
+  private readonly listRequests: Partial<Record<ListKind, unknown>> = {};
+  private readonly lists: Partial<Record<ListKind, string>> = {};
+  private readonly hostLines = new LineSplitter();
+  private watcher: FileWatcher | undefined;
+  private ending = false;
+
+  constructor(
+    private readonly command: string,
+    private readonly args: readonly string[],
+    private readonly post: Post,
+  ) {}
+
+  /** Runs until the host closes stdin (or a signal); resolves with the exit code. */
+  run(globs: readonly string[]): Promise<number> {
+    try {
+      this.watcher = new FileWatcher(globs, process.cwd(), (files) => void this.restart(`a change to ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`));
+    } catch (error) {
+      // A folder that does not exist: said before the server starts, not discovered at the first edit.
+      process.stderr.write(`mcp-lens record: cannot watch ${globs.join(', ')}: ${(error as Error).message}\n`);
+      return Promise.resolve(2);
+    }
+    this.startChild();
+    this.note(`hot reload: watching ${globs.join(', ')}; ${RESTART_TOOL.name} is added to tools/list`, { watch: [...globs] });
+    return new Promise((resolve) => {
+      const end = (reason: string) => void this.end(reason).then(resolve);
+      process.stdin.on('data', (chunk: Buffer) => {
+        for (const line of this.hostLines.push(chunk)) this.fromHost(line);
+      });
+      process.stdin.once('end', () => {
+        const rest = this.hostLines.rest();
+        if (rest) this.fromHost(rest);
+        this.post({ type: 'meta', kind: 'stdin-closed', t: now(), raw: 'host closed stdin' });
+        end('host closed stdin');
+      });
+      process.stdout.on('error', () => end('host closed our stdout'));
+      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => end(`received ${signal}`));
+    });
+  }
+
+  private async end(reason: string): Promise<number> {
+    if (this.ending) return 0;
+    this.ending = true;
+    this.watcher?.dispose();
+    this.note(`shutting down the server: ${reason}`, { reason });
+    await this.restarting?.catch(() => undefined);
+    const child = this.child;
+    this.child = undefined;
+    if (child) this.lastExit = await child.stop();
+    return 0;
+  }
+
+  /** One line from the host: answered here (the restart tool), held (during a restart) or passed on. */
+  private fromHost(line: Buffer): void {
+    if (this.restarting) {
+      this.held.push(line);
+      return;
+    }
+    const msg = parseLine(line);
+    const method = typeof msg?.method === 'string' ? msg.method : undefined;
+    if (msg && method && 'id' in msg) {
+      if (method === 'tools/call' && isObj(msg.params) && msg.params.name === RESTART_TOOL.name) {
+        void this.restartForHost(msg.id);
+        return;
+      }
+      if (method === 'initialize') this.initialize = line;
+      const listKind = LIST_KIND_OF[method];
+      const firstPage = listKind !== undefined && !(isObj(msg.params) && msg.params.cursor !== undefined);
+      if (firstPage) this.listRequests[listKind] = msg.params;
+      this.inFlight.set(idKey(msg.id), { id: msg.id, method, ...(firstPage ? { listKind } : {}) });
+    }
+    if (method === 'notifications/initialized') this.initialized = line;
+    if (!this.child) {
+      // No server to take it: a request is answered now; anything else is in the trace only.
+      this.post({ type: 'chunk', dir: 'c2s', t: now(), chunk: line });
+      if (msg && method && 'id' in msg) {
+        this.inFlight.delete(idKey(msg.id));
+        const exit = this.lastExit ? ` (${exitText(this.lastExit)})` : '';
+        this.toHost({ jsonrpc: '2.0', id: msg.id, error: { code: RESTARTED_CODE, message: `mcp-lens: the server is not running${exit}; save a watched file or call ${RESTART_TOOL.name} to start it again` } });
+      }
+      return;
+    }
+    this.toChild(this.child, line);
+  }
+
+  private toChild(child: ServerChild, line: Buffer): void {
+    this.post({ type: 'chunk', dir: 'c2s', t: now(), chunk: line });
+    if (!child.process.stdin.write(line)) {
+      process.stdin.pause();
+      child.process.stdin.once('drain', () => process.stdin.resume());
+    }
+  }
+
+  private toHost(msg: Obj): void {
+    this.note(`mcp-lens → host: ${JSON.stringify(msg)}`, { fromProxy: msg });
+    process.stdout.write(`${JSON.stringify(msg)}\n`);
+  }
+
+  private startChild(): ServerChild | undefined {
+    const number = ++this.children;
+    let child: ServerChild;
+    try {
+      child = ServerChild.spawn(this.command, this.args);
+    } catch (error) {
+      this.spawnFailed(error as NodeJS.ErrnoException);
+      return undefined;
+    }
+    this.child = child;
+    const lines = new LineSplitter();
+    child.process.once('error', (error: NodeJS.ErrnoException) => {
+      if (child.pid === undefined) this.spawnFailed(error);
+    });
+    // Marked now (a pid means it started), not on 'spawn': the replayed handshake is written next, and the trace must show the child first.
+    if (child.pid !== undefined) {
+      this.post({ type: 'meta', kind: 'spawned', t: now(), raw: `spawned pid ${child.pid} (child ${number}): ${[this.command, ...this.args].join(' ')}`, info: { pid: child.pid, command: this.command, args: [...this.args], cwd: process.cwd(), child: number } });
+    }
+    child.process.stdout.on('data', (chunk: Buffer) => {
+      this.post({ type: 'chunk', dir: 's2c', t: now(), chunk });
+      for (const line of lines.push(chunk)) this.fromChild(child, line);
+      // A host that reads slowly slows the server down rather than filling our memory.
+      if (process.stdout.writableNeedDrain) {
+        child.process.stdout.pause();
+        process.stdout.once('drain', () => child.process.stdout.resume());
+      }
+    });
+    child.process.stdout.once('end', () => {
+      const rest = lines.rest();
+      if (rest && this.child === child) process.stdout.write(rest);
+      this.post({ type: 'end', dir: 's2c', t: now() });
+    });
+    child.process.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      this.post({ type: 'chunk', dir: 'stderr', t: now(), chunk });
+    });
+    child.process.stderr.once('end', () => this.post({ type: 'end', dir: 'stderr', t: now() }));
+    void child.closed.then((exit) => {
+      this.post({ type: 'meta', kind: 'exited', t: now(), raw: `child ${number} ${exitText(exit)}`, info: { code: exit.code, signal: exit.signal, child: number } });
+      for (const [key, settle] of this.internal) {
+        this.internal.delete(key);
+        settle(undefined);
+      }
+      if (this.child !== child) return;
+      // It died on its own: the host stays connected, and its requests get an answer that says why.
+      this.child = undefined;
+      this.lastExit = exit;
+      this.failInFlight(`the server exited (${exitText(exit)}) before answering`);
+    });
+    return child;
+  }
+
+  private spawnFailed(error: NodeJS.ErrnoException): void {
+    this.child = undefined;
+    this.post({ type: 'meta', kind: 'spawn-failed', t: now(), raw: `cannot start ${this.command}: ${error.message}`, info: { code: error.code, message: error.message, command: this.command } });
+    process.stderr.write(`mcp-lens record: cannot start ${JSON.stringify(this.command)}: ${error.message}\n`);
+  }
+
+  /** One line from a child: ours (an internal answer), rewritten (initialize, tools/list) or relayed as it came. */
+  private fromChild(child: ServerChild, line: Buffer): void {
+    const msg = parseLine(line);
+    const isResponse = msg !== undefined && 'id' in msg && !('method' in msg);
+    if (isResponse) {
+      const settle = this.internal.get(idKey(msg.id));
+      if (settle) {
+        this.internal.delete(idKey(msg.id));
+        settle(msg);
+        return;
+      }
+    }
+    // An old child's last words: its requests were answered with an error when the restart began.
+    if (this.child !== child) return;
+    if (!isResponse) {
+      process.stdout.write(line);
+      return;
+    }
+    const request = this.inFlight.get(idKey(msg.id));
+    this.inFlight.delete(idKey(msg.id));
+    if (request?.listKind) this.lists[request.listKind] = listItems(request.listKind, msg);
+    if (request?.method === 'initialize') process.stdout.write(`${JSON.stringify(withListChanged(msg))}\n`);
+    else if (request?.listKind === 'tools') process.stdout.write(`${JSON.stringify(withRestartTool(msg))}\n`);
+    else process.stdout.write(line);
+  }
+
+  private failInFlight(why: string): void {
+    for (const request of this.inFlight.values()) {
+      this.toHost({ jsonrpc: '2.0', id: request.id, error: { code: RESTARTED_CODE, message: `mcp-lens: ${why} (${request.method}); send the request again` } });
+    }
+    this.inFlight.clear();
+  }
+
+  /** Restarts (one at a time: a change during a restart joins it) and says what changed. */
+  restart(reason: string): Promise<string> {
+    if (this.ending) return Promise.resolve('shutting down');
+    this.restarting ??= this.doRestart(reason).finally(() => {
+      this.restarting = undefined;
+      const held = this.held;
+      this.held = [];
+      for (const line of held) this.fromHost(line);
+    });
+    return this.restarting;
+  }
+
+  private async doRestart(reason: string): Promise<string> {
+    const lost = [...this.inFlight.values()].map((r) => ({ id: r.id, method: r.method }));
+    this.post({ type: 'meta', kind: 'note', t: now(), raw: `— restarting the server after ${reason}${lost.length ? `; in flight: ${lost.map((r) => `${r.method} (id ${JSON.stringify(r.id)})`).join(', ')}` : ''} —`, info: { restart: true, reason, lost } });
+    this.failInFlight('the server restarted before answering');
+    const old = this.child;
+    this.child = undefined;
+    if (old) await old.stop();
+    const child = this.startChild();
+    if (!child) return 'the server could not be started again';
+    if (this.initialize) {
+      // Legacy era: the new child gets the host's own handshake, under an id of ours.
+      const answer = await this.ask(child, parseLine(this.initialize));
+      if (!answer || !('result' in answer)) return `the restarted server did not complete the handshake${answer ? `: ${JSON.stringify(answer.error)}` : ''}`;
+      if (this.initialized) this.toChild(child, this.initialized);
+    }
+    const changed: ListKind[] = [];
+    for (const kind of Object.keys(this.listRequests) as ListKind[]) {
+      const answer = await this.ask(child, { jsonrpc: '2.0', method: `${kind}/list`, ...(this.listRequests[kind] !== undefined ? { params: this.listRequests[kind] } : {}) });
+      const items = answer ? listItems(kind, answer) : undefined;
+      if (items === this.lists[kind]) continue;
+      this.lists[kind] = items;
+      changed.push(kind);
+      this.toHost({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` });
+    }
+    return `restarted (pid ${child.pid})${changed.length ? `; changed: ${changed.join(', ')} (list_changed sent)` : '; tools, prompts and resources unchanged'}`;
+  }
+
+  /** A request of ours to `child`, its answer kept from the host. Undefined if the child ends or is too slow. */
+  private ask(child: ServerChild, request: Obj | undefined): Promise<Obj | undefined> {
+    if (!request) return Promise.resolve(undefined);
+    const id = `mcp-lens-hot-${++this.internalIds}`;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.internal.delete(idKey(id));
+        resolve(undefined);
+      }, INTERNAL_TIMEOUT_MS).unref();
+      this.internal.set(idKey(id), (msg) => {
+        clearTimeout(timer);
+        resolve(msg);
+      });
+      this.toChild(child, Buffer.from(`${JSON.stringify({ ...request, id })}\n`));
+    });
+  }
+
+  private async restartForHost(id: unknown): Promise<void> {
+    const outcome = await this.restart(`the host called ${RESTART_TOOL.name}`);
+    const ok = outcome.startsWith('restarted');
+    this.toHost({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `mcp-lens: ${outcome}` }], ...(ok ? {} : { isError: true }) } });
+  }
+
+  private note(raw: string, info: Obj): void {
+    this.post({ type: 'meta', kind: 'note', t: now(), raw, info });
+  }
+}
+
+function exitText(exit: ChildExit): string {
+  return exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`;
+}

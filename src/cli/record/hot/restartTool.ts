@@ -1,0 +1,44 @@
+/** What the hot-reload proxy adds to the server's tools: named so no agent takes it for the server's own. */
+export const RESTART_TOOL = {
+  name: 'mcp_lens_restart_server',
+  description:
+    'Added by the mcp-lens hot-reload proxy, not part of the server: restarts the MCP server under development (after its code changed) while this session stays connected. Requests still in flight are answered with an error; notifications/*/list_changed follows when its tools, prompts or resources changed.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+};
+
+export type ListKind = 'tools' | 'prompts' | 'resources';
+export const LIST_KIND_OF: Record<string, ListKind | undefined> = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources' };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The first page of a tools/list answer, with the restart tool appended (once). */
+export function withRestartTool(response: Obj): Obj {
+  const result = isObj(response.result) ? response.result : undefined;
+  if (!result || !Array.isArray(result.tools)) return response;
+  if (result.tools.some((t) => isObj(t) && t.name === RESTART_TOOL.name)) return response;
+  return { ...response, result: { ...result, tools: [...result.tools, RESTART_TOOL] } };
+}
+
+/**
+ * The initialize answer as the host must see it for hot reload to work: a tools capability
+ * (the restart tool is a tool) and listChanged on every list the server declares, since the
+ * proxy sends list_changed after a restart.
+ */
+export function withListChanged(response: Obj): Obj {
+  const result = isObj(response.result) ? response.result : undefined;
+  if (!result) return response;
+  const capabilities = isObj(result.capabilities) ? { ...result.capabilities } : {};
+  for (const kind of ['tools', 'prompts', 'resources'] as const) {
+    const declared = isObj(capabilities[kind]) ? (capabilities[kind] as Obj) : undefined;
+    if (declared || kind === 'tools') capabilities[kind] = { ...declared, listChanged: true };
+  }
+  return { ...response, result: { ...result, capabilities } };
+}
+
+/** The items of a list answer (tools, prompts or resources), as comparable text. */
+export function listItems(kind: ListKind, response: Obj): string | undefined {
+  const result = isObj(response.result) ? response.result : undefined;
+  const items = result?.[kind];
+  return Array.isArray(items) ? JSON.stringify(items) : undefined;
+}
