@@ -88,3 +88,8 @@ export class RejectedToolError extends Error {
 export class UnansweredInputError extends Error {
   override readonly name = 'UnansweredInputError';
 }
+
+/** The user (or the CLI, for want of an answer) refused a server's ask, e.g. a sampling request. */
+export class RefusedAskError extends Error {
+  override readonly name = 'RefusedAskError';
+}
