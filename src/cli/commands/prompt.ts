@@ -12,6 +12,8 @@ export function runPrompt(args: PromptArgs, io: Output): Promise<number> {
       json: args.json,
       timeoutMs: args.timeoutMs,
       elicit: args.elicit,
+      sample: args.sample,
+      roots: args.roots,
       label: args.prompt,
       method: 'prompts/get',
       params: { name: args.prompt, arguments: args.promptArgs },

@@ -11,6 +11,8 @@ export function runRead(args: ReadArgs, io: Output): Promise<number> {
       json: args.json,
       timeoutMs: args.timeoutMs,
       elicit: args.elicit,
+      sample: args.sample,
+      roots: args.roots,
       label: args.uri,
       method: 'resources/read',
       params: { uri: args.uri },

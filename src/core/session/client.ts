@@ -6,7 +6,7 @@ import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions }
 import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
-import { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RefusedAskError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
+import { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 import { PendingRequests, type Progress } from './pendingRequests';
 import { probeEra, type EraOutcome } from './probe';
 import { ToolGate } from './toolGate';
@@ -15,6 +15,7 @@ import { answerInputRequests, inputRequiredFault, type InputAnswerers, type Inpu
 import { capabilityFor, declaredCapabilities, grants } from './clientCapabilities';
 import type { Root } from './roots';
 import { samplingRequestFault, type Sample } from './sampling';
+import { requestedSchemaFault } from './elicitationSchema';
 import {
   KNOWN_RESULT_TYPES,
   LIST_ITEMS_KEY,
@@ -26,7 +27,7 @@ import {
   type ListMethod,
 } from './protocol';
 
-export { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
+export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
 export type { Progress } from './pendingRequests';
@@ -214,11 +215,16 @@ export class McpClient {
   private inputAnswerers(): InputAnswerers {
     const answerers: InputAnswerers = {};
     const { elicit, sample } = this.options;
-    if (elicit) answerers['elicitation/create'] = elicit;
+    if (elicit) {
+      answerers['elicitation/create'] = (params) => {
+        const fault = params.mode === 'url' ? urlElicitationFault(params) : requestedSchemaFault(params.requestedSchema);
+        return fault ? Promise.reject(new InvalidAskError(`elicitation/create: ${fault}`)) : elicit(params);
+      };
+    }
     if (sample) {
       answerers['sampling/createMessage'] = (params) => {
         const fault = samplingRequestFault(params);
-        return fault ? Promise.reject(new Error(fault)) : sample(params);
+        return fault ? Promise.reject(new InvalidAskError(`sampling/createMessage: ${fault}`)) : sample(params);
       };
     }
     if (this.roots) answerers['roots/list'] = async () => ({ roots: this.roots });
@@ -502,7 +508,7 @@ export class McpClient {
       reply = await answer(params).then(
         (result) => ({ result }),
         // "Clients SHOULD return errors for … User rejected sampling request (-1)"; other failures are internal errors.
-        (err: unknown) => ({ error: { code: err instanceof RefusedAskError ? -1 : -32603, message: err instanceof Error ? err.message : String(err) } }),
+        (err: unknown) => ({ error: { code: err instanceof RefusedAskError ? -1 : err instanceof InvalidAskError ? -32602 : -32603, message: err instanceof Error ? err.message : String(err) } }),
       );
     }
     if (capability) {
@@ -527,6 +533,18 @@ export class McpClient {
       info: { era: outcome.era, protocolVersion, reason: outcome.reason },
     });
   }
+}
+
+/** A URL-mode elicitation names an http(s) `url` to show (and open only on the user's click). */
+function urlElicitationFault(params: Record<string, unknown>): string | undefined {
+  if (typeof params.url !== 'string') return 'a URL-mode elicitation without a "url"';
+  let url: URL;
+  try {
+    url = new URL(params.url);
+  } catch {
+    return `the url ${JSON.stringify(params.url)} is not a URL`;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : `the url uses ${url.protocol}, not http or https`;
 }
 
 function asRecord(v: unknown): Record<string, unknown> | undefined {

@@ -93,3 +93,8 @@ export class UnansweredInputError extends Error {
 export class RefusedAskError extends Error {
   override readonly name = 'RefusedAskError';
 }
+
+/** A server's ask the client cannot show: a malformed requestedSchema, unknown sampling content (-32602). */
+export class InvalidAskError extends Error {
+  override readonly name = 'InvalidAskError';
+}
