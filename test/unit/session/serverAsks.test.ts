@@ -97,7 +97,7 @@ test('2026-07-28 (SDK v2): elicitation, sampling and roots inside input_required
     ['tools/call', 2, 'greet', 'sampling/createMessage'],
   ]);
   const discover = client.trace.events.find((e) => method(e) === 'server/discover')!;
-  const caps = (discover.msg as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities'];
+  const caps = (discover.msg as unknown as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities'];
   assert.deepEqual(caps, { roots: {}, sampling: {}, elicitation: { form: {}, url: {} } });
 });
 
