@@ -148,6 +148,11 @@ export class McpClient {
     return this.serverInfo;
   }
 
+  /** The roots roots/list answers with now (undefined: the client declared no roots). */
+  get currentRoots(): Root[] | undefined {
+    return this.roots;
+  }
+
   get pid(): number | undefined {
     return this.transport.pid;
   }
