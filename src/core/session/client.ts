@@ -194,7 +194,7 @@ export class McpClient {
     let sameAsks = 0;
     for (let round = 1; this.serverInfo?.era === 'modern' && result.resultType === 'input_required'; round++) {
       const fault = inputRequiredFault(result);
-      if (fault) throw new InvalidResultError(`${method}: ${fault}`, result, -1);
+      if (fault) throw new UnansweredInputError(`${method}: the server answered with ${fault}`);
       if (round > MAX_INPUT_ROUNDS) throw new UnansweredInputError(`${method}: the server still asks for input after ${MAX_INPUT_ROUNDS} rounds`);
       const ask = JSON.stringify([result.inputRequests, result.requestState]);
       sameAsks = ask === lastAsk ? sameAsks + 1 : 1;
