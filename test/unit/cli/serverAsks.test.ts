@@ -90,3 +90,17 @@ test('the terminal reads typed fields as the form types them and shows what the 
     '  tools: get',
   ]);
 });
+
+test('server-everything: its sampling, form and URL elicitation tools answered from the flags', async () => {
+  await buildCli();
+  const everything = ['--', NODE, `${ROOT}node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'];
+  const sampled = await runCli(['call', 'trigger-sampling-request', '--args', '{"prompt":"hi"}', '--sample', 'Hello from the model', ...everything]);
+  assert.equal(sampled.code, 0, sampled.stderr);
+  assert.match(sampled.stdout, /Hello from the model/);
+  const declined = await runCli(['call', 'trigger-elicitation-request', '--elicit', 'decline', ...everything]);
+  assert.match(declined.stdout, /"action": "decline"/);
+  const url = await runCli(['call', 'trigger-url-elicitation', '--args', '{"url":"https://example.com/connect","message":"Connect"}', '--elicit', 'accept', ...everything]);
+  assert.equal(url.code, 0, url.stderr);
+  assert.match(url.stderr, /visit https:\/\/example\.com\/connect \(domain example\.com\)/);
+  assert.match(url.stdout, /"action": "accept"/);
+});
