@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { serverTarget, TARGET_OPTIONS, type ServerCommand, type ServerTarget, type TargetValues } from './serverTarget';
-import { ELICIT_OPTION, parseElicit } from './elicitFlag';
-import type { ElicitAnswer } from '../core/session/elicitation';
+import { ANSWER_OPTIONS, parseAnswerFlags, type AnswerFlags } from './answerFlags';
 import { parseFailOn, type FailOn } from './failOn';
 import { UsageError, usageOf } from './usage';
 
@@ -13,31 +12,27 @@ export interface CheckArgs {
   failOn: FailOn;
   server: ServerTarget;
 }
-export interface CallArgs {
+export interface CallArgs extends AnswerFlags {
   name: 'call';
   tool: string;
   toolArgs: Record<string, unknown>;
-  /** How to answer the server's elicitations, in order (`--elicit`). */
-  elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
   failOn: FailOn;
   server: ServerTarget;
 }
-export interface ReadArgs {
+export interface ReadArgs extends AnswerFlags {
   name: 'read';
   uri: string;
-  elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
   failOn: FailOn;
   server: ServerTarget;
 }
-export interface PromptArgs {
+export interface PromptArgs extends AnswerFlags {
   name: 'prompt';
   prompt: string;
   promptArgs: Record<string, unknown>;
-  elicit: ElicitAnswer[];
   json: boolean;
   timeoutMs: number;
   failOn: FailOn;
@@ -167,7 +162,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         json: { type: 'boolean' },
         timeout: { type: 'string' },
         ...TARGET_OPTIONS,
-        ...ELICIT_OPTION,
+        ...ANSWER_OPTIONS,
         'fail-on': { type: 'string' },
       });
       const [tool, ...more] = positionals;
@@ -177,7 +172,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         name: 'call',
         tool,
         toolArgs: toolArguments(values.args as string | undefined),
-        elicit: parseElicit('call', values.elicit as string[] | undefined),
+        ...parseAnswerFlags('call', values),
         json: values.json === true,
         timeoutMs: timeout('call', values.timeout as string | undefined),
         failOn: parseFailOn('call', values['fail-on'] as string | undefined),
@@ -185,14 +180,14 @@ export function parseCli(argv: readonly string[]): CliArgs {
       };
     }
     case 'read': {
-      const { values, positionals } = parse('read', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' }, ...TARGET_OPTIONS, ...ELICIT_OPTION });
+      const { values, positionals } = parse('read', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' }, ...TARGET_OPTIONS, ...ANSWER_OPTIONS });
       const [uri, ...more] = positionals;
       if (uri === undefined || uri === '') throw new UsageError('read: missing the resource URI (mcp-lens read URI --url URL)');
       if (server === undefined && values.url === undefined) throw new UsageError('read: missing -- before the server command');
       return {
         name: 'read',
         uri,
-        elicit: parseElicit('read', values.elicit as string[] | undefined),
+        ...parseAnswerFlags('read', values),
         json: values.json === true,
         timeoutMs: timeout('read', values.timeout as string | undefined),
         failOn: parseFailOn('read', values['fail-on'] as string | undefined),
@@ -206,7 +201,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         timeout: { type: 'string' },
         'fail-on': { type: 'string' },
         ...TARGET_OPTIONS,
-        ...ELICIT_OPTION,
+        ...ANSWER_OPTIONS,
       });
       const [prompt, ...more] = positionals;
       if (prompt === undefined || prompt === '') throw new UsageError('prompt: missing the prompt name (mcp-lens prompt NAME --args JSON --url URL)');
@@ -215,7 +210,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         name: 'prompt',
         prompt,
         promptArgs: toolArguments(values.args as string | undefined, 'prompt'),
-        elicit: parseElicit('prompt', values.elicit as string[] | undefined),
+        ...parseAnswerFlags('prompt', values),
         json: values.json === true,
         timeoutMs: timeout('prompt', values.timeout as string | undefined),
         failOn: parseFailOn('prompt', values['fail-on'] as string | undefined),

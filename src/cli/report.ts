@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnose/diagnostic';
 import type { TraceEvent } from '../core/trace/event';
+import type { InputRound } from '../core/session/inputRequired';
 import { isRemote, type ServerTarget } from './serverTarget';
 import { redactUrl } from '../core/transport/httpRedact';
 import { summarize } from './summary';
@@ -22,6 +23,8 @@ export interface JsonReport {
   resourceTemplates: Record<string, unknown>[];
   prompts: Record<string, unknown>[];
   result?: unknown;
+  /** What the server asked back and what was answered, in order (call, read, prompt). */
+  inputRounds?: InputRound[];
   diagnostics: Diagnostic[];
   events: readonly TraceEvent[];
 }
@@ -31,6 +34,7 @@ export function buildReport(
   events: readonly TraceEvent[],
   diagnostics: readonly Diagnostic[],
   result?: { value: unknown },
+  inputRounds?: InputRound[],
 ): JsonReport {
   const s = summarize(events);
   // Key order is part of the contract: `result` (call only) sits before diagnostics and events.
@@ -44,6 +48,7 @@ export function buildReport(
     resourceTemplates: s.resourceTemplates,
     prompts: s.prompts,
     ...(result !== undefined ? { result: result.value } : {}),
+    ...(inputRounds !== undefined ? { inputRounds } : {}),
     diagnostics: diagnostics.map(({ rule, severity, stage, message, evidence, retry, hint }) => ({ rule, severity, stage, message, evidence, retry, hint })),
     events,
   };

@@ -14,8 +14,12 @@ const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or a Streamable HTTP
   --header 'K: V'    an HTTP header to send (repeatable)
   --token TOKEN      sends Authorization: Bearer TOKEN (redacted in traces and reports)`;
 
-const ELICIT = `  --elicit ANSWER  answers the server's next form elicitation (repeatable, in order):
-                   accept (the form's defaults), accept:JSON, decline or cancel`;
+const ELICIT = `  --elicit ANSWER  answers the server's next elicitation (repeatable, in order):
+                   accept (the form's defaults), accept:JSON, decline or cancel
+  --sample TEXT    the model's reply to the server's next sampling request (repeatable)
+  --root PATH      a root for roots/list (repeatable; default: the working directory)
+On a terminal, what no flag answers is asked there; otherwise elicitations are declined
+and sampling refused, naming the flag to use.`;
 
 const EXIT_CODES = 'Exit codes: 0 ok, 1 a diagnostic at or above --fail-on or a failed call, 2 usage error.';
 
@@ -111,12 +115,11 @@ export const USAGE = `Usage:
   mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Start the server, probe its era, list tools/resources/prompts, validate every
       message and print the trace and the diagnostics.
-  mcp-lens call TOOL [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
-      Call one tool and print its result on stdout (progress on stderr). Each --elicit
-      (accept, accept:JSON, decline or cancel) answers the server's next elicitation.
-  mcp-lens read URI [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+  mcp-lens call TOOL [--args JSON] [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+      Call one tool and print its result on stdout (progress on stderr).
+  mcp-lens read URI [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Read one resource and print its contents.
-  mcp-lens prompt NAME [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+  mcp-lens prompt NAME [--args JSON] [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Get one prompt and print its messages.
   mcp-lens record --out FILE -- CMD [ARGS…]
       Run CMD as a transparent stdio proxy, writing every byte both ways to a
@@ -133,6 +136,13 @@ export const USAGE = `Usage:
       stderr, restart, check. \`mcp-lens mcp --help\` prints host config snippets.
   mcp-lens help COMMAND, mcp-lens COMMAND --help
       That command's usage and options.
+
+ANSWERS (each repeatable, used in the order the server asks) answer what the server asks back:
+  --elicit accept|accept:JSON|decline|cancel   an elicitation (form, or URL: shown on stderr)
+  --sample TEXT                                the model's reply to a sampling request
+  --root PATH                                  a root for roots/list (default: the working directory)
+On a terminal, what no flag answers is asked there; otherwise elicitations are declined and
+sampling refused, naming the flag to use. --json lists every question and answer (inputRounds).
 
 SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
   --url URL [--header 'Name: value']… [--token TOKEN]   (--token sends Authorization: Bearer)

@@ -71,7 +71,8 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(watcher);
   subscriptions.push(
     servers.onDidChange((entry) => entry === undefined && watcher.watch((servers.config?.candidates ?? []).map((f) => f.path))),
-    vscode.workspace.onDidChangeWorkspaceFolders(() => void servers.reload()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void servers.reload().then(() => servers.updateRoots())),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpLens.roots') && void servers.updateRoots()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void servers.reload()),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpLens.claudeDesktopConfig') && void servers.reload()),
   );

@@ -7,6 +7,7 @@ import type { ConfigProblem, InputDefinition, ServerConfig } from '../core/confi
 import { planDebugLaunch, type DebugLaunch } from '../core/devloop/debugTarget';
 import { describeRequest, requestsInFlight, type LostRequest } from '../core/devloop/inFlight';
 import type { Lists } from '../core/devloop/listDiff';
+import { rootsForServer, sameRoots } from './serverRoots';
 import { McpClient, ProtocolError } from '../core/session/client';
 import type { Trace } from '../core/trace/trace';
 import { exitStory } from '../core/diagnose/exitStory';
@@ -82,6 +83,21 @@ export class ServerRegistry extends Disposable {
 
   constructor(private readonly deps: RegistryDeps) {
     super();
+  }
+
+  /**
+   * The workspace folders or `mcpLens.roots` changed: each running server whose roots differ
+   * gets them (a legacy one is told with notifications/roots/list_changed).
+   */
+  async updateRoots(): Promise<void> {
+    const settings = this.deps.settings();
+    for (const entry of this.entries.values()) {
+      const client = entry.client;
+      if (!client) continue;
+      const roots = rootsForServer(entry.name, settings.roots, this.deps.workspaceFolders());
+      if (sameRoots(roots, client.currentRoots ?? [])) continue;
+      await client.setRoots(roots).catch((error: unknown) => this.deps.log.warn(`[${entry.name}] could not send the new roots: ${error instanceof Error ? error.message : String(error)}`));
+    }
   }
 
   get servers(): ServerEntry[] {
@@ -211,7 +227,13 @@ export class ServerRegistry extends Disposable {
     }
     const session = this.deps.sessions?.begin(entry, spec, { env: local.env, secrets }, continued);
     const timeouts = debug ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS } : { requestTimeoutMs: settings.requestTimeoutMs };
-    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets } : spec, { clientInfo: this.deps.clientInfo, ...timeouts, trace: session?.trace ?? continued, transport: session?.transport });
+    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets } : spec, {
+      clientInfo: this.deps.clientInfo,
+      ...timeouts,
+      trace: session?.trace ?? continued,
+      transport: session?.transport,
+      roots: rootsForServer(entry.name, settings.roots, this.deps.workspaceFolders()),
+    });
     session?.attach(client);
     entry.client = client;
     this.launched.fire({ entry, client, debug });

@@ -6,6 +6,8 @@ export interface Settings {
   trace: TraceLevel;
   requestTimeoutMs: number;
   claudeDesktopConfig: boolean;
+  /** `mcpLens.roots`: per server name, the directories its roots/list returns instead of the workspace folders. */
+  roots: Record<string, unknown>;
 }
 
 export function readSettings(): Settings {
@@ -14,5 +16,6 @@ export function readSettings(): Settings {
     trace: config.get<TraceLevel>('trace.server', 'off'),
     requestTimeoutMs: Math.max(1000, config.get<number>('requestTimeoutMs', 30000)),
     claudeDesktopConfig: config.get<boolean>('claudeDesktopConfig.enabled', true),
+    roots: config.get<Record<string, unknown>>('roots', {}),
   };
 }

@@ -7,7 +7,9 @@ import { failsOn, type FailOn } from '../failOn';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { resultLines } from '../resultLines';
-import { answerInOrder } from './elicitAnswers';
+import type { InputRound } from '../../core/session/client';
+import { openTerminal } from '../terminal';
+import { cliAnswerers } from './serverAsks';
 import { createClient, describeError, describeFailure } from './session';
 
 type Outcome =
@@ -24,7 +26,10 @@ type Outcome =
  */
 export async function runCall(args: CallArgs, io: Output): Promise<number> {
   const e = io.errStyle;
-  const client = createClient(args.server, args.timeoutMs, args.elicit.length ? answerInOrder(args.elicit, io) : undefined);
+  const terminal = openTerminal();
+  const client = createClient(args.server, args.timeoutMs, cliAnswerers(args, io, terminal));
+  const inputRounds: InputRound[] = [];
+  client.onInputRound((r) => inputRounds.push(r));
   let outcome: Outcome;
   let offered: string[] | undefined;
   try {
@@ -52,6 +57,7 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
   } catch (error) {
     outcome = { kind: 'failed', stage: 'connect', message: describeFailure(client, error) };
   } finally {
+    terminal?.close();
     await client.close().catch(() => undefined);
   }
   const events = client.trace.events;
@@ -63,7 +69,7 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
         : outcome.kind === 'protocol-error'
           ? { error: { code: outcome.error.code, message: outcome.error.message, data: outcome.error.data } }
           : { failed: outcome.message };
-    io.out(JSON.stringify(buildReport(args.server, events, diagnostics, { value })));
+    io.out(JSON.stringify(buildReport(args.server, events, diagnostics, { value }, inputRounds)));
     return exitCode(outcome, diagnostics, args.failOn);
   }
   switch (outcome.kind) {

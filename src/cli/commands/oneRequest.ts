@@ -7,11 +7,13 @@ import type { Output } from '../output';
 import { buildReport } from '../report';
 import type { ServerTarget } from '../serverTarget';
 import type { Style } from '../style';
-import type { ElicitAnswer } from '../../core/session/elicitation';
-import { answerInOrder } from './elicitAnswers';
+import type { AnswerFlags } from '../answerFlags';
+import type { InputRound } from '../../core/session/client';
+import { openTerminal } from '../terminal';
+import { cliAnswerers } from './serverAsks';
 import { createClient, describeError } from './session';
 
-export interface OneRequest {
+export interface OneRequest extends AnswerFlags {
   server: ServerTarget;
   json: boolean;
   timeoutMs: number;
@@ -20,8 +22,6 @@ export interface OneRequest {
   label: string;
   method: string;
   params: Record<string, unknown>;
-  /** How to answer the server's elicitations, in order (`--elicit`). */
-  elicit: ElicitAnswer[];
   /** The result as a person reads it. */
   lines(result: Record<string, unknown>, style: Style): string[];
 }
@@ -38,7 +38,10 @@ type Outcome =
  */
 export async function runOneRequest(req: OneRequest, io: Output): Promise<number> {
   const e = io.errStyle;
-  const client = createClient(req.server, req.timeoutMs, req.elicit.length ? answerInOrder(req.elicit, io) : undefined);
+  const terminal = openTerminal();
+  const client = createClient(req.server, req.timeoutMs, cliAnswerers(req, io, terminal));
+  const inputRounds: InputRound[] = [];
+  client.onInputRound((r) => inputRounds.push(r));
   let outcome: Outcome;
   try {
     await client.connect();
@@ -51,6 +54,7 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
   } catch (error) {
     outcome = { kind: 'failed', stage: 'connect', message: describeError(error) };
   } finally {
+    terminal?.close();
     await client.close().catch(() => undefined);
   }
   const events = client.trace.events;
@@ -62,7 +66,7 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
         : outcome.kind === 'protocol-error'
           ? { error: { code: outcome.error.code, message: outcome.error.message, data: outcome.error.data } }
           : { failed: outcome.message };
-    io.out(JSON.stringify(buildReport(req.server, events, diagnostics, { value })));
+    io.out(JSON.stringify(buildReport(req.server, events, diagnostics, { value }, inputRounds)));
     return exitCode(outcome, diagnostics, req.failOn);
   }
   switch (outcome.kind) {

@@ -13,6 +13,8 @@ export function runPrompt(args: PromptArgs, io: Output): Promise<number> {
       timeoutMs: args.timeoutMs,
       failOn: args.failOn,
       elicit: args.elicit,
+      sample: args.sample,
+      roots: args.roots,
       label: args.prompt,
       method: 'prompts/get',
       params: { name: args.prompt, arguments: args.promptArgs },

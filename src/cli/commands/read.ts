@@ -12,6 +12,8 @@ export function runRead(args: ReadArgs, io: Output): Promise<number> {
       timeoutMs: args.timeoutMs,
       failOn: args.failOn,
       elicit: args.elicit,
+      sample: args.sample,
+      roots: args.roots,
       label: args.uri,
       method: 'resources/read',
       params: { uri: args.uri },

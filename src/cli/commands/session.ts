@@ -1,15 +1,16 @@
 import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
-import type { Elicit } from '../../core/session/elicitation';
+import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
 
 /**
  * A client for one CLI run (stdio or Streamable HTTP); the request timeout also bounds the era
  * probe, whose budget for a server that has written nothing yet (a cold npx/uvx start) is the
- * longer of the two.
+ * longer of the two. With answerers the client declares elicitation (form and URL), sampling
+ * and roots, and answers them.
  */
-export function createClient(server: ServerTarget, timeoutMs: number, elicit?: Elicit): McpClient {
+export function createClient(server: ServerTarget, timeoutMs: number, answerers?: CliAnswerers): McpClient {
   return new McpClient(
     isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets } : { command: server.command, args: server.args },
     {
@@ -21,7 +22,7 @@ export function createClient(server: ServerTarget, timeoutMs: number, elicit?: E
       // slow server/discover is still an answer worth waiting for.
       probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
       probeMaxWaitMs: Math.min(10_000, timeoutMs),
-      ...(elicit ? { elicit } : {}),
+      ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
     },
   );
 }

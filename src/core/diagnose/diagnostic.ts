@@ -28,12 +28,16 @@ export const RULE_IDS = [
   'unsupported-version',
   'missing-meta',
   'no-discover',
+  // The server asks back (elicitation, sampling, roots): a capability refused or never declared
+  'missing-client-capability',
+  'undeclared-client-capability',
   'undeclared-capability',
   'capability-not-declared',
   'invalid-params',
   'tool-error',
   'domain-error-as-protocol-error',
   'output-schema-mismatch',
+  'url-elicitation-required',
   // Names a person cannot read or tell apart (an addition to DESIGN.md §4)
   'tool-name-invalid',
   'look-alike-names',
@@ -43,9 +47,13 @@ export const RULE_IDS = [
   'result-and-error',
   'reply-to-notification',
   'schema-violation',
+  // 2026-07-28 multi-round-trip results the client cannot complete
+  'input-required-malformed',
+  'unknown-input-request',
   'progress-not-increasing',
   'message-after-cancel',
   'pagination-loop',
+  'input-repeated',
   'timeout',
   // Streamable HTTP (transport, except error-in-200: an envelope fault)
   'http-unreachable',

@@ -12,6 +12,11 @@ import { httpUnreachable } from './rules/httpUnreachable';
 import { invalidParams } from './rules/invalidParams';
 import { invalidToolHeader } from './rules/invalidToolHeader';
 import { invalidUtf8 } from './rules/invalidUtf8';
+import { inputRepeated } from './rules/inputRepeated';
+import { inputRequiredMalformed, unknownInputRequest } from './rules/inputRequiredMalformed';
+import { missingClientCapability } from './rules/missingClientCapability';
+import { undeclaredClientCapability } from './rules/undeclaredClientCapability';
+import { urlElicitationRequired } from './rules/urlElicitationRequired';
 import { messageAfterCancel } from './rules/messageAfterCancel';
 import { missingInitialized } from './rules/missingInitialized';
 import { missingMeta } from './rules/missingMeta';
@@ -58,6 +63,8 @@ export const RULES: readonly Rule[] = [
   unsupportedVersion,
   missingMeta,
   noDiscover,
+  missingClientCapability,
+  undeclaredClientCapability,
   undeclaredCapability,
   capabilityNotDeclared,
   toolNameInvalid,
@@ -66,15 +73,19 @@ export const RULES: readonly Rule[] = [
   toolError,
   domainErrorAsProtocolError,
   outputSchemaMismatch,
+  urlElicitationRequired,
   unknownResponseId,
   duplicateResponse,
   nullId,
   resultAndError,
   replyToNotification,
   schemaViolation,
+  inputRequiredMalformed,
+  unknownInputRequest,
   progressNotIncreasing,
   messageAfterCancel,
   paginationLoop,
+  inputRepeated,
   timeout,
   httpUnreachable,
   httpStatus,

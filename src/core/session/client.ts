@@ -6,14 +6,18 @@ import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions }
 import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
-import { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
+import { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 import { PendingRequests, type PendingRequest, type Progress } from './pendingRequests';
 import { initializeUnlessLateModern, LateProbeAnswer, type LateAnswer } from './lateModern';
 import { probeEra, type EraOutcome } from './probe';
 import { SignsOfLife } from './signsOfLife';
 import { ToolGate } from './toolGate';
 import type { Elicit } from './elicitation';
-import { answerInputRequests, type InputAnswerers } from './inputRequired';
+import { answerInputRequests, inputRequiredFault, type InputAnswerers, type InputRound } from './inputRequired';
+import { capabilityFor, declaredCapabilities, grants } from './clientCapabilities';
+import type { Root } from './roots';
+import { samplingRequestFault, type Sample } from './sampling';
+import { requestedSchemaFault } from './elicitationSchema';
 import {
   KNOWN_RESULT_TYPES,
   LIST_ITEMS_KEY,
@@ -25,10 +29,11 @@ import {
   type ListMethod,
 } from './protocol';
 
-export { ConnectionClosedError, InvalidResultError, OversizeResponseError, ProtocolError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
+export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
 export type { Progress } from './pendingRequests';
+export type { InputRound } from './inputRequired';
 
 export interface ServerInfo {
   era: 'modern' | 'legacy';
@@ -52,10 +57,16 @@ export interface ClientOptions {
   probeTimeoutMs?: number;
   /** The probe's bound for a server that has written nothing yet (still starting). Default 10 000 ms, never below probeTimeoutMs. */
   probeMaxWaitMs?: number;
-  /** What a legacy server's roots/list request is answered with. */
-  roots?: { uri: string; name?: string }[];
+  /** What roots/list is answered with; when given, the client declares `roots` (setRoots changes them). */
+  roots?: Root[];
   /** Answers elicitation/create (form mode); when given, the client declares the elicitation capability. */
   elicit?: Elicit;
+  /** `elicit` also answers URL-mode elicitations (it shows the URL and opens it only on request): declares `elicitation.url`. */
+  elicitUrl?: boolean;
+  /** Answers sampling/createMessage; when given, the client declares `sampling`. */
+  sample?: Sample;
+  /** `sample` shows a request's `tools` and can reply with tool_use content: declares `sampling.tools`. */
+  sampleTools?: boolean;
   /** Modern revisions to offer, preferred first (tests offer an unknown one to exercise -32022). */
   modernVersions?: string[];
   transport?: TransportOptions;
@@ -91,6 +102,8 @@ const DEFAULT_CLIENT_INFO = { name: 'mcp-lens', version: '0.1.0' };
 
 /** Rounds of InputRequiredResult one request may take before the client stops answering. */
 const MAX_INPUT_ROUNDS = 8;
+/** How many rounds in a row may ask exactly the same thing before the client takes it for a loop. */
+const MAX_SAME_ASKS = 3;
 
 /**
  * A dual-era MCP client over stdio or Streamable HTTP that records everything it sees into a Trace.
@@ -109,6 +122,8 @@ export class McpClient {
   private lateDiscover: LateProbeAnswer | undefined;
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
+  private readonly inputRoundEmitter = new Emitter<InputRound>();
+  private roots: Root[] | undefined;
   private readonly clientInfo: { name: string; version: string };
   private readonly requestTimeoutMs: number;
   private readonly maxTimeoutMs: number;
@@ -121,6 +136,8 @@ export class McpClient {
   readonly onDidClose = (listener: (info: ExitInfo) => void): Disposable => this.closeEmitter.event(listener);
   /** Every notification the server sends (list_changed, logging, progress…). */
   readonly onNotification = (listener: (e: TraceEvent) => void): Disposable => this.notificationEmitter.event(listener);
+  /** Every question the server asked (legacy request or MRTR entry) once the client answered or refused it. */
+  readonly onInputRound = (listener: (r: InputRound) => void): Disposable => this.inputRoundEmitter.event(listener);
   readonly exited: Promise<ExitInfo>;
 
   constructor(
@@ -129,6 +146,7 @@ export class McpClient {
   ) {
     this.trace = options.trace ?? new Trace();
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
+    this.roots = options.roots;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
     this.transport = 'url' in spec ? new HttpTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
@@ -156,6 +174,11 @@ export class McpClient {
 
   get info(): ServerInfo | undefined {
     return this.serverInfo;
+  }
+
+  /** The roots roots/list answers with now (undefined: the client declared no roots). */
+  get currentRoots(): Root[] | undefined {
+    return this.roots;
   }
 
   get pid(): number | undefined {
@@ -232,9 +255,26 @@ export class McpClient {
     once: (p: Record<string, unknown>) => Promise<Record<string, unknown>>,
   ): Promise<Record<string, unknown>> {
     let result = first;
+    let lastAsk: string | undefined;
+    let sameAsks = 0;
     for (let round = 1; this.serverInfo?.era === 'modern' && result.resultType === 'input_required'; round++) {
+      const fault = inputRequiredFault(result);
+      if (fault) throw new UnansweredInputError(`${method}: the server answered with ${fault}`);
       if (round > MAX_INPUT_ROUNDS) throw new UnansweredInputError(`${method}: the server still asks for input after ${MAX_INPUT_ROUNDS} rounds`);
-      const next: Record<string, unknown> = { ...params, inputResponses: await answerInputRequests(method, result.inputRequests, this.inputAnswerers()) };
+      const ask = JSON.stringify([result.inputRequests, result.requestState]);
+      sameAsks = ask === lastAsk ? sameAsks + 1 : 1;
+      lastAsk = ask;
+      if (sameAsks >= MAX_SAME_ASKS) {
+        this.trace.append({
+          dir: 'meta',
+          kind: 'note',
+          raw: `stopped answering ${method}: the server asked the same thing ${sameAsks} rounds in a row`,
+          info: { reason: 'input-repeated', method, rounds: sameAsks },
+        });
+        throw new UnansweredInputError(`${method}: the server asked the same thing ${sameAsks} rounds in a row, whatever the answer; the client stopped`);
+      }
+      const emit = (r: Omit<InputRound, 'era' | 'request' | 'round'>) => this.inputRoundEmitter.fire({ era: 'modern', request: method, round, ...r });
+      const next: Record<string, unknown> = { ...params, inputResponses: await answerInputRequests(method, result.inputRequests, this.inputAnswerers(), emit) };
       if (typeof result.requestState === 'string') next.requestState = result.requestState;
       result = await once(next);
     }
@@ -244,9 +284,32 @@ export class McpClient {
   /** The server→client asks this client answers, whether sent as requests (legacy) or inside an InputRequiredResult. */
   private inputAnswerers(): InputAnswerers {
     const answerers: InputAnswerers = {};
-    if (this.options.elicit) answerers['elicitation/create'] = this.options.elicit;
-    if (this.options.roots) answerers['roots/list'] = async () => ({ roots: this.options.roots });
+    const { elicit, sample } = this.options;
+    if (elicit) {
+      answerers['elicitation/create'] = (params) => {
+        const fault = params.mode === 'url' ? urlElicitationFault(params) : requestedSchemaFault(params.requestedSchema);
+        return fault ? Promise.reject(new InvalidAskError(`elicitation/create: ${fault}`)) : elicit(params);
+      };
+    }
+    if (sample) {
+      answerers['sampling/createMessage'] = (params) => {
+        const fault = samplingRequestFault(params);
+        return fault ? Promise.reject(new InvalidAskError(`sampling/createMessage: ${fault}`)) : sample(params);
+      };
+    }
+    if (this.roots) answerers['roots/list'] = async () => ({ roots: this.roots });
     return answerers;
+  }
+
+  /**
+   * New roots (a workspace folder added, a setting changed). Legacy: "When roots change,
+   * clients that support listChanged MUST send a notification" (2026-07-28 has no such
+   * notification: the next InputRequiredResult asking roots/list gets the new ones).
+   */
+  async setRoots(roots: Root[]): Promise<void> {
+    if (!this.roots) throw new Error('setRoots: this client was created without roots, so it did not declare the roots capability');
+    this.roots = roots;
+    if (this.serverInfo?.era === 'legacy' && !this.closed) await this.notify('notifications/roots/list_changed');
   }
 
   /** The Streamable HTTP refusals a client is told to recover from, each retried once. */
@@ -360,7 +423,7 @@ export class McpClient {
   }
 
   private async initialize(protocolVersion: string, onId?: (id: number) => void): Promise<ServerInfo> {
-    const capabilities = this.declaredCapabilities();
+    const capabilities = this.declaredCapabilities('legacy');
     const result = await this.send(
       'initialize',
       { protocolVersion, capabilities, clientInfo: this.clientInfo },
@@ -383,17 +446,18 @@ export class McpClient {
     return {
       [META_PROTOCOL_VERSION]: version,
       // Only what the client can answer inside an InputRequiredResult is declared.
-      [META_CLIENT_CAPABILITIES]: this.declaredCapabilities(),
+      [META_CLIENT_CAPABILITIES]: this.declaredCapabilities('modern'),
       [META_CLIENT_INFO]: this.clientInfo,
     };
   }
 
-  /** What the client can answer: roots when it has some to give, form elicitation when an answerer was given. */
-  private declaredCapabilities(): Record<string, unknown> {
-    return {
-      ...(this.options.roots ? { roots: { listChanged: false } } : {}),
-      ...(this.options.elicit ? { elicitation: { form: {} } } : {}),
-    };
+  /** What the client can answer, and nothing else: each capability has an answerer behind it. */
+  private declaredCapabilities(era: 'modern' | 'legacy'): Record<string, unknown> {
+    const o = this.options;
+    return declaredCapabilities(
+      { roots: !!this.roots, sample: !!o.sample, sampleTools: !!o.sample && !!o.sampleTools, elicitForm: !!o.elicit, elicitUrl: !!o.elicit && !!o.elicitUrl },
+      era,
+    );
   }
 
   private send(method: string, params: Record<string, unknown> | undefined, opts: InternalOptions = {}): Promise<Record<string, unknown>> {
@@ -537,24 +601,35 @@ export class McpClient {
     this.pending.progress(token, p);
   }
 
-  /** Legacy server→client requests: the ones a debugging client can answer honestly, and -32601 for the rest. */
+  /**
+   * Legacy server→client requests: `ping` ("The receiver MUST respond promptly with an empty
+   * response"), and the asks the client declared a capability for; -32601 for the rest.
+   */
   private async answerServerRequest(msg: JsonRpcRequest): Promise<void> {
-    let reply: Record<string, unknown>;
+    const params = msg.params ?? {};
+    const capability = capabilityFor(msg.method, params);
+    const answer = this.inputAnswerers()[msg.method];
+    let reply: { result: Record<string, unknown> } | { error: { code: number; message: string } };
     if (msg.method === 'ping') reply = { result: {} };
-    else if (msg.method === 'roots/list') reply = { result: { roots: this.options.roots ?? [] } };
-    else if (msg.method === 'elicitation/create' && this.options.elicit) {
-      reply = await this.options.elicit(msg.params ?? {}).then(
-        (result) => ({ result }),
-        (err: unknown) => ({ error: { code: -32603, message: `The client could not answer the elicitation: ${err instanceof Error ? err.message : String(err)}` } }),
-      );
-    }
-    else {
+    else if (!answer || (capability && !grants(this.declaredCapabilities('legacy'), capability))) {
       reply = {
         error: {
           code: -32601,
-          message: `Method not found: MCP Lens does not handle "${msg.method}" requests from the server (the client did not declare that capability)`,
+          message: `Method not found: MCP Lens does not answer "${msg.method}"${capability ? ` (${capability}) ` : ' '}requests from the server: the client did not declare that capability`,
         },
       };
+    } else {
+      reply = await answer(params).then(
+        (result) => ({ result }),
+        // "Clients SHOULD return errors for … User rejected sampling request (-1)"; other failures are internal errors.
+        (err: unknown) => ({ error: { code: err instanceof RefusedAskError ? -1 : err instanceof InvalidAskError ? -32602 : -32603, message: err instanceof Error ? err.message : String(err) } }),
+      );
+    }
+    if (capability) {
+      const round: InputRound = { era: 'legacy', key: String(msg.id), method: msg.method, params };
+      if ('result' in reply) round.result = reply.result;
+      else round.error = reply.error.message;
+      this.inputRoundEmitter.fire(round);
     }
     try {
       await this.transport.send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, ...reply }));
@@ -572,6 +647,18 @@ export class McpClient {
       info: { era: outcome.era, protocolVersion, reason: outcome.reason },
     });
   }
+}
+
+/** A URL-mode elicitation names an http(s) `url` to show (and open only on the user's click). */
+function urlElicitationFault(params: Record<string, unknown>): string | undefined {
+  if (typeof params.url !== 'string') return 'a URL-mode elicitation without a "url"';
+  let url: URL;
+  try {
+    url = new URL(params.url);
+  } catch {
+    return `the url ${JSON.stringify(params.url)} is not a URL`;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : `the url uses ${url.protocol}, not http or https`;
 }
 
 function asRecord(v: unknown): Record<string, unknown> | undefined {

@@ -88,3 +88,13 @@ export class RejectedToolError extends Error {
 export class UnansweredInputError extends Error {
   override readonly name = 'UnansweredInputError';
 }
+
+/** The user (or the CLI, for want of an answer) refused a server's ask, e.g. a sampling request. */
+export class RefusedAskError extends Error {
+  override readonly name = 'RefusedAskError';
+}
+
+/** A server's ask the client cannot show: a malformed requestedSchema, unknown sampling content (-32602). */
+export class InvalidAskError extends Error {
+  override readonly name = 'InvalidAskError';
+}

@@ -36,17 +36,17 @@ test('legacy (SDK v1 elicitInput): call --elicit accept answers the form with it
   const r = report(run);
   assert.deepEqual(JSON.parse(r.result.content[0].text), { action: 'accept', content: { name: 'Ada', plan: 'pro', seats: 1 } });
   const init = r.events.find((e: any) => e.msg?.method === 'initialize');
-  assert.deepEqual(init.msg.params.capabilities, { elicitation: { form: {} } });
+  assert.deepEqual(init.msg.params.capabilities.elicitation, { form: {}, url: {} });
   assert.match(run.stderr, /elicitation: "Your details" → accept \{"name":"Ada","plan":"pro","seats":1\}/);
 });
 
-test('legacy: without --elicit the client declares no elicitation, and the SDK server refuses to ask', async (t) => {
+test('legacy: without --elicit and without a terminal the form is declined, naming the flag', async (t) => {
   const [server] = await Promise.all([startHttpFixture('sdk-v1-elicit-http.mjs'), buildCli()]);
   t.after(() => server.stop());
-  const r = report(await runCli(['call', 'signup', '--json', '--url', server.url]));
-  const init = r.events.find((e: any) => e.msg?.method === 'initialize');
-  assert.deepEqual(init.msg.params.capabilities, {});
-  assert.ok(!r.events.some((e: any) => e.msg?.method === 'elicitation/create'));
+  const run = await runCli(['call', 'signup', '--json', '--url', server.url]);
+  const r = report(run);
+  assert.deepEqual(JSON.parse(r.result.content[0].text), { action: 'decline' });
+  assert.match(run.stderr, /→ decline \(stdin is not a terminal: answer with --elicit accept:JSON, decline or cancel\)/);
 });
 
 test('2026-07-28 multi-round-trip: inputResponses keyed as asked, requestState echoed exactly, a new id for the retry', async (t) => {
@@ -61,13 +61,19 @@ test('2026-07-28 multi-round-trip: inputResponses keyed as asked, requestState e
   assert.notEqual(calls[0].id, calls[1].id);
   assert.equal(calls[0].params.inputResponses, undefined);
   assert.equal(calls[1].params.requestState, 'opaque-Ω-{"n":1}');
-  assert.deepEqual(calls[1].params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {} } });
+  assert.deepEqual(calls[1].params._meta['io.modelcontextprotocol/clientCapabilities'].elicitation, { form: {}, url: {} });
 });
 
-test('2026-07-28: an input request the client has no answer for fails the call, naming it', async (t) => {
+test('2026-07-28: without --elicit and without a terminal the input request is declined; --json lists the round', async (t) => {
   const [server] = await Promise.all([startHttpFixture('mrtr-confirm.mjs'), buildCli()]);
   t.after(() => server.stop());
-  const run = await runCli(['call', 'deploy', '--url', server.url]);
-  assert.equal(run.code, 1);
-  assert.match(run.stderr, /tools\/call: the server asks for "elicitation\/create" \("confirm"\) before it can answer, and the client has no answer for it/);
+  const run = await runCli(['call', 'deploy', '--json', '--url', server.url]);
+  assert.equal(run.code, 0, run.stderr);
+  const r = report(run);
+  assert.deepEqual(JSON.parse(r.result.content[0].text).inputResponses, { confirm: { action: 'decline' } });
+  assert.deepEqual(
+    r.inputRounds.map((x: any) => [x.era, x.request, x.round, x.key, x.method, x.result]),
+    [['modern', 'tools/call', 1, 'confirm', 'elicitation/create', { action: 'decline' }]],
+  );
+  assert.match(run.stderr, /--elicit accept:JSON, decline or cancel/);
 });

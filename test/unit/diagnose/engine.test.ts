@@ -9,11 +9,11 @@ import { TraceBuilder } from './traceBuilder';
 const STAGES: Record<Stage, string[]> = {
   transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'invalid-tool-header'],
   framing: ['stray-stdout', 'glued-output', 'multiline-json', 'not-jsonrpc', 'partial-line', 'invalid-utf8'],
-  initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover'],
-  negotiation: ['undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names'],
-  invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch'],
-  envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200'],
-  flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout'],
+  initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover', 'missing-client-capability'],
+  negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names'],
+  invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch', 'url-elicitation-required'],
+  envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200', 'input-required-malformed', 'unknown-input-request'],
+  flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout', 'input-repeated'],
 };
 
 test('the registry has exactly one rule per catalogue id, each in its table stage', () => {
