@@ -29,7 +29,34 @@ export interface LintArgs {
   json: boolean;
   file: string;
 }
-export type CliArgs = CheckArgs | CallArgs | RecordArgs | LintArgs | { name: 'help' } | { name: 'version' };
+export interface TestArgs {
+  name: 'test';
+  /** Test files; none means every *.mcptest.json under the current folder. */
+  files: string[];
+  junit?: string;
+  sarif?: string;
+  updateSnapshots: boolean;
+  json: boolean;
+  timeoutMs: number;
+  /** Runs every file against this server instead of the one it names. */
+  server?: ServerCommand;
+}
+export type FailOn = 'breaking' | 'any' | 'never';
+export interface DiffArgs {
+  name: 'diff';
+  json: boolean;
+  failOn: FailOn;
+  old: string;
+  new: string;
+}
+export interface ReplayArgs {
+  name: 'replay';
+  json: boolean;
+  timeoutMs: number;
+  trace: string;
+  server: ServerCommand;
+}
+export type CliArgs = CheckArgs | CallArgs | RecordArgs | LintArgs | TestArgs | DiffArgs | ReplayArgs | { name: 'help' } | { name: 'version' };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -89,6 +116,11 @@ function toolArguments(value: string | undefined): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+function nonEmpty(command: string, option: string, value: string): string {
+  if (value === '') throw new UsageError(`${command}: ${option} needs a FILE`);
+  return value;
+}
+
 export function parseCli(argv: readonly string[]): CliArgs {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { name: 'help' };
@@ -133,6 +165,40 @@ export function parseCli(argv: readonly string[]): CliArgs {
       const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' } });
       if (positionals.length !== 1) throw new UsageError('lint: expects exactly one trace FILE');
       return { name: 'lint', json: values.json === true, file: positionals[0] };
+    }
+    case 'test': {
+      const { values, positionals } = parse('test', ours, {
+        junit: { type: 'string' },
+        sarif: { type: 'string' },
+        'update-snapshots': { type: 'boolean' },
+        json: { type: 'boolean' },
+        timeout: { type: 'string' },
+      });
+      return {
+        name: 'test',
+        files: positionals,
+        ...(values.junit !== undefined ? { junit: nonEmpty('test', '--junit', values.junit as string) } : {}),
+        ...(values.sarif !== undefined ? { sarif: nonEmpty('test', '--sarif', values.sarif as string) } : {}),
+        updateSnapshots: values['update-snapshots'] === true,
+        json: values.json === true,
+        timeoutMs: timeout('test', values.timeout as string | undefined),
+        ...(server !== undefined ? { server: serverCommand('test', server, []) } : {}),
+      };
+    }
+    case 'diff': {
+      if (server !== undefined) throw new UsageError('diff: compares two reports or traces, not a server command');
+      const { values, positionals } = parse('diff', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
+      const failOn = (values['fail-on'] as string | undefined) ?? 'breaking';
+      if (failOn !== 'breaking' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`diff: --fail-on takes breaking, any or never, got ${JSON.stringify(failOn)}`);
+      if (positionals.length !== 2) throw new UsageError('diff: expects OLD and NEW (check --json reports or trace files)');
+      return { name: 'diff', json: values.json === true, failOn, old: positionals[0], new: positionals[1] };
+    }
+    case 'replay': {
+      const { values, positionals } = parse('replay', ours, { json: { type: 'boolean' }, timeout: { type: 'string' } });
+      const [trace, ...more] = positionals;
+      if (trace === undefined || trace === '') throw new UsageError('replay: missing the TRACE file (mcp-lens replay TRACE -- CMD)');
+      if (server === undefined) throw new UsageError('replay: missing -- before the rebuilt server\'s command');
+      return { name: 'replay', json: values.json === true, timeoutMs: timeout('replay', values.timeout as string | undefined), trace, server: serverCommand('replay', server, more) };
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);

@@ -1,7 +1,10 @@
 import { parseCli } from './args';
 import { runCall } from './commands/call';
 import { runCheck } from './commands/check';
+import { runDiff } from './commands/diff';
 import { runLint } from './commands/lint';
+import { runReplay } from './commands/replay';
+import { runTests } from './commands/test';
 import { runRecord } from './record/proxy';
 import { RECORDER_ROLE } from './record/messages';
 import { runRecorderThread } from './record/worker';
@@ -35,6 +38,12 @@ async function main(argv: string[]): Promise<number> {
       return runRecord(args);
     case 'lint':
       return runLint(args, io);
+    case 'test':
+      return runTests(args, io);
+    case 'diff':
+      return runDiff(args, io);
+    case 'replay':
+      return runReplay(args, io);
   }
 }
 

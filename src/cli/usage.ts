@@ -15,5 +15,16 @@ export const USAGE = `Usage:
   mcp-lens lint [--json] FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
+  mcp-lens test [FILES…] [--junit FILE] [--sarif FILE] [--update-snapshots] [--json]
+                [--timeout MS] [-- CMD [ARGS…]]
+      Run saved calls (*.mcptest.json; all under the current folder when no FILES are
+      given). -- CMD runs them against that server instead of the one each file names.
+  mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
+      The interface diff of two servers (check --json reports or trace files), each
+      change classified breaking or not. Exit 1 per --fail-on (default breaking).
+  mcp-lens replay TRACE [--json] [--timeout MS] -- CMD [ARGS…]
+      Send a recorded trace's client requests to CMD and report every response that
+      differs (ids, timestamps and _meta ignored).
 
-Exit codes: 0 ok, 1 an error-severity diagnostic or a failed call, 2 usage error.`;
+Exit codes: 0 ok, 1 an error-severity diagnostic, a failed call or test, a difference,
+2 usage error.`;

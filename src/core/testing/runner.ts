@@ -23,6 +23,8 @@ export interface TestResult {
   /** The tools/call result, when there was one (what a snapshot update writes). */
   result?: Record<string, unknown>;
   diagnostics: Diagnostic[];
+  /** The snapshot was rewritten from this result (`--update-snapshots`, Update Snapshot). */
+  snapshotUpdated?: boolean;
 }
 
 export interface FileResult {
