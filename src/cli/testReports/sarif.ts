@@ -10,7 +10,7 @@ import type { SourceFrame } from '../../core/preload/sourceMap';
 import type { TraceEvent } from '../../core/trace/event';
 import type { SuiteInput } from './junit';
 
-const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
+const LEVEL = { error: 'error', warning: 'warning' } as const;
 
 export function sarifLog(suites: readonly SuiteInput[], toolVersion: string, toUri: (file: string) => string): Log {
   const rules = new Map<string, ReportingDescriptor>();
@@ -30,10 +30,11 @@ export function sarifLog(suites: readonly SuiteInput[], toolVersion: string, toU
       }
     }
     const testAt = (d: Diagnostic) => suite.result.tests.find((t) => t.diagnostics.includes(d))?.line ?? 1;
-    for (const d of suite.result.diagnostics) {
+    // Info diagnostics are observations (a tool that failed as a test expected it to): not findings.
+    for (const d of suite.result.diagnostics.filter((x) => x.severity !== 'info')) {
       const source = sourceOf(d, suite.result.events);
       const locations = source ? [{ physicalLocation: { artifactLocation: { uri: toUri(source.file) }, region: { startLine: Math.max(1, source.line), ...(source.column ? { startColumn: source.column } : {}) } } }] : at(testAt(d));
-      results.push({ ruleId: rule(d.rule, `MCP Lens diagnostic ${d.rule} (${d.stage})`), level: LEVEL[d.severity], message: { text: `${suite.server}: ${d.message}` }, locations });
+      results.push({ ruleId: rule(d.rule, `MCP Lens diagnostic ${d.rule} (${d.stage})`), level: LEVEL[d.severity as 'error' | 'warning'], message: { text: `${suite.server}: ${d.message}` }, locations });
     }
   }
   return {
