@@ -1,7 +1,7 @@
 /**
- * Runs a test file's saved calls against one server session: connect, list the tools (their
+ * Runs a test file's saved calls over one server session: list the tools (their
  * outputSchemas), call each tool in file order, then judge each call — with the diagnostics
- * its own messages raised, found in the one trace after the session closes.
+ * its own messages raised, found in the session's trace.
  */
 import { diagnose } from '../diagnose/engine';
 import type { Diagnostic } from '../diagnose/diagnostic';
@@ -56,34 +56,68 @@ interface Ran {
   durationMs: number;
 }
 
+/** Starts the server, runs the file's calls over one session, closes it, then judges with the whole trace. */
 export async function runTestFile(file: TestFile, spec: ServerSpec, options: RunOptions = {}): Promise<FileResult> {
-  const calls = file.tests.filter((t) => !options.only || options.only.has(t.name));
   const client = new McpClient(spec, { ...(file.timeoutMs ? { requestTimeoutMs: file.timeoutMs } : {}), ...options.client });
-  const ran: Ran[] = [];
-  const schemas = new Map<string, unknown>();
-  let broken: string | undefined;
+  let ran: Ran[] = [];
+  let schemas = new Map<string, unknown>();
   try {
-    await client.connect();
-    for (const tool of await client.listAll('tools/list')) schemas.set(String(tool.name), tool.outputSchema);
-    await options.beforeCalls?.(client);
-  } catch (error) {
-    broken = `could not start the session: ${describe(error)}`;
-  }
-  try {
-    for (const call of calls) {
-      options.onStart?.(call);
-      const firstSeq = client.trace.count + 1;
-      const started = now();
-      const outcome = broken ? { kind: 'failed' as const, message: broken } : await callOnce(client, call);
-      ran.push({ call, outcome, firstSeq, lastSeq: client.trace.count, durationMs: now() - started });
-      if (outcome.kind === 'failed' && client.info && !broken) broken = await stillAlive(client, outcome.message);
+    let broken: string | undefined;
+    try {
+      await client.connect();
+    } catch (error) {
+      broken = `could not start the session: ${describe(error)}`;
     }
+    ({ ran, schemas } = await callAll(client, selected(file, options), options, broken));
   } finally {
     await client.close().catch(() => undefined);
   }
   const events = client.trace.events;
   const diagnostics = diagnose(events);
-  const tests = ran.map((r) => {
+  return { path: file.path, tests: judgeAll(ran, schemas, diagnostics, options), problems: file.problems, diagnostics, events };
+}
+
+/**
+ * Runs the calls over a session someone else owns and keeps open (the editor's running
+ * server: the calls show in its Messages view, and a debugger may be attached to it).
+ */
+export async function runOnClient(client: McpClient, file: TestFile, options: RunOptions = {}): Promise<FileResult> {
+  const { ran, schemas } = await callAll(client, selected(file, options), options, client.info ? undefined : 'the server is not running');
+  const events = client.trace.events;
+  const diagnostics = diagnose(events);
+  return { path: file.path, tests: judgeAll(ran, schemas, diagnostics, options), problems: file.problems, diagnostics, events };
+}
+
+function selected(file: TestFile, options: RunOptions): SavedCall[] {
+  return file.tests.filter((t) => !options.only || options.only.has(t.name));
+}
+
+async function callAll(client: McpClient, calls: readonly SavedCall[], options: RunOptions, brokenAtStart: string | undefined): Promise<{ ran: Ran[]; schemas: Map<string, unknown> }> {
+  const ran: Ran[] = [];
+  const schemas = new Map<string, unknown>();
+  let broken = brokenAtStart;
+  if (!broken) {
+    try {
+      // The outputSchemas as listed now: the one structuredContent must satisfy.
+      for (const tool of await client.listAll('tools/list')) schemas.set(String(tool.name), tool.outputSchema);
+      await options.beforeCalls?.(client);
+    } catch (error) {
+      broken = `could not list the tools: ${describe(error)}`;
+    }
+  }
+  for (const call of calls) {
+    options.onStart?.(call);
+    const firstSeq = client.trace.count + 1;
+    const started = now();
+    const outcome = broken ? { kind: 'failed' as const, message: broken } : await callOnce(client, call);
+    ran.push({ call, outcome, firstSeq, lastSeq: client.trace.count, durationMs: now() - started });
+    if (outcome.kind === 'failed' && !broken) broken = await stillAlive(client, outcome.message);
+  }
+  return { ran, schemas };
+}
+
+function judgeAll(ran: readonly Ran[], schemas: ReadonlyMap<string, unknown>, diagnostics: readonly Diagnostic[], options: RunOptions): TestResult[] {
+  return ran.map((r) => {
     const own = diagnostics.filter((d) => d.evidence.some((seq) => seq >= r.firstSeq && seq <= r.lastSeq));
     const failures = judge(r.call.expect, r.outcome, schemas.get(r.call.tool), own);
     const result: TestResult = {
@@ -99,7 +133,6 @@ export async function runTestFile(file: TestFile, spec: ServerSpec, options: Run
     options.onResult?.(result);
     return result;
   });
-  return { path: file.path, tests, problems: file.problems, diagnostics, events };
 }
 
 async function callOnce(client: McpClient, call: SavedCall): Promise<CallOutcome> {
