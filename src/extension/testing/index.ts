@@ -14,6 +14,8 @@ import { TestTree } from './testTree';
 
 export const TESTING_COMMANDS = {
   updateSnapshot: 'mcpLens.tests.updateSnapshot',
+  /** The rows and each test's newest outcome, as plain data (integration tests). */
+  describe: 'mcpLens.tests.describe',
 } as const;
 
 export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disposable[] {
@@ -26,8 +28,9 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
   void tree.discover();
 
   /** Writes each test's newest result as its snapshot, then runs them again to show them green. */
-  async function updateSnapshots(arg: vscode.TestItem | { test: vscode.TestItem } | undefined): Promise<number> {
-    const item = arg && 'test' in arg && !('id' in arg) ? arg.test : (arg as vscode.TestItem | undefined);
+  /** From a test's context menu (the item), a failure's (`{test, message}`), or by id. */
+  async function updateSnapshots(arg: vscode.TestItem | { test: vscode.TestItem } | string | undefined): Promise<number> {
+    const item = typeof arg === 'string' ? tree.itemById(arg) : arg && 'test' in arg && !('id' in arg) ? arg.test : (arg as vscode.TestItem | undefined);
     if (!item) return 0;
     const tests = tree.testsUnder(item);
     const missing = tests.filter((t) => !runs.lastResults.has(t.id));
@@ -62,8 +65,9 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
   }
 
   const onRestart = registry.onDidRestart((e) => {
-    // Only restarts the dev loop made on save (they have a reason) and that came up.
-    if (!e.outcome.ok || !e.reason || !vscode.workspace.getConfiguration('mcpLens').get<boolean>('tests.runAfterRestart', true)) return;
+    // Only restarts the dev loop made on save ("saving tools.json", restartOnSave.ts) that came up:
+    // not the restart into the debugger, which a Debug run makes itself.
+    if (!e.outcome.ok || !e.reason?.startsWith('saving ') || !vscode.workspace.getConfiguration('mcpLens').get<boolean>('tests.runAfterRestart', true)) return;
     const files = tree.filesOf(e.entry.name);
     if (files.length) void runs.run(new vscode.TestRunRequest(files, undefined, runProfile), 'run', new vscode.CancellationTokenSource().token);
   });
@@ -75,5 +79,6 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
     debugProfile,
     onRestart,
     vscode.commands.registerCommand(TESTING_COMMANDS.updateSnapshot, updateSnapshots),
+    vscode.commands.registerCommand(TESTING_COMMANDS.describe, () => ({ tests: tree.allTests().map((t) => ({ id: t.id, label: t.label, line: (t.range?.start.line ?? -1) + 1, outcome: runs.outcomes.get(t.id) })) })),
   ];
 }

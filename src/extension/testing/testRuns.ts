@@ -18,9 +18,17 @@ import type { TestTree } from './testTree';
 
 export type RunMode = 'run' | 'debug';
 
+/** A test's newest outcome as plain data (integration tests read it via mcpLens.tests.describe). */
+export interface Outcome {
+  status: 'passed' | 'failed' | 'errored';
+  mode: RunMode;
+  messages: { message: string; expected?: string; actual?: string; line?: number }[];
+}
+
 export class TestRuns {
   /** The newest result of each saved call (by test id): what "Update Snapshot" writes. */
   readonly lastResults = new Map<string, Record<string, unknown>>();
+  readonly outcomes = new Map<string, Outcome>();
 
   constructor(
     private readonly controller: vscode.TestController,
@@ -64,7 +72,11 @@ export class TestRuns {
     const row = this.tree.rowOf(fileItem);
     if (!row || row.kind !== 'file') return;
     const byName = new Map(tests.map((t) => [(this.tree.rowOf(t) as { call: { name: string } }).call.name, t]));
-    const fail = (message: vscode.TestMessage) => tests.forEach((t) => run.errored(t, message));
+    const fail = (message: vscode.TestMessage) =>
+      tests.forEach((t) => {
+        run.errored(t, message);
+        this.outcomes.set(t.id, { status: 'errored', mode, messages: [plain(message)] });
+      });
     if (!isTrusted()) return fail(testMessage(UNTRUSTED_MESSAGE, undefined));
     const options = {
       only: new Set(byName.keys()),
@@ -81,7 +93,7 @@ export class TestRuns {
     }
     for (const r of result.tests) {
       const item = byName.get(r.name);
-      if (item) this.report(run, item, row.uri, r);
+      if (item) this.report(run, item, row.uri, r, mode);
     }
   }
 
@@ -111,10 +123,11 @@ export class TestRuns {
     return entry.client ?? { error: `"${name}" is not running.` };
   }
 
-  private report(run: vscode.TestRun, item: vscode.TestItem, uri: vscode.Uri, r: TestResult): void {
+  private report(run: vscode.TestRun, item: vscode.TestItem, uri: vscode.Uri, r: TestResult, mode: RunMode): void {
     if (r.result) this.lastResults.set(item.id, r.result);
     if (r.status === 'passed') {
       run.passed(item, r.durationMs);
+      this.outcomes.set(item.id, { status: 'passed', mode, messages: [] });
       return;
     }
     const at = new vscode.Location(uri, new vscode.Position(r.line - 1, 0));
@@ -125,5 +138,15 @@ export class TestRuns {
       return m;
     });
     run.failed(item, messages, r.durationMs);
+    this.outcomes.set(item.id, { status: 'failed', mode, messages: messages.map(plain) });
   }
+}
+
+function plain(m: vscode.TestMessage): Outcome['messages'][number] {
+  return {
+    message: typeof m.message === 'string' ? m.message : m.message.value,
+    ...(m.expectedOutput !== undefined ? { expected: m.expectedOutput } : {}),
+    ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),
+    ...(m.location ? { line: m.location.range.start.line + 1 } : {}),
+  };
 }

@@ -42,6 +42,12 @@ export class TestTree extends Disposable {
     return out;
   }
 
+  allTests(): vscode.TestItem[] {
+    const out: vscode.TestItem[] = [];
+    this.controller.items.forEach((item) => out.push(...this.testsUnder(item)));
+    return out;
+  }
+
   itemById(id: string): vscode.TestItem | undefined {
     const find = (items: vscode.TestItemCollection): vscode.TestItem | undefined => {
       let found: vscode.TestItem | undefined;
