@@ -9,7 +9,7 @@ import { extensionApi, find, serverNames, waitFor } from './support';
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const weather = join(repo, 'test', 'fixtures', 'servers', 'testing', 'weather.mjs');
 const SERVERS = `"servers": {
-    "weather-tests": { "type": "stdio", "command": "node", "args": [${JSON.stringify(weather)}] },`;
+    "weather-tests": { "type": "stdio", "command": "node", "args": [${JSON.stringify(weather)}], "dev": { "watch": ["watched/*.txt"] } },`;
 
 interface Described {
   tests: { id: string; label: string; line: number; outcome?: Outcome }[];
@@ -82,6 +82,7 @@ suite('Test Explorer: saved calls run, fail with a diff, update their snapshot',
     if (find(registry, 'weather-tests')?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', 'weather-tests');
     await writeFile(configFile(), original);
     await rm(join(folder(), '.mcp-lens'), { recursive: true, force: true });
+    await rm(join(folder(), 'watched'), { recursive: true, force: true });
   });
 
   test('the file shows as rows per server, tool and saved call, each at its line', async () => {
@@ -101,7 +102,7 @@ suite('Test Explorer: saved calls run, fail with a diff, update their snapshot',
     await vscode.commands.executeCommand('workbench.view.testing.focus');
     await vscode.commands.executeCommand('testing.runAll');
     const d = await outcomes('both outcomes', (x) => x.tests.every((t) => t.outcome));
-    assert.deepEqual(byLabel(d, 'forecast for Paris')!.outcome, { status: 'passed', mode: 'run', messages: [] });
+    assert.deepEqual({ ...byLabel(d, 'forecast for Paris')!.outcome, run: 0 }, { status: 'passed', mode: 'run', run: 0, messages: [] });
     const stale = byLabel(d, 'stale snapshot')!.outcome!;
     assert.equal(stale.status, 'failed');
     assert.equal(stale.messages.length, 1);
@@ -139,5 +140,37 @@ suite('Test Explorer: saved calls run, fail with a diff, update their snapshot',
       listener.dispose();
       await vscode.debug.stopDebugging();
     }
+  });
+
+  test('Save as Test on a tools/call in the Messages view adds it to the file with its result as the snapshot; it runs and passes', async () => {
+    const outcome = await vscode.commands.executeCommand<{ kind: string }>('mcpLens.runTool', { server: 'weather-tests', tool: 'get_alerts', args: { state: 'NY' } });
+    assert.equal(outcome.kind, 'result');
+    const rows = await vscode.commands.executeCommand<{ id: string; label: string; contextValue?: string }[]>('mcpLens.messages.describe', 'weather-tests');
+    const call = [...rows].reverse().find((r) => r.contextValue === 'mcpLensMessage.exchange.c2s' && r.label.includes('get_alerts'));
+    assert.ok(call, JSON.stringify(rows.slice(-5)));
+    const saved = await vscode.commands.executeCommand<{ name: string; updated: boolean; line: number }>('mcpLens.messages.saveAsTest', 'weather-tests', Number(call.id.slice(1)));
+    assert.deepEqual({ ...saved, line: 0 }, { file: testFile(), name: 'get_alerts', updated: false, line: 0 });
+    const text = await readFile(testFile(), 'utf8');
+    assert.match(text, /"name": "get_alerts",\s*"tool": "get_alerts",\s*"arguments": \{\s*"state": "NY"\s*\},\s*"expect": \{\s*"isError": true,/);
+    const d = await outcomes('the saved call in the Test Explorer', (x) => byLabel(x, 'get_alerts')?.line === saved.line);
+    const before = Math.max(...d.tests.map((t) => t.outcome?.run ?? 0));
+    await vscode.commands.executeCommand('testing.runAll');
+    await outcomes('the saved call to pass', (x) => (byLabel(x, 'get_alerts')?.outcome?.run ?? 0) > before && byLabel(x, 'get_alerts')?.outcome?.status === 'passed');
+  });
+
+  test('a restart on save runs the server\'s tests again', async () => {
+    const { registry } = await extensionApi();
+    await waitFor('weather-tests running', () => find(registry, 'weather-tests')?.state === 'running');
+    const before = Math.max(...(await describe()).tests.map((t) => t.outcome?.run ?? 0));
+    await mkdir(join(folder(), 'watched'), { recursive: true });
+    const file = vscode.Uri.file(join(folder(), 'watched', 'touch.txt'));
+    await writeFile(file.fsPath, 'one\n');
+    const doc = await vscode.workspace.openTextDocument(file);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(file, new vscode.Position(0, 0), 'two\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save());
+    const d = await outcomes('every test run again after the restart', (x) => x.tests.every((t) => (t.outcome?.run ?? 0) > before));
+    assert.ok(d.tests.every((t) => t.outcome!.status === 'passed' && t.outcome!.mode === 'run'), JSON.stringify(d));
   });
 });

@@ -9,6 +9,7 @@ import { parseTestFile } from '../../core/testing/testFile';
 import type { Log } from '../log';
 import type { ServerRegistry } from '../serverRegistry';
 import { say, showInfo } from '../shown';
+import { saveAsTest } from './saveAsTest';
 import { TestRuns } from './testRuns';
 import { TestTree } from './testTree';
 
@@ -16,6 +17,8 @@ export const TESTING_COMMANDS = {
   updateSnapshot: 'mcpLens.tests.updateSnapshot',
   /** The rows and each test's newest outcome, as plain data (integration tests). */
   describe: 'mcpLens.tests.describe',
+  /** `{server, tool, arguments, result}`: writes the call into the server's test file. */
+  saveCall: 'mcpLens.tests.saveCall',
 } as const;
 
 export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disposable[] {
@@ -79,6 +82,11 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
     debugProfile,
     onRestart,
     vscode.commands.registerCommand(TESTING_COMMANDS.updateSnapshot, updateSnapshots),
+    vscode.commands.registerCommand(TESTING_COMMANDS.saveCall, async (call: Parameters<typeof saveAsTest>[1]) => {
+      const saved = await saveAsTest(registry, call, tree.filesOf(call.server)[0]?.uri);
+      if (saved) await tree.load(vscode.Uri.file(saved.file));
+      return saved;
+    }),
     vscode.commands.registerCommand(TESTING_COMMANDS.describe, () => ({ tests: tree.allTests().map((t) => ({ id: t.id, label: t.label, line: (t.range?.start.line ?? -1) + 1, outcome: runs.outcomes.get(t.id) })) })),
   ];
 }

@@ -22,6 +22,8 @@ export type RunMode = 'run' | 'debug';
 export interface Outcome {
   status: 'passed' | 'failed' | 'errored';
   mode: RunMode;
+  /** Which test run of this window it came from (1, 2, …). */
+  run: number;
   messages: { message: string; expected?: string; actual?: string; line?: number }[];
 }
 
@@ -29,6 +31,7 @@ export class TestRuns {
   /** The newest result of each saved call (by test id): what "Update Snapshot" writes. */
   readonly lastResults = new Map<string, Record<string, unknown>>();
   readonly outcomes = new Map<string, Outcome>();
+  private runs = 0;
 
   constructor(
     private readonly controller: vscode.TestController,
@@ -39,11 +42,12 @@ export class TestRuns {
 
   async run(request: vscode.TestRunRequest, mode: RunMode, token: vscode.CancellationToken): Promise<void> {
     const run = this.controller.createTestRun(request);
+    const number = ++this.runs;
     try {
       for (const [fileItem, tests] of this.byFile(request)) {
         if (token.isCancellationRequested) break;
         for (const t of tests) run.enqueued(t);
-        await this.runFile(run, fileItem, tests, mode);
+        await this.runFile(run, fileItem, tests, mode, number);
       }
     } finally {
       run.end();
@@ -68,14 +72,14 @@ export class TestRuns {
     return groups;
   }
 
-  private async runFile(run: vscode.TestRun, fileItem: vscode.TestItem, tests: vscode.TestItem[], mode: RunMode): Promise<void> {
+  private async runFile(run: vscode.TestRun, fileItem: vscode.TestItem, tests: vscode.TestItem[], mode: RunMode, number: number): Promise<void> {
     const row = this.tree.rowOf(fileItem);
     if (!row || row.kind !== 'file') return;
     const byName = new Map(tests.map((t) => [(this.tree.rowOf(t) as { call: { name: string } }).call.name, t]));
     const fail = (message: vscode.TestMessage) =>
       tests.forEach((t) => {
         run.errored(t, message);
-        this.outcomes.set(t.id, { status: 'errored', mode, messages: [plain(message)] });
+        this.outcomes.set(t.id, { status: 'errored', mode, run: number, messages: [plain(message)] });
       });
     if (!isTrusted()) return fail(testMessage(UNTRUSTED_MESSAGE, undefined));
     const options = {
@@ -93,7 +97,7 @@ export class TestRuns {
     }
     for (const r of result.tests) {
       const item = byName.get(r.name);
-      if (item) this.report(run, item, row.uri, r, mode);
+      if (item) this.report(run, item, row.uri, r, mode, number);
     }
   }
 
@@ -123,11 +127,11 @@ export class TestRuns {
     return entry.client ?? { error: `"${name}" is not running.` };
   }
 
-  private report(run: vscode.TestRun, item: vscode.TestItem, uri: vscode.Uri, r: TestResult, mode: RunMode): void {
+  private report(run: vscode.TestRun, item: vscode.TestItem, uri: vscode.Uri, r: TestResult, mode: RunMode, number: number): void {
     if (r.result) this.lastResults.set(item.id, r.result);
     if (r.status === 'passed') {
       run.passed(item, r.durationMs);
-      this.outcomes.set(item.id, { status: 'passed', mode, messages: [] });
+      this.outcomes.set(item.id, { status: 'passed', mode, run: number, messages: [] });
       return;
     }
     const at = new vscode.Location(uri, new vscode.Position(r.line - 1, 0));
@@ -138,7 +142,7 @@ export class TestRuns {
       return m;
     });
     run.failed(item, messages, r.durationMs);
-    this.outcomes.set(item.id, { status: 'failed', mode, messages: messages.map(plain) });
+    this.outcomes.set(item.id, { status: 'failed', mode, run: number, messages: messages.map(plain) });
   }
 }
 

@@ -6,6 +6,7 @@ import { runTestFile } from '../../../src/core/testing/runner';
 import { serverSpecFor } from '../../../src/core/testing/serverSpec';
 import { snapshotUpdates, writeSnapshots } from '../../../src/core/testing/snapshots';
 import { parseTestFile } from '../../../src/core/testing/testFile';
+import { saveCall } from '../../../src/core/testing/saveCall';
 
 const FILE = fileURLToPath(new URL('../../fixtures/testing/weather.mcptest.json', import.meta.url));
 const TEXT = readFileSync(FILE, 'utf8');
@@ -109,3 +110,34 @@ test('a file with mistakes: each is reported at its line, the good tests still l
   );
   assert.equal(parseTestFile('/x.mcptest.json', '{"tests": []}').problems[0].message.startsWith('say which server to test'), true);
 });
+
+test('Save as test: a new file, a second call appended with a unique name, the same call again updates its snapshot', () => {
+  const call = { server: 'weather', tool: 'get_forecast', arguments: { city: 'Paris' }, result: { content: [{ type: 'text', text: 'Sunny' }], _meta: { t: 1 } } };
+  const first = saveCall(undefined, '/w.mcptest.json', call);
+  assert.equal(first.updated, false);
+  assert.equal(first.name, 'get_forecast');
+  const parsed = parseTestFile('/w.mcptest.json', first.text);
+  assert.deepEqual(parsed.problems, []);
+  assert.deepEqual(plain(parsed.server), { name: 'weather' });
+  assert.deepEqual(plain(parsed.tests[0].expect), { isError: false, snapshot: { content: [{ type: 'text', text: 'Sunny' }] } });
+  assert.equal(first.line, parsed.tests[0].line);
+
+  const second = saveCall(`// mine\n${first.text}`, '/w.mcptest.json', { ...call, arguments: { city: 'Oslo' }, result: { content: [], isError: true } });
+  assert.equal(second.name, 'get_forecast 2');
+  assert.match(second.text, /^\/\/ mine\n/);
+  const both = parseTestFile('/w.mcptest.json', second.text).tests;
+  assert.deepEqual(both.map((t) => [t.name, t.expect.isError]), [['get_forecast', false], ['get_forecast 2', true]]);
+  assert.equal(second.line, both[1].line);
+
+  const again = saveCall(second.text, '/w.mcptest.json', { ...call, result: { content: [{ type: 'text', text: 'Rain' }] } });
+  assert.equal(again.updated, true);
+  assert.equal(again.name, 'get_forecast');
+  const tests = parseTestFile('/w.mcptest.json', again.text).tests;
+  assert.equal(tests.length, 2);
+  assert.deepEqual(plain(tests[0].expect.snapshot), { content: [{ type: 'text', text: 'Rain' }] });
+});
+
+/** jsonc-parser builds objects without a prototype; compare their JSON. */
+function plain(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
