@@ -71,7 +71,8 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
     // Only restarts the dev loop made on save ("saving tools.json", restartOnSave.ts) that came up:
     // not the restart into the debugger, which a Debug run makes itself.
     if (!e.outcome.ok || !e.reason?.startsWith('saving ') || !vscode.workspace.getConfiguration('mcpLens').get<boolean>('tests.runAfterRestart', true)) return;
-    const files = tree.filesOf(e.entry.name);
+    // The affected tests: those of this server already run in this window (never a surprise run).
+    const files = tree.filesOf(e.entry.name).filter((f) => tree.testsUnder(f).some((t) => runs.outcomes.has(t.id)));
     if (files.length) void runs.run(new vscode.TestRunRequest(files, undefined, runProfile), 'run', new vscode.CancellationTokenSource().token);
   });
 
