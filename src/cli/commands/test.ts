@@ -1,5 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { preparePreload } from '../../core/preload/run';
 import { runTestFile, type FileResult, type TestResult } from '../../core/testing/runner';
 import { serverSpecFor } from '../../core/testing/serverSpec';
 import { snapshotUpdates, writeSnapshots } from '../../core/testing/snapshots';
@@ -25,7 +27,7 @@ export async function runTests(args: TestArgs, io: Output): Promise<number> {
   }
   const suites: SuiteInput[] = [];
   for (const name of files) {
-    const suite = await runOne(name, args);
+    const suite = await runOne(name, args, io);
     suites.push(suite);
     if (!args.json) io.out(suiteLines(suite, io.outStyle).join('\n'));
   }
@@ -43,7 +45,7 @@ export async function runTests(args: TestArgs, io: Output): Promise<number> {
   return failed || broken ? 1 : 0;
 }
 
-async function runOne(name: string, args: TestArgs): Promise<SuiteInput> {
+async function runOne(name: string, args: TestArgs, io: Output): Promise<SuiteInput> {
   let text: string;
   try {
     text = await readFile(name, 'utf8');
@@ -56,7 +58,13 @@ async function runOne(name: string, args: TestArgs): Promise<SuiteInput> {
   if (file.tests.length === 0) return { name, server, result: { path: file.path, tests: [], problems: file.problems.length ? file.problems : [{ line: 1, message: 'the file has no tests' }], diagnostics: [], events: [] } };
   const spec = await specFor(file, args);
   if (!spec.ok) return { name, server, result: { path: file.path, tests: [], problems: [...file.problems, { line: 1, message: spec.message }], diagnostics: [], events: [] } };
-  const result = await runTestFile(file, spec.spec, { client: { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: file.timeoutMs ?? args.timeoutMs } });
+  // The stray-stdout preload names the source line of a stray write (SARIF places it there).
+  const preload = preparePreload(spec.spec, true, (message) => io.err(`mcp-lens test: ${message}`));
+  const result = await runTestFile(file, spec.spec, {
+    client: { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: file.timeoutMs ?? args.timeoutMs, transport: preload.transport },
+    onClient: (client) => preload.attach(client.trace),
+    afterClose: () => preload.finish(),
+  });
   if (args.updateSnapshots) await updateSnapshots(file, text, result);
   return { name, server, result };
 }
@@ -95,11 +103,11 @@ async function findTestFiles(root: string): Promise<string[]> {
     .sort();
 }
 
-/** SARIF wants URIs; relative to the working folder they resolve against the checkout in CI. */
+/** SARIF wants URIs: relative to the working folder (they resolve against the checkout in CI), else file URLs. */
 function uriFor(file: string): string {
   const relative = path.relative(process.cwd(), file);
-  const usable = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-  return usable.split(path.sep).map(encodeURIComponent).join('/').replace(/^%2F/, '/');
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return pathToFileURL(file).href;
+  return relative.split(path.sep).map(encodeURIComponent).join('/');
 }
 
 function suiteLines(suite: SuiteInput, s: Style): string[] {

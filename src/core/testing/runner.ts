@@ -45,6 +45,10 @@ export interface RunOptions {
   beforeCalls?: (client: McpClient) => Promise<void>;
   onResult?: (result: TestResult) => void;
   onStart?: (call: SavedCall) => void;
+  /** runTestFile: the client it made, before it connects (to tail a preload's records into its trace). */
+  onClient?: (client: McpClient) => void;
+  /** runTestFile: after the server is gone and before judging (the preload's last records land). */
+  afterClose?: () => Promise<void>;
 }
 
 interface Ran {
@@ -61,6 +65,7 @@ export async function runTestFile(file: TestFile, spec: ServerSpec, options: Run
   const client = new McpClient(spec, { ...(file.timeoutMs ? { requestTimeoutMs: file.timeoutMs } : {}), ...options.client });
   let ran: Ran[] = [];
   let schemas = new Map<string, unknown>();
+  options.onClient?.(client);
   try {
     let broken: string | undefined;
     try {
@@ -71,6 +76,7 @@ export async function runTestFile(file: TestFile, spec: ServerSpec, options: Run
     ({ ran, schemas } = await callAll(client, selected(file, options), options, broken));
   } finally {
     await client.close().catch(() => undefined);
+    await options.afterClose?.();
   }
   const events = client.trace.events;
   const diagnostics = diagnose(events);

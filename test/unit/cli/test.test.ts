@@ -85,7 +85,7 @@ test('--update-snapshots rewrites the stale snapshot in place; the next run pass
   assert.equal(again.code, 0, again.stdout);
 });
 
-test('a server diagnostic lands in SARIF at the test file and a file that cannot run is a JUnit error', async () => {
+test('stray stdout lands in SARIF at the source line that wrote it (the preload traces it); a file that cannot run is a JUnit error', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-reports-'));
   writeFileSync(join(dir, 'banner.mcptest.json'), JSON.stringify({ command: [NODE, `${FIXTURES}faults/banner-stdout.mjs`], tests: [{ name: 'echo', tool: 'echo', arguments: { text: 'hi' } }] }));
   writeFileSync(join(dir, 'broken.mcptest.json'), '{ "command": ["node"], "tests": [ { "tool": "x" } ] }');
@@ -101,7 +101,7 @@ test('a server diagnostic lands in SARIF at the test file and a file that cannot
   const stray = sarif.runs[0].results.find((r: any) => r.ruleId === 'stray-stdout');
   assert.ok(stray, JSON.stringify(sarif.runs[0].results.map((r: any) => r.ruleId)));
   assert.equal(stray.level, 'warning');
-  assert.match(stray.locations[0].physicalLocation.artifactLocation.uri, /banner\.mcptest\.json$/);
+  assert.deepEqual(stray.locations[0].physicalLocation, { artifactLocation: { uri: 'test/fixtures/servers/faults/banner-stdout.mjs' }, region: { startLine: 4, startColumn: 9 } });
 });
 
 test('-- CMD runs a file against another server; usage errors exit 2', async () => {
