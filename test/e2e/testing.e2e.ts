@@ -1,17 +1,19 @@
 // Saved calls in the Test Explorer, on the example workspace (.mcp-lens/tests/weather.mcptest.json):
 // run them all and see them pass; break a snapshot in the editor, run again: the failure is
 // marked at the test's line and reads as expected vs actual in the Test Results panel.
+import { webviewFrame } from './devloop.e2e';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, type Workbench } from './workbench';
 
 const TEST_FILE = 'weather.mcptest.json';
+const SERVER_FILE = 'servers/weather/server.mjs';
 
-async function openTestFile(wb: Workbench): Promise<void> {
+async function openFile(wb: Workbench, file: string): Promise<void> {
   await wb.page.keyboard.press('Control+P');
   const input = wb.page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(TEST_FILE);
-  await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: TEST_FILE }).first().waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(file);
+  await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: file.split('/').pop()! }).first().waitFor({ timeout: UI_TIMEOUT });
   await input.press('Enter');
   await wb.page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: UI_TIMEOUT });
 }
@@ -44,7 +46,7 @@ export const tests: E2eTest[] = [
       await wb.shot('test-explorer-passed');
 
       // The snapshot says 211 now: the server still answers 212.
-      await openTestFile(wb);
+      await openFile(wb, TEST_FILE);
       const editor = wb.page.locator('.part.editor .monaco-editor .view-lines').first();
       await editor.click();
       await wb.page.keyboard.press('Control+G');
@@ -70,6 +72,33 @@ export const tests: E2eTest[] = [
       await diff.locator('.editor.modified .view-line').filter({ hasText: '"value": 212' }).first().waitFor({ timeout: UI_TIMEOUT });
       await diff.locator('.editor.original .view-line').filter({ hasText: '"value": 211' }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('failure-diff');
+    },
+  },
+  {
+    name: 'tests: save as test from the tool panel',
+    workspace: new URL('../../examples/workspace', import.meta.url).pathname,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      await wb.waitForRow(/weather/);
+      await openFile(wb, SERVER_FILE);
+      await wb.page.locator('.monaco-editor .codelens-decoration a').filter({ hasText: '▶ Run tool' }).first().click();
+      const form = await webviewFrame(wb.page, '.tool-form');
+      await form.locator('h1').filter({ hasText: 'get_forecast' }).waitFor({ timeout: UI_TIMEOUT });
+      await form.locator('.field[data-path="/city"] input').first().fill('Berlin');
+      await form.locator('button.primary').click();
+      await form.locator('.result-ok').waitFor({ timeout: UI_TIMEOUT });
+      await form.locator('button').filter({ hasText: 'Save as Test' }).click();
+      await wb.waitForNotification(/saved the test "get_forecast" in \.mcp-lens\/tests\/weather\.mcptest\.json/);
+      await wb.shot('saved-as-test');
+      // It is a row of the Test Explorer now, under its tool.
+      await wb.openContainer('Testing');
+      await wb.row('weather').click();
+      await wb.page.keyboard.press('ArrowRight');
+      await wb.row('get_forecast').click();
+      await wb.page.keyboard.press('ArrowRight');
+      // Two rows read get_forecast now: the tool, and the saved call named after it.
+      await wb.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: /^get_forecast$/ }).nth(1).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('saved-call-in-test-explorer');
     },
   },
 ];
