@@ -290,6 +290,7 @@ function renderResult(): void {
         openLink: (uri) => post({ type: 'openLink', uri }),
         openJson: (title, value) => post({ type: 'openJson', title, value }),
         openFullResult: () => post({ type: 'openFullResult' }),
+        saveAsTest: () => post({ type: 'saveAsTest' }),
       }),
     );
   }

@@ -14,6 +14,7 @@ export interface ResultActions {
   openJson(title: string, value: unknown): void;
   /** The host's full copy of a result the webview only has clipped. */
   openFullResult(): void;
+  saveAsTest(): void;
 }
 
 const CODE_NAMES: Record<number, string> = {
@@ -41,6 +42,7 @@ export function renderOutcome(outcome: CallOutcome, tool: string, actions: Resul
     section.appendChild(blocks);
     if (outcome.result.structuredContent !== undefined || outcome.output) section.appendChild(structured(outcome, actions));
     section.appendChild(rawDetails('Result JSON', outcome.result, `${tool} result`, actions, outcome.clipped !== undefined));
+    section.appendChild(el('div', { className: 'result-actions' }, button('Save as Test', () => actions.saveAsTest(), { className: 'secondary small', title: 'Save this call and its result (as the snapshot) in .mcp-lens/tests/, to run from the Test Explorer and mcp-lens test' })));
   } else if (outcome.kind === 'protocolError' && outcome.data !== undefined) {
     section.appendChild(el('div', { className: 'sub-title', text: 'error.data' }));
     section.appendChild(jsonTree(outcome.data));

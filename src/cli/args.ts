@@ -61,7 +61,47 @@ export interface McpArgs {
   name: 'mcp';
   timeoutMs: number;
 }
-export type CliArgs = CheckArgs | CallArgs | ReadArgs | PromptArgs | RecordArgs | LintArgs | McpArgs | HelpArgs | { name: 'version' };
+export interface TestArgs {
+  name: 'test';
+  /** Test files; none means every *.mcptest.json under the current folder. */
+  files: string[];
+  junit?: string;
+  sarif?: string;
+  updateSnapshots: boolean;
+  json: boolean;
+  timeoutMs: number;
+  /** Runs every file against this server instead of the one it names. */
+  server?: ServerCommand;
+}
+/** `diff --fail-on`: which interface changes make the exit code 1. */
+export type DiffFailOn = 'breaking' | 'any' | 'never';
+export interface DiffArgs {
+  name: 'diff';
+  json: boolean;
+  failOn: DiffFailOn;
+  old: string;
+  new: string;
+}
+export interface ReplayArgs {
+  name: 'replay';
+  json: boolean;
+  timeoutMs: number;
+  trace: string;
+  server: ServerCommand;
+}
+export type CliArgs =
+  | CheckArgs
+  | CallArgs
+  | ReadArgs
+  | PromptArgs
+  | RecordArgs
+  | LintArgs
+  | McpArgs
+  | TestArgs
+  | DiffArgs
+  | ReplayArgs
+  | HelpArgs
+  | { name: 'version' };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -137,6 +177,11 @@ function helpRequest(command: string | undefined, rest: readonly string[], ours:
   }
   if (usageOf(command) !== undefined && ours.some((word) => word === '--help' || word === '-h')) return { name: 'help', command };
   return undefined;
+}
+
+function nonEmpty(command: string, option: string, value: string): string {
+  if (value === '') throw new UsageError(`${command}: ${option} needs a FILE`);
+  return value;
 }
 
 export function parseCli(argv: readonly string[]): CliArgs {
@@ -237,6 +282,40 @@ export function parseCli(argv: readonly string[]): CliArgs {
       const { values, positionals } = parse('mcp', ours, { timeout: { type: 'string' } });
       if (positionals.length > 0) throw new UsageError(`mcp: unexpected argument ${JSON.stringify(positionals[0])}`);
       return { name: 'mcp', timeoutMs: timeout('mcp', values.timeout as string | undefined) };
+    }
+    case 'test': {
+      const { values, positionals } = parse('test', ours, {
+        junit: { type: 'string' },
+        sarif: { type: 'string' },
+        'update-snapshots': { type: 'boolean' },
+        json: { type: 'boolean' },
+        timeout: { type: 'string' },
+      });
+      return {
+        name: 'test',
+        files: positionals,
+        ...(values.junit !== undefined ? { junit: nonEmpty('test', '--junit', values.junit as string) } : {}),
+        ...(values.sarif !== undefined ? { sarif: nonEmpty('test', '--sarif', values.sarif as string) } : {}),
+        updateSnapshots: values['update-snapshots'] === true,
+        json: values.json === true,
+        timeoutMs: timeout('test', values.timeout as string | undefined),
+        ...(server !== undefined ? { server: serverCommand('test', server, []) } : {}),
+      };
+    }
+    case 'diff': {
+      if (server !== undefined) throw new UsageError('diff: compares two reports or traces, not a server command');
+      const { values, positionals } = parse('diff', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
+      const failOn = (values['fail-on'] as string | undefined) ?? 'breaking';
+      if (failOn !== 'breaking' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`diff: --fail-on takes breaking, any or never, got ${JSON.stringify(failOn)}`);
+      if (positionals.length !== 2) throw new UsageError('diff: expects OLD and NEW (check --json reports or trace files)');
+      return { name: 'diff', json: values.json === true, failOn, old: positionals[0], new: positionals[1] };
+    }
+    case 'replay': {
+      const { values, positionals } = parse('replay', ours, { json: { type: 'boolean' }, timeout: { type: 'string' } });
+      const [trace, ...more] = positionals;
+      if (trace === undefined || trace === '') throw new UsageError('replay: missing the TRACE file (mcp-lens replay TRACE -- CMD)');
+      if (server === undefined) throw new UsageError('replay: missing -- before the rebuilt server\'s command');
+      return { name: 'replay', json: values.json === true, timeoutMs: timeout('replay', values.timeout as string | undefined), trace, server: serverCommand('replay', server, more) };
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);

@@ -1,9 +1,12 @@
 import { parseCli } from './args';
 import { runCall } from './commands/call';
 import { runCheck } from './commands/check';
+import { runDiff } from './commands/diff';
 import { runLint } from './commands/lint';
 import { runPrompt } from './commands/prompt';
 import { runRead } from './commands/read';
+import { runReplay } from './commands/replay';
+import { runTests } from './commands/test';
 import { runRecord } from './record/proxy';
 import { runMcp } from './mcp/server';
 import { RECORDER_ROLE } from './record/messages';
@@ -46,6 +49,12 @@ async function main(argv: string[]): Promise<number> {
       return runLint(args, io);
     case 'mcp':
       return runMcp(args);
+    case 'test':
+      return runTests(args, io);
+    case 'diff':
+      return runDiff(args, io);
+    case 'replay':
+      return runReplay(args, io);
   }
 }
 

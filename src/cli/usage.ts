@@ -95,6 +95,41 @@ Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) 
                    survives, in-flight requests get an error, list_changed is sent
 
 Exits with the server's own exit code (127 when it cannot start, 2 usage error).`,
+  test: `Usage: mcp-lens test [FILES…] [--junit FILE] [--sarif FILE] [--update-snapshots] [--json] [--timeout MS] [-- CMD [ARGS…]]
+
+Run saved calls (*.mcptest.json; every one under the current folder when no FILES are
+given) against the server each file names, or against -- CMD instead, and print each
+failure as expected vs actual.
+
+  --junit FILE         write JUnit XML for CI systems
+  --sarif FILE         write SARIF 2.1.0 (stray stdout at the source line that wrote it)
+  --update-snapshots   rewrite stale snapshots in place (comments kept)
+  --json               print one JSON report of every test
+  --timeout MS         how long each request may take (default 30000)
+
+Exit codes: 0 every test passed, 1 a test failed, 2 usage error.`,
+  diff: `Usage: mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
+
+The interface diff of two servers' tools, resources, templates and prompts. OLD and NEW
+are check --json reports or trace files. Each change is classified breaking (a tool
+removed, an input field newly required, a type narrowed, an enum value removed, an
+output schema that promises less) or not (a new tool, an optional field).
+
+  --json               print the changes as JSON
+  --fail-on LEVEL      breaking (default): exit 1 on a breaking change; any: on any change;
+                       never: report only
+
+Exit codes: 0 no change at or above --fail-on, 1 one, 2 usage error.`,
+  replay: `Usage: mcp-lens replay TRACE [--json] [--timeout MS] -- CMD [ARGS…]
+
+Send a recorded trace's client requests (from mcp-lens record, or any trace) to CMD,
+a rebuilt server, and report every response that differs by path (ids, timestamps
+and _meta ignored).
+
+  --json           print the differences as JSON
+  --timeout MS     how long each request may take (default 30000)
+
+Exit codes: 0 the same answers, 1 a difference, 2 usage error.`,
   lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] FILE
 
 The diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
@@ -134,6 +169,16 @@ export const USAGE = `Usage:
       Run MCP Lens as an MCP server over stdio for coding agents: start the servers
       you build as named sessions, call their tools, read diagnostics, messages and
       stderr, restart, check. \`mcp-lens mcp --help\` prints host config snippets.
+  mcp-lens test [FILES…] [--junit FILE] [--sarif FILE] [--update-snapshots] [--json]
+                [--timeout MS] [-- CMD [ARGS…]]
+      Run saved calls (*.mcptest.json; all under the current folder when no FILES are
+      given). -- CMD runs them against that server instead of the one each file names.
+  mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
+      The interface diff of two servers (check --json reports or trace files), each
+      change classified breaking or not. Exit 1 per --fail-on (default breaking).
+  mcp-lens replay TRACE [--json] [--timeout MS] -- CMD [ARGS…]
+      Send a recorded trace's client requests to CMD and report every response that
+      differs (ids, timestamps and _meta ignored).
   mcp-lens help COMMAND, mcp-lens COMMAND --help
       That command's usage and options.
 
@@ -148,4 +193,5 @@ SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
   --url URL [--header 'Name: value']… [--token TOKEN]   (--token sends Authorization: Bearer)
 
 LEVEL is error (default), warning or never: which diagnostics make the exit code 1.
-${EXIT_CODES}`;
+Exit codes: 0 ok, 1 a diagnostic at or above --fail-on, a failed call or test, a breaking
+difference (diff) or a different response (replay), 2 usage error.`;

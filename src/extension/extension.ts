@@ -16,6 +16,7 @@ import { registerRecordCommand } from './recordCommand';
 import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
+import { registerTesting } from './testing';
 import { registerTools } from './tools';
 import { registerAgentTools } from './agentTools/register';
 import { say, showError } from './shown';
@@ -66,6 +67,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(...registerTools(context, servers, log));
   subscriptions.push(...registerDevLoop(servers, log));
   subscriptions.push(...registerAgentTools(servers, log));
+  subscriptions.push(...registerTesting(servers, log));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);

@@ -49,7 +49,7 @@ async function addLineAfter(wb: Workbench, line: number, text: string): Promise<
   await wb.page.keyboard.insertText(text);
 }
 
-async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<Frame> {
+export async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<Frame> {
   const deadline = Date.now() + timeout;
   for (;;) {
     for (const frame of page.frames()) if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;

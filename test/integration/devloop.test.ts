@@ -26,6 +26,7 @@ interface LastDiff {
   message: string;
   summary: string;
   changes: string[];
+  breaking: number;
   lost: string[];
   separator?: string;
   reason?: string;
@@ -90,9 +91,13 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
 
     const diff = await waitFor('the restart diff', async () => vscode.commands.executeCommand<LastDiff | undefined>('mcpLens.devloop.lastDiff', 'weather'), 30_000);
     assert.equal(diff.reason, 'saving tools.json');
-    assert.equal(diff.summary, '1 tool added, 1 schema changed');
-    assert.equal(diff.message, 'weather restarted after saving tools.json: 1 tool added, 1 schema changed');
-    assert.deepEqual(diff.changes, ['+ tool get_alerts', '~ tool get_forecast: inputSchema.units added (string, required)']);
+    assert.equal(diff.summary, '1 tool added, 1 schema changed — 1 change breaks callers');
+    assert.equal(diff.message, 'weather restarted after saving tools.json: 1 tool added, 1 schema changed — 1 change breaks callers');
+    assert.deepEqual(diff.changes, [
+      '+ tool get_alerts added',
+      '~ tool get_forecast: inputSchema.units added (string, required) — breaking: callers that do not send the new required field are rejected',
+    ]);
+    assert.equal(diff.breaking, 1);
     assert.equal(diff.lost.length, 1);
     assert.match(diff.lost[0], /^tools\/call never-answers \(id \d+\)$/);
     assert.equal(diff.separator, `— restarted after saving tools.json; lost without an answer: ${diff.lost[0]} —`);

@@ -16,6 +16,12 @@ export interface SchemaChange {
   /** `inputSchema.units`, `inputSchema.options.days`, `outputSchema` (the root). */
   path: string;
   text: string;
+  /** type-changed: the types before and after, as typeOf writes them. */
+  types?: { before: string; after: string };
+  /** enum-changed: the lists (null: no enum, any value) and the values that appeared and disappeared. */
+  values?: { before: unknown[] | null; after: unknown[] | null; added: unknown[]; removed: unknown[] };
+  /** field-added: whether the new field is required; required-changed: whether it now is. */
+  required?: boolean;
 }
 
 export interface ItemChange {
@@ -106,8 +112,10 @@ function diffSchema(beforeValue: unknown, afterValue: unknown, path: string): Sc
   const changes: SchemaChange[] = [];
   const was = typeOf(before);
   const now = typeOf(after);
-  if (was !== now) changes.push({ kind: 'type-changed', path, text: `${path}: type ${was} → ${now}` });
-  if (!sameJson(before.enum, after.enum)) changes.push({ kind: 'enum-changed', path, text: `${path}: allowed values ${JSON.stringify(before.enum ?? null)} → ${JSON.stringify(after.enum ?? null)}` });
+  if (was !== now) changes.push({ kind: 'type-changed', path, text: `${path}: type ${was} → ${now}`, types: { before: was, after: now } });
+  if (!sameJson(before.enum, after.enum)) {
+    changes.push({ kind: 'enum-changed', path, text: `${path}: allowed values ${JSON.stringify(before.enum ?? null)} → ${JSON.stringify(after.enum ?? null)}`, values: enumDelta(before.enum, after.enum) });
+  }
   if (!sameJson(before.description, after.description)) changes.push({ kind: 'description-changed', path, text: `${path}: description changed` });
 
   const props = { before: asSchema(before.properties) ?? {}, after: asSchema(after.properties) ?? {} };
@@ -119,7 +127,7 @@ function diffSchema(beforeValue: unknown, afterValue: unknown, path: string): Sc
     const inAfter = name in props.after;
     if (!inBefore) {
       const req = required.after.has(name) ? ', required' : '';
-      changes.push({ kind: 'field-added', path: at, text: `${at} added (${typeOf(asSchema(props.after[name]))}${req})` });
+      changes.push({ kind: 'field-added', path: at, text: `${at} added (${typeOf(asSchema(props.after[name]))}${req})`, required: required.after.has(name) });
       continue;
     }
     if (!inAfter) {
@@ -128,13 +136,24 @@ function diffSchema(beforeValue: unknown, afterValue: unknown, path: string): Sc
     }
     const wasRequired = required.before.has(name);
     if (wasRequired !== required.after.has(name)) {
-      changes.push({ kind: 'required-changed', path: at, text: `${at} ${wasRequired ? 'no longer required' : 'now required'}` });
+      changes.push({ kind: 'required-changed', path: at, text: `${at} ${wasRequired ? 'no longer required' : 'now required'}`, required: !wasRequired });
     }
     changes.push(...diffSchema(props.before[name], props.after[name], at));
   }
   // Arrays: what their items must be.
   if (before.items !== undefined || after.items !== undefined) changes.push(...diffSchema(before.items, after.items, `${path}[]`));
   return changes;
+}
+
+/** An absent enum allows every value: from or to "no enum" no single value is listed as added/removed. */
+function enumDelta(beforeValue: unknown, afterValue: unknown): NonNullable<SchemaChange['values']> {
+  const before = Array.isArray(beforeValue) ? beforeValue : null;
+  const after = Array.isArray(afterValue) ? afterValue : null;
+  if (!before || !after) return { before, after, added: [], removed: [] };
+  const key = (v: unknown) => JSON.stringify(sortKeys(v));
+  const had = new Set(before.map(key));
+  const has = new Set(after.map(key));
+  return { before, after, added: after.filter((v) => !had.has(key(v))), removed: before.filter((v) => !has.has(key(v))) };
 }
 
 /** A prompt's `arguments` ({name, description, required}[]) compared like schema fields. */
@@ -147,10 +166,10 @@ function diffPromptArguments(beforeValue: unknown, afterValue: unknown): SchemaC
     const at = `arguments.${name}`;
     const was = before.get(name);
     if (!was) {
-      changes.push({ kind: 'field-added', path: at, text: `${at} added${arg.required ? ' (required)' : ''}` });
+      changes.push({ kind: 'field-added', path: at, text: `${at} added${arg.required ? ' (required)' : ''}`, required: Boolean(arg.required) });
       continue;
     }
-    if (Boolean(was.required) !== Boolean(arg.required)) changes.push({ kind: 'required-changed', path: at, text: `${at} ${arg.required ? 'now required' : 'no longer required'}` });
+    if (Boolean(was.required) !== Boolean(arg.required)) changes.push({ kind: 'required-changed', path: at, text: `${at} ${arg.required ? 'now required' : 'no longer required'}`, required: Boolean(arg.required) });
     if (!sameJson(was.description, arg.description)) changes.push({ kind: 'description-changed', path: at, text: `${at}: description changed` });
   }
   for (const name of before.keys()) if (!after.has(name)) changes.push({ kind: 'field-removed', path: `arguments.${name}`, text: `arguments.${name} removed` });

@@ -5,7 +5,8 @@
  * lists before and after, as pretty JSON with sorted keys so equal things line up.
  */
 import * as vscode from 'vscode';
-import { describeDiff, diffLists, isEmptyDiff, listsDocument, summarizeDiff, type ListsDiff } from '../../core/devloop/listDiff';
+import { diffLists, isEmptyDiff, listsDocument, summarizeDiff, type ListsDiff } from '../../core/devloop/listDiff';
+import { classifyDiff, countBreaking, describeChange } from '../../core/testing/breaking';
 import { describeRequest } from '../../core/devloop/inFlight';
 import type { TraceEvent } from '../../core/trace/event';
 import { Disposable } from '../lifecycle';
@@ -23,7 +24,10 @@ export interface RestartDiff {
   /** The notification's text. */
   message: string;
   summary: string;
+  /** One line per change; a change that breaks callers says so and why. */
   changes: string[];
+  /** How many of the changes break existing callers (the same rules as `mcp-lens diff`). */
+  breaking: number;
   diff: ListsDiff;
   /** The requests the restart cut off ("tools/call slow (id 4)"). */
   lost: string[];
@@ -69,7 +73,9 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     // A failed start has its own error message; there is nothing to compare.
     if (!e.outcome.ok) return;
     const diff = diffLists(e.before, e.after);
-    const summary = summarizeDiff(diff);
+    const classified = classifyDiff(diff);
+    const breaking = countBreaking(classified);
+    const summary = `${summarizeDiff(diff)}${breaking ? ` — ${breaking} ${breaking === 1 ? 'change breaks' : 'changes break'} callers` : ''}`;
     const n = ++this.count;
     // One folder per restart: VS Code caches a virtual document by URI.
     const folder = `/${encodeURIComponent(e.entry.name)}/restart-${n}`;
@@ -80,7 +86,7 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     const message = `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}: ${summary}`;
     const separator = lastSeparator(e.entry.session?.trace.events ?? []);
     const lost = e.lost.map(describeRequest);
-    const result: RestartDiff = { server: e.entry.name, reason: e.reason, message, summary, changes: describeDiff(diff), diff, lost, separator, before, after };
+    const result: RestartDiff = { server: e.entry.name, reason: e.reason, message, summary, changes: classified.map(describeChange), breaking, diff, lost, separator, before, after };
     this.last.set(e.entry.key, result);
     this.log.info(`[${e.entry.name}] ${message}${result.changes.length ? `\n${result.changes.map((c) => `    ${c}`).join('\n')}` : ''}`);
     this.diffed.fire(result);

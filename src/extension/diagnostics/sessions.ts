@@ -9,7 +9,7 @@ import type { Trace } from '../../core/trace/trace';
 import type { ServerSpec, TransportOptions } from '../../core/transport/stdio';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
-import { preparePreload } from '../preload';
+import { preparePreload } from '../../core/preload/run';
 import type { ServerEntry } from '../serverEntry';
 import { traceRedactor } from '../messages/exportTrace';
 import { collectSecrets, LiveSession } from './liveSession';

@@ -22,6 +22,7 @@ export const MESSAGE_COMMANDS = {
   copyWire: 'mcpLens.messages.copyWireLine',
   copyJson: 'mcpLens.messages.copyJson',
   replay: 'mcpLens.messages.replay',
+  saveAsTest: 'mcpLens.messages.saveAsTest',
   exportTrace: 'mcpLens.exportTrace',
   clear: 'mcpLens.messages.clear',
   openSource: 'mcpLens.openSource',
@@ -123,6 +124,20 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     }
   }
 
+  /** A tools/call row with its result becomes a saved call in the server's test file. */
+  async function saveAsTest(arg?: MessagesElement | string, seq?: number): Promise<unknown> {
+    const element = target(arg, seq);
+    const entry = selection.entry;
+    const request = element?.type === 'exchange' && element.request.dir === 'c2s' ? (element.request.msg as { params?: { name?: unknown; arguments?: unknown } }) : undefined;
+    const result = element?.type === 'exchange' ? (element.response?.msg as { result?: Record<string, unknown> } | undefined)?.result : undefined;
+    if (!entry || element?.type !== 'exchange' || element.method !== 'tools/call' || typeof request?.params?.name !== 'string' || !result) {
+      void showInfo(say`MCP Lens: only a tools/call that got a result can be saved as a test.`);
+      return undefined;
+    }
+    const args = request.params.arguments && typeof request.params.arguments === 'object' ? request.params.arguments : {};
+    return vscode.commands.executeCommand('mcpLens.tests.saveCall', { server: entry.name, tool: request.params.name, arguments: args, result });
+  }
+
   /** Given (server, file) (keybindings, tests) it writes there without asking. */
   async function exportCommand(server?: unknown, file?: unknown): Promise<string | undefined> {
     if (typeof server === 'string') selection.select(registry.get(server)?.key);
@@ -185,6 +200,7 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     vscode.commands.registerCommand(C.copyWire, (arg?: MessagesElement | string, seq?: number) => copy(false, arg, seq)),
     vscode.commands.registerCommand(C.copyJson, (arg?: MessagesElement | string, seq?: number) => copy(true, arg, seq)),
     vscode.commands.registerCommand(C.replay, replay),
+    vscode.commands.registerCommand(C.saveAsTest, saveAsTest),
     vscode.commands.registerCommand(C.exportTrace, exportCommand),
     vscode.commands.registerCommand(C.clear, () => view.clear()),
     vscode.commands.registerCommand(C.openSource, async (file: string, line: number, column = 1) => {

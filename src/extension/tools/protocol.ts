@@ -67,7 +67,9 @@ export type WebviewMessage =
   | { type: 'openLink'; uri: string }
   | { type: 'openJson'; title: string; value: unknown }
   /** The last result in full (the webview only has a clipped copy). */
-  | { type: 'openFullResult' };
+  | { type: 'openFullResult' }
+  /** The last call, with its result as the snapshot, into the server's test file. */
+  | { type: 'saveAsTest' };
 
 /** What the webview keeps with setState (survives the panel being hidden). */
 export interface PanelState {

@@ -133,6 +133,11 @@ export class ToolPanel extends Disposable {
       case 'openJson':
         await this.deps.documents.show(message.title, message.value);
         return;
+      case 'saveAsTest': {
+        const last = this.last;
+        if (last?.outcome.kind === 'result') await vscode.commands.executeCommand('mcpLens.tests.saveCall', { server: this.entry.name, tool: this.toolName, arguments: last.args, result: last.outcome.result });
+        return;
+      }
       case 'openFullResult': {
         const outcome = this.last?.outcome;
         if (outcome && 'result' in outcome) await this.deps.documents.show(`${this.toolName} result`, outcome.result);

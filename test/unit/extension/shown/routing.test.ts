@@ -23,6 +23,8 @@ const RENDERING_APIS: [RegExp, string][] = [
   [/\bnew\s+vscode\.CodeLens\s*\([^)]*,/, 'a code lens with a title'],
   [/\.(tooltip|description|message)\s*=(?!=)/, 'a tooltip, description, view or problem message'],
   [/\bvalidateInput\s*:/, 'a validation message'],
+  [/\bcreateTestItem\s*\(/, 'a Test Explorer row'],
+  [/\bnew\s+vscode\.TestMessage\s*\(|\bTestMessage\.diff\s*\(/, 'a test failure message'],
 ];
 
 function sources(dir: string): string[] {
@@ -56,8 +58,10 @@ test('the scan catches a direct call (it is not vacuous)', () => {
     'collection.set(uri, [new vscode.Diagnostic(range, d.message)]);',
     'return new vscode.TreeItem(tool.name);',
     '  validateInput: (v) => pattern,',
+    'const item = controller.createTestItem(id, test.name, uri);',
+    'run.failed(item, vscode.TestMessage.diff(failure.message, a, b));',
   ].join('\n');
-  assert.equal(violations(join(ROOT, 'src/extension/x.ts'), sample).length, 7);
+  assert.equal(violations(join(ROOT, 'src/extension/x.ts'), sample).length, 9);
 });
 
 test('the language server builds hover Markdown only from escaped parts', () => {
