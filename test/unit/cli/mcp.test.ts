@@ -96,7 +96,7 @@ test('restart: the same command again, the trace goes on after a marker, the too
 test('diagnostics with evidence: stray stdout from a banner', async () => {
   await call('start_server', { name: 'banner', command: NODE, args: [`${FIXTURES}faults/banner-stdout.mjs`] });
   const diagnostics = await call('get_diagnostics', { name: 'banner' });
-  assert.match(diagnostics.text, /^\[warning\] stray-stdout \(framing\): .*\n {2}fix: .*\n {2}evidence #\d+ ← \[stray\] Weather MCP server v1\.2/m);
+  assert.match(diagnostics.text, /^\[error\] stray-stdout \(framing\): .*\n {2}fix: .*\n {2}evidence #\d+ ← \[stray\] Weather MCP server v1\.2/m);
   await call('stop_server', { name: 'banner' });
 });
 

@@ -100,7 +100,7 @@ test('stray stdout lands in SARIF at the source line that wrote it (the preload 
   assertValidSarif(sarif);
   const stray = sarif.runs[0].results.find((r: any) => r.ruleId === 'stray-stdout');
   assert.ok(stray, JSON.stringify(sarif.runs[0].results.map((r: any) => r.ruleId)));
-  assert.equal(stray.level, 'warning');
+  assert.equal(stray.level, 'error');
   assert.deepEqual(stray.locations[0].physicalLocation, { artifactLocation: { uri: 'test/fixtures/servers/faults/banner-stdout.mjs' }, region: { startLine: 4, startColumn: 9 } });
 });
 
