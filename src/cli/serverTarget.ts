@@ -1,3 +1,4 @@
+import type { ClientSettings } from '../core/auth/registration';
 import { UsageError } from './usage';
 
 /** A stdio server: the command line after `--`. */
@@ -12,6 +13,8 @@ export interface RemoteServer {
   headers: Record<string, string>;
   /** Values never to be shown in traces or reports (the token). */
   secrets: string[];
+  /** `--auth` and its client flags: run the MCP authorization flow when the server asks for it. */
+  auth?: ClientSettings;
 }
 
 export type ServerTarget = ServerCommand | RemoteServer;
@@ -25,12 +28,20 @@ export const TARGET_OPTIONS = {
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
   token: { type: 'string' },
+  auth: { type: 'boolean' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
 } as const;
 
 export interface TargetValues {
   url?: string;
   header?: string[];
   token?: string;
+  auth?: boolean;
+  'client-id'?: string;
+  'client-secret'?: string;
+  'client-metadata-url'?: string;
 }
 
 /** RFC 9110 field-name: a token. */
@@ -58,8 +69,8 @@ export function serverTarget(
   stdio: () => ServerCommand,
 ): ServerTarget {
   if (values.url === undefined) {
-    if (values.header?.length || values.token !== undefined) {
-      throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
+    if (values.header?.length || values.token !== undefined || authWanted(values)) {
+      throw new UsageError(`${command}: --header, --token and --auth go with --url (a stdio server takes its settings on its own command line)`);
     }
     return stdio();
   }
@@ -79,5 +90,37 @@ export function serverTarget(
     headers.Authorization = `Bearer ${values.token}`;
     secrets.push(values.token);
   }
-  return { url: values.url, headers, secrets };
+  const auth = authSettings(command, values);
+  if (auth?.clientSecret) secrets.push(auth.clientSecret);
+  return { url: values.url, headers, secrets, ...(auth ? { auth } : {}) };
+}
+
+function authWanted(values: TargetValues): boolean {
+  return values.auth === true || values['client-id'] !== undefined || values['client-secret'] !== undefined || values['client-metadata-url'] !== undefined;
+}
+
+/** `--auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]`; a client flag implies --auth. */
+function authSettings(command: string, values: TargetValues): ClientSettings | undefined {
+  if (!authWanted(values)) return undefined;
+  const clientId = values['client-id'];
+  const clientSecret = values['client-secret'];
+  const clientMetadataUrl = values['client-metadata-url'];
+  if (clientId === '') throw new UsageError(`${command}: --client-id needs the id the authorization server registered this client under`);
+  if (clientSecret !== undefined && clientId === undefined) throw new UsageError(`${command}: --client-secret goes with --client-id`);
+  if (clientSecret === '') throw new UsageError(`${command}: --client-secret needs a value`);
+  if (clientMetadataUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(clientMetadataUrl);
+    } catch {
+      url = undefined;
+    }
+    // "Client ID Metadata Documents": the client_id is an https URL with a path.
+    if (url?.protocol !== 'https:' || url.pathname === '/') throw new UsageError(`${command}: --client-metadata-url must be the https URL (with a path) of this client's metadata document`);
+  }
+  return {
+    ...(clientId !== undefined ? { clientId } : {}),
+    ...(clientSecret !== undefined ? { clientSecret } : {}),
+    ...(clientMetadataUrl !== undefined ? { clientMetadataUrl } : {}),
+  };
 }

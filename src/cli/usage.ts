@@ -23,5 +23,9 @@ export const USAGE = `Usage:
 
 SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
   --url URL [--header 'Name: value']… [--token TOKEN]   (--token sends Authorization: Bearer)
+  --url URL --auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]
+      On 401 run the MCP authorization flow (OAuth 2.1, PKCE): print the address to sign in
+      at and wait for the browser on a 127.0.0.1 listener. Without --client-id the client
+      uses its metadata document where the server supports it, else registers (RFC 7591).
 
 Exit codes: 0 ok, 1 an error-severity diagnostic or a failed call, 2 usage error.`;

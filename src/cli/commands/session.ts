@@ -1,3 +1,4 @@
+import { OAuthAuthorizer } from '../../core/auth/authorizer';
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
 import type { Elicit } from '../../core/session/elicitation';
 import { isRemote, type ServerTarget } from '../serverTarget';
@@ -16,8 +17,14 @@ export function createClient(server: ServerTarget, timeoutMs: number, elicit?: E
       // slow server/discover is still an answer worth waiting for.
       probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
       ...(elicit ? { elicit } : {}),
+      ...(isRemote(server) && server.auth ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl }) } } : {}),
     },
   );
+}
+
+/** `--auth`: the person opens the authorization URL in a browser; the browser comes back to the loopback listener. */
+function showAuthorizationUrl(url: string): void {
+  process.stderr.write(`mcp-lens: the server asks for authorization. Open this address in a browser to sign in:\n  ${url}\n`);
 }
 
 /** The connection is gone: asking again can only fail the same way. */

@@ -14,6 +14,16 @@ const STAGES: Record<Stage, string[]> = {
   invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch'],
   envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200'],
   flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout'],
+  authorization: [
+    'auth-metadata',
+    'auth-issuer-mismatch',
+    'auth-pkce-unsupported',
+    'auth-registration',
+    'auth-state-mismatch',
+    'auth-token',
+    'auth-resource-mismatch',
+    'auth-insufficient-scope',
+  ],
 };
 
 test('the registry has exactly one rule per catalogue id, each in its table stage', () => {
