@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { clientSecretBasic } from './clientSecretBasic';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
 import { requestOptions } from './requestOptions';
@@ -106,7 +107,7 @@ function secretMethod(as: oauth.AuthorizationServer): string {
 
 function clientAuthFor(method: string, secret: string | undefined): oauth.ClientAuth {
   if (method === 'client_secret_post' && secret) return oauth.ClientSecretPost(secret);
-  if (method === 'client_secret_basic' && secret) return oauth.ClientSecretBasic(secret);
+  if (method === 'client_secret_basic' && secret) return clientSecretBasic(secret);
   return oauth.None();
 }
 
