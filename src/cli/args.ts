@@ -52,6 +52,9 @@ export type CliArgs = CheckArgs | CallArgs | ReadArgs | PromptArgs | RecordArgs 
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** With --auth a request may wait for a person to sign in in a browser: five minutes, unless --timeout says otherwise. */
+const SIGN_IN_TIMEOUT_MS = 300_000;
+
 /**
  * Everything after the first `--` is the server's command line, verbatim: the server's own
  * flags (`--port`, `-y`) must never be read as ours.
@@ -84,8 +87,8 @@ function serverCommand(command: string, server: string[] | undefined, positional
   return { command: words[0], args: words.slice(1) };
 }
 
-function timeout(command: string, value: string | undefined): number {
-  if (value === undefined) return DEFAULT_TIMEOUT_MS;
+function timeout(command: string, value: string | undefined, signIn = false): number {
+  if (value === undefined) return signIn ? SIGN_IN_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
   const ms = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(ms) || ms <= 0) {
     throw new UsageError(`${command}: --timeout takes a positive number of milliseconds, got ${JSON.stringify(value)}`);
@@ -108,6 +111,11 @@ function toolArguments(value: string | undefined, command = 'call'): Record<stri
   return parsed as Record<string, unknown>;
 }
 
+/** `--auth` or a client flag: the first request may wait for the person's sign-in. */
+function signsIn(values: Record<string, unknown>): boolean {
+  return values.auth === true || values['client-id'] !== undefined || values['client-metadata-url'] !== undefined;
+}
+
 /** `--url …` or the server command: see serverTarget. */
 function target(command: string, values: Record<string, unknown>, server: string[] | undefined, bare: string[]): ServerTarget {
   return serverTarget(command, values as TargetValues, server, bare, () => serverCommand(command, server, bare));
@@ -124,7 +132,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
       return {
         name: 'check',
         json: values.json === true,
-        timeoutMs: timeout('check', values.timeout as string | undefined),
+        timeoutMs: timeout('check', values.timeout as string | undefined, signsIn(values)),
         server: target('check', values, server, positionals),
       };
     }
@@ -145,7 +153,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         toolArgs: toolArguments(values.args as string | undefined),
         elicit: parseElicit('call', values.elicit as string[] | undefined),
         json: values.json === true,
-        timeoutMs: timeout('call', values.timeout as string | undefined),
+        timeoutMs: timeout('call', values.timeout as string | undefined, signsIn(values)),
         server: target('call', values, server, more),
       };
     }
@@ -159,7 +167,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         uri,
         elicit: parseElicit('read', values.elicit as string[] | undefined),
         json: values.json === true,
-        timeoutMs: timeout('read', values.timeout as string | undefined),
+        timeoutMs: timeout('read', values.timeout as string | undefined, signsIn(values)),
         server: target('read', values, server, more),
       };
     }
@@ -180,7 +188,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         promptArgs: toolArguments(values.args as string | undefined, 'prompt'),
         elicit: parseElicit('prompt', values.elicit as string[] | undefined),
         json: values.json === true,
-        timeoutMs: timeout('prompt', values.timeout as string | undefined),
+        timeoutMs: timeout('prompt', values.timeout as string | undefined, signsIn(values)),
         server: target('prompt', values, server, more),
       };
     }

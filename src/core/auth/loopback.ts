@@ -34,8 +34,6 @@ export class LoopbackRedirect {
       server.listen(0, '127.0.0.1', () => {
         const address = server.address();
         if (!address || typeof address === 'string') return reject(new Error('the loopback listener has no port'));
-        // The listener alone never keeps the process alive.
-        server.unref();
         loopback = new LoopbackRedirect(server, `http://127.0.0.1:${address.port}/callback`);
         resolve(loopback);
       });

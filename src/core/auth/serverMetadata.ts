@@ -36,7 +36,7 @@ export async function discoverServerMetadata(issuer: URL, exchanges: AuthExchang
       return await oauth.processDiscoveryResponse(issuer, res);
     } catch (err) {
       if (err instanceof oauth.OperationProcessingError && err.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
-        const said = (await res.clone().json().catch(() => ({}))) as { issuer?: unknown };
+        const said = ((err.cause as { body?: { issuer?: unknown } } | undefined)?.body ?? {}) as { issuer?: unknown };
         throw new AuthorizationError(
           'auth-issuer-mismatch',
           `The authorization server metadata at ${url} names issuer ${JSON.stringify(said.issuer)}, not ${issuer.href}: the client refuses metadata that is not the issuer's own`,
