@@ -10,18 +10,20 @@ let preRegistered: HttpFixture;
 let otherResource: HttpFixture;
 let otherIssuer: HttpFixture;
 let noS256: HttpFixture;
+let noHint: HttpFixture;
 
 before(async () => {
-  [good, preRegistered, otherResource, otherIssuer, noS256] = await Promise.all([
+  [good, preRegistered, otherResource, otherIssuer, noS256, noHint] = await Promise.all([
     startHttpFixture('sdk-oauth.mjs'),
     startHttpFixture('sdk-oauth.mjs', ['--no-registration']),
     startHttpFixture('sdk-oauth.mjs', ['--resource', 'https://elsewhere.example/mcp']),
     startHttpFixture('sdk-oauth.mjs', ['--issuer', 'https://attacker.example']),
     startHttpFixture('sdk-oauth.mjs', ['--no-s256']),
+    startHttpFixture('sdk-oauth.mjs', ['--no-hint']),
     buildCli(),
   ]);
 });
-after(() => Promise.all([good, preRegistered, otherResource, otherIssuer, noS256].map((f) => f?.stop())));
+after(() => Promise.all([good, preRegistered, otherResource, otherIssuer, noS256, noHint].map((f) => f?.stop())));
 
 /** The line `--auth` prints for the person to open. */
 const SIGN_IN_URL = /^\s+(https?:\/\/\S+)$/m;
@@ -67,6 +69,14 @@ test('--auth: discovery, dynamic registration, PKCE sign-in on the loopback list
   assert.ok(r.events.filter((e: any) => e.kind === 'http').every((e: any) => [undefined, 'Bearer <redacted>'].includes(e.info.requestHeaders?.Authorization)));
   const callback = r.events.find((e: any) => e.info?.auth?.step === 'callback');
   assert.equal(new URL(callback.info.auth.url).searchParams.get('code'), '<redacted>');
+});
+
+test('a challenge without resource_metadata: the path-based well-known URL of the resource metadata', async () => {
+  const run = await signingIn(['check', '--json', '--auth', '--url', noHint.url]);
+  assert.equal(run.code, 0, run.stderr);
+  const first = report(run).events.find((e: any) => e.kind === 'auth');
+  assert.equal(first.info.auth.url, new URL('/.well-known/oauth-protected-resource/mcp', noHint.url).href);
+  assert.equal(first.info.auth.status, 200);
 });
 
 test('--client-id/--client-secret: a pre-registered client, client_secret_post as the server lists, the secret never in the report', async () => {
