@@ -1,3 +1,4 @@
+import { SIGNING_ALGORITHMS } from '../core/auth/privateKey';
 import type { ClientSettings } from '../core/auth/registration';
 import { UsageError } from './usage';
 
@@ -118,9 +119,17 @@ function authSettings(command: string, values: TargetValues): ClientSettings | u
     // "Client ID Metadata Documents": the client_id is an https URL with a path.
     if (url?.protocol !== 'https:' || url.pathname === '/') throw new UsageError(`${command}: --client-metadata-url must be the https URL (with a path) of this client's metadata document`);
   }
+  // A private key stays off the command line: MCP_LENS_CLIENT_PRIVATE_KEY (PKCS #8 PEM) and
+  // MCP_LENS_CLIENT_SIGNING_ALG (default ES256) give private_key_jwt to the --client-id client.
+  const privateKeyPem = clientId !== undefined ? process.env.MCP_LENS_CLIENT_PRIVATE_KEY || undefined : undefined;
+  const signingAlgorithm = process.env.MCP_LENS_CLIENT_SIGNING_ALG || undefined;
+  if (privateKeyPem && signingAlgorithm && !SIGNING_ALGORITHMS.includes(signingAlgorithm)) {
+    throw new UsageError(`${command}: MCP_LENS_CLIENT_SIGNING_ALG must be one of ${SIGNING_ALGORITHMS.join(', ')}, got ${JSON.stringify(signingAlgorithm)}`);
+  }
   return {
     ...(clientId !== undefined ? { clientId } : {}),
     ...(clientSecret !== undefined ? { clientSecret } : {}),
     ...(clientMetadataUrl !== undefined ? { clientMetadataUrl } : {}),
+    ...(privateKeyPem ? { privateKeyPem, ...(signingAlgorithm ? { signingAlgorithm } : {}) } : {}),
   };
 }

@@ -37,7 +37,7 @@ const SIGN_IN_URL = /^\s+(https?:\/\/\S+)$/m;
  */
 function runCli(argv) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...argv], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...argv], { env: { ...process.env, ...AUTH_ENV, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let opened = 0;
@@ -139,6 +139,12 @@ const AUTH_FLAGS = [
   '--client-metadata-url',
   CLIENT_METADATA_URL,
 ];
+
+/** A pre-registered client's private key for private_key_jwt, where the CLI takes it: its environment. */
+const AUTH_ENV = {
+  ...(context.private_key_pem ? { MCP_LENS_CLIENT_PRIVATE_KEY: context.private_key_pem } : {}),
+  ...(context.signing_algorithm ? { MCP_LENS_CLIENT_SIGNING_ALG: context.signing_algorithm } : {}),
+};
 
 /**
  * The authorization scenarios: one session that signs in, lists the tools and calls the one the

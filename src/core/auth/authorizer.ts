@@ -3,6 +3,7 @@ import type { Trace } from '../trace/trace';
 import type { AuthChallenge, HttpAuthorizer } from '../transport/httpAuthorizer';
 import { authorizationCodeFlow, refreshFlow, type TokenSet } from './authorizationCode';
 import { bearerChallenge, type BearerChallenge } from './challenge';
+import { clientCredentialsFlow, usesClientCredentials } from './clientCredentials';
 import { AuthorizationError } from './errors';
 import { AuthExchanges } from './exchanges';
 import { LoopbackRedirect } from './loopback';
@@ -136,6 +137,18 @@ export class OAuthAuthorizer implements HttpAuthorizer {
         [exchanges.lastSeq.get('server-metadata') ?? resourceMetadata!.seq],
       );
     }
+    // RFC 8707: the resource "exactly as published"; without metadata, the server's canonical URI.
+    const resource = resourceMetadata?.resource ?? canonicalUri(server);
+    if (usesClientCredentials(as, this.options)) {
+      const identity = await identifyClient(as, this.options, '', exchanges);
+      const scope = chooseScope({
+        ...(bearer.scope ? { challenge: bearer.scope } : {}),
+        ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
+      });
+      this.tokens = await clientCredentialsFlow(as, identity, resource, scope, exchanges);
+      this.grant = { as, identity, resource };
+      return true;
+    }
     checkServer(as, exchanges);
     this.loopback ??= await LoopbackRedirect.open();
     let identity = this.clients.get(as.issuer);
@@ -149,8 +162,6 @@ export class OAuthAuthorizer implements HttpAuthorizer {
       ...(as.scopes_supported ? { serverScopes: as.scopes_supported } : {}),
       ...(challenge.status === 403 && this.requestedScope ? { previous: this.requestedScope } : {}),
     });
-    // RFC 8707: the resource "exactly as published"; without metadata, the server's canonical URI.
-    const resource = resourceMetadata?.resource ?? canonicalUri(server);
     this.requestedScope = scope;
     this.tokens = undefined;
     this.tokens = await authorizationCodeFlow({

@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { clientSecretBasic } from './clientSecretBasic';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
+import { importPrivateKey, type SigningKey } from './privateKey';
 import { requestOptions } from './requestOptions';
 
 /** How the user identifies this client (`--client-id/--client-secret`, `--client-metadata-url`). */
@@ -9,6 +10,9 @@ export interface ClientSettings {
   clientId?: string;
   clientSecret?: string;
   clientMetadataUrl?: string;
+  /** A pre-registered client's private key (PKCS #8 PEM) for private_key_jwt (RFC 7523), and its JWS algorithm. */
+  privateKeyPem?: string;
+  signingAlgorithm?: string;
 }
 
 /** A client known to one authorization server, and how it authenticates at the token endpoint. */
@@ -28,6 +32,17 @@ const CLIENT_NAME = 'MCP Lens';
  * `client_id_metadata_document_supported`; else Dynamic Client Registration (RFC 7591).
  */
 export async function identifyClient(as: oauth.AuthorizationServer, settings: ClientSettings, redirectUri: string, exchanges: AuthExchanges): Promise<ClientIdentity> {
+  if (settings.clientId && settings.privateKeyPem) {
+    const alg = settings.signingAlgorithm ?? 'ES256';
+    let key: SigningKey;
+    try {
+      key = await importPrivateKey(settings.privateKeyPem, alg);
+    } catch (err) {
+      throw new AuthorizationError('auth-registration', `The client's private key cannot be used: ${describe(err)}`, 'Give a PKCS #8 PEM private key that matches the signing algorithm (ES256 unless said otherwise).', []);
+    }
+    // RFC 7523 §3: the assertion's audience is the authorization server's issuer.
+    return { issuer: as.issuer, client: { client_id: settings.clientId, token_endpoint_auth_method: 'private_key_jwt' }, clientAuth: oauth.PrivateKeyJwt(key), how: 'pre-registered' };
+  }
   if (settings.clientId) {
     const secret = settings.clientSecret;
     const method = secret ? secretMethod(as) : 'none';
