@@ -70,9 +70,10 @@ export function serverTarget(
   stdio: () => ServerCommand,
 ): ServerTarget {
   if (values.url === undefined) {
-    if (values.header?.length || values.token !== undefined || authWanted(values)) {
-      throw new UsageError(`${command}: --header, --token and --auth go with --url (a stdio server takes its settings on its own command line)`);
+    if (values.header?.length || values.token !== undefined) {
+      throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
     }
+    if (authWanted(values)) throw new UsageError(`${command}: --auth and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
     return stdio();
   }
   if (server !== undefined || bare.length > 0) {

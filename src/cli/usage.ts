@@ -27,5 +27,8 @@ SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
       On 401 run the MCP authorization flow (OAuth 2.1, PKCE): print the address to sign in
       at and wait for the browser on a 127.0.0.1 listener. Without --client-id the client
       uses its metadata document where the server supports it, else registers (RFC 7591).
+      A server offering only client credentials gets them from --client-id with
+      --client-secret, or with a PKCS #8 key in MCP_LENS_CLIENT_PRIVATE_KEY (private_key_jwt;
+      MCP_LENS_CLIENT_SIGNING_ALG, default ES256).
 
 Exit codes: 0 ok, 1 an error-severity diagnostic or a failed call, 2 usage error.`;
