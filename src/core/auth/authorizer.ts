@@ -75,7 +75,8 @@ export class OAuthAuthorizer implements HttpAuthorizer {
   async challenged(challenge: AuthChallenge, trace: Trace): Promise<boolean> {
     if (this.running) return this.running.catch(() => false);
     // Another request renewed the token meanwhile: send this one again with it.
-    if (challenge.round === 1 && challenge.sentAuthorization !== this.authorization()) return true;
+    const current = this.authorization();
+    if (challenge.round === 1 && current !== undefined && challenge.sentAuthorization !== current) return true;
     const bearer = bearerChallenge(challenge.wwwAuthenticate);
     if (challenge.status === 403 && bearer.error !== 'insufficient_scope') return false;
     if (challenge.status !== 401 && challenge.status !== 403) return false;
