@@ -11,19 +11,21 @@ let otherResource: HttpFixture;
 let otherIssuer: HttpFixture;
 let noS256: HttpFixture;
 let noHint: HttpFixture;
+let shortLived: HttpFixture;
 
 before(async () => {
-  [good, preRegistered, otherResource, otherIssuer, noS256, noHint] = await Promise.all([
+  [good, preRegistered, otherResource, otherIssuer, noS256, noHint, shortLived] = await Promise.all([
     startHttpFixture('sdk-oauth.mjs'),
     startHttpFixture('sdk-oauth.mjs', ['--no-registration']),
     startHttpFixture('sdk-oauth.mjs', ['--resource', 'https://elsewhere.example/mcp']),
     startHttpFixture('sdk-oauth.mjs', ['--issuer', 'https://attacker.example']),
     startHttpFixture('sdk-oauth.mjs', ['--no-s256']),
     startHttpFixture('sdk-oauth.mjs', ['--no-hint']),
+    startHttpFixture('sdk-oauth.mjs', ['--short-lived']),
     buildCli(),
   ]);
 });
-after(() => Promise.all([good, preRegistered, otherResource, otherIssuer, noS256, noHint].map((f) => f?.stop())));
+after(() => Promise.all([good, preRegistered, otherResource, otherIssuer, noS256, noHint, shortLived].map((f) => f?.stop())));
 
 /** The line `--auth` prints for the person to open. */
 const SIGN_IN_URL = /^\s+(https?:\/\/\S+)$/m;
@@ -77,6 +79,21 @@ test('a challenge without resource_metadata: the path-based well-known URL of th
   const first = report(run).events.find((e: any) => e.kind === 'auth');
   assert.equal(first.info.auth.url, new URL('/.well-known/oauth-protected-resource/mcp', noHint.url).href);
   assert.equal(first.info.auth.status, 200);
+});
+
+test('a token that expires within the refresh margin is refreshed before the next request, with the same resource', async () => {
+  const run = await signingIn(['call', 'whoami', '--json', '--auth', '--url', shortLived.url]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.opened.length, 1, 'one sign-in; the refresh needs no person');
+  const r = report(run);
+  const refresh = r.events.filter((e: any) => e.info?.auth?.step === 'refresh');
+  assert.ok(refresh.length >= 1);
+  const body = new URLSearchParams(refresh[0].info.auth.requestBody);
+  assert.equal(body.get('grant_type'), 'refresh_token');
+  assert.equal(body.get('refresh_token'), '<redacted>');
+  assert.equal(body.get('resource'), shortLived.url);
+  assert.equal(refresh[0].info.auth.status, 200);
+  assert.match(r.result.content[0].text, /^client:/);
 });
 
 test('--client-id/--client-secret: a pre-registered client, client_secret_post as the server lists, the secret never in the report', async () => {
