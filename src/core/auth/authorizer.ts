@@ -48,6 +48,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
   /** Clients are per authorization server: credentials from one are never shown to another (SEP-2352). */
   private readonly clients = new Map<string, ClientIdentity>();
   private running: Promise<boolean> | undefined;
+  private refreshing: Promise<void> | undefined;
   private loopback: LoopbackRedirect | undefined;
   private exchanges: AuthExchanges | undefined;
 
@@ -64,12 +65,15 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     await this.running?.catch(() => undefined);
     const { tokens, grant } = this;
     if (!tokens?.refreshToken || !grant || tokens.expiresAt === undefined || tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) return;
-    try {
-      this.tokens = await refreshFlow(grant.as, grant.identity, tokens.refreshToken, grant.resource, this.exchangesFor(trace));
-    } catch (err) {
-      // An expired token the server refuses brings a 401, and the 401 a new authorization.
-      if (!(err instanceof AuthorizationError)) throw err;
-    }
+    // Requests sent together share one refresh: a refresh token may be good for one use only.
+    this.refreshing ??= refreshFlow(grant.as, grant.identity, tokens.refreshToken, grant.resource, this.exchangesFor(trace))
+      .then((renewed) => void (this.tokens = renewed))
+      .catch((err: unknown) => {
+        // An expired token the server refuses brings a 401, and the 401 a new authorization.
+        if (!(err instanceof AuthorizationError)) throw err;
+      })
+      .finally(() => (this.refreshing = undefined));
+    await this.refreshing;
   }
 
   async challenged(challenge: AuthChallenge, trace: Trace): Promise<boolean> {
