@@ -105,6 +105,9 @@ export type CliArgs =
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** With --auth a request may wait for a person to sign in in a browser: five minutes, unless --timeout says otherwise. */
+const SIGN_IN_TIMEOUT_MS = 300_000;
+
 /**
  * Everything after the first `--` is the server's command line, verbatim: the server's own
  * flags (`--port`, `-y`) must never be read as ours.
@@ -137,8 +140,8 @@ function serverCommand(command: string, server: string[] | undefined, positional
   return { command: words[0], args: words.slice(1) };
 }
 
-function timeout(command: string, value: string | undefined): number {
-  if (value === undefined) return DEFAULT_TIMEOUT_MS;
+function timeout(command: string, value: string | undefined, signIn = false): number {
+  if (value === undefined) return signIn ? SIGN_IN_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
   const ms = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(ms) || ms <= 0) {
     throw new UsageError(`${command}: --timeout takes a positive number of milliseconds, got ${JSON.stringify(value)}`);
@@ -159,6 +162,11 @@ function toolArguments(value: string | undefined, command = 'call'): Record<stri
     throw new UsageError(`${command}: --args must be a JSON object, e.g. --args '{"city":"Paris"}'`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/** `--auth` or a client flag: the first request may wait for the person's sign-in. */
+function signsIn(values: Record<string, unknown>): boolean {
+  return values.auth === true || values['client-id'] !== undefined || values['client-metadata-url'] !== undefined;
 }
 
 /** `--url …` or the server command: see serverTarget. */
@@ -196,7 +204,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
       return {
         name: 'check',
         json: values.json === true,
-        timeoutMs: timeout('check', values.timeout as string | undefined),
+        timeoutMs: timeout('check', values.timeout as string | undefined, signsIn(values)),
         failOn: parseFailOn('check', values['fail-on'] as string | undefined),
         server: target('check', values, server, positionals),
       };
@@ -219,7 +227,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         toolArgs: toolArguments(values.args as string | undefined),
         ...parseAnswerFlags('call', values),
         json: values.json === true,
-        timeoutMs: timeout('call', values.timeout as string | undefined),
+        timeoutMs: timeout('call', values.timeout as string | undefined, signsIn(values)),
         failOn: parseFailOn('call', values['fail-on'] as string | undefined),
         server: target('call', values, server, more),
       };
@@ -234,7 +242,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         uri,
         ...parseAnswerFlags('read', values),
         json: values.json === true,
-        timeoutMs: timeout('read', values.timeout as string | undefined),
+        timeoutMs: timeout('read', values.timeout as string | undefined, signsIn(values)),
         failOn: parseFailOn('read', values['fail-on'] as string | undefined),
         server: target('read', values, server, more),
       };
@@ -257,7 +265,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         promptArgs: toolArguments(values.args as string | undefined, 'prompt'),
         ...parseAnswerFlags('prompt', values),
         json: values.json === true,
-        timeoutMs: timeout('prompt', values.timeout as string | undefined),
+        timeoutMs: timeout('prompt', values.timeout as string | undefined, signsIn(values)),
         failOn: parseFailOn('prompt', values['fail-on'] as string | undefined),
         server: target('prompt', values, server, more),
       };

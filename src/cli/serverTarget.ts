@@ -1,3 +1,5 @@
+import { SIGNING_ALGORITHMS } from '../core/auth/privateKey';
+import type { ClientSettings } from '../core/auth/registration';
 import { UsageError } from './usage';
 
 /** A stdio server: the command line after `--`. */
@@ -12,6 +14,8 @@ export interface RemoteServer {
   headers: Record<string, string>;
   /** Values never to be shown in traces or reports (the token). */
   secrets: string[];
+  /** `--auth` and its client flags: run the MCP authorization flow when the server asks for it. */
+  auth?: ClientSettings;
 }
 
 export type ServerTarget = ServerCommand | RemoteServer;
@@ -25,12 +29,20 @@ export const TARGET_OPTIONS = {
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
   token: { type: 'string' },
+  auth: { type: 'boolean' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
 } as const;
 
 export interface TargetValues {
   url?: string;
   header?: string[];
   token?: string;
+  auth?: boolean;
+  'client-id'?: string;
+  'client-secret'?: string;
+  'client-metadata-url'?: string;
 }
 
 /** RFC 9110 field-name: a token. */
@@ -61,6 +73,7 @@ export function serverTarget(
     if (values.header?.length || values.token !== undefined) {
       throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
     }
+    if (authWanted(values)) throw new UsageError(`${command}: --auth and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
     return stdio();
   }
   if (server !== undefined || bare.length > 0) {
@@ -79,5 +92,45 @@ export function serverTarget(
     headers.Authorization = `Bearer ${values.token}`;
     secrets.push(values.token);
   }
-  return { url: values.url, headers, secrets };
+  const auth = authSettings(command, values);
+  if (auth?.clientSecret) secrets.push(auth.clientSecret);
+  return { url: values.url, headers, secrets, ...(auth ? { auth } : {}) };
+}
+
+function authWanted(values: TargetValues): boolean {
+  return values.auth === true || values['client-id'] !== undefined || values['client-secret'] !== undefined || values['client-metadata-url'] !== undefined;
+}
+
+/** `--auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]`; a client flag implies --auth. */
+function authSettings(command: string, values: TargetValues): ClientSettings | undefined {
+  if (!authWanted(values)) return undefined;
+  const clientId = values['client-id'];
+  const clientSecret = values['client-secret'];
+  const clientMetadataUrl = values['client-metadata-url'];
+  if (clientId === '') throw new UsageError(`${command}: --client-id needs the id the authorization server registered this client under`);
+  if (clientSecret !== undefined && clientId === undefined) throw new UsageError(`${command}: --client-secret goes with --client-id`);
+  if (clientSecret === '') throw new UsageError(`${command}: --client-secret needs a value`);
+  if (clientMetadataUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(clientMetadataUrl);
+    } catch {
+      url = undefined;
+    }
+    // "Client ID Metadata Documents": the client_id is an https URL with a path.
+    if (url?.protocol !== 'https:' || url.pathname === '/') throw new UsageError(`${command}: --client-metadata-url must be the https URL (with a path) of this client's metadata document`);
+  }
+  // A private key stays off the command line: MCP_LENS_CLIENT_PRIVATE_KEY (PKCS #8 PEM) and
+  // MCP_LENS_CLIENT_SIGNING_ALG (default ES256) give private_key_jwt to the --client-id client.
+  const privateKeyPem = clientId !== undefined ? process.env.MCP_LENS_CLIENT_PRIVATE_KEY || undefined : undefined;
+  const signingAlgorithm = process.env.MCP_LENS_CLIENT_SIGNING_ALG || undefined;
+  if (privateKeyPem && signingAlgorithm && !SIGNING_ALGORITHMS.includes(signingAlgorithm)) {
+    throw new UsageError(`${command}: MCP_LENS_CLIENT_SIGNING_ALG must be one of ${SIGNING_ALGORITHMS.join(', ')}, got ${JSON.stringify(signingAlgorithm)}`);
+  }
+  return {
+    ...(clientId !== undefined ? { clientId } : {}),
+    ...(clientSecret !== undefined ? { clientSecret } : {}),
+    ...(clientMetadataUrl !== undefined ? { clientMetadataUrl } : {}),
+    ...(privateKeyPem ? { privateKeyPem, ...(signingAlgorithm ? { signingAlgorithm } : {}) } : {}),
+  };
 }

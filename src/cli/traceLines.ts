@@ -194,6 +194,9 @@ export class TraceLines {
       }
       case 'stray-source':
         return s.magenta(text);
+      case 'auth':
+        // A step of the authorization flow; the one that failed stands out.
+        return e.info?.authFailure ? s.red(text) : s.dim(text);
       default:
         return s.dim(text);
     }

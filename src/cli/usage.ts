@@ -191,6 +191,13 @@ sampling refused, naming the flag to use. --json lists every question and answer
 
 SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
   --url URL [--header 'Name: value']… [--token TOKEN]   (--token sends Authorization: Bearer)
+  --url URL --auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]
+      On 401 run the MCP authorization flow (OAuth 2.1, PKCE): print the address to sign in
+      at and wait for the browser on a 127.0.0.1 listener. Without --client-id the client
+      uses its metadata document where the server supports it, else registers (RFC 7591).
+      A server offering only client credentials gets them from --client-id with
+      --client-secret, or with a PKCS #8 key in MCP_LENS_CLIENT_PRIVATE_KEY (private_key_jwt;
+      MCP_LENS_CLIENT_SIGNING_ALG, default ES256).
 
 LEVEL is error (default), warning or never: which diagnostics make the exit code 1.
 Exit codes: 0 ok, 1 a diagnostic at or above --fail-on, a failed call or test, a breaking

@@ -1,4 +1,5 @@
 import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
+import { OAuthAuthorizer } from '../../core/auth/authorizer';
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
 import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
@@ -23,8 +24,14 @@ export function createClient(server: ServerTarget, timeoutMs: number, answerers?
       probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
       probeMaxWaitMs: Math.min(10_000, timeoutMs),
       ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
+      ...(isRemote(server) && server.auth ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl }) } } : {}),
     },
   );
+}
+
+/** `--auth`: the person opens the authorization URL in a browser; the browser comes back to the loopback listener. */
+function showAuthorizationUrl(url: string): void {
+  process.stderr.write(`mcp-lens: the server asks for authorization. Open this address in a browser to sign in:\n  ${url}\n`);
 }
 
 /** The connection is gone: asking again can only fail the same way. */

@@ -6,7 +6,8 @@ export type Stage =
   | 'negotiation'
   | 'invocation'
   | 'envelope'
-  | 'flow';
+  | 'flow'
+  | 'authorization';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -62,6 +63,15 @@ export const RULE_IDS = [
   'connection-reset',
   'invalid-tool-header',
   'error-in-200',
+  // The MCP authorization flow (OAuth 2.1), one rule per step that can fail
+  'auth-metadata',
+  'auth-issuer-mismatch',
+  'auth-pkce-unsupported',
+  'auth-registration',
+  'auth-state-mismatch',
+  'auth-token',
+  'auth-resource-mismatch',
+  'auth-insufficient-scope',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];

@@ -1,4 +1,12 @@
 import type { Rule } from './rule';
+import { authMetadata } from './rules/authMetadata';
+import { authIssuerMismatch } from './rules/authIssuerMismatch';
+import { authPkceUnsupported } from './rules/authPkceUnsupported';
+import { authRegistration } from './rules/authRegistration';
+import { authStateMismatch } from './rules/authStateMismatch';
+import { authToken } from './rules/authToken';
+import { authResourceMismatch } from './rules/authResourceMismatch';
+import { authInsufficientScope } from './rules/authInsufficientScope';
 import { capabilityNotDeclared } from './rules/capabilityNotDeclared';
 import { connectionReset } from './rules/connectionReset';
 import { crashed } from './rules/crashed';
@@ -93,4 +101,12 @@ export const RULES: readonly Rule[] = [
   connectionReset,
   invalidToolHeader,
   errorIn200,
+  authMetadata,
+  authIssuerMismatch,
+  authPkceUnsupported,
+  authRegistration,
+  authStateMismatch,
+  authToken,
+  authResourceMismatch,
+  authInsufficientScope,
 ];

@@ -27,6 +27,7 @@ export type MetaKind =
   | 'era' //          info: {era: 'modern'|'legacy', protocolVersion, reason}
   | 'stray-source' // info: {text, stack: [{file, line, column}]} from the stdout-write preload
   | 'http' //         info: {method, url, status?, statusText?, headers?, requestHeaders? (redacted), sessionId?, requestSeq?, body?, error?: {code, message}, phase?}
+  | 'auth' //         info: {auth: AuthExchangeFact} one exchange of the OAuth flow (masked), or {authFailure: {rule, message, hint, evidence}}
   | 'note'; //        info: free-form; raw is human readable
 
 export type EventKind = MessageKind | StrayKind | MetaKind | 'log';

@@ -4,6 +4,7 @@ import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
 import { jsonEvent, lineEvent, tryParse } from '../wire/lineEvent';
 import { classify, isNotification, isRequest, isResponse, type JsonRpcMessage, type RequestId } from '../wire/message';
+import type { HttpAuthorizer } from './httpAuthorizer';
 import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
 import { modernHeaders, modernVersionOf, paramHeaders, type ParamHeader } from './httpHeaders';
 import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
@@ -25,6 +26,8 @@ export interface HttpTransportOptions {
   getStream?: boolean;
   /** How long close() waits for the DELETE that ends a legacy session. Default 2000 ms. */
   closeTimeoutMs?: number;
+  /** The MCP authorization flow (src/core/auth): supplies the Authorization header and answers 401/403. */
+  authorizer?: HttpAuthorizer;
 }
 
 /** What an s2c event read from HTTP records about where it came from. */
@@ -140,13 +143,15 @@ export class HttpTransport implements Transport {
         this.recordFailure('DELETE', headers, err, undefined);
       }
     }
+    this.options.authorizer?.close();
     this.trace.append({ dir: 'meta', kind: 'note', raw: `disconnected from ${this.endpoint}`, info: { transport: 'http', closed: true } });
     this.messageEmitter.dispose();
     this.resolveExited({ code: null, signal: null });
   }
 
   private async post(line: string, msg: JsonRpcMessage | undefined, c2sSeq: number): Promise<void> {
-    const headers = this.postHeaders(msg);
+    await this.options.authorizer?.beforeRequest(this.trace);
+    let headers = this.postHeaders(msg);
     const controller = new AbortController();
     this.controllers.add(controller);
     const request = isRequest(msg) ? msg : undefined;
@@ -160,8 +165,16 @@ export class HttpTransport implements Transport {
       let res: Response;
       try {
         res = await fetch(this.spec.url, { method: 'POST', headers, body: line, signal: controller.signal });
+        // "When authorization is required and not yet proven, servers MUST respond with HTTP 401";
+        // a 403 insufficient_scope asks for a step-up. The authorizer decides; the request is sent again.
+        for (let round = 1; this.options.authorizer && (res.status === 401 || res.status === 403); round++) {
+          if (!(await this.authorizeAgain(res, headers, c2sSeq, round))) break;
+          headers = this.postHeaders(msg);
+          res = await fetch(this.spec.url, { method: 'POST', headers, body: line, signal: controller.signal });
+        }
       } catch (err) {
         if (this.closing || controller.signal.aborted) throw new TransportClosedError();
+        if (!(err instanceof Error) || err.name === 'AuthorizationError') throw err;
         throw this.recordFailure('POST', headers, err, c2sSeq);
       }
       await this.answer(res, headers, msg, c2sSeq, controller);
@@ -169,6 +182,26 @@ export class HttpTransport implements Transport {
       this.controllers.delete(controller);
       if (key) this.inflight.delete(key);
     }
+  }
+
+  /** Hands a 401/403 to the authorizer; when it obtained new credentials, the refused exchange is recorded as a step of the flow. */
+  private async authorizeAgain(res: Response, headers: Record<string, string>, c2sSeq: number, round: number): Promise<boolean> {
+    const authorizer = this.options.authorizer!;
+    const challenge = {
+      status: res.status,
+      round,
+      ...(res.headers.get('www-authenticate') ? { wwwAuthenticate: res.headers.get('www-authenticate')! } : {}),
+      ...(headers.Authorization ? { sentAuthorization: headers.Authorization } : {}),
+    };
+    let retry: boolean;
+    try {
+      retry = await authorizer.challenged(challenge, this.trace);
+    } catch (err) {
+      this.recordExchange('POST', headers, res, c2sSeq, await readText(res), { authChallenge: true });
+      throw err;
+    }
+    if (retry) this.recordExchange('POST', headers, res, c2sSeq, await readText(res), { authChallenge: true });
+    return retry;
   }
 
   /** Reads the HTTP answer to one POST. */
@@ -438,6 +471,8 @@ export class HttpTransport implements Transport {
   /** Config headers, then the legacy session headers once the server assigned them. */
   private baseHeaders(): Record<string, string> {
     const headers: Record<string, string> = { ...this.spec.headers };
+    const authorization = this.options.authorizer?.authorization();
+    if (authorization) headers.Authorization = authorization;
     if (this.negotiatedVersion) headers['MCP-Protocol-Version'] = this.negotiatedVersion;
     if (this.sessionId !== undefined) headers['Mcp-Session-Id'] = this.sessionId;
     return headers;

@@ -123,6 +123,13 @@ function metaRow(e: TraceEvent): RowData {
       return { ...base, label: info.local === true && String(info.reason ?? '').startsWith('lost') ? 'lost' : 'cancelled', description: `${String(info.method ?? '')} #${String(info.id ?? '?')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'circle-slash' };
     case 'era':
       return { ...base, label: `era: ${String(info.era ?? '?')}`, description: `${String(info.protocolVersion ?? '')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'versions' };
+    case 'auth': {
+      // The authorization flow's own lane: each exchange by its step, the failed step in red.
+      const step = info.auth as { step?: string; method?: string; url?: string; status?: number } | undefined;
+      if (!step) return { ...base, label: 'authorization failed', description: clip(e.raw, MAX_LABEL), icon: 'error', color: 'problemsErrorIcon.foreground' };
+      const status = step.status !== undefined ? ` → ${step.status}` : '';
+      return { ...base, label: `auth: ${String(step.step ?? '?')}`, description: clip(`${String(step.method ?? '')} ${String(step.url ?? '')}${status}`, MAX_LABEL), icon: 'key' };
+    }
     case 'stray-source':
       return { ...base, label: 'stray stdout source', description: sourceLabel(e) ?? '', icon: 'warning' };
     default:

@@ -16,6 +16,17 @@ test('--url names a Streamable HTTP server instead of a command; --header repeat
   });
 });
 
+test('--auth and the client flags: the settings of the flow; a client id implies --auth; the secret is hidden; the timeout waits for a sign-in', () => {
+  const plain = parseCli(['check', '--url', URL, '--auth']);
+  assert.deepEqual(plain.name === 'check' && plain.server, { url: URL, headers: {}, secrets: [], auth: {} });
+  assert.equal(plain.name === 'check' && plain.timeoutMs, 300_000);
+  const pre = parseCli(['call', 't', '--url', URL, '--client-id', 'lens', '--client-secret', 's3cret', '--timeout', '5000']);
+  assert.deepEqual(pre.name === 'call' && pre.server, { url: URL, headers: {}, secrets: ['s3cret'], auth: { clientId: 'lens', clientSecret: 's3cret' } });
+  assert.equal(pre.name === 'call' && pre.timeoutMs, 5000);
+  const cimd = parseCli(['read', 'docs://x', '--url', URL, '--auth', '--client-metadata-url', 'https://app.example/client.json']);
+  assert.deepEqual(cimd.name === 'read' && cimd.server, { url: URL, headers: {}, secrets: [], auth: { clientMetadataUrl: 'https://app.example/client.json' } });
+});
+
 test('call, read and prompt take --url the same way', () => {
   const call = parseCli(['call', 'echo', '--args', '{"text":"hi"}', '--url', URL]);
   assert.equal(call.name, 'call');
@@ -56,6 +67,10 @@ for (const [argv, words] of [
   [['call', 'echo', '--url', URL, 'extra'], /either --url or a server command/],
   [['check', '--header', 'X-A: 1', '--', 'node'], /--header and --token go with --url/],
   [['check', '--token', 't', '--', 'node'], /--header and --token go with --url/],
+  [['check', '--auth', '--', 'node'], /--auth and the --client-\* flags go with --url/],
+  [['check', '--url', URL, '--client-secret', 's3cret'], /--client-secret goes with --client-id/],
+  [['check', '--url', URL, '--client-id', ''], /--client-id needs the id/],
+  [['check', '--url', URL, '--auth', '--client-metadata-url', 'http://app.example/client.json'], /--client-metadata-url must be the https URL/],
   [['check', '--url', URL, '--header', 'no colon'], /--header takes 'Name: value'/],
   [['check', '--url', URL, '--header', 'Bad Name: v'], /--header takes 'Name: value'/],
   [['check', '--url', ''], /--url needs the server's address/],

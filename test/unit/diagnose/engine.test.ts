@@ -14,6 +14,16 @@ const STAGES: Record<Stage, string[]> = {
   invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch', 'url-elicitation-required'],
   envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200', 'input-required-malformed', 'unknown-input-request'],
   flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout', 'input-repeated'],
+  authorization: [
+    'auth-metadata',
+    'auth-issuer-mismatch',
+    'auth-pkce-unsupported',
+    'auth-registration',
+    'auth-state-mismatch',
+    'auth-token',
+    'auth-resource-mismatch',
+    'auth-insufficient-scope',
+  ],
 };
 
 test('the registry has exactly one rule per catalogue id, each in its table stage', () => {

@@ -1,0 +1,233 @@
+import type * as oauth from 'oauth4webapi';
+import type { Trace } from '../trace/trace';
+import type { AuthChallenge, HttpAuthorizer } from '../transport/httpAuthorizer';
+import { authorizationCodeFlow, refreshFlow, type TokenSet } from './authorizationCode';
+import { bearerChallenge, type BearerChallenge } from './challenge';
+import { clientCredentialsFlow, usesClientCredentials } from './clientCredentials';
+import { AuthorizationError } from './errors';
+import { AuthExchanges } from './exchanges';
+import { LoopbackRedirect } from './loopback';
+import { identifyClient, type ClientIdentity, type ClientSettings } from './registration';
+import { isSecureEndpoint } from './requestOptions';
+import { discoverResourceMetadata } from './resourceMetadata';
+import { discoverServerMetadata, fallbackServerMetadata } from './serverMetadata';
+import { chooseScope } from './scopes';
+
+export interface AuthorizerOptions extends ClientSettings {
+  /** Shows the authorization URL to the person who will open it in a browser. */
+  openUrl: (url: string) => void;
+}
+
+/**
+ * Authorizations one request may go through before the client gives up: the first, and one
+ * step-up. "Clients SHOULD implement retry limits" on repeated insufficient_scope answers.
+ */
+const MAX_ROUNDS = 2;
+
+/** A token this close to its expiry is refreshed before it is sent. */
+const REFRESH_MARGIN_MS = 30_000;
+
+/** The authorization server a token came from, and the resource it was asked for. */
+interface Grant {
+  as: oauth.AuthorizationServer;
+  identity: ClientIdentity;
+  resource?: string;
+}
+
+/**
+ * The MCP authorization flow for one server URL: on a 401, Protected Resource Metadata, the
+ * authorization server's metadata, client identification, authorization code with PKCE; on a
+ * 403 insufficient_scope, step-up; refresh before expiry and on a 401. Every exchange is a meta
+ * 'auth' event; a failed step is a meta 'auth' event with `authFailure`, which the rules of the
+ * authorization stage turn into a diagnostic.
+ */
+export class OAuthAuthorizer implements HttpAuthorizer {
+  private tokens: TokenSet | undefined;
+  private grant: Grant | undefined;
+  private requestedScope: string | undefined;
+  /** Clients are per authorization server: credentials from one are never shown to another (SEP-2352). */
+  private readonly clients = new Map<string, ClientIdentity>();
+  private running: Promise<boolean> | undefined;
+  private refreshing: Promise<void> | undefined;
+  private loopback: LoopbackRedirect | undefined;
+  private exchanges: AuthExchanges | undefined;
+
+  constructor(
+    private readonly serverUrl: string,
+    private readonly options: AuthorizerOptions,
+  ) {}
+
+  authorization(): string | undefined {
+    return this.tokens ? `Bearer ${this.tokens.accessToken}` : undefined;
+  }
+
+  async beforeRequest(trace: Trace): Promise<void> {
+    await this.running?.catch(() => undefined);
+    const { tokens, grant } = this;
+    if (!tokens?.refreshToken || !grant || tokens.expiresAt === undefined || tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) return;
+    // Requests sent together share one refresh: a refresh token may be good for one use only.
+    this.refreshing ??= refreshFlow(grant.as, grant.identity, tokens.refreshToken, grant.resource, this.exchangesFor(trace))
+      .then((renewed) => void (this.tokens = renewed))
+      .catch((err: unknown) => {
+        // An expired token the server refuses brings a 401, and the 401 a new authorization.
+        if (!(err instanceof AuthorizationError)) throw err;
+      })
+      .finally(() => (this.refreshing = undefined));
+    await this.refreshing;
+  }
+
+  async challenged(challenge: AuthChallenge, trace: Trace): Promise<boolean> {
+    if (this.running) return this.running.catch(() => false);
+    // Another request renewed the token meanwhile: send this one again with it.
+    const current = this.authorization();
+    if (challenge.round === 1 && current !== undefined && challenge.sentAuthorization !== current) return true;
+    const bearer = bearerChallenge(challenge.wwwAuthenticate);
+    if (challenge.status === 403 && bearer.error !== 'insufficient_scope') return false;
+    if (challenge.status !== 401 && challenge.status !== 403) return false;
+    const exchanges = this.exchangesFor(trace);
+    this.running = this.run(challenge, bearer, exchanges)
+      .catch((err: unknown) => {
+        const failure =
+          err instanceof AuthorizationError
+            ? err
+            : new AuthorizationError('auth-metadata', `The authorization flow failed: ${err instanceof Error ? err.message : String(err)}`, 'Read the exchanges of the flow in the trace: the last one is where it stopped.', []);
+        trace.append({ dir: 'meta', kind: 'auth', raw: failure.message, info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } } });
+        throw failure;
+      })
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  close(): void {
+    this.loopback?.close();
+  }
+
+  private exchangesFor(trace: Trace): AuthExchanges {
+    if (!this.exchanges) {
+      this.exchanges = new AuthExchanges(trace);
+      this.exchanges.addSecret(this.options.clientSecret);
+    }
+    return this.exchanges;
+  }
+
+  private async run(challenge: AuthChallenge, bearer: BearerChallenge, exchanges: AuthExchanges): Promise<boolean> {
+    if (challenge.round > MAX_ROUNDS) throw this.giveUp(challenge, bearer);
+    if (challenge.status === 401 && challenge.round === 1 && this.tokens?.refreshToken && this.grant) {
+      try {
+        this.tokens = await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges);
+        return true;
+      } catch {
+        // The refresh token is no longer good: authorize again.
+      }
+    }
+    const server = new URL(this.serverUrl);
+    const resourceMetadata = await discoverResourceMetadata(server, bearer.resourceMetadata, exchanges);
+    const issuer = resourceMetadata ? resourceMetadata.authorization_servers?.[0] : server.origin;
+    if (!issuer) {
+      throw new AuthorizationError(
+        'auth-metadata',
+        `The protected resource metadata at ${resourceMetadata!.url} names no authorization server`,
+        'RFC 9728 §2 / MCP: the document MUST include "authorization_servers" with at least one issuer the client can use.',
+        [resourceMetadata!.seq],
+      );
+    }
+    // 2025-03-26: with no resource metadata the authorization base URL is the server's origin,
+    // and without its metadata "the client MUST use the default endpoint paths".
+    const as = (await discoverServerMetadata(new URL(issuer), exchanges)) ?? (resourceMetadata ? undefined : fallbackServerMetadata(server));
+    if (!as) {
+      throw new AuthorizationError(
+        'auth-metadata',
+        `No authorization server metadata for ${issuer}: every well-known address (RFC 8414, then OpenID Connect discovery) failed`,
+        'Serve the metadata at /.well-known/oauth-authorization-server (with the issuer\'s path after it) or at the OpenID Connect discovery address.',
+        [exchanges.lastSeq.get('server-metadata') ?? resourceMetadata!.seq],
+      );
+    }
+    // RFC 8707: the resource "exactly as published"; without metadata, the server's canonical URI.
+    const resource = resourceMetadata?.resource ?? canonicalUri(server);
+    if (usesClientCredentials(as, this.options)) {
+      const identity = await identifyClient(as, this.options, '', exchanges);
+      const scope = chooseScope({
+        ...(bearer.scope ? { challenge: bearer.scope } : {}),
+        ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
+      });
+      this.tokens = await clientCredentialsFlow(as, identity, resource, scope, exchanges);
+      this.grant = { as, identity, resource };
+      return true;
+    }
+    checkServer(as, exchanges);
+    this.loopback ??= await LoopbackRedirect.open();
+    let identity = this.clients.get(as.issuer);
+    if (!identity) {
+      identity = await identifyClient(as, this.options, this.loopback.redirectUri, exchanges);
+      this.clients.set(as.issuer, identity);
+    }
+    const scope = chooseScope({
+      ...(bearer.scope ? { challenge: bearer.scope } : {}),
+      ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
+      ...(as.scopes_supported ? { serverScopes: as.scopes_supported } : {}),
+      ...(challenge.status === 403 && this.requestedScope ? { previous: this.requestedScope } : {}),
+    });
+    this.requestedScope = scope;
+    this.tokens = undefined;
+    this.tokens = await authorizationCodeFlow({
+      as,
+      identity,
+      resource,
+      ...(scope ? { scope } : {}),
+      loopback: this.loopback,
+      openUrl: this.options.openUrl,
+      exchanges,
+    });
+    this.grant = { as, identity, resource };
+    return true;
+  }
+
+  private giveUp(challenge: AuthChallenge, bearer: BearerChallenge): AuthorizationError {
+    const last = [this.exchanges?.lastSeq.get('token')].filter((s): s is number => s !== undefined);
+    if (challenge.status === 403) {
+      return new AuthorizationError(
+        'auth-insufficient-scope',
+        `The server still answers 403 insufficient_scope${bearer.scope ? ` (scope "${bearer.scope}")` : ''} after the client was granted ${this.requestedScope ? `"${this.requestedScope}"` : 'the scopes it asked for'}: the client stops asking`,
+        'MCP scope challenge handling: a 403 insufficient_scope names the scope the operation needs; the authorization server must be able to grant it, and a token with it must then be accepted.',
+        last,
+      );
+    }
+    return new AuthorizationError(
+      'auth-token',
+      'The server refuses the token the authorization server just issued (HTTP 401 again)',
+      'The MCP server must accept tokens its authorization server issues for its resource: check the audience (RFC 8707 resource) and issuer it validates.',
+      last,
+    );
+  }
+}
+
+/** The authorization server can be used: endpoints over https (or loopback), PKCE S256. */
+function checkServer(as: oauth.AuthorizationServer, exchanges: AuthExchanges): void {
+  const seq = [exchanges.lastSeq.get('server-metadata')].filter((s): s is number => s !== undefined);
+  for (const endpoint of [as.authorization_endpoint, as.token_endpoint]) {
+    if (!isSecureEndpoint(endpoint)) {
+      throw new AuthorizationError(
+        'auth-metadata',
+        `The authorization server ${as.issuer} ${endpoint ? `names endpoint ${endpoint}, which is not https` : 'lacks an authorization_endpoint or token_endpoint'}`,
+        'OAuth 2.1 / MCP: "All authorization server endpoints MUST be served over HTTPS" (loopback addresses excepted for development), and the code flow needs both endpoints.',
+        seq,
+      );
+    }
+  }
+  // "If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed."
+  if (!as.code_challenge_methods_supported?.includes('S256')) {
+    throw new AuthorizationError(
+      'auth-pkce-unsupported',
+      `The authorization server ${as.issuer} does not list S256 in code_challenge_methods_supported (${as.code_challenge_methods_supported ? JSON.stringify(as.code_challenge_methods_supported) : 'absent'}): the client refuses to proceed without PKCE`,
+      'MCP: clients MUST use PKCE with S256 and MUST refuse a server whose metadata lacks code_challenge_methods_supported. Support S256 and publish it.',
+      seq,
+    );
+  }
+}
+
+/** MCP canonical server URI: scheme and host lowercase, no fragment. */
+function canonicalUri(server: URL): string {
+  const u = new URL(server.href);
+  u.hash = '';
+  return u.href;
+}
