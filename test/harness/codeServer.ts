@@ -1,7 +1,8 @@
 // Starts code-server (VS Code in the browser, from npm) the way VSCODE-TESTING.md found works
 // offline: own process group, own HOME/TMPDIR/user-data/extensions dirs, killed as a group.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { onAbort, pollUntil } from './cleanup';
@@ -77,11 +78,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-function childEnv(runDir: string, extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
+function childEnv(runDir: string, tmp: string, extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
   const home = join(runDir, 'home');
-  const tmp = join(runDir, 'tmp');
   mkdirSync(home, { recursive: true });
-  mkdirSync(tmp, { recursive: true });
   return {
     ...process.env,
     ...extra,
@@ -184,7 +183,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
-  const env = childEnv(runDir, options.env);
+  // TMPDIR stays short: Node and js-debug put unix sockets there, and a socket path over 107
+  // bytes fails with EINVAL (a deep checkout plus a long test name reaches that).
+  const tmp = mkdtempSync(join(tmpdir(), 'mcl-'));
+  const env = childEnv(runDir, tmp, options.env);
   for (const vsix of options.vsix ?? []) installVsix(vsix, extensionsDir, env);
 
   const port = options.port ?? (await freePort());
@@ -236,6 +238,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
       }
     }
     log.end();
+    rmSync(tmp, { recursive: true, force: true });
     // code-server's own helpers are its business; anything else is a leak worth reporting.
     return strays.filter((p) => !p.cmdline.includes(codeServerDir)).map((p) => `${p.pid} ${p.cmdline}`);
   };

@@ -101,8 +101,8 @@ suite('language-model tools', () => {
   test('diagnostics come with their evidence: a server that prints a banner on stdout', async () => {
     await invoke('mcpLens_startServer', { server: 'banner' });
     const text = await invoke('mcpLens_getDiagnostics', { server: 'banner' });
-    assert.match(text, /^banner \(running, \w+ era\):\n\d+ diagnostic\(s\): \d+ error, [1-9]\d* warning/);
-    assert.match(text, /^\[warning\] stray-stdout \(framing\): .*\n {2}fix: .*\n {2}evidence #\d+ ← \[stray\] Weather MCP server v1\.2/m);
+    assert.match(text, /^banner \(running, \w+ era\):\n\d+ diagnostic\(s\): [1-9]\d* error, \d+ warning/);
+    assert.match(text, /^\[error\] stray-stdout \(framing\): .*\n {2}fix: .*\n {2}evidence #\d+ ← \[stray\] Weather MCP server v1\.2/m);
     await invoke('mcpLens_stopServer', { server: 'banner' });
   });
 
