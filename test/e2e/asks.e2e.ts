@@ -22,14 +22,16 @@ async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT):
   }
 }
 
-/** Run Tool… → the server → the tool: a tool without arguments runs at once in its panel. */
+/** Run Tool… → the server (asked only when several are configured) → the tool: one without arguments runs at once in its panel. */
 async function runFromPalette(wb: Workbench, server: string, tool: string): Promise<void> {
   await wb.runCommand('Run Tool…');
-  for (const choice of [server, tool]) {
-    const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: choice }).first();
-    await row.waitFor({ timeout: UI_TIMEOUT });
-    await row.click();
-  }
+  const rows = wb.page.locator('.quick-input-list .monaco-list-row');
+  const toolRow = rows.filter({ hasText: tool }).first();
+  const serverRow = rows.filter({ hasText: server }).first();
+  await toolRow.or(serverRow).first().waitFor({ timeout: UI_TIMEOUT });
+  if ((await toolRow.count()) === 0) await serverRow.click();
+  await toolRow.waitFor({ timeout: UI_TIMEOUT });
+  await toolRow.click();
 }
 
 export const tests: E2eTest[] = [
