@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { Elicit } from '../../core/session/elicitation';
 import { elicitResult } from '../../core/session/elicitation';
 import type { Sample } from '../../core/session/sampling';
@@ -43,8 +42,6 @@ export interface PendingAsk {
 export class AskBroker extends Disposable {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
-  readonly onDidChange = this.changed.event;
   private toolSurface: (entry: ServerEntry) => AskSurface | undefined = () => undefined;
 
   constructor(private readonly standalone: (entry: ServerEntry) => AskSurface) {
@@ -75,8 +72,7 @@ export class AskBroker extends Disposable {
     return new Promise((resolve, reject) => {
       this.pending.set(ask.id, { ask, entry, params, surface, resolve, reject });
       surface.show(ask);
-      this.changed.fire();
-    }).finally(() => this.changed.fire()) as Promise<Record<string, unknown>>;
+    });
   }
 
   list(isTool: (surface: AskSurface) => boolean): PendingAsk[] {
