@@ -100,6 +100,16 @@ suite('the server asks back (elicitation, sampling) in the tool panel', () => {
     assert.deepEqual(reply.content, { type: 'text', text: 'It debugs servers.' });
   });
 
+  test('legacy sampling declined: the server gets -1 "User rejected sampling request"', async () => {
+    const running = vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'asks-v1', tool: 'summarize', args: {} });
+    const ask = await waitFor('the sampling ask', async () => (await vscode.commands.executeCommand<PendingAsk[]>('mcpLens.asks.pending'))[0], 30_000);
+    await vscode.commands.executeCommand('mcpLens.asks.answer', { type: 'askAnswer', id: ask.ask.id, action: 'decline' });
+    const outcome = await running;
+    // The v1 SDK turns the rejected createMessage into the tool's error result.
+    const text = outcome.kind === 'result' ? JSON.stringify(outcome.result) : outcome.kind === 'protocolError' ? outcome.message : '';
+    assert.match(text, /-1\b.*User rejected sampling request/, JSON.stringify(outcome));
+  });
+
   test('modern (input_required rounds): form answered, then sampling answered by hand', async () => {
     const confirm = await runAnswering('asks-v2', 'confirm', () => ({ type: 'askAnswer', action: 'accept', content: { sure: true } }));
     assert.equal(confirm.ask.shownIn, 'tool');

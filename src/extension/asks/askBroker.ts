@@ -2,6 +2,7 @@ import type { Elicit } from '../../core/session/elicitation';
 import { elicitResult } from '../../core/session/elicitation';
 import type { Sample } from '../../core/session/sampling';
 import { typedReply } from '../../core/session/sampling';
+import { RefusedAskError } from '../../core/session/errors';
 import { validateArguments } from '../../core/schema/argsValidator';
 import type { FieldError } from '../../core/schema/formTypes';
 import { Disposable } from '../lifecycle';
@@ -109,7 +110,7 @@ export class AskBroker extends Disposable {
       // A sampling request the user turns down: the spec's example answers -1 "User rejected sampling request".
       this.pending.delete(p.ask.id);
       p.surface.done(p.ask.id, action === 'decline' ? 'declined' : 'cancelled');
-      p.reject(new Error('User rejected sampling request'));
+      p.reject(new RefusedAskError('User rejected sampling request'));
       return;
     }
     if (action === 'accept' && p.ask.kind === 'form') {
@@ -141,7 +142,7 @@ export class AskBroker extends Disposable {
     if (!p) return;
     this.pending.delete(id);
     p.surface.done(id, `withdrawn: ${why}`);
-    if (p.ask.kind === 'sample') p.reject(new Error(`User rejected sampling request (${why})`));
+    if (p.ask.kind === 'sample') p.reject(new RefusedAskError(`User rejected sampling request (${why})`));
     else p.resolve({ action: 'cancel' });
   }
 }
