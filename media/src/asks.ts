@@ -64,8 +64,8 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
   function urlBody(ask: Extract<Ask, { kind: 'url' }>, node: HTMLElement, actions: HTMLElement): void {
     if (ask.message) node.appendChild(el('p', { className: 'ask-message', text: ask.message }));
     node.appendChild(el('div', { className: 'ask-domain' }, 'Domain: ', el('strong', { text: ask.domain })));
-    node.appendChild(el('pre', { className: 'ask-url', text: ask.url }));
-    node.appendChild(el('p', { className: 'muted', text: 'MCP Lens opens it only when you click Open, after showing it again. Once done there, say so.' }));
+    node.appendChild(el('pre', { className: 'ask-link', text: ask.url }));
+    node.appendChild(el('p', { className: 'muted', text: 'MCP Lens opens it only when you click Open…, after showing it again. Once done there, say so.' }));
     actions.append(button('Open…', () => post({ type: 'askOpenUrl', id: ask.id })), button('I went there', () => post({ type: 'askAnswer', id: ask.id, action: 'accept' }), { className: 'primary' }), ...refusals(ask.id));
   }
 

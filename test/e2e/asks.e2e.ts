@@ -1,6 +1,7 @@
 // A server that asks back during a tool call, answered as a person does: Run Tool… from the
 // palette, the elicitation form appears in the tool panel running the call, fill it, Accept;
-// then a sampling request, read as the model would, typed reply, Send.
+// then a URL elicitation (shown whole, opened only through a dialog), then a sampling request,
+// read as the model would, typed reply, Send.
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { root } from '../harness/paths';
@@ -53,6 +54,22 @@ export const tests: E2eTest[] = [
       await form.locator('.ask-outcome').filter({ hasText: 'accepted' }).waitFor({ timeout: UI_TIMEOUT });
       await frame.locator('.result-area').filter({ hasText: 'Grace' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('elicitation-accepted-result');
+
+      // URL mode: the domain and the whole URL; Open… shows it again in a dialog and opens nothing by itself.
+      await runFromPalette(wb, 'asks-v1', 'authorize');
+      frame = await webviewFrame(wb.page, '.ask-url', 60_000);
+      const url = frame.locator('.ask.ask-url');
+      await url.locator('.ask-domain').filter({ hasText: 'auth.example.com' }).waitFor({ timeout: UI_TIMEOUT });
+      await url.locator('button', { hasText: 'Open…' }).click();
+      const dialog = wb.page.locator('.monaco-dialog-box').filter({ hasText: 'https://auth.example.com/approve?x=1' });
+      await dialog.waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('url-elicitation-open-asks-first');
+      await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+      await url.locator('button', { hasText: 'I went there' }).click();
+      await url.locator('.ask-outcome').filter({ hasText: 'accepted' }).waitFor({ timeout: UI_TIMEOUT });
+      await frame.locator('.result-area').filter({ hasText: 'accept' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('url-elicitation-completed');
 
       await runFromPalette(wb, 'asks-v1', 'summarize');
       frame = await webviewFrame(wb.page, '.ask-sample', 60_000);
