@@ -11,6 +11,7 @@ import { showInvisibles, visibleName } from '../../src/core/text/invisibles';
 import { button, el } from './dom';
 import { renderRoot, type RenderContext } from './formRender';
 import { renderOutcome } from './resultRender';
+import { askView } from './asks';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -40,6 +41,9 @@ let validateTimer: number | undefined;
 let runPending = false;
 
 const post = (message: WebviewMessage) => vscode.postMessage(message);
+/** The server's asks during a call (elicitation, sampling): kept across re-renders of the form. */
+const asksEl = el('div', { className: 'asks' });
+const asks = askView(asksEl, post);
 
 window.addEventListener('message', (event: MessageEvent<HostMessage>) => onHostMessage(event.data));
 document.addEventListener('keydown', onKey);
@@ -47,6 +51,11 @@ post({ type: 'ready' });
 
 function onHostMessage(message: HostMessage): void {
   switch (message.type) {
+    case 'ask':
+    case 'askErrors':
+    case 'askDone':
+      asks.handle(message);
+      return;
     case 'init': {
       const saved = vscode.getState();
       const first = tool === undefined;
@@ -224,6 +233,7 @@ function render(): void {
   form.appendChild(actions);
   app.appendChild(form);
   renderRunButton();
+  app.appendChild(asksEl);
 
   resultEl = el('div', { className: 'result-area' });
   app.appendChild(resultEl);
@@ -375,11 +385,13 @@ function reset(): void {
 function onKey(e: KeyboardEvent): void {
   const target = e.target as HTMLElement | null;
   if (e.key === 'Escape') {
+    // An open ask is answered with its own buttons: Esc must not close the panel under it.
+    if (asks.open > 0) return;
     e.preventDefault();
     post({ type: 'close' });
     return;
   }
-  if (e.key !== 'Enter') return;
+  if (e.key !== 'Enter' || target?.closest('.ask')) return;
   const inTextarea = target?.tagName === 'TEXTAREA';
   const onButton = target?.tagName === 'BUTTON' || target?.tagName === 'SUMMARY';
   // Enter runs from any field; in a multi-line box it takes Ctrl/Cmd+Enter.

@@ -18,6 +18,7 @@ import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
 import { registerTesting } from './testing';
 import { registerTools } from './tools';
+import { registerAsks } from './asks';
 import { registerAgentTools } from './agentTools/register';
 import { say, showError } from './shown';
 
@@ -47,8 +48,11 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   // Each run's full trace goes to the extension's storage; memory keeps its newest events.
   const traceDir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'traces').fsPath;
   const sessions = new Sessions(log, () => vscode.workspace.getConfiguration('mcpLens').get<boolean>('preload.enabled', true), traceDir);
+  const asks = registerAsks(context);
+  subscriptions.push(...asks.disposables);
   const servers = new ServerRegistry({
     sessions,
+    asks: asks.broker,
     log,
     settings: readSettings,
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
@@ -64,7 +68,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));
   subscriptions.push(registerRecordCommand(context, servers, log));
-  subscriptions.push(...registerTools(context, servers, log));
+  subscriptions.push(...registerTools(context, servers, log, asks.broker));
   subscriptions.push(...registerDevLoop(servers, log));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));

@@ -7,6 +7,8 @@ import type { ConfigProblem, InputDefinition, ServerConfig } from '../core/confi
 import { planDebugLaunch, type DebugLaunch } from '../core/devloop/debugTarget';
 import { describeRequest, requestsInFlight, type LostRequest } from '../core/devloop/inFlight';
 import type { Lists } from '../core/devloop/listDiff';
+import type { Elicit } from '../core/session/elicitation';
+import type { Sample } from '../core/session/sampling';
 import { rootsForServer, sameRoots } from './serverRoots';
 import { McpClient, ProtocolError } from '../core/session/client';
 import type { Trace } from '../core/trace/trace';
@@ -29,6 +31,8 @@ export interface RegistryDeps {
   workspaceFolders(): string[];
   resolveInput(input: InputDefinition, server: ServerConfig): Promise<string | undefined>;
   clientInfo: { name: string; version: string };
+  /** Who answers a server's elicitation and sampling requests; without it the client declares neither. */
+  asks?: { elicitFor(entry: ServerEntry): Elicit; sampleFor(entry: ServerEntry): Sample };
   /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
   sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace): SessionHandle };
 }
@@ -233,6 +237,8 @@ export class ServerRegistry extends Disposable {
       trace: session?.trace ?? continued,
       transport: session?.transport,
       roots: rootsForServer(entry.name, settings.roots, this.deps.workspaceFolders()),
+      // Form and URL elicitation and sampling answered in the editor (asks/); no tool_use replies, so no sampling.tools.
+      ...(this.deps.asks ? { elicit: this.deps.asks.elicitFor(entry), elicitUrl: true, sample: this.deps.asks.sampleFor(entry) } : {}),
     });
     session?.attach(client);
     entry.client = client;

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { AskBroker } from '../asks/askBroker';
 import type { Log } from '../log';
 import type { ServerRegistry } from '../serverRegistry';
 import { JsonDocuments } from './jsonDocuments';
@@ -9,10 +10,11 @@ import { ToolPanels } from './toolPanels';
 import { ToolRunner } from './toolRunner';
 
 /** Code lenses, tool forms and the run / raw message / resource / prompt commands (issue 5). */
-export function registerTools(context: vscode.ExtensionContext, registry: ServerRegistry, log: Log): vscode.Disposable[] {
+export function registerTools(context: vscode.ExtensionContext, registry: ServerRegistry, log: Log, asks: AskBroker): vscode.Disposable[] {
   const runner = new ToolRunner(registry, new LastArgsStore(context.workspaceState), log);
   const documents = new JsonDocuments();
-  const panels = new ToolPanels({ extensionUri: context.extensionUri, runner, documents });
+  const panels = new ToolPanels({ extensionUri: context.extensionUri, runner, documents, asks });
+  asks.setToolSurfaces((entry) => panels.runningFor(entry));
   const lenses = new ToolLensProvider(registry, runner);
   return [runner, documents, panels, lenses, ...registerToolCommands({ registry, runner, panels, documents, log })];
 }

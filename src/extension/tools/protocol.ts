@@ -3,6 +3,7 @@
  * the webview bundle imports this file, so it must stay free of `vscode` and Node.
  */
 import type { DraftValue, FieldError, FormModel } from '../../core/schema/formTypes';
+import type { AskHostMessage, AskReply } from '../asks/askProtocol';
 
 /** How one tools/call ended, as the lens and the result view show it. JSON-serialisable. */
 export type CallOutcome =
@@ -50,6 +51,7 @@ export interface ProgressInfo {
 }
 
 export type HostMessage =
+  | AskHostMessage
   | { type: 'init'; tool: ToolSummary; model: FormModel; lastArgs?: Record<string, unknown>; serverState: string }
   | { type: 'serverState'; state: string }
   | { type: 'validation'; errors: FieldError[]; schemaProblem?: string }
@@ -58,6 +60,7 @@ export type HostMessage =
   | { type: 'result'; outcome: CallOutcome; args: Record<string, unknown>; /** Run from a command, not this form: the form shows its arguments. */ external?: boolean };
 
 export type WebviewMessage =
+  | AskReply
   | { type: 'ready' }
   | { type: 'run'; args: Record<string, unknown> }
   | { type: 'validate'; args: Record<string, unknown> }

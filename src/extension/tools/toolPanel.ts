@@ -6,6 +6,9 @@ import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
 import { clipResult } from './clipResult';
 import type { JsonDocuments } from './jsonDocuments';
+import type { FieldError } from '../../core/schema/formTypes';
+import type { AskBroker, AskSurface } from '../asks/askBroker';
+import { isAskReply, type Ask } from '../asks/askProtocol';
 import type { CallOutcome, HostMessage, ProgressInfo, ToolSummary, WebviewMessage } from './protocol';
 import type { ToolRunner } from './toolRunner';
 import { panelHtml, panelResourceRoots } from './webviewHtml';
@@ -14,19 +17,22 @@ interface Deps {
   extensionUri: vscode.Uri;
   runner: ToolRunner;
   documents: JsonDocuments;
+  asks: AskBroker;
 }
 
 /**
  * The form and result of one tool of one server, in a webview panel. The host owns what the
  * webview cannot do under its CSP: JSON Schema validation (ajv compiles code) and the call.
  */
-export class ToolPanel extends Disposable {
+export class ToolPanel extends Disposable implements AskSurface {
   readonly panel: vscode.WebviewPanel;
   private ready = false;
   private abort: AbortController | undefined;
   private running: { startedAt: number; progress?: ProgressInfo } | undefined;
   private last: { outcome: CallOutcome; args: Record<string, unknown> } | undefined;
   private schemaKey = '';
+  /** The server's asks shown here and not yet answered: drawn again when the webview reloads. */
+  private readonly openAsks = new Map<number, Ask>();
   private readonly closed = this.register(new vscode.EventEmitter<void>());
   readonly onDidClose = this.closed.event;
 
@@ -48,6 +54,7 @@ export class ToolPanel extends Disposable {
     this.register(
       this.panel.onDidDispose(() => {
         this.abort?.abort('The tool panel was closed');
+        this.deps.asks.dropSurface(this, 'the tool panel was closed');
         this.closed.fire();
         this.dispose();
       }),
@@ -65,6 +72,10 @@ export class ToolPanel extends Disposable {
 
   get key(): string {
     return panelKey(this.entry.key, this.toolName);
+  }
+
+  get serverKey(): string {
+    return this.entry.key;
   }
 
   get isRunning(): boolean {
@@ -102,9 +113,26 @@ export class ToolPanel extends Disposable {
     } else if (this.last) {
       this.post({ type: 'result', outcome: forWebview(this.last.outcome), args: this.last.args });
     }
+    for (const ask of this.openAsks.values()) this.post({ type: 'ask', ask });
+  }
+
+  show(ask: Ask): void {
+    this.openAsks.set(ask.id, ask);
+    this.reveal();
+    this.post({ type: 'ask', ask });
+  }
+
+  showErrors(id: number, errors: FieldError[]): void {
+    this.post({ type: 'askErrors', id, errors });
+  }
+
+  done(id: number, how: string): void {
+    this.openAsks.delete(id);
+    this.post({ type: 'askDone', id, how });
   }
 
   private async onMessage(message: WebviewMessage): Promise<void> {
+    if (isAskReply(message)) return this.deps.asks.answer(message);
     switch (message.type) {
       case 'ready':
         this.ready = true;
@@ -176,6 +204,8 @@ export class ToolPanel extends Disposable {
     });
     this.abort = undefined;
     this.running = undefined;
+    // The call is over: an ask it left unanswered can no longer be answered.
+    this.deps.asks.dropSurface(this, 'the call ended');
     return this.finish(outcome, args, external);
   }
 

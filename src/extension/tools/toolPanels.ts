@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { AskBroker } from '../asks/askBroker';
 import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
 import type { JsonDocuments } from './jsonDocuments';
@@ -9,7 +10,7 @@ import type { ToolRunner } from './toolRunner';
 export class ToolPanels extends Disposable {
   private readonly panels = new Map<string, ToolPanel>();
 
-  constructor(private readonly deps: { extensionUri: vscode.Uri; runner: ToolRunner; documents: JsonDocuments }) {
+  constructor(private readonly deps: { extensionUri: vscode.Uri; runner: ToolRunner; documents: JsonDocuments; asks: AskBroker }) {
     super();
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.panel.dispose()) });
   }
@@ -25,6 +26,11 @@ export class ToolPanels extends Disposable {
     this.panels.set(key, panel);
     panel.onDidClose(() => this.panels.delete(key));
     return panel;
+  }
+
+  /** The panel running a call to this server, where that server's asks are shown (the latest started). */
+  runningFor(entry: ServerEntry): ToolPanel | undefined {
+    return [...this.panels.values()].reverse().find((p) => p.serverKey === entry.key && p.isRunning);
   }
 
   /** The open panels, for tests and for closing them. */
