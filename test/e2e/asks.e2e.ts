@@ -6,22 +6,12 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, type Workbench } from './workbench';
+import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 // The workspace's mcp.json finds the fixture through ${env:MCP_LENS_REPO_ROOT}; code-server inherits it.
 process.env.MCP_LENS_REPO_ROOT ??= root;
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'asks');
 
-async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<Frame> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    for (const frame of page.frames()) {
-      if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
-    }
-    if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Run Tool… → the server (asked only when several are configured) → the tool: one without arguments runs at once in its panel. */
 async function runFromPalette(wb: Workbench, server: string, tool: string): Promise<void> {

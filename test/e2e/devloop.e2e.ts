@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, type Workbench } from './workbench';
+import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 const example = join(root, 'examples', 'workspace');
 const serverPath = 'servers/weather/server.mjs';
@@ -49,14 +49,6 @@ async function addLineAfter(wb: Workbench, line: number, text: string): Promise<
   await wb.page.keyboard.insertText(text);
 }
 
-export async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<Frame> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    for (const frame of page.frames()) if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
-    if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function startWeather(wb: Workbench): Promise<void> {
   await wb.openContainer('MCP Lens');

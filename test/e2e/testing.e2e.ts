@@ -1,9 +1,8 @@
 // Saved calls in the Test Explorer, on the example workspace (.mcp-lens/tests/weather.mcptest.json):
 // run them all and see them pass; break a snapshot in the editor, run again: the failure is
 // marked at the test's line and reads as expected vs actual in the Test Results panel.
-import { webviewFrame } from './devloop.e2e';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, type Workbench } from './workbench';
+import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 const TEST_FILE = 'weather.mcptest.json';
 const SERVER_FILE = 'servers/weather/server.mjs';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, type Workbench } from './workbench';
+import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 const example = join(root, 'examples', 'workspace');
 const hostile = join(root, 'test', 'e2e', 'workspaces', 'hostile');
@@ -22,17 +22,6 @@ async function openFile(wb: Workbench, path: string): Promise<void> {
   await wb.page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: UI_TIMEOUT });
 }
 
-/** The webview frame holding `selector` (webviews are nested iframes), polled until it is there. */
-async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<Frame> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    for (const frame of page.frames()) {
-      if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
-    }
-    if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Waits until no frame shows `selector`: a hidden webview (no retainContextWhenHidden) is torn down. */
 async function noWebviewShows(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<void> {

@@ -2,7 +2,7 @@
 // inline action, run a palette command, read a notification — and a screenshot per step.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 
 /** Generous: a cold workbench on 2 cores takes 10–20 s before extensions are active. */
 export const UI_TIMEOUT = 60_000;
@@ -92,5 +92,15 @@ export class Workbench {
     const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
     await toast.waitFor({ timeout });
     return toast;
+  }
+}
+
+/** The webview frame (tool panel, stderr panel) that shows `selector`: webviews are iframes. */
+export async function webviewFrame(page: Page, selector: string, timeout = UI_TIMEOUT): Promise<Frame> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    for (const frame of page.frames()) if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
+    if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
