@@ -21,6 +21,7 @@ import type { ResolvedForSession, SessionHandle } from './diagnostics/sessions';
 import { SerialRefresh } from './serialRefresh';
 import { LIST_KINDS, ServerEntry, type ListKind } from './serverEntry';
 import type { Settings } from './settings';
+import { LogBudget } from './logBudget';
 import { logTraceEvent, redactor } from './traceLog';
 
 export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?: Failure; cancelled?: boolean };
@@ -243,8 +244,12 @@ export class ServerRegistry extends Disposable {
     session?.attach(client);
     entry.client = client;
     this.launched.fire({ entry, client, debug });
+    const outputBudget = new LogBudget((skipped, windowMs) =>
+      this.deps.log.info(`[${name}] ${skipped} more stderr/stdout lines within ${windowMs / 1000} s not copied to this log (the stderr panel and the trace keep every line)`),
+    );
     const logging = client.trace.onEvent((e) => {
-      logTraceEvent(this.deps.log, name, e, this.deps.settings().trace, redact);
+      const outputLine = e.dir === 'stderr' || (e.dir === 's2c' && !e.msg);
+      if (!outputLine || outputBudget.take()) logTraceEvent(this.deps.log, name, e, this.deps.settings().trace, redact);
       // "notifications/tools/list_changed" and kin: that list is stale.
       const method = e.dir === 's2c' && e.msg && 'method' in e.msg ? e.msg.method : undefined;
       const stale = method === undefined ? undefined : CHANGED_LIST[method];
@@ -252,6 +257,7 @@ export class ServerRegistry extends Disposable {
     });
     void client.exited.then(({ code, signal }) => {
       logging.dispose();
+      outputBudget.dispose();
       // Stopped on purpose, or still starting (start() reports that failure itself).
       if (entry.client !== client || entry.state.kind !== 'running') return;
       entry.client = undefined;

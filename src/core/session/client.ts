@@ -124,7 +124,8 @@ export class McpClient {
   private readonly notificationEmitter = new Emitter<TraceEvent>();
   private readonly inputRoundEmitter = new Emitter<InputRound>();
   private roots: Root[] | undefined;
-  private readonly clientInfo: { name: string; version: string };
+  /** What this client says it is (`initialize` clientInfo, the 2026-07-28 `_meta` one). */
+  readonly clientInfo: { name: string; version: string };
   private readonly requestTimeoutMs: number;
   private readonly maxTimeoutMs: number;
   private nextId = 1;

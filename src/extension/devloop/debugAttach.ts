@@ -148,6 +148,11 @@ export class DebugAttach extends Disposable {
       running.dispose();
       settle({ ok: false, reason: `"${entry.name}" exited before a debugger attached.` });
       this.followed.delete(followed);
+      // The process is gone, so its debug sessions have nothing left to debug. Node waits
+      // ("Waiting for the debugger to disconnect...") until the attach ends; ending it here
+      // does not depend on how soon js-debug notices the closed inspector socket.
+      if (followed.sessions.length > 0) this.log.info(`[${entry.name}] the process exited: ending its ${followed.sessions.length} debug session(s)`);
+      for (const session of followed.sessions) void vscode.debug.stopDebugging(session);
     });
   }
 

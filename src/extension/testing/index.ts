@@ -28,6 +28,9 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
   const runProfile = controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => runs.run(request, 'run', token), true);
   const debugProfile = controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => runs.run(request, 'debug', token), true);
   controller.refreshHandler = () => tree.discover();
+  // Opening the Test Explorer looks again: a file written before the watcher was listening
+  // (right after start-up) is found then, not only after a manual refresh.
+  controller.resolveHandler = (item) => (item ? undefined : tree.discover());
   void tree.discover();
 
   /** Writes each test's newest result as its snapshot, then runs them again to show them green. */

@@ -111,7 +111,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
       (await askText({
         title: say`Send a raw JSON-RPC line to "${entry.name}"`,
         prompt: entry.info?.era === 'modern' ? say`One line of JSON, sent as typed. Every 2026-07-28 request carries this _meta.` : say`One line of JSON, sent as typed.`,
-        value: rawMessageTemplate(entry.info, { name: 'mcp-lens', version: '0.1.0' }),
+        value: rawMessageTemplate(entry.info, entry.client.clientInfo),
         ignoreFocusOut: true,
         validate: (v) => {
           const problem = validateRawLine(v);
