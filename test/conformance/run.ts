@@ -2,6 +2,8 @@
 // test being `mcp-lens` driven by adapter.mjs, each against its expected-failures baseline.
 //   node --import tsx test/conformance/run.ts [--revision 2026-07-28] [--results FILE]
 // Prints `N passed, N failed` per revision; exit 0 when every outcome matches the baseline.
+//   ... run.ts --client "COMMAND"  scores another client the same way (no baseline, exit 0):
+// how the README's comparison figures for other clients are measured.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,8 +33,17 @@ interface RevisionResult {
 }
 
 const { values } = parseArgs({
-  options: { revision: { type: 'string', multiple: true }, results: { type: 'string', default: join(resultsDir, 'conformance.json') } },
+  options: {
+    revision: { type: 'string', multiple: true },
+    results: { type: 'string' },
+    client: { type: 'string' },
+  },
 });
+/** Another client, measured for comparison, or mcp-lens through the adapter. */
+const other = values.client;
+const clientCommand = other ?? `"${process.execPath}" "${ADAPTER}"`;
+const tag = other ? '-other' : '';
+const resultsFile = values.results ?? join(resultsDir, `conformance${tag}.json`);
 const revisions = values.revision ?? [...REVISIONS];
 
 /** The suite needs Node ≥ 22 (fs.globSync); the project's tools put Node 24 in .cache/node24. */
@@ -58,15 +69,15 @@ function runSuite(node: string, revision: string, log: string): Promise<{ code: 
     SUITE,
     'client',
     '--command',
-    `"${process.execPath}" "${ADAPTER}"`,
+    clientCommand,
     '--requirements',
     revision,
     '--timeout',
     String(CLIENT_TIMEOUT_MS),
     '--output-dir',
-    join(resultsDir, 'conformance', revision),
+    join(resultsDir, `conformance${tag}`, revision),
   ];
-  if (existsSync(baselineFile)) args.push('--expected-failures', baselineFile);
+  if (!other && existsSync(baselineFile)) args.push('--expected-failures', baselineFile);
   return new Promise((resolve, reject) => {
     // The adapter runs on this Node (the project's), the suite on Node 24.
     const child = spawn(node, args, { cwd: root, env: { ...process.env, MCP_LENS_CLI: CLI, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -104,12 +115,18 @@ async function main(): Promise<number> {
   mkdirSync(resultsDir, { recursive: true });
   const results: RevisionResult[] = [];
   for (const revision of revisions) {
-    const log = join(resultsDir, `conformance-${revision}.log`);
-    const baseline = readBaseline(join(root, 'test', 'conformance', `expected-failures-${revision}.yml`));
+    const log = join(resultsDir, `conformance${tag}-${revision}.log`);
+    const baseline = other ? [] : readBaseline(join(root, 'test', 'conformance', `expected-failures-${revision}.yml`));
     const { code, output } = await runSuite(node, revision, log);
     const r = judge(revision, output, code, baseline);
     results.push(r);
     const extra = r.notScored.length ? `; not scored: ${r.notScored.filter((s) => s.passed).length}/${r.notScored.length} pass` : '';
+    if (other) {
+      console.log(`conformance ${revision} (client: ${other}): ${r.passed.length} passed, ${r.failed.length} failed (of ${r.passed.length + r.failed.length} scored)${extra}`);
+      for (const f of r.failed) console.log(`  ✗ ${f.scenario}`);
+      console.log(`  log: ${log}`);
+      continue;
+    }
     console.log(`conformance ${revision}: ${r.passed.length} passed, ${r.failed.length} failed (of ${r.passed.length + r.failed.length} scored; ${baseline.length} in the baseline)${extra}`);
     for (const f of r.failed) console.log(`  ✗ ${f.scenario}${f.why ? ` — ${f.why}` : ''}`);
     for (const s of r.notScored) console.log(`  ${s.passed ? '✓' : '✗'} ${s.scenario} (not scored: ${s.reason})`);
@@ -118,10 +135,10 @@ async function main(): Promise<number> {
   }
   const unexpected = results.reduce((n, r) => n + r.unexpected.length, 0);
   const passed = results.reduce((n, r) => n + r.passed.length, 0);
-  mkdirSync(dirname(values.results!), { recursive: true });
+  mkdirSync(dirname(resultsFile), { recursive: true });
   // `failed` is what makes the stage red: outcomes the baseline did not predict.
-  writeFileSync(values.results!, JSON.stringify({ passed, failed: unexpected, revisions: results }, null, 2));
-  return unexpected === 0 ? 0 : 1;
+  writeFileSync(resultsFile, JSON.stringify({ passed, failed: other ? 0 : unexpected, revisions: results }, null, 2));
+  return other || unexpected === 0 ? 0 : 1;
 }
 
 main().then(
