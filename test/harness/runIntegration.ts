@@ -20,7 +20,7 @@ const { values } = parseArgs({
     extension: { type: 'string', default: root },
     suite: { type: 'string' },
     grep: { type: 'string' },
-    timeout: { type: 'string', default: process.env.MCP_LENS_INTEGRATION_TIMEOUT_MS ?? '600000' },
+    timeout: { type: 'string', default: process.env.MCP_LENS_INTEGRATION_TIMEOUT_MS ?? '1500000' },
     name: { type: 'string', default: 'integration' },
     // Where the counts go; run-all.sh passes a file of its own (the tree is shared).
     results: { type: 'string', default: join(root, 'test-results', 'integration.json') },
