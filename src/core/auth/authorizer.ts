@@ -220,7 +220,8 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     const saved = await this.options.store?.load(this.serverUrl).catch(() => []);
     for (const grant of [...(saved ?? [])].reverse()) {
       const identity = savedIdentity(grant);
-      if (!identity) continue;
+      // A grant of another client than the one the user names now is not this client's to use.
+      if (!identity || (this.options.clientId !== undefined && identity.client.client_id !== this.options.clientId)) continue;
       this.clients.set(grant.issuer, identity);
       this.tokens = grant.tokens;
       this.grant = { as: grant.as, identity, ...(grant.resource ? { resource: grant.resource } : {}) };
