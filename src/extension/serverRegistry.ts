@@ -40,9 +40,9 @@ export interface RegistryDeps {
   clientInfo: { name: string; version: string };
   /** Who answers a server's elicitation and sampling requests; without it the client declares neither. */
   asks?: { elicitFor(entry: ServerEntry): Elicit; sampleFor(entry: ServerEntry): Sample };
-  /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
   /** The MCP authorization flow for HTTP servers: where grants are kept, and how the sign-in page opens. */
   auth?: { store: GrantStore; openSignInPage(entry: ServerEntry, url: string): void };
+  /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
   sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace): SessionHandle };
 }
 
@@ -253,11 +253,12 @@ export class ServerRegistry extends Disposable {
       : signingIn
         ? { requestTimeoutMs: SIGN_IN_TIMEOUT_MS, maxTimeoutMs: SIGN_IN_TIMEOUT_MS, probeTimeoutMs: SIGN_IN_TIMEOUT_MS, probeMaxWaitMs: SIGN_IN_TIMEOUT_MS }
         : { requestTimeoutMs: settings.requestTimeoutMs };
-    const authorizer = remote && this.deps.auth && !hasAuthorization(remote.headers) ? this.authorizerFor(entry, remote.url, signingIn, (v) => {
-      // Tokens and registered secrets: masked in the log, the trace file and exports like password inputs.
-      if (!secrets.includes(v)) secrets.push(v);
-      session?.addSecret(v);
-    }) : undefined;
+    // Tokens and registered secrets: masked in the log, the trace file and exports like password inputs.
+    const learnSecret = (value: string) => {
+      if (!secrets.includes(value)) secrets.push(value);
+      session?.addSecret(value);
+    };
+    const authorizer = remote && this.deps.auth && !hasAuthorization(remote.headers) ? this.authorizerFor(entry, remote.url, signingIn, learnSecret) : undefined;
     entry.auth = authorizer && remote ? { authorizer, url: remote.url } : undefined;
     const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets } : spec, {
       ...(authorizer ? { http: { authorizer } } : {}),
