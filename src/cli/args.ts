@@ -89,7 +89,13 @@ export interface ReplayArgs {
   trace: string;
   server: ServerCommand;
 }
+/** `logout URL`: forget the token cache's grants for a server. */
+export interface LogoutArgs {
+  name: 'logout';
+  url: string;
+}
 export type CliArgs =
+  | LogoutArgs
   | CheckArgs
   | CallArgs
   | ReadArgs
@@ -324,6 +330,12 @@ export function parseCli(argv: readonly string[]): CliArgs {
       if (trace === undefined || trace === '') throw new UsageError('replay: missing the TRACE file (mcp-lens replay TRACE -- CMD)');
       if (server === undefined) throw new UsageError('replay: missing -- before the rebuilt server\'s command');
       return { name: 'replay', json: values.json === true, timeoutMs: timeout('replay', values.timeout as string | undefined), trace, server: serverCommand('replay', server, more) };
+    }
+    case 'logout': {
+      if (server !== undefined) throw new UsageError('logout: takes the server URL, not a server command');
+      const { positionals } = parse('logout', ours, {});
+      if (positionals.length !== 1 || positionals[0] === '') throw new UsageError('logout: expects exactly one server URL (the --url the tokens were cached for)');
+      return { name: 'logout', url: positionals[0] };
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);

@@ -3,6 +3,7 @@ import { runCall } from './commands/call';
 import { runCheck } from './commands/check';
 import { runDiff } from './commands/diff';
 import { runLint } from './commands/lint';
+import { runLogout } from './commands/logout';
 import { runPrompt } from './commands/prompt';
 import { runRead } from './commands/read';
 import { runReplay } from './commands/replay';
@@ -55,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
       return runDiff(args, io);
     case 'replay':
       return runReplay(args, io);
+    case 'logout':
+      return runLogout(args, io);
   }
 }
 

@@ -16,6 +16,8 @@ export interface RemoteServer {
   secrets: string[];
   /** `--auth` and its client flags: run the MCP authorization flow when the server asks for it. */
   auth?: ClientSettings;
+  /** Reuse and keep grants in the token cache between runs (`--no-token-cache`: this run only). */
+  tokenCache?: boolean;
 }
 
 export type ServerTarget = ServerCommand | RemoteServer;
@@ -33,6 +35,7 @@ export const TARGET_OPTIONS = {
   'client-id': { type: 'string' },
   'client-secret': { type: 'string' },
   'client-metadata-url': { type: 'string' },
+  'no-token-cache': { type: 'boolean' },
 } as const;
 
 export interface TargetValues {
@@ -43,6 +46,7 @@ export interface TargetValues {
   'client-id'?: string;
   'client-secret'?: string;
   'client-metadata-url'?: string;
+  'no-token-cache'?: boolean;
 }
 
 /** RFC 9110 field-name: a token. */
@@ -73,7 +77,7 @@ export function serverTarget(
     if (values.header?.length || values.token !== undefined) {
       throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
     }
-    if (authWanted(values)) throw new UsageError(`${command}: --auth and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
+    if (authWanted(values) || values['no-token-cache']) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
     return stdio();
   }
   if (server !== undefined || bare.length > 0) {
@@ -94,7 +98,7 @@ export function serverTarget(
   }
   const auth = authSettings(command, values);
   if (auth?.clientSecret) secrets.push(auth.clientSecret);
-  return { url: values.url, headers, secrets, ...(auth ? { auth } : {}) };
+  return { url: values.url, headers, secrets, ...(auth ? { auth, tokenCache: values['no-token-cache'] !== true } : {}) };
 }
 
 function authWanted(values: TargetValues): boolean {

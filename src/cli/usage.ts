@@ -12,7 +12,10 @@ const FAIL_ON = `  --fail-on error|warning|never
 const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or a Streamable HTTP server:
   --url URL          the server's endpoint
   --header 'K: V'    an HTTP header to send (repeatable)
-  --token TOKEN      sends Authorization: Bearer TOKEN (redacted in traces and reports)`;
+  --token TOKEN      sends Authorization: Bearer TOKEN (redacted in traces and reports)
+  --auth             on 401, the MCP authorization flow (see mcp-lens help); the tokens
+                     are cached between runs (the logout command forgets them)
+  --no-token-cache   with --auth: neither reuse nor keep tokens (CI, shared machines)`;
 
 const ELICIT = `  --elicit ANSWER  answers the server's next elicitation (repeatable, in order):
                    accept (the form's defaults), accept:JSON, decline or cancel
@@ -130,6 +133,16 @@ and _meta ignored).
   --timeout MS     how long each request may take (default 30000)
 
 Exit codes: 0 the same answers, 1 a difference, 2 usage error.`,
+  logout: `Usage: mcp-lens logout URL
+
+Forget what --auth cached for the server at URL (the --url given then): its tokens and
+the client registered for it, for every authorization server. The next --auth run signs
+in again. The tokens are not revoked at the authorization server.
+
+The cache is tokens.json in the user's cache folder ($XDG_CACHE_HOME or ~/.cache/mcp-lens,
+~/Library/Caches/mcp-lens, %LOCALAPPDATA%\\mcp-lens), or in MCP_LENS_CACHE_DIR.
+
+${EXIT_CODES}`,
   lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] FILE
 
 The diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
@@ -179,6 +192,8 @@ export const USAGE = `Usage:
   mcp-lens replay TRACE [--json] [--timeout MS] -- CMD [ARGS…]
       Send a recorded trace's client requests to CMD and report every response that
       differs (ids, timestamps and _meta ignored).
+  mcp-lens logout URL
+      Forget the tokens and registered clients --auth cached for the server at URL.
   mcp-lens help COMMAND, mcp-lens COMMAND --help
       That command's usage and options.
 
@@ -198,6 +213,9 @@ SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
       A server offering only client credentials gets them from --client-id with
       --client-secret, or with a PKCS #8 key in MCP_LENS_CLIENT_PRIVATE_KEY (private_key_jwt;
       MCP_LENS_CLIENT_SIGNING_ALG, default ES256).
+      Tokens (and the registered client) are cached per server URL and authorization
+      server in the user's cache folder (a 0600 file; MCP_LENS_CACHE_DIR moves it) and
+      refreshed when they expire; --no-token-cache keeps this run's to itself.
 
 LEVEL is error (default), warning or never: which diagnostics make the exit code 1.
 Exit codes: 0 ok, 1 a diagnostic at or above --fail-on, a failed call or test, a breaking

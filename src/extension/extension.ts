@@ -21,6 +21,8 @@ import { registerTools } from './tools';
 import { registerAsks } from './asks';
 import { registerAgentTools } from './agentTools/register';
 import { say, showError } from './shown';
+import { registerSignInCommands, signInPageOpener } from './auth/signInCommands';
+import { SecretGrantStore } from './auth/secretGrantStore';
 
 let registry: ServerRegistry | undefined;
 
@@ -58,6 +60,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     resolveInput: (input, server) => inputs.resolve(input, server),
     clientInfo: { name: 'mcp-lens', version },
+    auth: { store: new SecretGrantStore(context.secrets), openSignInPage: signInPageOpener(log) },
   });
   registry = servers;
   subscriptions.push(servers);
@@ -65,6 +68,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const serversView = new ServersView(servers);
   subscriptions.push(contextKeys, serversView, new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log));
   subscriptions.push(...registerCommands({ registry: servers, log, inputs }));
+  subscriptions.push(...registerSignInCommands(servers, log));
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));
   subscriptions.push(registerRecordCommand(context, servers, log));

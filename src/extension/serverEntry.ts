@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../core/config/types';
 import type { McpClient, ServerInfo } from '../core/session/client';
+import type { OAuthAuthorizer } from '../core/auth/authorizer';
 import type { LiveSession } from './diagnostics/liveSession';
 
 export type ListKind = 'tools' | 'resources' | 'prompts';
@@ -10,6 +11,8 @@ export type ServerState =
   | { kind: 'stopped' }
   | { kind: 'starting' }
   | { kind: 'running' }
+  /** An HTTP server answered 401 and only a person can authorize: the Sign In command opens the browser. */
+  | { kind: 'needs-sign-in'; issuer: string }
   | { kind: 'stopping' }
   /** `reason`: the stderr line that explains the exit (core exitStory), as the diagnostics' card cites it. */
   | { kind: 'crashed'; code: number | null; signal: string | null; reason?: string; stderrTail: string[] }
@@ -28,6 +31,8 @@ export class ServerEntry {
   configChanged = false;
   /** Run under the debugger (mcpLens.debugServer): kept across restarts, cleared by a stop. */
   debug: { breakOnStart?: boolean } | undefined;
+  /** An HTTP server's authorization flow of the latest start, and the resolved URL its grants are saved under. */
+  auth: { authorizer: OAuthAuthorizer; url: string } | undefined;
 
   constructor(public config: ServerConfig) {}
 

@@ -11,6 +11,8 @@ import type { Elicit } from '../core/session/elicitation';
 import type { Sample } from '../core/session/sampling';
 import { rootsForServer, sameRoots } from './serverRoots';
 import { McpClient, ProtocolError } from '../core/session/client';
+import { OAuthAuthorizer } from '../core/auth/authorizer';
+import type { GrantStore } from '../core/auth/savedGrant';
 import type { Trace } from '../core/trace/trace';
 import { exitStory } from '../core/diagnose/exitStory';
 import { describeFailure, exitText, stderrTail, type Failure } from './failure';
@@ -24,7 +26,12 @@ import type { Settings } from './settings';
 import { LogBudget } from './logBudget';
 import { logTraceEvent, redactor } from './traceLog';
 
-export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?: Failure; cancelled?: boolean };
+export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?: Failure; cancelled?: boolean; needsSignIn?: boolean };
+
+export interface StartOptions {
+  /** An HTTP server that asks for authorization may open the browser to sign in (the Sign In command). */
+  signIn?: boolean;
+}
 
 export interface RegistryDeps {
   log: Log;
@@ -34,6 +41,8 @@ export interface RegistryDeps {
   clientInfo: { name: string; version: string };
   /** Who answers a server's elicitation and sampling requests; without it the client declares neither. */
   asks?: { elicitFor(entry: ServerEntry): Elicit; sampleFor(entry: ServerEntry): Sample };
+  /** The MCP authorization flow for HTTP servers: where grants are kept, and how the sign-in page opens. */
+  auth?: { store: GrantStore; openSignInPage(entry: ServerEntry, url: string): void };
   /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
   sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace): SessionHandle };
 }
@@ -55,6 +64,9 @@ export interface RestartEvent {
   outcome: StartOutcome;
 }
 
+/** Long enough for a person to sign in in the browser: the first request waits for it. */
+const SIGN_IN_TIMEOUT_MS = 5 * 60 * 1000;
+
 /** Long enough to sit at a breakpoint: a paused server answers nothing. */
 const DEBUG_REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 
@@ -70,6 +82,11 @@ const CHANGED_LIST: Record<string, ListKind> = {
   'notifications/resources/list_changed': 'resources',
   'notifications/prompts/list_changed': 'prompts',
 };
+
+/** The server's own Authorization header: the user handles its credentials, MCP Lens runs no OAuth flow. */
+function hasAuthorization(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((h) => h.toLowerCase() === 'authorization');
+}
 
 /** The servers of the workspace's config files, their state, and their connections. */
 export class ServerRegistry extends Disposable {
@@ -171,7 +188,7 @@ export class ServerRegistry extends Disposable {
   }
 
   /** `continued`: a restart goes on writing the previous run's trace (after its separator). */
-  async start(entry: ServerEntry, continued?: Trace): Promise<StartOutcome> {
+  async start(entry: ServerEntry, continued?: Trace, options: StartOptions = {}): Promise<StartOutcome> {
     if (entry.isActive) return { ok: true };
     const config = entry.config;
     if (config.type === 'sse') {
@@ -231,8 +248,21 @@ export class ServerRegistry extends Disposable {
       this.deps.log.info(`[${name}] debug launch: ${debug.how}`);
     }
     const session = this.deps.sessions?.begin(entry, spec, { env: local.env, secrets }, continued);
-    const timeouts = debug ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS } : { requestTimeoutMs: settings.requestTimeoutMs };
+    const signingIn = Boolean(remote && options.signIn);
+    const timeouts = debug
+      ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS }
+      : signingIn
+        ? { requestTimeoutMs: SIGN_IN_TIMEOUT_MS, maxTimeoutMs: SIGN_IN_TIMEOUT_MS, probeTimeoutMs: SIGN_IN_TIMEOUT_MS, probeMaxWaitMs: SIGN_IN_TIMEOUT_MS }
+        : { requestTimeoutMs: settings.requestTimeoutMs };
+    // Tokens and registered secrets: masked in the log, the trace file and exports like password inputs.
+    const learnSecret = (value: string) => {
+      if (!secrets.includes(value)) secrets.push(value);
+      session?.addSecret(value);
+    };
+    const authorizer = remote && this.deps.auth && !hasAuthorization(remote.headers) ? this.authorizerFor(entry, remote.url, signingIn, learnSecret) : undefined;
+    entry.auth = authorizer && remote ? { authorizer, url: remote.url } : undefined;
     const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets } : spec, {
+      ...(authorizer ? { http: { authorizer } } : {}),
       clientInfo: this.deps.clientInfo,
       ...timeouts,
       trace: session?.trace ?? continued,
@@ -281,6 +311,13 @@ export class ServerRegistry extends Disposable {
     } catch (error) {
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.client = undefined;
+      const issuer = authorizer?.signInNeeded;
+      if (issuer !== undefined) {
+        this.deps.log.info(`[${name}] needs sign-in at ${issuer}`);
+        this.setState(entry, { kind: 'needs-sign-in', issuer });
+        void client.close().catch((e) => this.deps.log.error(`[${name}] close failed`, e));
+        return { ok: false, reason: `"${entry.name}" needs sign-in at ${issuer}.`, needsSignIn: true };
+      }
       const raw = describeFailure(client.trace.events, error);
       const failure: Failure = { message: redact(raw.message), stderrTail: raw.stderrTail.map(redact), retry: raw.retry };
       this.setState(entry, { kind: 'error', message: failure.message, stderrTail: failure.stderrTail });
@@ -291,6 +328,20 @@ export class ServerRegistry extends Disposable {
     }
     await this.refreshLists(entry, client);
     return { ok: true };
+  }
+
+  private authorizerFor(entry: ServerEntry, url: string, interactive: boolean, onSecret: (value: string) => void): OAuthAuthorizer {
+    const auth = this.deps.auth!;
+    return new OAuthAuthorizer(url, { openUrl: (page) => auth.openSignInPage(entry, page), store: auth.store, interactive, onSecret });
+  }
+
+  /** Forgets a server's saved tokens and registered clients; a running connection is stopped (its token is no longer wanted). */
+  async signOut(entry: ServerEntry): Promise<number> {
+    if (entry.config.type !== 'http' || !this.deps.auth) return 0;
+    const count = await this.deps.auth.store.clear(entry.auth?.url ?? entry.config.url);
+    if (entry.client) await this.stop(entry);
+    else if (entry.state.kind === 'needs-sign-in') this.setState(entry, { kind: 'stopped' });
+    return count;
   }
 
   /**
@@ -372,7 +423,7 @@ export class ServerRegistry extends Disposable {
       trace.append({ dir: 'meta', kind: 'note', raw: `— restarted${reason ? ` after ${reason}` : ''}${lostText} —`, info: { restart: true, reason: reason ?? null, lost } });
     }
     if (lost.length) this.deps.log.warn(`[${entry.name}] restart lost ${lost.length} request(s) without an answer: ${lost.map(describeRequest).join(', ')}`);
-    const outcome = await this.start(entry, trace);
+    const outcome = await this.start(entry, trace, { signIn: false });
     this.restarted.fire({ entry, reason, before, after: this.listItems(entry), lost, outcome });
     return outcome;
   }

@@ -129,7 +129,8 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     const { description, icon } = presentState(entry);
     describe(item, entry.configChanged ? say`${description} · config changed, restart to apply` : say`${description}`);
     item.iconPath = icon;
-    item.contextValue = entry.isRemote ? 'mcpLensServer.remote' : `mcpLensServer.${entry.state.kind}`;
+    // `.http`: a Streamable HTTP server, which can sign in and out (menus in package.json match it).
+    item.contextValue = entry.isRemote ? 'mcpLensServer.remote' : `mcpLensServer.${entry.state.kind}${entry.config.type === 'http' ? '.http' : ''}`;
     return item;
   }
 
@@ -176,6 +177,8 @@ function presentState(entry: ServerEntry): { description: string; icon: vscode.T
       const era = entry.info ? ` · ${entry.info.era} ${entry.info.protocolVersion}` : '';
       return { description: `running${era}`, icon: new vscode.ThemeIcon('pass-filled', color('testing.iconPassed')) };
     }
+    case 'needs-sign-in':
+      return { description: 'needs sign-in', icon: new vscode.ThemeIcon('account', color('problemsWarningIcon.foreground')) };
     case 'crashed':
       return { description: crashText(state), icon: new vscode.ThemeIcon('error', color('testing.iconFailed')) };
     case 'error':
@@ -190,6 +193,7 @@ function serverTooltip(entry: ServerEntry, description: string): vscode.Markdown
   const info = entry.info;
   if (info?.serverInfo) md.line(say`Server: ${name(info.serverInfo.name)} ${info.serverInfo.version}`);
   const state = entry.state;
+  if (state.kind === 'needs-sign-in') md.line(say`The server asks for authorization by ${name(state.issuer)}: Sign In opens its page in your browser.`);
   if ((state.kind === 'crashed' || state.kind === 'error') && state.stderrTail.length) {
     md.line(say`Last stderr lines:`);
     md.code(state.stderrTail.slice(-8).join('\n'));

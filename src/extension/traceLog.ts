@@ -28,8 +28,10 @@ export function logTraceEvent(log: Log, server: string, e: TraceEvent, level: Tr
   log.info(redact(`[${server}] ${arrow} ${level === 'verbose' ? e.raw : summary(e)}`));
 }
 
-/** Replaces every occurrence of each secret (password input values) with a mask. */
+/**
+ * Replaces every occurrence of each secret (password input values, tokens) with a mask. The
+ * list is read at each call: a token learned after the start is masked from then on.
+ */
 export function redactor(secrets: readonly string[]): (text: string) => string {
-  const nonEmpty = secrets.filter((s) => s.length > 0);
-  return (text) => nonEmpty.reduce((out, secret) => out.split(secret).join('••••'), text);
+  return (text) => secrets.reduce((out, secret) => (secret.length > 0 ? out.split(secret).join('••••') : out), text);
 }

@@ -134,6 +134,8 @@ const PLANS = {
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 const AUTH_FLAGS = [
   '--auth',
+  // Each scenario is a fresh authorization server: a token cached from another must not be tried.
+  '--no-token-cache',
   ...(context.client_id ? ['--client-id', context.client_id] : []),
   ...(context.client_secret ? ['--client-secret', context.client_secret] : []),
   '--client-metadata-url',

@@ -10,6 +10,7 @@ import { format, parseArgs } from 'node:util';
 import { launchBrowser, type Browser } from './browser';
 import { runCleanups } from './cleanup';
 import { startCodeServer, type CodeServer } from './codeServer';
+import { playSignInPerson } from './signInPerson';
 import { resultsDir, root } from './paths';
 // @ts-expect-error plain .mjs shared with runElectron and npm scripts
 import { buildIntegration } from './buildIntegration.mjs';
@@ -70,6 +71,8 @@ async function main(): Promise<Outcome> {
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
     page.on('pageerror', (error) => console.error(`[workbench] ${error.message}`));
+    // Pages the extension opens in the browser (sign-in): the person plays their part there.
+    playSignInPerson(browser.context, page, (line) => console.log(line));
 
     const payload: [string, string][] = [
       ['extensionDevelopmentPath', server.remoteUri(resolve(values.extension!))],

@@ -118,12 +118,12 @@ export function isAlive(pid: number): boolean {
 export const hasProc = process.platform === 'linux';
 
 /** Starts test/fixtures/servers/http/FILE (127.0.0.1, port 0) and resolves with the URL it prints first. */
-export function startHttpFixture(file: string, children: ChildProcess[]): Promise<string> {
+export function startHttpFixture(file: string, children: ChildProcess[], args: string[] = []): Promise<string> {
   // Its own process group and no inherited debugger hooks (a debug session earlier in the run leaves NODE_OPTIONS behind).
   const env: Record<string, string | undefined> = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
   delete env.NODE_OPTIONS;
   delete env.VSCODE_INSPECTOR_OPTIONS;
-  const child = spawn(process.execPath, [join(process.env.MCP_LENS_REPO_ROOT ?? '', 'test', 'fixtures', 'servers', 'http', file)], { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
+  const child = spawn(process.execPath, [join(process.env.MCP_LENS_REPO_ROOT ?? '', 'test', 'fixtures', 'servers', 'http', file), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';

@@ -4,6 +4,7 @@ import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/sess
 import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
+import { FileGrantStore, tokenCacheFile } from '../tokenCache';
 
 /**
  * A client for one CLI run (stdio or Streamable HTTP); the request timeout also bounds the era
@@ -24,7 +25,9 @@ export function createClient(server: ServerTarget, timeoutMs: number, answerers?
       probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
       probeMaxWaitMs: Math.min(10_000, timeoutMs),
       ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
-      ...(isRemote(server) && server.auth ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl }) } } : {}),
+      ...(isRemote(server) && server.auth
+        ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl, ...(server.tokenCache ? { store: new FileGrantStore(tokenCacheFile()) } : {}) }) } }
+        : {}),
     },
   );
 }

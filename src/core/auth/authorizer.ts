@@ -8,6 +8,8 @@ import { AuthorizationError } from './errors';
 import { AuthExchanges } from './exchanges';
 import { LoopbackRedirect } from './loopback';
 import { identifyClient, type ClientIdentity, type ClientSettings } from './registration';
+import { savedIdentity, type GrantStore } from './savedGrant';
+import { SignInRequiredError } from './signInRequired';
 import { isSecureEndpoint } from './requestOptions';
 import { discoverResourceMetadata } from './resourceMetadata';
 import { discoverServerMetadata, fallbackServerMetadata } from './serverMetadata';
@@ -16,6 +18,12 @@ import { chooseScope } from './scopes';
 export interface AuthorizerOptions extends ClientSettings {
   /** Shows the authorization URL to the person who will open it in a browser. */
   openUrl: (url: string) => void;
+  /** Where grants outlive the run (SecretStorage, the CLI's token cache); without it tokens live as long as the authorizer. */
+  store?: GrantStore;
+  /** False: when only a person can authorize, stop with SignInRequiredError instead of opening a sign-in (default true). */
+  interactive?: boolean;
+  /** Told every credential the flow learns (tokens, a registered client's secret), for masking elsewhere. */
+  onSecret?: (value: string) => void;
 }
 
 /**
@@ -51,6 +59,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
   private refreshing: Promise<void> | undefined;
   private loopback: LoopbackRedirect | undefined;
   private exchanges: AuthExchanges | undefined;
+  private restoring: Promise<void> | undefined;
 
   constructor(
     private readonly serverUrl: string,
@@ -61,13 +70,25 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     return this.tokens ? `Bearer ${this.tokens.accessToken}` : undefined;
   }
 
+  /** The authorization server of the latest grant or attempt. */
+  get issuer(): string | undefined {
+    return this.grant?.as.issuer ?? this.attemptedIssuer;
+  }
+
+  private attemptedIssuer: string | undefined;
+
+  /** The issuer a person must sign in at, when a non-interactive run stopped for it. */
+  signInNeeded: string | undefined;
+
   async beforeRequest(trace: Trace): Promise<void> {
+    this.restoring ??= this.restore(this.exchangesFor(trace));
+    await this.restoring;
     await this.running?.catch(() => undefined);
     const { tokens, grant } = this;
     if (!tokens?.refreshToken || !grant || tokens.expiresAt === undefined || tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) return;
     // Requests sent together share one refresh: a refresh token may be good for one use only.
     this.refreshing ??= refreshFlow(grant.as, grant.identity, tokens.refreshToken, grant.resource, this.exchangesFor(trace))
-      .then((renewed) => void (this.tokens = renewed))
+      .then((renewed) => this.granted(renewed, grant))
       .catch((err: unknown) => {
         // An expired token the server refuses brings a 401, and the 401 a new authorization.
         if (!(err instanceof AuthorizationError)) throw err;
@@ -91,6 +112,11 @@ export class OAuthAuthorizer implements HttpAuthorizer {
           err instanceof AuthorizationError
             ? err
             : new AuthorizationError('auth-metadata', `The authorization flow failed: ${err instanceof Error ? err.message : String(err)}`, 'Read the exchanges of the flow in the trace: the last one is where it stopped.', []);
+        if (err instanceof SignInRequiredError) {
+          this.signInNeeded = err.issuer;
+          trace.append({ dir: 'meta', kind: 'auth', raw: err.message, info: { signInRequired: { issuer: err.issuer } } });
+          throw err;
+        }
         trace.append({ dir: 'meta', kind: 'auth', raw: failure.message, info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } } });
         throw failure;
       })
@@ -104,7 +130,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
 
   private exchangesFor(trace: Trace): AuthExchanges {
     if (!this.exchanges) {
-      this.exchanges = new AuthExchanges(trace);
+      this.exchanges = new AuthExchanges(trace, this.options.onSecret);
       this.exchanges.addSecret(this.options.clientSecret);
     }
     return this.exchanges;
@@ -114,7 +140,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     if (challenge.round > MAX_ROUNDS) throw this.giveUp(challenge, bearer);
     if (challenge.status === 401 && challenge.round === 1 && this.tokens?.refreshToken && this.grant) {
       try {
-        this.tokens = await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges);
+        await this.granted(await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges), this.grant);
         return true;
       } catch {
         // The refresh token is no longer good: authorize again.
@@ -155,8 +181,15 @@ export class OAuthAuthorizer implements HttpAuthorizer {
       return true;
     }
     checkServer(as, exchanges);
-    this.loopback ??= await LoopbackRedirect.open();
+    this.attemptedIssuer = as.issuer;
+    if (this.options.interactive === false) throw new SignInRequiredError(as.issuer);
     let identity = this.clients.get(as.issuer);
+    this.loopback ??= await this.openLoopback(identity);
+    const redirects = identity?.client.redirect_uris;
+    if (identity?.how === 'dynamic' && !(Array.isArray(redirects) && redirects.includes(this.loopback.redirectUri))) {
+      // Registered for a loopback port that is taken now: register again for this one.
+      identity = undefined;
+    }
     if (!identity) {
       identity = await identifyClient(as, this.options, this.loopback.redirectUri, exchanges);
       this.clients.set(as.issuer, identity);
@@ -169,7 +202,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     });
     this.requestedScope = scope;
     this.tokens = undefined;
-    this.tokens = await authorizationCodeFlow({
+    const tokens = await authorizationCodeFlow({
       as,
       identity,
       resource,
@@ -178,8 +211,48 @@ export class OAuthAuthorizer implements HttpAuthorizer {
       openUrl: this.options.openUrl,
       exchanges,
     });
-    this.grant = { as, identity, resource };
+    await this.granted(tokens, { as, identity, resource });
     return true;
+  }
+
+  /** The grants a store kept from earlier runs: the newest one's tokens are sent first. */
+  private async restore(exchanges: AuthExchanges): Promise<void> {
+    const saved = await this.options.store?.load(this.serverUrl).catch(() => []);
+    for (const grant of [...(saved ?? [])].reverse()) {
+      const identity = savedIdentity(grant);
+      // A grant of another client than the one the user names now is not this client's to use.
+      if (!identity || (this.options.clientId !== undefined && identity.client.client_id !== this.options.clientId)) continue;
+      this.clients.set(grant.issuer, identity);
+      this.tokens = grant.tokens;
+      this.grant = { as: grant.as, identity, ...(grant.resource ? { resource: grant.resource } : {}) };
+      for (const t of [grant.tokens.accessToken, grant.tokens.refreshToken, identity.client.client_secret]) exchanges.addSecret(typeof t === 'string' ? t : undefined);
+    }
+  }
+
+  /** New tokens: used from now on, and kept in the store for the next run. */
+  private async granted(tokens: TokenSet, grant: Grant): Promise<void> {
+    this.signInNeeded = undefined;
+    this.tokens = tokens;
+    this.grant = grant;
+    // A client authenticated by a private key is not saved: the key stays where the user keeps it.
+    if (!this.options.store || grant.identity.client.token_endpoint_auth_method === 'private_key_jwt') return;
+    await this.options.store
+      .save(this.serverUrl, { issuer: grant.as.issuer, as: grant.as, client: grant.identity.client, how: grant.identity.how, ...(grant.resource ? { resource: grant.resource } : {}), tokens, savedAt: Date.now() })
+      .catch(() => undefined);
+  }
+
+  /** The port a registered client's redirect URI names, when it is free; else any. */
+  private async openLoopback(identity: ClientIdentity | undefined): Promise<LoopbackRedirect> {
+    const registered = identity?.how === 'dynamic' ? identity.client.redirect_uris : undefined;
+    const port = Array.isArray(registered) && typeof registered[0] === 'string' ? Number(/^http:\/\/127\.0\.0\.1:(\d+)\//.exec(registered[0])?.[1] ?? 0) : 0;
+    if (port > 0) {
+      try {
+        return await LoopbackRedirect.open(port);
+      } catch {
+        // Taken by another program: a new port, and a new registration for it.
+      }
+    }
+    return LoopbackRedirect.open();
   }
 
   private giveUp(challenge: AuthChallenge, bearer: BearerChallenge): AuthorizationError {

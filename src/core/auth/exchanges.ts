@@ -31,11 +31,17 @@ const SECRET_FIELD = /token|secret|^code$|code_verifier|assertion|password/i;
 export class AuthExchanges {
   private readonly secrets: string[] = [];
 
-  constructor(private readonly trace: Trace) {}
+  /** `onSecret`: told every credential the flow learns, so the log and the exports can mask it too. */
+  constructor(
+    private readonly trace: Trace,
+    private readonly onSecret: (value: string) => void = () => undefined,
+  ) {}
 
-  /** A value to hide wherever it would appear (a client secret given on the command line). */
+  /** A value to hide wherever it would appear (a client secret given on the command line, a token). */
   addSecret(value: string | undefined): void {
-    if (value && value.length >= 4) this.secrets.push(value);
+    if (!value || value.length < 4 || this.secrets.includes(value)) return;
+    this.secrets.push(value);
+    this.onSecret(value);
   }
 
   /** The trace seq of the latest exchange of a step, for evidence. */

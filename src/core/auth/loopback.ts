@@ -16,7 +16,8 @@ export class LoopbackRedirect {
     readonly redirectUri: string,
   ) {}
 
-  static open(): Promise<LoopbackRedirect> {
+  /** `port`: the one a registered client's redirect URI names (0: any free port). */
+  static open(port = 0): Promise<LoopbackRedirect> {
     return new Promise((resolve, reject) => {
       let loopback: LoopbackRedirect | undefined;
       const server = createServer((req, res) => {
@@ -31,7 +32,7 @@ export class LoopbackRedirect {
         waiting?.(new URL(`${loopback.redirectUri}${url.search}`));
       });
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
+      server.listen(port, '127.0.0.1', () => {
         const address = server.address();
         if (!address || typeof address === 'string') return reject(new Error('the loopback listener has no port'));
         loopback = new LoopbackRedirect(server, `http://127.0.0.1:${address.port}/callback`);

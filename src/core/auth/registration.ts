@@ -120,7 +120,7 @@ function secretMethod(as: oauth.AuthorizationServer): string {
   return supported.includes('client_secret_basic') ? 'client_secret_basic' : supported.includes('client_secret_post') ? 'client_secret_post' : 'client_secret_basic';
 }
 
-function clientAuthFor(method: string, secret: string | undefined): oauth.ClientAuth {
+export function clientAuthFor(method: string, secret: string | undefined): oauth.ClientAuth {
   if (method === 'client_secret_post' && secret) return oauth.ClientSecretPost(secret);
   if (method === 'client_secret_basic' && secret) return clientSecretBasic(secret);
   return oauth.None();

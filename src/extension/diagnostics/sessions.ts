@@ -21,6 +21,8 @@ export interface SessionHandle {
   readonly transport: TransportOptions | undefined;
   /** Ends the session when the client's process exits. */
   attach(client: McpClient): void;
+  /** A credential learned while running (an OAuth token): masked from now on in the file and exports. */
+  addSecret(value: string): void;
 }
 
 export interface ResolvedForSession {
@@ -92,6 +94,12 @@ export class Sessions extends Disposable {
           .then(() => preload.finish())
           .catch((error) => this.log.error(`[${entry.name}] reading the preload side channel failed`, error))
           .finally(() => session.end());
+      },
+      addSecret: (value) => {
+        if (session.secrets.values.includes(value)) return;
+        session.secrets.values.push(value);
+        const spill = this.files.get(session.trace);
+        if (spill) spill.mask = traceRedactor(session);
       },
     };
   }

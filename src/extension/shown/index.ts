@@ -1,7 +1,9 @@
 export { diagnostic, setDiagnosticMessage } from './diagnostic';
+export { showPlainDocument } from './document';
 export { askText, type InputOptions } from './input';
 export { SafeMarkdown } from './markdown';
 export { askModal, showError, showInfo, showStatus, showWarning } from './notify';
+export { openSignInPage } from './openLink';
 export { pickFolder, pickMany, pickOne, type PickItem, type PickOptions } from './pick';
 export { setTestError, testItem, testMessage } from './testing';
 export { codeLens, describe, setTooltip, setViewDescription, setViewMessage, tabTitle, treeItem } from './tree';

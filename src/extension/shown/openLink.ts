@@ -27,3 +27,14 @@ export async function openServerLink(serverName: string, uri: string): Promise<b
   if (choice !== OPEN) return false;
   return vscode.env.openExternal(vscode.Uri.parse(url.href, true));
 }
+
+/**
+ * The authorization server's sign-in page, opened because the user chose Sign In for this
+ * server (that choice is the consent; no second dialog). Only http and https, only a URL the
+ * user could read in full.
+ */
+export async function openSignInPage(url: string): Promise<boolean> {
+  const page = openableUrl(url);
+  if (!page || page.href.length > MAX_URL) return false;
+  return vscode.env.openExternal(vscode.Uri.parse(page.href, true));
+}

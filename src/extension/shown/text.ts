@@ -13,7 +13,7 @@ export class Text {
   ) {}
 }
 
-export type Surface = 'notification' | 'iconLine' | 'pick' | 'plainLine' | 'problem' | 'dialog';
+export type Surface = 'notification' | 'iconLine' | 'pick' | 'plainLine' | 'problem' | 'dialog' | 'document';
 
 interface Part {
   kind: 'text' | 'name';
@@ -58,6 +58,8 @@ const RENDER: Record<Surface, { text: (s: string) => string; name: (s: string) =
   problem: { text: (s) => notificationText(s, 4000), name: nameText },
   // A modal's detail is drawn as text, links included: a URL is shown exactly, hidden characters written out.
   dialog: { text: (s) => clipText(showInvisibles(s), 4000), name: nameText },
+  // A plain-text document of many lines: line breaks kept, other hidden characters written out.
+  document: { text: (s) => showInvisibles(s, { keepLines: true }), name: nameText },
 };
 
 /** The string one surface receives. */

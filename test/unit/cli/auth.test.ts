@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
 import { buildCli, finish, report, runCli, startCli, type CliRun } from './helpers';
@@ -31,8 +34,8 @@ after(() => Promise.all([good, preRegistered, otherResource, otherIssuer, noS256
 const SIGN_IN_URL = /^\s+(https?:\/\/\S+)$/m;
 
 /** Runs the CLI; when it prints the sign-in address, opens it as a browser does (GET, following redirects). */
-async function signingIn(args: string[]): Promise<CliRun & { opened: string[] }> {
-  const child = startCli(args);
+async function signingIn(args: string[], env: Record<string, string> = {}): Promise<CliRun & { opened: string[] }> {
+  const child = startCli(args, env);
   const opened: string[] = [];
   let err = '';
   child.stderr.on('data', (c: Buffer) => {
@@ -141,4 +144,43 @@ test('without --auth a 401 stays the http-status hint; client flags need --url',
   assert.equal(usage.code, 2);
   const secretAlone = await runCli(['check', '--client-secret', 'abcd', '--url', good.url]);
   assert.equal(secretAlone.code, 2);
+});
+
+test('the token cache: a second run reuses the sign-in, --no-token-cache neither reads nor writes it, logout forgets it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-token-cache-'));
+  const env = { MCP_LENS_CACHE_DIR: dir };
+  const file = join(dir, 'tokens.json');
+  try {
+    const first = await signingIn(['call', 'whoami', '--json', '--auth', '--url', good.url], env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.opened.length, 1);
+    assert.equal(statSync(file).mode & 0o777, 0o600, 'only the owner reads the cache');
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as { servers: Record<string, Record<string, { tokens: { accessToken: string } }>> };
+    const issuers = Object.keys(cached.servers[good.url] ?? {});
+    assert.deepEqual(issuers, [new URL(good.url).origin + '/'], 'keyed by server URL, then issuer');
+    const token = cached.servers[good.url]![issuers[0]!]!.tokens.accessToken;
+    assert.ok(!first.stdout.includes(token) && !first.stderr.includes(token), 'the token is in the cache only');
+
+    const second = await signingIn(['call', 'whoami', '--json', '--auth', '--url', good.url], env);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.opened.length, 0, 'no sign-in: the cached token is sent');
+    assert.ok(!report(second).events.some((e: any) => e.kind === 'auth'));
+    assert.ok(!second.stdout.includes(token));
+
+    const uncached = await signingIn(['call', 'whoami', '--json', '--auth', '--no-token-cache', '--url', good.url], env);
+    assert.equal(uncached.code, 0, uncached.stderr);
+    assert.equal(uncached.opened.length, 1, '--no-token-cache: the cache is not read');
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).servers[good.url][issuers[0]!].tokens.accessToken, token, '--no-token-cache: nor written');
+
+    const logout = await runCli(['logout', good.url], { env });
+    assert.equal(logout.code, 0);
+    assert.match(logout.stderr, /forgot 1 cached sign-in/);
+    const third = await signingIn(['check', '--json', '--auth', '--url', good.url], env);
+    assert.equal(third.code, 0, third.stderr);
+    assert.equal(third.opened.length, 1, 'signed in again after logout');
+    const usage = await runCli(['check', '--no-token-cache', '--', 'node', '-e', '0']);
+    assert.equal(usage.code, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { renameSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForNode } from '../bundle';
 
@@ -31,8 +33,20 @@ export function runCli(args: string[], options: { input?: string | Buffer; env?:
   return finish(child, options.input, options.deadlineMs ?? 60_000);
 }
 
+/** Each run gets a token cache of its own (a test that shares one says so with MCP_LENS_CACHE_DIR): never the user's. */
+let caches: string | undefined;
+let runs = 0;
+function freshCacheDir(): string {
+  if (!caches) {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-cli-cache-'));
+    caches = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return join(caches, String(++runs));
+}
+
 export function startCli(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  return spawn(NODE, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: 'pipe' });
+  return spawn(NODE, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', MCP_LENS_CACHE_DIR: freshCacheDir(), ...env }, stdio: 'pipe' });
 }
 
 export function finish(child: ChildProcessWithoutNullStreams, input: string | Buffer | undefined, deadlineMs: number): Promise<CliRun> {

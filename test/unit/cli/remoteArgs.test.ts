@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCli } from '../../../src/cli/args';
 import { UsageError } from '../../../src/cli/usage';
+import { isRemote } from '../../../src/cli/serverTarget';
 
 const URL = 'http://127.0.0.1:3000/mcp';
 
@@ -18,13 +19,15 @@ test('--url names a Streamable HTTP server instead of a command; --header repeat
 
 test('--auth and the client flags: the settings of the flow; a client id implies --auth; the secret is hidden; the timeout waits for a sign-in', () => {
   const plain = parseCli(['check', '--url', URL, '--auth']);
-  assert.deepEqual(plain.name === 'check' && plain.server, { url: URL, headers: {}, secrets: [], auth: {} });
+  assert.deepEqual(plain.name === 'check' && plain.server, { url: URL, headers: {}, secrets: [], auth: {}, tokenCache: true });
+  const uncached = parseCli(['check', '--url', URL, '--auth', '--no-token-cache']);
+  assert.equal(uncached.name === 'check' && isRemote(uncached.server) && uncached.server.tokenCache, false);
   assert.equal(plain.name === 'check' && plain.timeoutMs, 300_000);
   const pre = parseCli(['call', 't', '--url', URL, '--client-id', 'lens', '--client-secret', 's3cret', '--timeout', '5000']);
-  assert.deepEqual(pre.name === 'call' && pre.server, { url: URL, headers: {}, secrets: ['s3cret'], auth: { clientId: 'lens', clientSecret: 's3cret' } });
+  assert.deepEqual(pre.name === 'call' && pre.server, { url: URL, headers: {}, secrets: ['s3cret'], auth: { clientId: 'lens', clientSecret: 's3cret' }, tokenCache: true });
   assert.equal(pre.name === 'call' && pre.timeoutMs, 5000);
   const cimd = parseCli(['read', 'docs://x', '--url', URL, '--auth', '--client-metadata-url', 'https://app.example/client.json']);
-  assert.deepEqual(cimd.name === 'read' && cimd.server, { url: URL, headers: {}, secrets: [], auth: { clientMetadataUrl: 'https://app.example/client.json' } });
+  assert.deepEqual(cimd.name === 'read' && cimd.server, { url: URL, headers: {}, secrets: [], auth: { clientMetadataUrl: 'https://app.example/client.json' }, tokenCache: true });
 });
 
 test('call, read and prompt take --url the same way', () => {
@@ -67,7 +70,8 @@ for (const [argv, words] of [
   [['call', 'echo', '--url', URL, 'extra'], /either --url or a server command/],
   [['check', '--header', 'X-A: 1', '--', 'node'], /--header and --token go with --url/],
   [['check', '--token', 't', '--', 'node'], /--header and --token go with --url/],
-  [['check', '--auth', '--', 'node'], /--auth and the --client-\* flags go with --url/],
+  [['check', '--auth', '--', 'node'], /--auth, --no-token-cache and the --client-\* flags go with --url/],
+  [['check', '--no-token-cache', '--', 'node'], /--no-token-cache and the --client-\* flags go with --url/],
   [['check', '--url', URL, '--client-secret', 's3cret'], /--client-secret goes with --client-id/],
   [['check', '--url', URL, '--client-id', ''], /--client-id needs the id/],
   [['check', '--url', URL, '--auth', '--client-metadata-url', 'http://app.example/client.json'], /--client-metadata-url must be the https URL/],

@@ -47,3 +47,13 @@ test('HTTP exchanges are message-level detail; HTTP failures are always logged',
   logTraceEvent(log, 'h', ok, 'messages');
   assert.deepEqual(lines, ['info [h] POST http://127.0.0.1:1/mcp → 401 Unauthorized', 'info [h] POST http://127.0.0.1:1/mcp → 200 OK']);
 });
+
+test('a secret learned after the start (an OAuth token) is masked from then on', () => {
+  const { log, lines } = recorder();
+  const secrets: string[] = [];
+  const redact = redactor(secrets);
+  logTraceEvent(log, 'h', { seq: 1, t: 0, dir: 'stderr', raw: 'token tok-123456 accepted' }, 'off', redact);
+  secrets.push('tok-123456');
+  logTraceEvent(log, 'h', { seq: 2, t: 0, dir: 'stderr', raw: 'token tok-123456 accepted' }, 'off', redact);
+  assert.deepEqual(lines, ['info [h] stderr: token tok-123456 accepted', 'info [h] stderr: token •••• accepted']);
+});

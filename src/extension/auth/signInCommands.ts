@@ -1,0 +1,85 @@
+import * as vscode from 'vscode';
+import { chooseServer } from '../chooseServer';
+import type { Log } from '../log';
+import type { ServerEntry } from '../serverEntry';
+import type { ServerRegistry } from '../serverRegistry';
+import type { TreeNode } from '../serversView';
+import { name, openSignInPage, say, showError, showInfo } from '../shown';
+import { explainUntrusted, isTrusted } from '../trust';
+import { showAuthorizationFlow } from './flowDocument';
+
+export const AUTH_COMMANDS = {
+  signIn: 'mcpLens.signIn',
+  signOut: 'mcpLens.signOut',
+  showAuthorizationFlow: 'mcpLens.showAuthorizationFlow',
+} as const;
+
+type ServerArg = TreeNode | string | undefined;
+
+/** Sign In / Sign Out / Show Authorization Flow for Streamable HTTP servers (issue #13). */
+export function registerSignInCommands(registry: ServerRegistry, log: Log): vscode.Disposable[] {
+  const isHttp = (s: ServerEntry) => s.config.type === 'http';
+
+  async function target(arg: ServerArg, accept: (s: ServerEntry) => boolean, placeHolder: string): Promise<ServerEntry | undefined> {
+    if (typeof arg === 'string' || (arg && 'key' in arg)) {
+      const entry = registry.get(typeof arg === 'string' ? arg : arg.key);
+      if (entry && isHttp(entry)) return entry;
+      void showInfo(say`MCP Lens: sign-in is for Streamable HTTP servers ("type": "http"); "${typeof arg === 'string' ? arg : arg.key}" is not one.`);
+      return undefined;
+    }
+    return chooseServer(registry.servers.filter(accept), say`${placeHolder}`, say`MCP Lens: no Streamable HTTP server is configured.`);
+  }
+
+  async function signIn(arg?: ServerArg): Promise<boolean> {
+    if (!isTrusted()) {
+      void explainUntrusted();
+      return false;
+    }
+    const entry = await target(arg, (s) => isHttp(s) && s.state.kind !== 'running', 'Sign in to which MCP server?');
+    if (!entry) return false;
+    if (entry.state.kind === 'running') {
+      void showInfo(say`MCP Lens: "${name(entry.name)}" is connected already; Sign Out first to sign in again.`);
+      return true;
+    }
+    if (entry.isActive) await registry.stop(entry);
+    const outcome = await registry.start(entry, undefined, { signIn: true });
+    if (outcome.ok) return true;
+    if (!outcome.cancelled) {
+      const flow = 'Show Authorization Flow';
+      void showError(say`MCP Lens: signing in to "${name(entry.name)}" failed: ${outcome.reason}`, flow).then((choice) => choice === flow && showAuthorizationFlow(entry));
+    }
+    return false;
+  }
+
+  async function signOut(arg?: ServerArg): Promise<number> {
+    const entry = await target(arg, isHttp, 'Sign out of which MCP server?');
+    if (!entry) return 0;
+    const count = await registry.signOut(entry);
+    log.info(`[${entry.name}] signed out: ${count} saved grant(s) removed`);
+    void showInfo(count ? say`MCP Lens: signed out of "${name(entry.name)}"; its tokens are forgotten.` : say`MCP Lens: "${name(entry.name)}" had no saved sign-in.`);
+    return count;
+  }
+
+  async function flow(arg?: ServerArg): Promise<boolean> {
+    const entry = await target(arg, (s) => isHttp(s) && s.session !== undefined, 'Show the authorization flow of which MCP server?');
+    if (!entry) return false;
+    return showAuthorizationFlow(entry);
+  }
+
+  return [
+    vscode.commands.registerCommand(AUTH_COMMANDS.signIn, signIn),
+    vscode.commands.registerCommand(AUTH_COMMANDS.signOut, signOut),
+    vscode.commands.registerCommand(AUTH_COMMANDS.showAuthorizationFlow, flow),
+  ];
+}
+
+/** How the registry opens a sign-in page: the user's browser, with a word in the editor about what happens. */
+export function signInPageOpener(log: Log): (entry: ServerEntry, url: string) => void {
+  return (entry, url) => {
+    void openSignInPage(url).then((opened) => {
+      log.info(`[${entry.name}] sign-in page ${opened ? 'opened in the browser' : 'could not be opened'}`);
+      if (!opened) void showError(say`MCP Lens: the sign-in page of "${name(entry.name)}" could not be opened: ${url}`);
+      else void showInfo(say`MCP Lens: sign in to "${name(entry.name)}" in your browser; the editor continues once the authorization server sends you back.`);
+    });
+  };
+}
