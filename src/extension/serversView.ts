@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { displayName } from '../core/config/locations';
 import type { ConfigProblem } from '../core/config/types';
+import { parameterRows } from '../core/schema/parameterRows';
 import { rowText, type RowText } from './serverRow';
 import { Disposable } from './lifecycle';
 import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
@@ -213,8 +214,10 @@ function itemTreeItem(node: ItemNode): vscode.TreeItem {
 function itemTooltip(node: ItemNode): vscode.MarkdownString {
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   const md = new SafeMarkdown().line(say`${name(itemName(node.item))}`).prose(text);
-  if (node.kind === 'tools' && node.item.inputSchema) md.code(JSON.stringify(node.item.inputSchema, null, 2));
-  return md.build();
+  if (node.kind !== 'tools') return md.build();
+  const params = parameterRows(node.item.inputSchema);
+  if (params.length === 0) return md.line(say`No parameters.`).build();
+  return md.table(['Parameter', 'Type', 'Description'], params.map((p) => [say`${name(p.name)}${p.required ? ' (required)' : ''}`, say`${p.type}`, say`${p.description}`])).build();
 }
 
 function problemItem(node: ProblemNode): vscode.TreeItem {
