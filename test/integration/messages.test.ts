@@ -38,7 +38,7 @@ suite('Messages view', () => {
     const discover = list.find((r) => r.label === 'server/discover #1');
     assert.ok(discover, show(list));
     assert.equal(discover.icon, 'versions');
-    assert.match(discover.description, /^era probe: legacy server · \d+ ms · -32601$/);
+    assert.match(discover.description, /^era probe · \d+ ms · -32601$/);
     const initialize = list.find((r) => r.label === 'initialize #2');
     assert.ok(initialize, show(list));
     assert.equal(initialize.icon, 'pass');

@@ -40,7 +40,7 @@ export function rowData(node: MessageNode): RowData {
       const fromServer = node.request.dir === 's2c';
       const label = `${node.method}${node.tool ? ` ${node.tool}` : ''} #${String(id)}`;
       const parts: string[] = [];
-      if (status === 'probe') parts.push('era probe: legacy server');
+      if (status === 'probe') parts.push('era probe');
       if (fromServer) parts.push('from server');
       const latency = latencyOf(node);
       if (latency !== undefined) parts.push(`${latency} ms`);

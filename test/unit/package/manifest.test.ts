@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
@@ -58,4 +58,9 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
       'syntaxes/mcp-trace.tmLanguage.json',
     ],
   );
+});
+
+const vsix = join(root, 'dist', 'mcp-lens.vsix');
+test('the packaged VSIX stays under 3 MiB', { skip: existsSync(vsix) ? false : 'no dist/mcp-lens.vsix: run npm run package' }, () => {
+  assert.ok(statSync(vsix).size < 3 * 1024 * 1024, `${statSync(vsix).size} bytes`);
 });

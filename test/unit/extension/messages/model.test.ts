@@ -102,7 +102,7 @@ test('the era probe a legacy server refuses is a neutral row, not an error, and 
   assert.equal(statusOf(discover), 'probe');
   const row = rowData(discover);
   assert.equal(row.label, 'server/discover #1');
-  assert.equal(row.description, 'era probe: legacy server · 4 ms · -32601');
+  assert.equal(row.description, 'era probe · 4 ms · -32601');
   assert.equal(row.icon, 'versions');
   assert.equal(row.color, undefined, 'drawn in the default color, not red');
   // The same code on any other method is still a failure.
