@@ -104,7 +104,11 @@ suite('stderr panel', () => {
       const problem = await waitFor('no-response in the Problems panel', () =>
         vscode.languages.getDiagnostics(vscode.Uri.file(snapshot.file)).find((d) => d.source === 'MCP Lens' && d.code === 'no-response'),
       );
-      assert.match(problem.message, /^buffered-python: .*PYTHONUNBUFFERED=1/);
+      // The entry says what happened; the fix is in the hover over the config entry.
+      assert.match(problem.message, /^buffered-python: The server wrote nothing to stdout/);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', vscode.Uri.file(snapshot.file), problem.range.start);
+      const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      assert.match(hoverText, /PYTHONUNBUFFERED=1/, hoverText);
     } finally {
       await config.update('requestTimeoutMs', undefined, vscode.ConfigurationTarget.Workspace);
     }
