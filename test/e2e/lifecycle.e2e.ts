@@ -131,7 +131,7 @@ export const tests: E2eTest[] = [
     workspace,
     async run(wb) {
       await startFromRow(wb, 'overlapping');
-      const running = wb.row(/overlapping.*running/);
+      const running = wb.row(/overlapping.*(modern|legacy) \d{4}-\d\d-\d\d/);
       await running.waitFor({ timeout: UI_TIMEOUT });
       // Two listings of three pages each: wait until all six pages are answered.
       const messages = messagesPane(wb);
