@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerAddServer } from './addServer';
 import { createApi, type McpLensApi } from './api';
 import { registerCommands } from './commands';
 import { ConfigDiagnostics } from './configDiagnostics';
@@ -64,7 +65,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const contextKeys = new ContextKeys(servers);
   const serversView = new ServersView(servers);
   subscriptions.push(contextKeys, serversView, new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log));
-  subscriptions.push(...registerCommands({ registry: servers, log, inputs }));
+  subscriptions.push(...registerCommands({ registry: servers, log, inputs }), registerAddServer(log));
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));
   subscriptions.push(registerRecordCommand(context, servers, log));

@@ -62,7 +62,7 @@ async function startWeather(wb: Workbench): Promise<void> {
   await wb.openContainer('MCP Lens');
   const row = await wb.waitForRow(/weather/);
   await wb.clickInlineAction(row, 'Start Server');
-  await wb.waitForRow(/weather.*running/);
+  await wb.waitForRow(/weather.*(modern|legacy) \d{4}-\d\d-\d\d/);
 }
 
 export const tests: E2eTest[] = [
@@ -84,7 +84,7 @@ export const tests: E2eTest[] = [
       await wb.page.keyboard.press('Home');
 
       const toast = await wb.waitForNotification(/weather restarted after saving server\.mjs: 1 tool added, 1 schema changed/);
-      await wb.waitForRow(/weather.*running/);
+      await wb.waitForRow(/weather.*(modern|legacy) \d{4}-\d\d-\d\d/);
       await wb.shot('diff-notification');
 
       await toast.locator('.monaco-button').filter({ hasText: 'Show Diff' }).click();
