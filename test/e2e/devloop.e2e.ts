@@ -94,6 +94,17 @@ export const tests: E2eTest[] = [
       // The editor opens at the first change: the new tool (get_alerts) or the new field (hourly).
       await diff.locator('.editor.modified .view-line').filter({ hasText: /"(get_alerts|hourly)"/ }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('tool-diff');
+
+      // Back in the source: the lens over the new tool offers to run it (it is listed now), and
+      // the debugger dev.debug asks for attached without a warning that none was announced.
+      await wb.page.locator('.tabs-container .tab').filter({ hasText: 'server.mjs' }).first().click();
+      await wb.page.locator('.monaco-editor .codelens-decoration').filter({ hasText: 'not in tools/list' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      await wb.page.locator('.monaco-editor .codelens-decoration').filter({ hasText: '▶ Run tool' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.runCommand('Notifications: Show Notifications');
+      const center = wb.page.locator('.notifications-center');
+      await center.filter({ hasText: 'weather restarted after saving' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('lens-after-restart');
+      if ((await center.filter({ hasText: 'announced a debugger' }).count()) > 0) throw new Error('a "no Node.js process announced a debugger" warning although the debugger attached');
     },
   },
   {
