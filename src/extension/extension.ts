@@ -25,11 +25,19 @@ import { say, showError } from './shown';
 
 let registry: ServerRegistry | undefined;
 
+/** When the extension host finished loading this bundle: activation time counts from here. */
+const loadedAt = performance.now();
+
 export async function activate(context: vscode.ExtensionContext): Promise<McpLensApi> {
+  const activateAt = performance.now();
   const log = new Log();
   context.subscriptions.push(log);
   try {
-    return await start(context, log);
+    const api = await start(context, log);
+    // What a window waits for MCP Lens: activate() itself, the config read included.
+    const activation = { activateMs: performance.now() - activateAt, sinceLoadMs: performance.now() - loadedAt };
+    log.info(`Activated in ${activation.activateMs.toFixed(0)} ms (${activation.sinceLoadMs.toFixed(0)} ms since the bundle loaded)`);
+    return { ...api, activation };
   } catch (error) {
     // VS Code only logs a failed activation to its own console; tell the user (rust-analyzer does too).
     log.error('MCP Lens failed to activate', error);
