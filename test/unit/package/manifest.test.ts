@@ -51,6 +51,9 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
       'media/icon/icon.svg',
       'media/mcp-lens.svg',
       'media/preload/python/sitecustomize.py',
+      'media/screenshots/dev-loop.png',
+      'media/screenshots/servers.png',
+      'media/screenshots/walkthrough.png',
       'media/stderr.css',
       'media/walkthrough/add.md',
       'media/walkthrough/diagnose.md',
@@ -63,6 +66,17 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
       'syntaxes/mcp-trace.tmLanguage.json',
     ],
   );
+});
+
+test("the README's pictures are shipped screenshots of the real UI, each small", () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const images = [...readme.matchAll(/!\[[^\]]+\]\(([^)]+)\)/g)].map((m) => m[1]!);
+  assert.deepEqual(images.sort(), ['media/screenshots/dev-loop.png', 'media/screenshots/servers.png', 'media/screenshots/walkthrough.png']);
+  for (const image of images) {
+    // Drawn by the e2e run at the default window size (test/e2e/screenshots.ts copies them).
+    assert.deepEqual(pngSize(join(root, image)), { width: 1400, height: 900 }, image);
+    assert.ok(statSync(join(root, image)).size < 400 * 1024, `${image}: ${statSync(join(root, image)).size} bytes`);
+  }
 });
 
 const vsix = join(root, 'dist', 'mcp-lens.vsix');
