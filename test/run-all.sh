@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every check the project has, in order: typecheck, build, unit, integration (real VS Code
+# Every check the project has, in order: typecheck, lint, build, unit, integration (real VS Code
 # extension host), e2e (real browser on the installed VSIX), conformance (the official MCP
 # conformance suite refereeing the CLI as a client; scenarios counted, against its baseline).
 # Each stage's pass/fail/skip counts are summed; the last line is `N passed, N failed,
@@ -15,7 +15,7 @@ counts=$(mktemp -d)
 trap 'rm -rf "$counts"' EXIT
 
 stages=("$@")
-[ ${#stages[@]} -eq 0 ] && stages=(typecheck build unit integration e2e conformance)
+[ ${#stages[@]} -eq 0 ] && stages=(typecheck lint build unit integration e2e conformance)
 
 total_passed=0
 total_failed=0
@@ -40,7 +40,7 @@ record() {
   report+=("$(printf '%-12s %4d passed %4d failed %4d skipped  %4ds' "$name" "$passed" "$failed" "$skipped" "$secs")")
 }
 
-# check NAME CMD...: a stage that is one pass or one fail (typecheck, build).
+# check NAME CMD...: a stage that is one pass or one fail (typecheck, lint, build).
 check() {
   local name=$1; shift
   local start=$SECONDS
@@ -95,12 +95,13 @@ fi
 for stage in "${stages[@]}"; do
   case $stage in
     typecheck) check typecheck npm run --silent typecheck ;;
+    lint) check lint npm run --silent lint ;;
     build) check build npm run --silent build ;;
     unit) run_unit ;;
     integration) ui integration "$counts/integration.json" node --import tsx test/harness/runIntegration.ts ;;
     e2e) ui e2e "$counts/e2e.json" node --import tsx test/e2e/run.ts ;;
     conformance) ui conformance "$counts/conformance.json" node --import tsx test/conformance/run.ts ;;
-    *) echo "unknown stage: $stage (typecheck build unit integration e2e conformance)" >&2; exit 2 ;;
+    *) echo "unknown stage: $stage (typecheck lint build unit integration e2e conformance)" >&2; exit 2 ;;
   esac
 done
 

@@ -33,7 +33,7 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
     const actions = el('div', { className: 'form-actions ask-actions' });
     const node = el('section', { className: `ask ask-${ask.kind}`, attrs: { 'data-ask-id': String(ask.id), 'aria-label': `${ask.server} asks` } });
     node.appendChild(el('div', { className: 'ask-title', text: ask.kind === 'sample' ? `"${ask.server}" asks the model (sampling)` : `"${ask.server}" asks you` }));
-    if (ask.kind === 'form') formBody(ask, node, actions, slots, summary);
+    if (ask.kind === 'form') formBody(ask, node, actions, slots);
     else if (ask.kind === 'url') urlBody(ask, node, actions);
     else sampleBody(ask, node, actions);
     node.append(summary, actions);
@@ -44,7 +44,7 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
     node.querySelector<HTMLElement>('input,select,textarea')?.focus();
   }
 
-  function formBody(ask: Extract<Ask, { kind: 'form' }>, node: HTMLElement, actions: HTMLElement, slots: Map<string, HTMLElement>, summary: HTMLElement): void {
+  function formBody(ask: Extract<Ask, { kind: 'form' }>, node: HTMLElement, actions: HTMLElement, slots: Map<string, HTMLElement>): void {
     if (ask.message) node.appendChild(el('p', { className: 'ask-message', text: ask.message }));
     let draft: DraftValue = initialValue(ask.model);
     const draw = () => renderRoot(ask.model.root, { get: () => draft, set: (v) => (draft = v) }, { slots, changed: (structural) => structural && fields.replaceChildren(draw()) });

@@ -40,6 +40,8 @@ export interface McpLensApi {
   readonly logUri: string;
   /** Where each server run's full trace is written (*.mcptrace.jsonl, secrets masked). */
   readonly traceDir: string;
+  /** How long activate() took, and since the bundle was loaded (the integration suite and the benchmark report it). */
+  readonly activation?: { activateMs: number; sinceLoadMs: number };
 }
 
 export function snapshot(entry: ServerEntry): ServerSnapshot {

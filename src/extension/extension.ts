@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerAddServer } from './addServer';
 import { createApi, type McpLensApi } from './api';
 import { registerCommands } from './commands';
 import { ConfigDiagnostics } from './configDiagnostics';
@@ -26,11 +27,19 @@ import { SecretGrantStore } from './auth/secretGrantStore';
 
 let registry: ServerRegistry | undefined;
 
+/** When the extension host finished loading this bundle: activation time counts from here. */
+const loadedAt = performance.now();
+
 export async function activate(context: vscode.ExtensionContext): Promise<McpLensApi> {
+  const activateAt = performance.now();
   const log = new Log();
   context.subscriptions.push(log);
   try {
-    return await start(context, log);
+    const api = await start(context, log);
+    // What a window waits for MCP Lens: activate() itself, the config read included.
+    const activation = { activateMs: performance.now() - activateAt, sinceLoadMs: performance.now() - loadedAt };
+    log.info(`Activated in ${activation.activateMs.toFixed(0)} ms (${activation.sinceLoadMs.toFixed(0)} ms since the bundle loaded)`);
+    return { ...api, activation };
   } catch (error) {
     // VS Code only logs a failed activation to its own console; tell the user (rust-analyzer does too).
     log.error('MCP Lens failed to activate', error);
@@ -67,7 +76,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const contextKeys = new ContextKeys(servers);
   const serversView = new ServersView(servers);
   subscriptions.push(contextKeys, serversView, new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log));
-  subscriptions.push(...registerCommands({ registry: servers, log, inputs }));
+  subscriptions.push(...registerCommands({ registry: servers, log, inputs }), registerAddServer(log));
   subscriptions.push(...registerSignInCommands(servers, log));
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { displayName } from '../core/config/locations';
 import type { ConfigProblem } from '../core/config/types';
-import { crashText } from './failure';
+import { parameterRows } from '../core/schema/parameterRows';
+import { rowText, type RowText } from './serverRow';
 import { Disposable } from './lifecycle';
 import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
@@ -126,8 +127,8 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     const hasChildren = LIST_KINDS.some((k) => entry.lists[k]);
     const item = treeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
-    const { description, icon } = presentState(entry);
-    describe(item, entry.configChanged ? say`${description} · config changed, restart to apply` : say`${description}`);
+    const { text, icon } = presentState(entry);
+    describe(item, entry.configChanged ? say`${text.short} · config changed` : say`${text.short}`);
     item.iconPath = icon;
     // `.http`: a Streamable HTTP server, which can sign in and out (menus in package.json match it).
     item.contextValue = entry.isRemote ? 'mcpLensServer.remote' : `mcpLensServer.${entry.state.kind}${entry.config.type === 'http' ? '.http' : ''}`;
@@ -138,7 +139,7 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
   resolveTreeItem(item: vscode.TreeItem, element: TreeNode): vscode.TreeItem {
     if (element.type === 'server') {
       const entry = this.registry.get(element.key);
-      if (entry) setTooltip(item, serverTooltip(entry, presentState(entry).description));
+      if (entry) setTooltip(item, serverTooltip(entry, presentState(entry).text.full));
     } else if (element.type === 'item') {
       setTooltip(item, itemTooltip(element));
     }
@@ -162,32 +163,34 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
   }
 }
 
-function presentState(entry: ServerEntry): { description: string; icon: vscode.ThemeIcon } {
+function presentState(entry: ServerEntry): { text: RowText; icon: vscode.ThemeIcon } {
+  const info = entry.info;
+  const text = rowText({ state: entry.state, isRemote: entry.isRemote, transport: entry.config.type, era: info && { era: info.era, protocolVersion: info.protocolVersion } });
+  return { text, icon: stateIcon(entry) };
+}
+
+function stateIcon(entry: ServerEntry): vscode.ThemeIcon {
   const color = (id: string) => new vscode.ThemeColor(id);
-  if (entry.isRemote) return { description: `${entry.config.type} · not run by MCP Lens (stdio only)`, icon: new vscode.ThemeIcon('globe') };
-  const state = entry.state;
-  switch (state.kind) {
+  if (entry.isRemote) return new vscode.ThemeIcon('globe');
+  switch (entry.state.kind) {
     case 'stopped':
-      return { description: 'stopped', icon: new vscode.ThemeIcon('circle-outline') };
+      return new vscode.ThemeIcon('circle-outline');
     case 'starting':
-      return { description: 'starting…', icon: new vscode.ThemeIcon('loading~spin') };
     case 'stopping':
-      return { description: 'stopping…', icon: new vscode.ThemeIcon('loading~spin') };
-    case 'running': {
-      const era = entry.info ? ` · ${entry.info.era} ${entry.info.protocolVersion}` : '';
-      return { description: `running${era}`, icon: new vscode.ThemeIcon('pass-filled', color('testing.iconPassed')) };
-    }
+      return new vscode.ThemeIcon('loading~spin');
+    case 'running':
+      return new vscode.ThemeIcon('pass-filled', color('testing.iconPassed'));
     case 'needs-sign-in':
-      return { description: 'needs sign-in', icon: new vscode.ThemeIcon('account', color('problemsWarningIcon.foreground')) };
+      return new vscode.ThemeIcon('account', color('problemsWarningIcon.foreground'));
     case 'crashed':
-      return { description: crashText(state), icon: new vscode.ThemeIcon('error', color('testing.iconFailed')) };
     case 'error':
-      return { description: `error: ${state.message}`, icon: new vscode.ThemeIcon('error', color('testing.iconFailed')) };
+      return new vscode.ThemeIcon('error', color('testing.iconFailed'));
   }
 }
 
 function serverTooltip(entry: ServerEntry, description: string): vscode.MarkdownString {
   const md = new SafeMarkdown().line(say`${name(entry.name)} — ${description}`);
+  if (entry.configChanged) md.line(say`The config changed since the start: restart to apply it.`);
   md.line(say`${displayName(entry.config.file)}${entry.config.line ? `, line ${entry.config.line}` : ''}`);
   md.code(entry.commandLine());
   const info = entry.info;
@@ -215,8 +218,10 @@ function itemTreeItem(node: ItemNode): vscode.TreeItem {
 function itemTooltip(node: ItemNode): vscode.MarkdownString {
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   const md = new SafeMarkdown().line(say`${name(itemName(node.item))}`).prose(text);
-  if (node.kind === 'tools' && node.item.inputSchema) md.code(JSON.stringify(node.item.inputSchema, null, 2));
-  return md.build();
+  if (node.kind !== 'tools') return md.build();
+  const params = parameterRows(node.item.inputSchema);
+  if (params.length === 0) return md.line(say`No parameters.`).build();
+  return md.table(['Parameter', 'Type', 'Description'], params.map((p) => [say`${name(p.name)}${p.required ? ' (required)' : ''}`, say`${p.type}`, say`${p.description}`])).build();
 }
 
 function problemItem(node: ProblemNode): vscode.TreeItem {

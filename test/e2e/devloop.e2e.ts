@@ -54,7 +54,7 @@ async function startWeather(wb: Workbench): Promise<void> {
   await wb.openContainer('MCP Lens');
   const row = await wb.waitForRow(/weather/);
   await wb.clickInlineAction(row, 'Start Server');
-  await wb.waitForRow(/weather.*running/);
+  await wb.waitForRow(/weather.*(modern|legacy) \d{4}-\d\d-\d\d/);
 }
 
 export const tests: E2eTest[] = [
@@ -76,7 +76,7 @@ export const tests: E2eTest[] = [
       await wb.page.keyboard.press('Home');
 
       const toast = await wb.waitForNotification(/weather restarted after saving server\.mjs: 1 tool added, 1 schema changed/);
-      await wb.waitForRow(/weather.*running/);
+      await wb.waitForRow(/weather.*(modern|legacy) \d{4}-\d\d-\d\d/);
       await wb.shot('diff-notification');
 
       await toast.locator('.monaco-button').filter({ hasText: 'Show Diff' }).click();
@@ -86,6 +86,18 @@ export const tests: E2eTest[] = [
       // The editor opens at the first change: the new tool (get_alerts) or the new field (hourly).
       await diff.locator('.editor.modified .view-line').filter({ hasText: /"(get_alerts|hourly)"/ }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('tool-diff');
+
+      // Back in the source: the lens over the new tool offers to run it (it is listed now), and
+      // the debugger dev.debug asks for attached without a warning that none was announced.
+      await wb.page.locator('.tabs-container .tab').filter({ hasText: 'server.mjs' }).first().click();
+      await wb.page.locator('.monaco-editor .codelens-decoration').filter({ hasText: 'not in tools/list' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      await wb.page.locator('.monaco-editor .codelens-decoration').filter({ hasText: '▶ Run tool' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.runCommand('Notifications: Show Notifications');
+      const center = wb.page.locator('.notifications-center');
+      // (Show Diff dismissed the restart's own notification; a warning would still be listed.)
+      await center.waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('lens-after-restart');
+      if ((await center.filter({ hasText: 'announced a debugger' }).count()) > 0) throw new Error('a "no Node.js process announced a debugger" warning although the debugger attached');
     },
   },
   {

@@ -134,7 +134,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await wb.openContainer('MCP Lens');
   const server = await wb.waitForRow(/^payloads(?!-)/);
   await wb.clickInlineAction(server, 'Start Server');
-  await wb.row(/payloads.*running/).waitFor({ timeout: UI_TIMEOUT });
+  await wb.row(/payloads.*(modern|legacy) \d{4}-\d\d-\d\d/).waitFor({ timeout: UI_TIMEOUT });
 
   // Servers view: every look-alike name is distinguishable from the real one.
   for (const name of ['delete_all⟨U+200B⟩', 'run⟨U+200D⟩cmd', 'read_f⟨U+0456⟩le', 'safe⟨U+202E⟩txt.exe']) await wb.waitForRow(name);

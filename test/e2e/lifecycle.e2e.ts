@@ -62,7 +62,7 @@ export const tests: E2eTest[] = [
       await startFromRow(wb, 'enoent-at-once');
       // The row: the exit code and the stderr reason, not a pipe error.
       const row = wb.row(/enoent-at-once/);
-      await wb.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: `error: exited (code 1): ${ENOENT}` }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: `exited (code 1): ${ENOENT}` }).first().waitFor({ timeout: UI_TIMEOUT });
       // The notification says the same.
       const toast = await wb.waitForNotification(`"enoent-at-once" failed to start: exited (code 1): ${ENOENT}`);
       if (/EPIPE/.test(await toast.innerText())) throw new Error(`the notification blames the pipe: ${await toast.innerText()}`);
@@ -99,7 +99,7 @@ export const tests: E2eTest[] = [
     async run(wb) {
       await startFromRow(wb, 'crashes-while-listing');
       const reason = "TypeError: Cannot read properties of undefined (reading 'prompts')";
-      await wb.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: `crashed (code 1): ${reason}` }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: `${reason} · crashed (code 1)` }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.waitForNotification(`"crashes-while-listing" crashed (code 1): ${reason}`);
       const messages = messagesPane(wb);
       await messages.locator('.monaco-list-row').filter({ hasText: 'prompts/list #' }).filter({ hasText: 'lost: the server exited with code 1 before answering' }).first().waitFor({ timeout: UI_TIMEOUT });
@@ -113,7 +113,7 @@ export const tests: E2eTest[] = [
     workspace,
     async run(wb) {
       await startFromRow(wb, 'cold-modern');
-      const running = wb.row(/cold-modern.*running · modern 2026-07-28/);
+      const running = wb.row(/cold-modern.*modern 2026-07-28/);
       await running.waitFor({ timeout: UI_TIMEOUT });
       await wb.expand(running);
       await wb.waitForRow('warmed_up');
@@ -131,7 +131,7 @@ export const tests: E2eTest[] = [
     workspace,
     async run(wb) {
       await startFromRow(wb, 'overlapping');
-      const running = wb.row(/overlapping.*running/);
+      const running = wb.row(/overlapping.*(modern|legacy) \d{4}-\d\d-\d\d/);
       await running.waitFor({ timeout: UI_TIMEOUT });
       // Two listings of three pages each: wait until all six pages are answered.
       const messages = messagesPane(wb);

@@ -29,7 +29,7 @@ export const tests: E2eTest[] = [
       await wb.openContainer('MCP Lens');
       const chatty = await wb.waitForRow(/chatty/);
       await wb.clickInlineAction(chatty, 'Start Server');
-      await wb.row(/chatty.*running/).waitFor({ timeout: UI_TIMEOUT });
+      await wb.row(/chatty.*(modern|legacy) \d{4}-\d\d-\d\d/).waitFor({ timeout: UI_TIMEOUT });
 
       // The Messages view follows the server that just started.
       const messages = wb.page.locator('.part.sidebar .pane').filter({ has: wb.page.locator('.pane-header', { hasText: /Messages/i }) });

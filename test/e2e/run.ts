@@ -3,7 +3,7 @@
 //
 //   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS]
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -51,11 +51,14 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
   try {
     server = await startCodeServer({ name: `e2e-${slug}`, vsix: [vsix] });
     const workspace = join(server.runDir, 'workspace');
-    cpSync(resolve(test.workspace), workspace, { recursive: true });
+    // The example's installed dependencies are linked, not copied (tens of MB per test).
+    const source = resolve(test.workspace);
+    cpSync(source, workspace, { recursive: true, filter: (from) => from !== join(source, 'node_modules') });
+    if (existsSync(join(source, 'node_modules'))) symlinkSync(join(source, 'node_modules'), join(workspace, 'node_modules'), 'dir');
     browser = await launchBrowser(server.runDir);
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.setDefaultTimeout(60_000);
-    workbench = new Workbench(page, join(resultsDir, 'e2e', slug));
+    workbench = new Workbench(page, join(resultsDir, 'e2e', slug), workspace);
     await page.goto(server.workbenchUrl(workspace, [['skipWelcome', 'true']]));
     await workbench.waitForReady();
     const timeoutMs = Number(values.timeout);

@@ -19,7 +19,7 @@ export const tests: E2eTest[] = [
       await wb.shot('servers-view');
 
       await wb.clickInlineAction(weather, 'Start Server');
-      const running = wb.row(/weather.*running/);
+      const running = wb.row(/weather.*(modern|legacy) \d{4}-\d\d-\d\d/);
       await running.waitFor({ timeout: UI_TIMEOUT });
       await wb.expand(running);
       for (const tool of ['get_forecast', 'convert_temperature', 'get_air_quality']) await wb.waitForRow(tool);
@@ -47,7 +47,7 @@ export const tests: E2eTest[] = [
       await wb.shot('pick-server');
       await pick.click();
       // chatty misbehaves on stdout but serves: it runs, as a legacy server (it has no server/discover).
-      await wb.row(/chatty.*running · legacy 2025-11-25/).waitFor({ timeout: UI_TIMEOUT });
+      await wb.row(/chatty.*legacy 2025-11-25/).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('chatty-started');
     },
   },

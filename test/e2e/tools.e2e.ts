@@ -71,7 +71,7 @@ export const tests: E2eTest[] = [
       let form = await webviewFrame(wb.page, '.tool-form');
       await form.locator('h1').filter({ hasText: 'get_forecast' }).waitFor({ timeout: UI_TIMEOUT });
       await form.locator('.server-badge').filter({ hasText: 'running' }).waitFor({ timeout: UI_TIMEOUT });
-      await wb.row(/weather.*running/).waitFor({ timeout: UI_TIMEOUT });
+      await wb.row(/weather.*(modern|legacy) \d{4}-\d\d-\d\d/).waitFor({ timeout: UI_TIMEOUT });
       await shotWithoutPanel(wb, 'form-opened');
 
       const field = (path: string) => form.locator(`.field[data-path="${path}"]`).first();

@@ -13,6 +13,8 @@ export class Workbench {
   constructor(
     readonly page: Page,
     private readonly shotsDir: string,
+    /** The folder open in the workbench (the test's own copy of its workspace). */
+    readonly workspace: string,
   ) {
     rmSync(shotsDir, { recursive: true, force: true });
     mkdirSync(shotsDir, { recursive: true });

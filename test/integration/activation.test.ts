@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, extensionApi } from './support';
 
@@ -10,6 +12,18 @@ suite('activation', () => {
     assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, 'extension is active');
     assert.ok(api.registry, 'activate() returns { registry }');
     assert.ok(Array.isArray(api.registry.servers));
+  });
+
+  test('activation time is measured and written for the benchmark', async () => {
+    const { activation } = await extensionApi();
+    assert.ok(activation, 'activate() reports how long it took');
+    assert.ok(Number.isFinite(activation.activateMs) && activation.activateMs > 0, JSON.stringify(activation));
+    assert.ok(activation.sinceLoadMs >= activation.activateMs, JSON.stringify(activation));
+    // bench/run.mjs prints it beside the client workloads (no bound here: never a timing assertion).
+    const results = join(process.env.MCP_LENS_REPO_ROOT ?? '', 'test-results');
+    mkdirSync(results, { recursive: true });
+    const servers = (await extensionApi()).registry.servers.length;
+    writeFileSync(join(results, 'activation.json'), `${JSON.stringify({ ...activation, servers, vscode: vscode.version, measuredAt: new Date().toISOString() }, null, 2)}\n`);
   });
 
   test('registers every command of its manifest', async () => {

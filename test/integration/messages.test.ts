@@ -18,7 +18,7 @@ suite('Messages view', () => {
     await stopAllServers();
   });
 
-  test('a legacy handshake: one row per request and response, ids, latency, an error icon for -32601', async () => {
+  test('a legacy handshake: one row per request and response, ids, latency, the era probe -32601 drawn neutral', async () => {
     const { registry } = await extensionApi();
     await server(registry, 'legacy');
     await vscode.commands.executeCommand('mcpLens.startServer', 'legacy');
@@ -34,11 +34,11 @@ suite('Messages view', () => {
       () => show(last),
     );
 
-    // The probe of the 2026-07-28 era: a legacy server answers "Method not found".
+    // The probe of the 2026-07-28 era: a legacy server answers "Method not found", as expected.
     const discover = list.find((r) => r.label === 'server/discover #1');
     assert.ok(discover, show(list));
-    assert.equal(discover.icon, 'error');
-    assert.match(discover.description, /^\d+ ms · -32601 Method not found/);
+    assert.equal(discover.icon, 'versions');
+    assert.match(discover.description, /^era probe · \d+ ms · -32601$/);
     const initialize = list.find((r) => r.label === 'initialize #2');
     assert.ok(initialize, show(list));
     assert.equal(initialize.icon, 'pass');
@@ -76,7 +76,7 @@ suite('Messages view', () => {
 
     await vscode.commands.executeCommand('mcpLens.messages.errorsOnly');
     const errors = await rows('legacy');
-    assert.deepEqual(errors.map((r) => r.label), ['server/discover #1'], show(errors));
+    assert.deepEqual(errors.map((r) => r.label), [], `the expected era probe is no error: ${show(errors)}`);
     await vscode.commands.executeCommand('mcpLens.messages.showAll');
 
     await vscode.commands.executeCommand('mcpLens.messages.hideNotifications');

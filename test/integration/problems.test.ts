@@ -37,7 +37,11 @@ suite('Problems panel', () => {
     assert.equal(diagnostic.range.start.line + 1, 4, show(ours(uri)));
     // stdio: the server "MUST NOT write anything to its stdout that is not a valid MCP message".
     assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
-    assert.match(diagnostic.message, /^banner: this line wrote to stdout.*"Weather MCP server v1\.2 running on stdio"/);
+    // Concise in the row; how to fix it is in the hover over the squiggle, said once.
+    assert.equal(diagnostic.message, 'banner: stray stdout write "Weather MCP server v1.2 running on stdio"');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, diagnostic.range.start);
+    const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(hoverText, /how to fix: stdout carries only protocol messages: log with console\.error/, hoverText);
 
     const fix = await quickFix(uri, diagnostic);
     assert.ok(fix?.edit, 'the quick fix is offered');

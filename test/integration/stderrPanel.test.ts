@@ -34,7 +34,9 @@ suite('stderr panel', () => {
     assert.match(card.message, /Weather MCP server v1\.2 running on stdio/);
     assert.equal(card.retry, false);
     assert.match(card.hint, /console\.error/);
-    assert.deepEqual(card.evidence.map((e) => e.label), ['stdout line']);
+    // Named by the message it is: the stray line quoted by its start.
+    assert.equal(card.evidence.length, 1);
+    assert.match(card.evidence[0].label, /^stray stdout "Weather MCP server v1\.2/);
     assert.ok(card.source?.file.endsWith('banner-stdout.mjs'), card.source?.file);
     assert.equal(card.source?.line, 4);
     assert.equal(card.source?.label, 'banner-stdout.mjs:4');
@@ -102,7 +104,11 @@ suite('stderr panel', () => {
       const problem = await waitFor('no-response in the Problems panel', () =>
         vscode.languages.getDiagnostics(vscode.Uri.file(snapshot.file)).find((d) => d.source === 'MCP Lens' && d.code === 'no-response'),
       );
-      assert.match(problem.message, /^buffered-python: .*PYTHONUNBUFFERED=1/);
+      // The entry says what happened; the fix is in the hover over the config entry.
+      assert.match(problem.message, /^buffered-python: The server wrote nothing to stdout/);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', vscode.Uri.file(snapshot.file), problem.range.start);
+      const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      assert.match(hoverText, /PYTHONUNBUFFERED=1/, hoverText);
     } finally {
       await config.update('requestTimeoutMs', undefined, vscode.ConfigurationTarget.Workspace);
     }

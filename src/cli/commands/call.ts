@@ -10,7 +10,7 @@ import { resultLines } from '../resultLines';
 import type { InputRound } from '../../core/session/client';
 import { openTerminal } from '../terminal';
 import { cliAnswerers } from './serverAsks';
-import { createClient, describeError, describeFailure } from './session';
+import { createClient, describeFailure } from './session';
 
 type Outcome =
   | { kind: 'ok'; result: Record<string, unknown> }

@@ -67,6 +67,7 @@ function seconds(s: number): string {
 }
 
 // XML 1.0 cannot carry most control characters even escaped: they become U+FFFD.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function text_(value: string): string {

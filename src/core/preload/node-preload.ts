@@ -173,6 +173,7 @@ function install(): void {
     }
   }
   // The module object itself (not an import's copy of it), so that every later importer sees the wrappers.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an import binding is not the module object
   const fsModule = require('node:fs') as { writeSync: unknown; write: unknown };
   fsModule.writeSync = observedWriteSync;
   fsModule.write = observedWrite;

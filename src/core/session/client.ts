@@ -79,6 +79,8 @@ export interface RequestOptions {
   maxTimeoutMs?: number;
   onProgress?: (p: Progress) => void;
   signal?: AbortSignal;
+  /** Learns the request's id once it is assigned (again for each round a server asks back). */
+  onId?: (id: number) => void;
 }
 
 /** How an internal request behaves on timeout: the probe and `initialize` are never cancelled. */
@@ -91,8 +93,6 @@ interface InternalOptions extends RequestOptions {
   quietAfterLifeMs?: number;
   /** Where an answer that arrives after the timeout goes (the probe's late DiscoverResult). */
   onLate?: (answer: LateAnswer) => void;
-  /** Learns the request's id once it is assigned. */
-  onId?: (id: number) => void;
 }
 
 /** How long a failed write waits for the process to exit, so the exit (code, stderr) explains it rather than EPIPE. */

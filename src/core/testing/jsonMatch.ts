@@ -27,7 +27,7 @@ export function compareJson(expected: unknown, actual: unknown, mode: 'subset' |
 
 /** A copy without the values at `pointers` (a pointer that names nothing is ignored). */
 export function withoutPaths(value: unknown, pointers: readonly string[]): unknown {
-  let copy = structuredClone(value);
+  const copy = structuredClone(value);
   for (const pointer of pointers) {
     if (pointer === '') return undefined;
     const segments = pointer.slice(1).split('/').map(unescapeSegment);

@@ -9,6 +9,8 @@
  * that is not U+0020 (a no-break space looks like a space).
  */
 const INVISIBLE =
+  // Variation selectors and fillers are listed one by one on purpose: each is invisible alone.
+  // eslint-disable-next-line no-misleading-character-class
   /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0000}-\u{E0FFF}\u2800]/gu;
 
 /** Forms that copy ASCII letters and digits: fullwidth, mathematical alphanumerics. */

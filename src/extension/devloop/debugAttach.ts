@@ -18,6 +18,9 @@ import type { LaunchEvent, ServerRegistry, StartOutcome } from '../serverRegistr
 import { explainUntrusted, isTrusted } from '../trust';
 import { say, showError, showStatus, showWarning } from '../shown';
 
+/** How long after the handshake a debug launch may still announce its debugger on stderr. */
+export const ANNOUNCE_GRACE_MS = 5_000;
+
 /** Marks our attach configurations: which launch of which server a debug session debugs. */
 const LAUNCH_KEY = '__mcpLensLaunch';
 
@@ -135,15 +138,24 @@ export class DebugAttach extends Disposable {
         }
       }
     });
-    // A server that answers the handshake without announcing a debugger is not a Node one.
+    // A server that answers the handshake and, a while later, still has not announced a
+    // debugger is not a Node one. Not at once: stdout and stderr are separate pipes, and a
+    // busy extension host may read the handshake's answer before the "Debugger listening"
+    // line the process wrote first (a restart under load warned while the debugger attached).
+    let verdict: NodeJS.Timeout | undefined;
     const running = this.registry.onDidChange((changed) => {
-      if (changed !== entry || entry.client !== client || entry.state.kind !== 'running' || attaches > 0 || debug.runtime !== 'node') return;
+      if (changed !== entry || entry.client !== client || entry.state.kind !== 'running' || debug.runtime !== 'node') return;
       running.dispose();
-      const reason = `"${entry.name}" started, but no Node.js process of it announced a debugger (NODE_OPTIONS=--inspect=0 had no effect). If it is not a Node server, set "dev": { "debug": { "type": "debugpy" } } in .vscode/mcp.json.`;
-      settle({ ok: false, reason });
-      void showWarning(say`MCP Lens: ${reason}`);
+      verdict = setTimeout(() => {
+        if (attaches > 0 || entry.client !== client) return;
+        const reason = `"${entry.name}" started, but no Node.js process of it announced a debugger (NODE_OPTIONS=--inspect=0 had no effect). If it is not a Node server, set "dev": { "debug": { "type": "debugpy" } } in .vscode/mcp.json.`;
+        settle({ ok: false, reason });
+        this.log.warn(`[${entry.name}] ${reason}`);
+        void showWarning(say`MCP Lens: ${reason}`);
+      }, ANNOUNCE_GRACE_MS);
     });
     void client.exited.then(() => {
+      clearTimeout(verdict);
       listening.dispose();
       running.dispose();
       settle({ ok: false, reason: `"${entry.name}" exited before a debugger attached.` });

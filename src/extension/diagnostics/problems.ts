@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { Disposable } from '../lifecycle';
 import { sourceFrame } from '../messages/present';
-import { diagnostic as makeDiagnostic, say, setDiagnosticMessage } from '../shown';
+import { diagnostic as makeDiagnostic, SafeMarkdown, say, setDiagnosticMessage } from '../shown';
 import type { ServerRegistry } from '../serverRegistry';
 import type { LiveSession } from './liveSession';
 import type { Sessions } from './sessions';
@@ -25,11 +25,14 @@ const UPDATE_MS = 200;
  * Every diagnostic of every server's latest run in the Problems panel: at the server's entry
  * in its config file, except a stray stdout write the preload traced, which goes to the line
  * of the user's source that wrote it (that line gets the squiggle and the quick fix).
+ * The entry says what happened in a few words; how to fix it is in the hover over the squiggle.
  */
 export class ProblemsBridge extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection('mcpLens.servers'));
   private readonly dirty = new Set<string>();
   private readonly byServer = new Map<string, Map<string, vscode.Diagnostic[]>>();
+  /** Each entry's hint, shown by the hover over its range. */
+  private readonly hints = new WeakMap<vscode.Diagnostic, string>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -39,6 +42,15 @@ export class ProblemsBridge extends Disposable {
     super();
     this.register(sessions.onDidChangeDiagnostics((s) => this.schedule(s.serverKey)));
     this.register({ dispose: () => clearTimeout(this.timer) });
+    this.register(vscode.languages.registerHoverProvider({ scheme: 'file' }, { provideHover: (document, position) => this.hover(document.uri, position) }));
+  }
+
+  private hover(uri: vscode.Uri, position: vscode.Position): vscode.Hover | undefined {
+    const hints = (this.collection.get(uri) ?? []).filter((d) => d.range.contains(position)).map((d) => this.hints.get(d)).filter((h) => h !== undefined);
+    if (hints.length === 0) return undefined;
+    const md = new SafeMarkdown();
+    for (const hint of new Set(hints)) md.line(say`MCP Lens — how to fix: ${hint}`);
+    return new vscode.Hover(md.build());
   }
 
   private schedule(key: string): void {
@@ -82,10 +94,11 @@ export class ProblemsBridge extends Disposable {
         const seen = atSource.get(key);
         if (seen) {
           seen.count += 1;
-          setDiagnosticMessage(seen.d, say`${session.serverName}: this line wrote ${seen.count} stray stdout lines (last: ${JSON.stringify(String(source.info?.text ?? ''))}) — ${d.hint}`);
+          setDiagnosticMessage(seen.d, say`${session.serverName}: ${seen.count} stray stdout writes, last ${JSON.stringify(String(source.info?.text ?? ''))}`);
           continue;
         }
-        const diagnostic = makeDiagnostic(lineRange(frame.file, frame.line), say`${session.serverName}: this line wrote to stdout, which carries only protocol messages: ${JSON.stringify(String(source.info?.text ?? ''))} — ${d.hint}`, SEVERITY[d.severity]);
+        const diagnostic = makeDiagnostic(lineRange(frame.file, frame.line), say`${session.serverName}: stray stdout write ${JSON.stringify(String(source.info?.text ?? ''))}`, SEVERITY[d.severity]);
+        this.hints.set(diagnostic, d.hint);
         diagnostic.source = PROBLEMS_SOURCE;
         diagnostic.code = STRAY_SOURCE_CODE;
         if (configUri) diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(configUri, new vscode.Position(configLine, 0)), `server "${session.serverName}"`)];
@@ -94,7 +107,8 @@ export class ProblemsBridge extends Disposable {
         continue;
       }
       if (!configUri) continue;
-      const diagnostic = makeDiagnostic(new vscode.Range(configLine, 0, configLine, 1000), say`${session.serverName}: ${d.message} — ${d.hint}`, SEVERITY[d.severity]);
+      const diagnostic = makeDiagnostic(new vscode.Range(configLine, 0, configLine, 1000), say`${session.serverName}: ${d.message}`, SEVERITY[d.severity]);
+      this.hints.set(diagnostic, d.hint);
       diagnostic.source = PROBLEMS_SOURCE;
       diagnostic.code = d.rule;
       add(configUri, diagnostic);

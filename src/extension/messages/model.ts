@@ -39,7 +39,8 @@ export interface GapNode {
 
 export type MessageNode = ExchangeNode | EventNode;
 
-export type Status = 'pass' | 'error' | 'isError' | 'pending' | 'timeout' | 'cancelled';
+/** `probe`: the era probe a legacy server refuses as it should (an expected answer, not a failure). */
+export type Status = 'pass' | 'error' | 'isError' | 'pending' | 'timeout' | 'cancelled' | 'probe';
 
 export interface MessageFilter {
   errorsOnly?: boolean;
@@ -251,7 +252,7 @@ export function matches(node: MessageNode, filter: MessageFilter): boolean {
 export function isProblem(node: MessageNode): boolean {
   switch (node.type) {
     case 'exchange':
-      return statusOf(node) !== 'pass' && statusOf(node) !== 'pending';
+      return !['pass', 'pending', 'probe'].includes(statusOf(node));
     case 'stray':
     case 'response':
       return true;
@@ -268,13 +269,21 @@ export function isProblem(node: MessageNode): boolean {
 export function statusOf(node: ExchangeNode): Status {
   const response = node.response?.msg as Record<string, unknown> | undefined;
   if (response) {
-    if (response.error !== undefined) return 'error';
+    if (response.error !== undefined) return isEraProbe(node) ? 'probe' : 'error';
     const result = response.result as Record<string, unknown> | undefined;
     return result && result.isError === true ? 'isError' : 'pass';
   }
   if (node.timedOut) return 'timeout';
   if (node.cancelled) return 'cancelled';
   return 'pending';
+}
+
+/**
+ * The 2026-07-28 era probe answered "Method not found": a server of an earlier revision,
+ * which the client then initializes the legacy way. Every legacy conversation starts so.
+ */
+export function isEraProbe(node: ExchangeNode): boolean {
+  return node.method === 'server/discover' && node.request.dir === 'c2s' && errorOf(node)?.code === -32601;
 }
 
 export function errorOf(node: ExchangeNode): JsonRpcErrorObject | undefined {

@@ -27,6 +27,7 @@ const STATUS_ICON: Record<Status, { icon: string; color?: string }> = {
   pending: { icon: 'clock' },
   timeout: { icon: 'clock', color: 'problemsErrorIcon.foreground' },
   cancelled: { icon: 'circle-slash', color: 'problemsWarningIcon.foreground' },
+  probe: { icon: 'versions' },
 };
 
 const MAX_LABEL = 160;
@@ -39,6 +40,7 @@ export function rowData(node: MessageNode): RowData {
       const fromServer = node.request.dir === 's2c';
       const label = `${node.method}${node.tool ? ` ${node.tool}` : ''} #${String(id)}`;
       const parts: string[] = [];
+      if (status === 'probe') parts.push('era probe');
       if (fromServer) parts.push('from server');
       const latency = latencyOf(node);
       if (latency !== undefined) parts.push(`${latency} ms`);
@@ -47,7 +49,7 @@ export function rowData(node: MessageNode): RowData {
       else if (status === 'cancelled') parts.push(node.cancelled?.info?.local === true ? String(node.cancelled.info.reason ?? 'given up') : 'cancelled');
       else parts.push('pending…');
       const error = errorOf(node);
-      if (error) parts.push(`${error.code} ${clip(String(error.message ?? ''), 80)}`);
+      if (error) parts.push(status === 'probe' ? String(error.code) : `${error.code} ${clip(String(error.message ?? ''), 80)}`);
       if (status === 'isError') parts.push('isError');
       // A huge answer says so: its JSON children show clipped, copy and export give every byte.
       if (node.response && node.response.raw.length >= LARGE_MESSAGE) parts.push(sizeText(Buffer.byteLength(node.response.raw)));

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { LiveSession } from '../diagnostics/liveSession';
 import type { Sessions } from '../diagnostics/sessions';
 import { Disposable } from '../lifecycle';
-import { matches, type MessageFilter, type MessageNode } from './model';
+import { LATENCY_MEANING } from '../../core/trace/latency';
+import { matches, statusOf, type ExchangeNode, type MessageFilter, type MessageNode } from './model';
 import { hasJsonChildren, jsonEntries, jsonSummary, messageParts, rowData, sourceFrame } from './present';
 import type { SelectedServer } from './selection';
 import { describe, name, SafeMarkdown, say, setTooltip, setViewDescription, setViewMessage, treeItem } from '../shown';
@@ -180,7 +181,7 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
   /** Tooltips (the exact wire lines) only for the row under the pointer. */
   resolveTreeItem(item: vscode.TreeItem, element: MessagesElement): vscode.TreeItem {
     if (element.type === 'exchange') {
-      setTooltip(item, tooltip([`→ ${element.request.raw}`, element.response ? `← ${element.response.raw}` : '(no response yet)']));
+      setTooltip(item, exchangeTooltip(element));
     } else if (element.type === 'stray' || element.type === 'notification' || element.type === 'response' || element.type === 'meta') {
       const lines = [element.event.raw];
       if (element.type === 'stray' && element.source) {
@@ -201,6 +202,14 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     await this.view.reveal(node, { select: true, focus: true, expand: node.type === 'exchange' });
     return true;
   }
+}
+
+/** The wire lines, under a word on what the row's figures mean. */
+function exchangeTooltip(node: ExchangeNode): vscode.MarkdownString {
+  const md = new SafeMarkdown();
+  if (statusOf(node) === 'probe') md.line(say`The era probe: the client asks server/discover first; "Method not found" means a server of an earlier revision, which it then initializes the legacy way. Expected, not a failure.`);
+  if (node.response) md.line(say`${LATENCY_MEANING}`);
+  return md.code([`→ ${node.request.raw}`, node.response ? `← ${node.response.raw}` : '(no response yet)'].join('\n')).build();
 }
 
 function tooltip(lines: string[]): vscode.MarkdownString {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { markdownCode, markdownName, markdownText } from '../../core/text';
-import type { Text } from './text';
+import { Text } from './text';
 
 /**
  * Hovers and tooltips. The Markdown is built only from escaped text and fenced code the
@@ -12,8 +12,17 @@ export class SafeMarkdown {
 
   /** Our own line with server values in it (`say`): values escaped, names written out. */
   line(text: Text): this {
-    const escaped = text.parts.map((p) => (typeof p === 'string' ? p : p.kind === 'name' ? markdownName(p.value) : markdownText(p.value))).join('');
-    this.blocks.push(escaped);
+    this.blocks.push(render(text));
+    return this;
+  }
+
+  /**
+   * A table under our own column headings; each cell is one line (a server's line breaks
+   * become spaces, so a cell cannot end its row), and escaping covers the cell's `|`.
+   */
+  table(headings: readonly string[], rows: readonly (readonly Text[])[]): this {
+    const cell = (text: Text) => render(new Text(text.parts.map((p) => (typeof p === 'string' ? p : { ...p, value: p.value.replace(/\s*[\r\n]+\s*/g, ' ') }))));
+    this.blocks.push([`| ${headings.join(' | ')} |`, `|${headings.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n'));
     return this;
   }
 
@@ -35,4 +44,8 @@ export class SafeMarkdown {
     md.supportHtml = false;
     return md;
   }
+}
+
+function render(text: Text): string {
+  return text.parts.map((p) => (typeof p === 'string' ? p : p.kind === 'name' ? markdownName(p.value) : markdownText(p.value))).join('');
 }

@@ -2,8 +2,8 @@ import * as path from 'node:path';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import type { TraceEvent } from '../../core/trace/event';
 import type { LiveSession } from '../diagnostics/liveSession';
-import { idOf, methodOf } from '../messages/model';
 import { sourceFrame } from '../messages/present';
+import { evidenceLabel } from './evidenceLabel';
 import type { Card, EvidenceLink } from './protocol';
 
 /** The session's diagnostics as cards, newest rule first within each severity, errors first. */
@@ -36,16 +36,6 @@ export function cardOf(session: LiveSession, d: Diagnostic): Card {
 function evidenceLink(session: LiveSession, e: TraceEvent | undefined, seq: number): EvidenceLink {
   // Older than what the editor keeps: say so, rather than a bare number that reveals nothing.
   if (!e) return { seq, label: session.missingText(seq) };
-  if (e.dir === 'stderr') return { seq, label: 'stderr line' };
-  if (e.dir === 'meta') return { seq, label: e.kind ?? 'event' };
-  if (!e.msg) return { seq, label: 'stdout line' };
-  const id = idOf(e);
-  const method = methodOf(e);
-  if (e.kind === 'response') {
-    const failed = (e.msg as { error?: unknown }).error !== undefined;
-    const node = session.messages.nodeOf(seq);
-    const of = node?.type === 'exchange' ? `${node.method} ` : '';
-    return { seq, label: `${of}#${String(id)} ${failed ? 'error' : 'result'}` };
-  }
-  return { seq, label: `${method ?? 'message'}${id !== undefined ? ` #${String(id)}` : ''}` };
+  const node = e.kind === 'response' ? session.messages.nodeOf(seq) : undefined;
+  return { seq, label: evidenceLabel(e, node?.type === 'exchange' ? node.method : undefined) };
 }

@@ -3,7 +3,7 @@ import type { OutputLine } from './outputBuffer';
 
 export interface EvidenceLink {
   seq: number;
-  /** What the cited event is: "initialize #1 result", "stderr line", "stdout line". */
+  /** What the cited event is: "initialize result", stderr "…", stray stdout "…" (evidenceLabel). */
   label: string;
 }
 

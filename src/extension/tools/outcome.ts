@@ -2,6 +2,7 @@
  * Turns what McpClient.callTool settled with into a CallOutcome, and says it in a few
  * characters for the code lens. Pure (no `vscode`): unit-tested in plain node.
  */
+import { LATENCY_MEANING } from '../../core/trace/latency';
 import { validateArguments } from '../../core/schema/argsValidator';
 import { ConnectionClosedError, InvalidResultError, ProtocolError, RejectedToolError, RequestCancelledError, RequestTimeoutError } from '../../core/session/client';
 import type { CallOutcome, OutputCheck } from './protocol';
@@ -59,8 +60,8 @@ export function outcomeSentence(outcome: CallOutcome): string {
   switch (outcome.kind) {
     case 'result':
       return outcome.isError
-        ? `The tool ran and failed (isError) in ${outcome.ms} ms — this is what the model reads.`
-        : `The tool answered in ${outcome.ms} ms.`;
+        ? `The tool ran and failed (isError) in ${outcome.ms} ms — this is what the model reads. ${LATENCY_MEANING}`
+        : `The tool answered in ${outcome.ms} ms. ${LATENCY_MEANING}`;
     case 'protocolError':
       return `The request never reached the tool: JSON-RPC ${outcome.code} ${outcome.message}`;
     case 'timeout':

@@ -1,12 +1,12 @@
 import { askText, name, pickOne, say, type Text } from '../shown';
-import { bounds, checkScalar, type SimpleField } from './scalarFields';
+import { argumentHead, bounds, checkScalar, type SimpleField } from './scalarFields';
 
 /** Asks for each field in turn; undefined when the user cancels (Escape). */
 export async function askArguments(tool: string, fields: SimpleField[], last: Record<string, unknown> | undefined): Promise<Record<string, unknown> | undefined> {
   const args: Record<string, unknown> = {};
   for (const [i, field] of fields.entries()) {
     const key = field.key!;
-    const title = say`${name(tool)} (${i + 1}/${fields.length}): ${name(field.label)}${field.required ? ' *' : ''}`;
+    const title = say`${name(tool)} (${i + 1}/${fields.length}): ${argumentHead(field)}`;
     const previous = last?.[key] ?? field.default;
     const value = await askField(field, title, previous);
     if (value === CANCELLED) return undefined;

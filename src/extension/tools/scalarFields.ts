@@ -50,3 +50,15 @@ export function checkScalar(field: SimpleField, input: string): string | undefin
   if (field.exclusiveMaximum !== undefined && n >= field.exclusiveMaximum) return `Must be less than ${field.exclusiveMaximum}`;
   return undefined;
 }
+
+/**
+ * How a palette prompt names an argument: its key as the tool receives it, its type, and
+ * whether it is required — `city · string · required`. A schema title adds itself only when
+ * it says more than the key (generators often title `a` as "A").
+ */
+export function argumentHead(field: SimpleField): string {
+  const key = field.key ?? field.label;
+  const type = field.kind === 'enum' ? `one of ${field.options.length}` : field.kind === 'const' ? 'fixed value' : field.kind;
+  const titled = field.label !== key && field.label.toLowerCase() !== key.toLowerCase() ? ` (${field.label})` : '';
+  return `${key}${titled} · ${type}${field.required ? ' · required' : ' · optional'}`;
+}

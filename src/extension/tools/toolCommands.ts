@@ -47,13 +47,17 @@ interface Deps {
 }
 
 export function registerToolCommands({ registry, runner, panels, documents, log }: Deps): vscode.Disposable[] {
-  async function pickServer(server: string | undefined, placeHolder: Text, accept: (s: ServerEntry) => boolean = () => true): Promise<ServerEntry | undefined> {
+  async function pickServer(server: string | undefined, placeHolder: Text, accept: (s: ServerEntry) => boolean = () => true, noneFit?: Text): Promise<ServerEntry | undefined> {
     if (server !== undefined) {
       const entry = registry.get(server);
       if (!entry) void showWarning(say`MCP Lens: no configured server is called "${server}".`);
       return entry;
     }
-    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), placeHolder, say`MCP Lens: no MCP server can do that now.`);
+    // The palette shows these commands before any server is known; the answer says why nothing can run.
+    const none = registry.servers.length === 0
+      ? say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`
+      : (noneFit ?? say`MCP Lens: no MCP server can do that now.`);
+    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), placeHolder, none);
   }
 
   async function running(entry: ServerEntry): Promise<boolean> {
@@ -104,7 +108,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
   }
 
   async function sendRawMessage(arg?: { server?: string; line?: string }): Promise<unknown> {
-    const entry = await pickServer(arg?.server, say`Send a raw message to which running MCP server?`, (s) => s.state.kind === 'running');
+    const entry = await pickServer(arg?.server, say`Send a raw message to which running MCP server?`, (s) => s.state.kind === 'running', say`MCP Lens: no MCP server is running; start one first (MCP Lens: Start Server).`);
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     const line =
       arg?.line ??

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { validateArguments, type ArgsValidation } from '../../core/schema/argsValidator';
+import { wireLatency } from '../../core/trace/latency';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
@@ -106,11 +107,14 @@ export class ToolRunner extends Disposable {
       void this.lastArgs.set(entry.name, toolName, args);
       const tool = this.tool(entry, toolName);
       const started = Date.now();
-      const settled = await client.callTool(toolName, args, options).then(
+      let id: number | undefined;
+      const settled = await client.callTool(toolName, args, { ...options, onId: (sent) => (id = sent) }).then(
         (result) => ({ result }),
         (error: unknown) => ({ error }),
       );
-      outcome = outcomeOf(settled, Date.now() - started, tool?.outputSchema, entry.info?.protocolVersion);
+      // The wire latency, as the Messages view shows it; a call never answered (timeout, closed) took until now.
+      const ms = (id !== undefined ? wireLatency(client.trace.events, id) : undefined) ?? Date.now() - started;
+      outcome = outcomeOf(settled, ms, tool?.outputSchema, entry.info?.protocolVersion);
     }
     this.log.info(`[${entry.name}] tools/call ${toolName}: ${outcomeLabel(outcome)}`);
     this.outcomes.set(`${entry.key}\u0000${toolName}`, outcome);

@@ -4,7 +4,7 @@ import { describeRequest } from '../describe';
 
 function looksLikePython(ctx: DiagnoseContext): boolean {
   const cmd = [ctx.spawned?.command ?? '', ...(ctx.spawned?.args ?? [])].join(' ');
-  return /(^|[\/\s])(python[\d.]*|uvx?|pipx|poetry|hatch|pdm)(\s|$)|\.py(\s|$)/.test(cmd);
+  return /(^|[/\s])(python[\d.]*|uvx?|pipx|poetry|hatch|pdm)(\s|$)|\.py(\s|$)/.test(cmd);
 }
 
 function fire(ctx: DiagnoseContext, report: Report, timeout?: { seq: number; method?: unknown; afterMs?: unknown }): void {

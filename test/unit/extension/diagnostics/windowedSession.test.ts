@@ -55,7 +55,7 @@ test('evicted events: the handshake and cited evidence stay readable, an older e
   const strayDiagnostic = session.diagnostics.find((d) => d.evidence.includes(stray));
   assert.ok(strayDiagnostic, `a diagnostic cites the stray line: ${session.diagnostics.map((d) => d.rule).join(', ')}`);
   assert.equal(session.event(stray)?.raw, 'ready');
-  assert.equal(cardOf(session, strayDiagnostic).evidence.find((l) => l.seq === stray)?.label, 'stdout line');
+  assert.equal(cardOf(session, strayDiagnostic).evidence.find((l) => l.seq === stray)?.label, 'stray stdout "ready"', 'named by what it is, read from the kept event');
   // An old stderr line nobody cites.
   const old = flood[150]!;
   assert.equal(session.event(old), undefined);

@@ -91,3 +91,21 @@ test('filters: errors only, by method, without notifications', () => {
   assert.deepEqual(labels({ hideNotifications: true }), ['spawned', 'initialize #1', 'tools/list #2', 'banner']);
   assert.deepEqual([...model.methods.keys()], ['initialize', 'notifications/initialized', 'tools/list']);
 });
+
+test('the era probe a legacy server refuses is a neutral row, not an error, and errors only leaves it out', () => {
+  const { trace, model } = setup();
+  const probe = trace.append(message('c2s', { id: 1, method: 'server/discover', params: {} }));
+  trace.append({ ...message('s2c', { id: 1, error: { code: -32601, message: 'Method not found: server/discover' } }), t: probe.t + 4 });
+  trace.append(message('c2s', { id: 2, method: 'tools/list' }));
+  trace.append(message('s2c', { id: 2, error: { code: -32601, message: 'Method not found' } }));
+  const [discover, list] = model.nodes as ExchangeNode[];
+  assert.equal(statusOf(discover), 'probe');
+  const row = rowData(discover);
+  assert.equal(row.label, 'server/discover #1');
+  assert.equal(row.description, 'era probe · 4 ms · -32601');
+  assert.equal(row.icon, 'versions');
+  assert.equal(row.color, undefined, 'drawn in the default color, not red');
+  // The same code on any other method is still a failure.
+  assert.equal(statusOf(list), 'error');
+  assert.deepEqual(model.visible({ errorsOnly: true }).map((n) => rowData(n).label), ['tools/list #2']);
+});

@@ -25,7 +25,7 @@ test('a result: ✓ and the latency', async () => {
   const { outcome } = await call('legacy-basic.mjs', 'echo', { text: 'hi' });
   assert.equal(outcome.kind, 'result');
   assert.equal(outcomeLabel(outcome), '✓ 12 ms');
-  assert.equal(outcomeSentence(outcome), 'The tool answered in 12 ms.');
+  assert.equal(outcomeSentence(outcome), 'The tool answered in 12 ms. Wire latency: from writing the request line to reading its response line.');
 });
 
 test('isError: the tool ran and failed, which is not a protocol error', async () => {

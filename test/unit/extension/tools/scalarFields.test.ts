@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildFormModel } from '../../../../src/core/schema/formModel';
-import { checkScalar, simpleFields, type SimpleField } from '../../../../src/extension/tools/scalarFields';
+import { argumentHead, checkScalar, simpleFields, type SimpleField } from '../../../../src/extension/tools/scalarFields';
 
 test('a few flat scalars are asked for in quick inputs; arrays, objects, maps and nullables open the form', () => {
   const simple = simpleFields(buildFormModel({ type: 'object', properties: { value: { type: 'number' }, from: { enum: ['c', 'f'] }, exact: { type: 'boolean' } }, required: ['value'] }));
@@ -28,4 +28,13 @@ test('input boxes check numbers, bounds, lengths and patterns as the user types'
   assert.equal(checkScalar(city, 'L'), 'At least 2 characters');
   assert.equal(checkScalar(city, 'lisbon'), 'Must match ^[A-Z]');
   assert.equal(checkScalar(city, 'Lisbon'), undefined);
+});
+
+test('a palette prompt names the argument by its key, type and need, not by a generated title', () => {
+  const fields = simpleFields(buildFormModel({
+    type: 'object',
+    properties: { a: { type: 'number', title: 'A' }, units: { enum: ['c', 'f'] }, when: { type: 'string', title: 'Start date' } },
+    required: ['a'],
+  })) as SimpleField[];
+  assert.deepEqual(fields.map(argumentHead), ['a · number · required', 'units · one of 2 · optional', 'when (Start date) · string · optional']);
 });

@@ -1,0 +1,63 @@
+/**
+ * MCP Lens: Add Server… — asks how the server is run (a command, an npm package, a Python
+ * package or module, an HTTP URL), then a name, and adds the entry to the folder's
+ * `.vscode/mcp.json` (created if missing, comments kept). The config watcher reloads it.
+ */
+import * as vscode from 'vscode';
+import { WORKSPACE_CONFIGS } from '../core/config/locations';
+import { serverJson, suggestedName, withServer, type NewServerKind } from '../core/config/newServer';
+import type { Log } from './log';
+import { askText, pickFolder, pickOne, say, showError, showInfo, type Text } from './shown';
+
+export const ADD_SERVER_COMMAND = 'mcpLens.addServer';
+
+const KINDS: { kind: NewServerKind; label: Text; detail: Text; prompt: Text; placeHolder: Text }[] = [
+  { kind: 'command', label: say`$(terminal) Command (stdio)`, detail: say`A program MCP Lens starts and talks to over stdin/stdout`, prompt: say`The command line, e.g. node \${workspaceFolder}/build/index.js`, placeHolder: say`node server.js` },
+  { kind: 'npm', label: say`$(package) npm package`, detail: say`Run with npx -y`, prompt: say`The npm package name`, placeHolder: say`@modelcontextprotocol/server-memory` },
+  { kind: 'pip', label: say`$(package) Python package`, detail: say`Run with uvx`, prompt: say`The Python package name`, placeHolder: say`mcp-server-time` },
+  { kind: 'python', label: say`$(symbol-namespace) Python module`, detail: say`Run with python -m`, prompt: say`The module name`, placeHolder: say`my_server.main` },
+  { kind: 'http', label: say`$(globe) HTTP URL`, detail: say`A Streamable HTTP server that is already running`, prompt: say`The server's URL`, placeHolder: say`http://localhost:3000/mcp` },
+];
+
+export function registerAddServer(log: Log): vscode.Disposable {
+  return vscode.commands.registerCommand(ADD_SERVER_COMMAND, async (): Promise<string | undefined> => {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (folders.length === 0) {
+      void showInfo(say`MCP Lens: open a folder first; its .vscode/mcp.json lists the servers to run.`);
+      return undefined;
+    }
+    const folder = folders.length === 1 ? folders[0] : await pickFolder(say`Add the server to which folder's .vscode/mcp.json?`);
+    if (!folder) return undefined;
+    const kind = await pickOne(KINDS.map((k) => ({ label: k.label, detail: k.detail, value: k })), { placeHolder: say`How is the server run?` });
+    if (!kind) return undefined;
+    const value = await askText({ title: say`Add Server`, prompt: kind.prompt, placeHolder: kind.placeHolder, ignoreFocusOut: true, validate: (v) => validate(kind.kind, v) });
+    if (value === undefined) return undefined;
+    const name = await askText({ title: say`Add Server`, prompt: say`A name for the server`, value: suggestedName(kind.kind, value), ignoreFocusOut: true, validate: (v) => (v.trim() ? undefined : say`Enter a name`) });
+    if (name === undefined) return undefined;
+    const uri = vscode.Uri.joinPath(folder.uri, ...WORKSPACE_CONFIGS[0].relativePath.split('/'));
+    try {
+      const text = await readText(uri);
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(withServer(text, name.trim(), serverJson(kind.kind, value))));
+    } catch (error) {
+      void showError(say`MCP Lens: could not add the server: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+    log.info(`Added server "${name.trim()}" to ${uri.fsPath}`);
+    await vscode.window.showTextDocument(uri);
+    return name.trim();
+  });
+}
+
+function validate(kind: NewServerKind, value: string): Text | undefined {
+  if (!value.trim()) return say`Enter a value`;
+  if (kind === 'http' && !/^https?:\/\/\S+$/.test(value.trim())) return say`Enter an http:// or https:// URL`;
+  return undefined;
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}

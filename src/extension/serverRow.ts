@@ -1,0 +1,51 @@
+import { crashText } from './failure';
+import type { ServerState } from './serverEntry';
+
+/** What a server row says: `short` fits the description at the default sidebar width, `full` is the tooltip's. */
+export interface RowText {
+  short: string;
+  full: string;
+}
+
+interface Described {
+  state: ServerState;
+  isRemote: boolean;
+  transport: string;
+  era?: { era: string; protocolVersion: string };
+}
+
+/**
+ * The state in words. The row's icon already says running / failed, so the short text leads
+ * with what the icon cannot: the era of a running server, the reason of a failure. A row is
+ * cut at its end, so the reason comes first and the exit status after it.
+ */
+export function rowText({ state, isRemote, transport, era }: Described): RowText {
+  if (isRemote) return { short: `${transport} · not supported`, full: `${transport}: the deprecated HTTP+SSE transport, which MCP Lens does not connect to` };
+  switch (state.kind) {
+    case 'stopped':
+      return same('stopped');
+    case 'starting':
+      return same('starting…');
+    case 'stopping':
+      return same('stopping…');
+    case 'running':
+      return era ? { short: `${era.era} ${era.protocolVersion}`, full: `running · ${era.era} ${era.protocolVersion}` } : same('running');
+    case 'crashed': {
+      const full = crashText(state);
+      const status = full.slice(0, full.indexOf(')') + 1);
+      return { short: state.reason ? `${firstLine(state.reason)} · ${status}` : status, full };
+    }
+    case 'error':
+      return { short: firstLine(state.message), full: `error: ${state.message}` };
+    case 'needs-sign-in':
+      return { short: 'needs sign-in', full: `needs sign-in: ${state.issuer} asks for authorization` };
+  }
+}
+
+function same(text: string): RowText {
+  return { short: text, full: text };
+}
+
+function firstLine(text: string): string {
+  return text.split('\n', 1)[0];
+}

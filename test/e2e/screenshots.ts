@@ -1,0 +1,34 @@
+// `npm run screenshots`: copies the README's pictures of the real UI from the last e2e run
+// (test-results/e2e/<test>/NN-<step>.png) to media/screenshots/, reduced to 256 colours when
+// ImageMagick is there (a few tens of KB each; they ship in the VSIX for the README).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { resultsDir, root } from '../harness/paths';
+
+/** README picture → the e2e test and step that draws it. */
+const SCREENSHOTS: Record<string, { test: string; step: string }> = {
+  'servers.png': { test: 'start weather from the Servers view', step: 'weather-running-with-tools' },
+  'walkthrough.png': { test: 'walkthrough: add a server from its first step, start it from the second', step: 'walkthrough' },
+  'dev-loop.png': { test: 'dev loop: diff after save', step: 'lens-after-restart' },
+};
+
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+const out = join(root, 'media', 'screenshots');
+mkdirSync(out, { recursive: true });
+const missing: string[] = [];
+for (const [file, { test, step }] of Object.entries(SCREENSHOTS)) {
+  const dir = join(resultsDir, 'e2e', slug(test));
+  const shot = existsSync(dir) ? readdirSync(dir).find((f) => f.replace(/^\d+-/, '') === `${step}.png`) : undefined;
+  if (!shot) {
+    missing.push(`${file}: run the e2e test "${test}" first (node --import tsx test/e2e/run.ts --grep "${test}")`);
+    continue;
+  }
+  const reduced = spawnSync('convert', [join(dir, shot), '-colors', '256', `PNG8:${join(out, file)}`]);
+  if (reduced.status !== 0) copyFileSync(join(dir, shot), join(out, file));
+  console.log(`${file} ← ${join(dir, shot)}`);
+}
+if (missing.length) {
+  console.error(missing.join('\n'));
+  process.exit(1);
+}

@@ -1,0 +1,85 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+const root = join(__dirname, '..', '..', '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/** Width and height from a PNG's IHDR chunk (bytes 16–23, big-endian). */
+function pngSize(file: string): { width: number; height: number } {
+  const bytes = readFileSync(file);
+  assert.equal(bytes.subarray(1, 4).toString('latin1'), 'PNG', `${file} is a PNG`);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test('the marketplace metadata is complete', () => {
+  assert.match(pkg.icon, /\.png$/, 'the marketplace needs a PNG icon, not an SVG');
+  assert.deepEqual(pngSize(join(root, pkg.icon)), { width: 128, height: 128 });
+  assert.match(pkg.repository?.url, /^https:\/\/github\.com\/[^/]+\/[^/]+\.git$/);
+  assert.match(pkg.bugs?.url, /^https:\/\//);
+  assert.match(pkg.homepage, /^https:\/\//);
+  assert.ok(Array.isArray(pkg.keywords) && pkg.keywords.length > 0 && pkg.keywords.length <= 30, 'keywords: 1 to 30 (the marketplace limit)');
+  assert.match(pkg.galleryBanner?.color, /^#[0-9a-f]{6}$/i);
+  assert.ok(['dark', 'light'].includes(pkg.galleryBanner?.theme));
+});
+
+test('the changelog has an entry for the version being packaged', () => {
+  const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
+  assert.ok(changelog.split('\n').includes(`## ${pkg.version}`), `CHANGELOG.md has "## ${pkg.version}"`);
+});
+
+test('vsce ships only the bundles, media, schemas, syntaxes and documents', () => {
+  const vsce = join(root, 'node_modules', '.bin', 'vsce');
+  const listed = execFileSync(vsce, ['ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line !== '')
+    .sort();
+  // The bundles exist only after a build; whatever of dist/ ships must be bundled JavaScript.
+  const bundles = listed.filter((file) => file.startsWith('dist/'));
+  for (const file of bundles) assert.match(file, /^dist\/[\w/-]+\.js$/, `${file}: no source maps, VSIX or stray build output`);
+  assert.deepEqual(
+    listed.filter((file) => !file.startsWith('dist/')),
+    [
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'agents/mcp-lens.instructions.md',
+      'media/form.css',
+      'media/icon/icon.png',
+      'media/icon/icon.svg',
+      'media/mcp-lens.svg',
+      'media/preload/python/sitecustomize.py',
+      'media/screenshots/dev-loop.png',
+      'media/screenshots/servers.png',
+      'media/screenshots/walkthrough.png',
+      'media/stderr.css',
+      'media/walkthrough/add.md',
+      'media/walkthrough/diagnose.md',
+      'media/walkthrough/record.md',
+      'media/walkthrough/run.md',
+      'media/walkthrough/start.md',
+      'package.json',
+      'schemas/mcptest.schema.json',
+      'syntaxes/mcp-trace.language-configuration.json',
+      'syntaxes/mcp-trace.tmLanguage.json',
+    ],
+  );
+});
+
+test("the README's pictures are shipped screenshots of the real UI, each small", () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const images = [...readme.matchAll(/!\[[^\]]+\]\(([^)]+)\)/g)].map((m) => m[1]!);
+  assert.deepEqual(images.sort(), ['media/screenshots/dev-loop.png', 'media/screenshots/servers.png', 'media/screenshots/walkthrough.png']);
+  for (const image of images) {
+    // Drawn by the e2e run at the default window size (test/e2e/screenshots.ts copies them).
+    assert.deepEqual(pngSize(join(root, image)), { width: 1400, height: 900 }, image);
+    assert.ok(statSync(join(root, image)).size < 400 * 1024, `${image}: ${statSync(join(root, image)).size} bytes`);
+  }
+});
+
+const vsix = join(root, 'dist', 'mcp-lens.vsix');
+test('the packaged VSIX stays under 3 MiB', { skip: existsSync(vsix) ? false : 'no dist/mcp-lens.vsix: run npm run package' }, () => {
+  assert.ok(statSync(vsix).size < 3 * 1024 * 1024, `${statSync(vsix).size} bytes`);
+});
