@@ -16,6 +16,8 @@ export interface RemoteServer {
   secrets: string[];
   /** `--auth` and its client flags: run the MCP authorization flow when the server asks for it. */
   auth?: ClientSettings;
+  /** `--transport sse`: the HTTP+SSE transport of 2024-11-05 (else Streamable HTTP, falling back to it on a 4xx). */
+  transport?: 'sse';
 }
 
 export type ServerTarget = ServerCommand | RemoteServer;
@@ -27,6 +29,7 @@ export function isRemote(target: ServerTarget): target is RemoteServer {
 /** The options every command that talks to a server takes besides `-- CMD`. */
 export const TARGET_OPTIONS = {
   url: { type: 'string' },
+  transport: { type: 'string' },
   header: { type: 'string', multiple: true },
   token: { type: 'string' },
   auth: { type: 'boolean' },
@@ -37,6 +40,7 @@ export const TARGET_OPTIONS = {
 
 export interface TargetValues {
   url?: string;
+  transport?: string;
   header?: string[];
   token?: string;
   auth?: boolean;
@@ -73,6 +77,7 @@ export function serverTarget(
     if (values.header?.length || values.token !== undefined) {
       throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
     }
+    if (values.transport !== undefined) throw new UsageError(`${command}: --transport goes with --url (a command after -- is a stdio server)`);
     if (authWanted(values)) throw new UsageError(`${command}: --auth and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
     return stdio();
   }
@@ -94,7 +99,15 @@ export function serverTarget(
   }
   const auth = authSettings(command, values);
   if (auth?.clientSecret) secrets.push(auth.clientSecret);
-  return { url: values.url, headers, secrets, ...(auth ? { auth } : {}) };
+  const transport = remoteTransport(command, values.transport);
+  return { url: values.url, headers, secrets, ...(auth ? { auth } : {}), ...(transport ? { transport } : {}) };
+}
+
+/** `--transport http|sse`: the names "type" takes in mcp.json (VS Code, Claude); `http` is the default. */
+function remoteTransport(command: string, value: string | undefined): 'sse' | undefined {
+  if (value === undefined || value === 'http' || value === 'streamable-http') return undefined;
+  if (value === 'sse') return 'sse';
+  throw new UsageError(`${command}: --transport takes http (Streamable HTTP) or sse (HTTP+SSE, 2024-11-05), got ${JSON.stringify(value)}`);
 }
 
 function authWanted(values: TargetValues): boolean {

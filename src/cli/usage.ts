@@ -9,8 +9,10 @@ const FAIL_ON = `  --fail-on error|warning|never
       Which diagnostics make the exit code 1: error (the default: a broken MUST or
       MUST NOT of the spec, or a failure), warning (also a broken SHOULD), never.`;
 
-const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or a Streamable HTTP server:
+const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or an HTTP server:
   --url URL          the server's endpoint
+  --transport sse    the HTTP+SSE transport of 2024-11-05 (URL: the event stream); by
+                     default Streamable HTTP, falling back to HTTP+SSE on a 4xx POST
   --header 'K: V'    an HTTP header to send (repeatable)
   --token TOKEN      sends Authorization: Bearer TOKEN (redacted in traces and reports)`;
 
@@ -189,8 +191,11 @@ ANSWERS (each repeatable, used in the order the server asks) answer what the ser
 On a terminal, what no flag answers is asked there; otherwise elicitations are declined and
 sampling refused, naming the flag to use. --json lists every question and answer (inputRounds).
 
-SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
+SERVER is either a stdio server, -- CMD [ARGS…], or an HTTP server:
   --url URL [--header 'Name: value']… [--token TOKEN]   (--token sends Authorization: Bearer)
+  --url URL --transport sse
+      The HTTP+SSE transport of 2024-11-05 ("type": "sse"): URL is the event stream. Without
+      it a POST refused with 4xx is followed by a GET for an HTTP+SSE endpoint event.
   --url URL --auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]
       On 401 run the MCP authorization flow (OAuth 2.1, PKCE): print the address to sign in
       at and wait for the browser on a 127.0.0.1 listener. Without --client-id the client

@@ -173,9 +173,6 @@ export class ServerRegistry extends Disposable {
   async start(entry: ServerEntry, continued?: Trace): Promise<StartOutcome> {
     if (entry.isActive) return { ok: true };
     const config = entry.config;
-    if (config.type === 'sse') {
-      return { ok: false, reason: `"${entry.name}" uses the deprecated HTTP+SSE transport (2024-11-05); MCP Lens speaks stdio and Streamable HTTP ("type": "http").` };
-    }
     this.setState(entry, { kind: 'starting' });
     entry.info = undefined;
     entry.lists = {};
@@ -231,7 +228,7 @@ export class ServerRegistry extends Disposable {
     }
     const session = this.deps.sessions?.begin(entry, spec, { env: local.env, secrets }, continued);
     const timeouts = debug ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS } : { requestTimeoutMs: settings.requestTimeoutMs };
-    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets } : spec, {
+    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets, ...(config.type === 'sse' ? { transport: 'sse' as const } : {}) } : spec, {
       clientInfo: this.deps.clientInfo,
       ...timeouts,
       trace: session?.trace ?? continued,

@@ -129,7 +129,7 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     const { description, icon } = presentState(entry);
     describe(item, entry.configChanged ? say`${description} · config changed, restart to apply` : say`${description}`);
     item.iconPath = icon;
-    item.contextValue = entry.isRemote ? 'mcpLensServer.remote' : `mcpLensServer.${entry.state.kind}`;
+    item.contextValue = `mcpLensServer.${entry.state.kind}`;
     return item;
   }
 
@@ -163,7 +163,6 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
 
 function presentState(entry: ServerEntry): { description: string; icon: vscode.ThemeIcon } {
   const color = (id: string) => new vscode.ThemeColor(id);
-  if (entry.isRemote) return { description: `${entry.config.type} · not run by MCP Lens (stdio only)`, icon: new vscode.ThemeIcon('globe') };
   const state = entry.state;
   switch (state.kind) {
     case 'stopped':

@@ -53,7 +53,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
       if (!entry) void showWarning(say`MCP Lens: no configured server is called "${server}".`);
       return entry;
     }
-    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), placeHolder, say`MCP Lens: no MCP server can do that now.`);
+    return chooseServer(registry.servers.filter(accept), placeHolder, say`MCP Lens: no MCP server can do that now.`);
   }
 
   async function running(entry: ServerEntry): Promise<boolean> {
