@@ -86,6 +86,7 @@ ${SERVER}
 ${EXIT_CODES}`,
   record: `Usage: mcp-lens record --out FILE -- CMD [ARGS…]
        mcp-lens record --watch GLOB [--watch GLOB…] [--out FILE] -- CMD [ARGS…]
+       mcp-lens record --listen PORT --url URL --out FILE
 
 Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) to a
 *.mcptrace.jsonl trace file. Launch this in place of the server in any host.
@@ -95,8 +96,14 @@ Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) 
   --watch GLOB     hot reload: restart the server when a matching file changes (or the
                    host calls the added mcp_lens_restart_server tool); the host's session
                    survives, in-flight requests get an error, list_changed is sent
+  --listen PORT    an HTTP server instead: listen on 127.0.0.1:PORT (0: any free port,
+  --url URL        printed on stderr) and forward every request to URL, recording each
+                   message (POST bodies, JSON and SSE answers, the GET stream; HTTP+SSE
+                   too) and each exchange's status and headers, Authorization redacted.
+                   Point the host at the printed address. Stops on SIGINT/SIGTERM.
 
-Exits with the server's own exit code (127 when it cannot start, 2 usage error).`,
+Exits with the server's own exit code (127 when it cannot start, 2 usage error); with
+--listen, 0 once stopped.`,
   test: `Usage: mcp-lens test [FILES…] [--junit FILE] [--sarif FILE] [--update-snapshots] [--json] [--timeout MS] [-- CMD [ARGS…]]
 
 Run saved calls (*.mcptest.json; every one under the current folder when no FILES are
@@ -164,6 +171,9 @@ export const USAGE = `Usage:
   mcp-lens record --watch GLOB [--watch GLOB…] [--out FILE] -- CMD [ARGS…]
       Hot-reload proxy: restart the server when a watched file changes (or the host
       calls the added mcp_lens_restart_server tool), keeping the host's session.
+  mcp-lens record --listen PORT --url URL --out FILE
+      HTTP reverse proxy on 127.0.0.1:PORT in front of the HTTP server at URL (Streamable
+      HTTP or HTTP+SSE): point the host at it; every message goes to the trace.
   mcp-lens lint [--json] [--fail-on LEVEL] FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
