@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { now, type NewTraceEvent, type TraceEvent } from '../../core/trace/event';
 import { serializeEvent } from '../../core/trace/jsonl';
-import { redactHeaders } from '../../core/transport/httpRedact';
+import { redactHeaders, redactUrl } from '../../core/transport/httpRedact';
 import { SseParser } from '../../core/transport/sse';
 import { jsonEvent, lineEvent, tryParse } from '../../core/wire/lineEvent';
 import { expandOutPath } from '../../core/record/outPath';
@@ -71,8 +71,8 @@ export function runHttpRecord(options: HttpRecordOptions): Promise<number> {
     server.listen(options.port, '127.0.0.1', () => {
       const port = (server.address() as AddressInfo).port;
       const listening = `http://127.0.0.1:${port}${upstream.pathname}${upstream.search}`;
-      trace.append({ dir: 'meta', kind: 'note', raw: `recording HTTP exchanges: ${listening} → ${upstream.href}`, info: { transport: 'http', url: upstream.href, listen: listening } });
-      options.log(`mcp-lens record: listening on ${listening} (forwarding to ${upstream.href})`);
+      trace.append({ dir: 'meta', kind: 'note', raw: `recording HTTP exchanges: ${listening} → ${redactUrl(upstream.href)}`, info: { transport: 'http', url: redactUrl(upstream.href), listen: listening } });
+      options.log(`mcp-lens record: listening on ${listening} (forwarding to ${redactUrl(upstream.href)})`);
       const stop = () => {
         server.close();
         server.closeAllConnections();
@@ -127,7 +127,7 @@ async function forward(req: IncomingMessage, res: ServerResponse, upstream: URL,
   });
   out.on('error', (error: NodeJS.ErrnoException) => {
     const code = error.code ?? 'UNKNOWN';
-    trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${target.href} failed: ${code} (${error.message})`, info: { method, url: target.href, error: { code, message: error.message }, requestHeaders: redactHeaders(stringHeaders(headers)), ...(requestSeq !== undefined ? { requestSeq } : {}) } });
+    trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${redactUrl(target.href)} failed: ${code} (${error.message})`, info: { method, url: redactUrl(target.href), error: { code, message: error.message }, requestHeaders: redactHeaders(stringHeaders(headers)), ...(requestSeq !== undefined ? { requestSeq } : {}) } });
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`mcp-lens record: cannot reach ${target.origin}: ${code}`);
   });
@@ -166,7 +166,7 @@ function exchange(method: string, target: URL, sent: Record<string, string | str
   const requestHeaders = stringHeaders(sent);
   const info: Record<string, unknown> = {
     method,
-    url: target.href,
+    url: redactUrl(target.href),
     status: answer.statusCode,
     statusText: answer.statusMessage ?? '',
     requestHeaders: redactHeaders(requestHeaders),
@@ -176,7 +176,7 @@ function exchange(method: string, target: URL, sent: Record<string, string | str
   const sessionId = headers['mcp-session-id'] ?? requestHeaders['mcp-session-id'];
   if (sessionId !== undefined) info.sessionId = sessionId;
   const type = headers['content-type'];
-  return { dir: 'meta', kind: 'http', raw: `${method} ${target.href} → ${answer.statusCode} ${answer.statusMessage ?? ''}${type ? ` (${type.split(';')[0]})` : ''}`.trim(), info };
+  return { dir: 'meta', kind: 'http', raw: `${method} ${redactUrl(target.href)} → ${answer.statusCode} ${answer.statusMessage ?? ''}${type ? ` (${type.split(';')[0]})` : ''}`.trim(), info };
 }
 
 /** The host's headers as the server should get them: Host is the server's, hop-by-hop ones dropped. */

@@ -88,10 +88,10 @@ export class StreamableWithSseFallback implements Transport {
       if (refused) this.trace.append({ dir: 'meta', kind: 'http', raw: `${refused.raw}; GET offered no HTTP+SSE endpoint event either`, info: withoutFallback(refused.info) });
       throw refusal;
     }
-    const streamable = this.current;
+    // The Streamable HTTP transport is left as it is: it holds no session and no stream, and
+    // closing it would close the authorizer both share.
     this.current = this.adopt(legacy);
     this.trace.append({ dir: 'meta', kind: 'note', raw: `the server speaks the HTTP+SSE transport (2024-11-05): configure it with "type": "sse"`, info: { transport: 'sse', phase: 'sse-fallback', fellBack: true } });
-    void streamable.close();
   }
 
   private adopt(transport: Transport): Transport {
