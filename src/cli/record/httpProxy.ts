@@ -95,6 +95,7 @@ async function forward(req: IncomingMessage, res: ServerResponse, upstream: URL,
   const requestSeq = c2sSeqs[0];
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const out = send(target, { method, headers });
+  let hostGone = false;
   out.on('response', (answer) => {
     const type = String(answer.headers['content-type'] ?? '').toLowerCase();
     const stream = type.startsWith('text/event-stream');
@@ -122,17 +123,19 @@ async function forward(req: IncomingMessage, res: ServerResponse, upstream: URL,
       else trace.append({ dir: 'meta', kind: 'note', raw: `${method} ${target.pathname} answered ${answer.statusCode} with a body that is not JSON`, info: { transport: 'http', body: text.slice(0, BODY_EXCERPT), requestSeq } });
     });
     answer.on('error', () => res.destroy());
-    // The host went away (closed the GET stream, cancelled): so does the upstream exchange.
-    res.on('close', () => answer.destroy());
   });
   out.on('error', (error: NodeJS.ErrnoException) => {
+    if (hostGone) return;
     const code = error.code ?? 'UNKNOWN';
     trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${redactUrl(target.href)} failed: ${code} (${error.message})`, info: { method, url: redactUrl(target.href), error: { code, message: error.message }, requestHeaders: redactHeaders(stringHeaders(headers)), ...(requestSeq !== undefined ? { requestSeq } : {}) } });
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`mcp-lens record: cannot reach ${target.origin}: ${code}`);
   });
-  req.on('close', () => {
-    if (!res.writableEnded) out.destroy();
+  // The host went away (closed the GET stream, cancelled a request): so does the upstream exchange.
+  res.on('close', () => {
+    if (res.writableFinished) return;
+    hostGone = true;
+    out.destroy();
   });
   out.end(body);
 }

@@ -186,6 +186,13 @@ export class LegacySseTransport implements Transport {
     return new Promise<void>((resolve, reject) => {
       let settled = false;
       const timer = setTimeout(() => fail('NO_ENDPOINT', `no endpoint event within ${this.options.endpointTimeoutMs ?? 10_000} ms`), this.options.endpointTimeoutMs ?? 10_000);
+      // close() while waiting: the caller gave up; nothing about the server to record.
+      const abandon = () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(new TransportClosedError());
+      };
       const fail = (code: string, problem: string, event?: SseEvent) => {
         if (settled) return;
         settled = true;
@@ -226,12 +233,12 @@ export class LegacySseTransport implements Transport {
           }
           take(parser.push(decoder.decode()));
         } catch (err) {
-          if (controller.signal.aborted || this.closing) return;
+          if (controller.signal.aborted || this.closing) return abandon();
           this.streamEnded(parser, res.status, err);
           fail('STREAM_CLOSED', 'the stream broke off before the endpoint event');
           return;
         }
-        if (this.closing) return;
+        if (this.closing) return abandon();
         this.streamEnded(parser, res.status);
         fail('STREAM_CLOSED', 'the server closed the stream before the endpoint event');
       })();
