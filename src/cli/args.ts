@@ -46,6 +46,12 @@ export interface RecordArgs {
   watch: string[];
   server: ServerCommand;
 }
+/** `record --listen PORT --url URL`: an HTTP reverse proxy in front of an HTTP server instead of a stdio one. */
+export interface RecordListenArgs {
+  name: 'record';
+  out: string;
+  listen: { port: number; url: string };
+}
 export interface LintArgs {
   name: 'lint';
   json: boolean;
@@ -101,6 +107,7 @@ export type CliArgs =
   | ReadArgs
   | PromptArgs
   | RecordArgs
+  | RecordListenArgs
   | LintArgs
   | McpArgs
   | TestArgs
@@ -193,6 +200,24 @@ function helpRequest(command: string | undefined, rest: readonly string[], ours:
   return undefined;
 }
 
+/** `record --listen PORT --url URL --out FILE`: the HTTP reverse proxy. */
+function recordListen(values: { listen?: string; url?: string; watch?: string[] }, out: string | undefined, server: string[] | undefined, positionals: string[]): RecordListenArgs {
+  if (values.listen === undefined || values.url === undefined) throw new UsageError('record: --listen PORT and --url URL go together (the HTTP proxy listens on PORT and forwards to URL)');
+  if (server !== undefined || positionals.length > 0) throw new UsageError('record: --listen records an HTTP server at --url; give no command after --');
+  if (values.watch?.length) throw new UsageError('record: --watch restarts a stdio server; it does not go with --listen');
+  const port = Number(values.listen);
+  if (!/^\d+$/.test(values.listen) || port > 65535) throw new UsageError(`record: --listen takes a port number (0 for any free one), got ${JSON.stringify(values.listen)}`);
+  let url: URL | undefined;
+  try {
+    url = new URL(values.url);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new UsageError(`record: --url must be the server's http(s) endpoint, got ${JSON.stringify(values.url)}`);
+  if (out === undefined || out === '') throw new UsageError('record: --out FILE is required');
+  return { name: 'record', out, listen: { port, url: values.url } };
+}
+
 function nonEmpty(command: string, option: string, value: string): string {
   if (value === '') throw new UsageError(`${command}: ${option} needs a FILE`);
   return value;
@@ -277,8 +302,9 @@ export function parseCli(argv: readonly string[]): CliArgs {
       };
     }
     case 'record': {
-      const { values, positionals } = parse('record', ours, { out: { type: 'string', short: 'o' }, watch: { type: 'string', multiple: true } });
+      const { values, positionals } = parse('record', ours, { out: { type: 'string', short: 'o' }, watch: { type: 'string', multiple: true }, listen: { type: 'string' }, url: { type: 'string' } });
       const out = values.out as string | undefined;
+      if (values.listen !== undefined || values.url !== undefined) return recordListen(values as { listen?: string; url?: string; watch?: string[] }, out, server, positionals);
       const watch = (values.watch as string[] | undefined) ?? [];
       if (watch.some((glob) => glob === '')) throw new UsageError('record: --watch takes a glob, e.g. --watch "src/**/*.ts"');
       if (watch.length === 0 && (out === undefined || out === '')) throw new UsageError('record: --out FILE is required (or --watch GLOB for the hot-reload proxy)');

@@ -9,6 +9,7 @@ import { runRead } from './commands/read';
 import { runReplay } from './commands/replay';
 import { runTests } from './commands/test';
 import { runRecord } from './record/proxy';
+import { runHttpRecord } from './record/httpProxy';
 import { runMcp } from './mcp/server';
 import { RECORDER_ROLE } from './record/messages';
 import { runRecorderThread } from './record/worker';
@@ -45,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     case 'prompt':
       return runPrompt(args, io);
     case 'record':
-      return runRecord(args);
+      return 'listen' in args ? runHttpRecord({ ...args.listen, out: args.out, log: (line) => process.stderr.write(`${line}\n`) }) : runRecord(args);
     case 'lint':
       return runLint(args, io);
     case 'mcp':

@@ -18,6 +18,8 @@ export interface RemoteServer {
   auth?: ClientSettings;
   /** Reuse and keep grants in the token cache between runs (`--no-token-cache`: this run only). */
   tokenCache?: boolean;
+  /** `--transport sse`: the HTTP+SSE transport of 2024-11-05 (else Streamable HTTP, falling back to it on a 4xx). */
+  transport?: 'sse';
 }
 
 export type ServerTarget = ServerCommand | RemoteServer;
@@ -29,6 +31,7 @@ export function isRemote(target: ServerTarget): target is RemoteServer {
 /** The options every command that talks to a server takes besides `-- CMD`. */
 export const TARGET_OPTIONS = {
   url: { type: 'string' },
+  transport: { type: 'string' },
   header: { type: 'string', multiple: true },
   token: { type: 'string' },
   auth: { type: 'boolean' },
@@ -40,6 +43,7 @@ export const TARGET_OPTIONS = {
 
 export interface TargetValues {
   url?: string;
+  transport?: string;
   header?: string[];
   token?: string;
   auth?: boolean;
@@ -77,6 +81,7 @@ export function serverTarget(
     if (values.header?.length || values.token !== undefined) {
       throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
     }
+    if (values.transport !== undefined) throw new UsageError(`${command}: --transport goes with --url (a command after -- is a stdio server)`);
     if (authWanted(values) || values['no-token-cache']) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
     return stdio();
   }
@@ -98,7 +103,15 @@ export function serverTarget(
   }
   const auth = authSettings(command, values);
   if (auth?.clientSecret) secrets.push(auth.clientSecret);
-  return { url: values.url, headers, secrets, ...(auth ? { auth, tokenCache: values['no-token-cache'] !== true } : {}) };
+  const transport = remoteTransport(command, values.transport);
+  return { url: values.url, headers, secrets, ...(auth ? { auth, tokenCache: values['no-token-cache'] !== true } : {}), ...(transport ? { transport } : {}) };
+}
+
+/** `--transport http|sse`: the names "type" takes in mcp.json (VS Code, Claude); `http` is the default. */
+function remoteTransport(command: string, value: string | undefined): 'sse' | undefined {
+  if (value === undefined || value === 'http' || value === 'streamable-http') return undefined;
+  if (value === 'sse') return 'sse';
+  throw new UsageError(`${command}: --transport takes http (Streamable HTTP) or sse (HTTP+SSE, 2024-11-05), got ${JSON.stringify(value)}`);
 }
 
 function authWanted(values: TargetValues): boolean {

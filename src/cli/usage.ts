@@ -9,8 +9,10 @@ const FAIL_ON = `  --fail-on error|warning|never
       Which diagnostics make the exit code 1: error (the default: a broken MUST or
       MUST NOT of the spec, or a failure), warning (also a broken SHOULD), never.`;
 
-const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or a Streamable HTTP server:
+const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or an HTTP server:
   --url URL          the server's endpoint
+  --transport sse    the HTTP+SSE transport of 2024-11-05 (URL: the event stream); by
+                     default Streamable HTTP, falling back to HTTP+SSE on a 4xx POST
   --header 'K: V'    an HTTP header to send (repeatable)
   --token TOKEN      sends Authorization: Bearer TOKEN (redacted in traces and reports)
   --auth             on 401, the MCP authorization flow (see mcp-lens help); the tokens
@@ -87,6 +89,7 @@ ${SERVER}
 ${EXIT_CODES}`,
   record: `Usage: mcp-lens record --out FILE -- CMD [ARGS…]
        mcp-lens record --watch GLOB [--watch GLOB…] [--out FILE] -- CMD [ARGS…]
+       mcp-lens record --listen PORT --url URL --out FILE
 
 Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) to a
 *.mcptrace.jsonl trace file. Launch this in place of the server in any host.
@@ -96,8 +99,14 @@ Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) 
   --watch GLOB     hot reload: restart the server when a matching file changes (or the
                    host calls the added mcp_lens_restart_server tool); the host's session
                    survives, in-flight requests get an error, list_changed is sent
+  --listen PORT    an HTTP server instead: listen on 127.0.0.1:PORT (0: any free port,
+  --url URL        printed on stderr) and forward every request to URL, recording each
+                   message (POST bodies, JSON and SSE answers, the GET stream; HTTP+SSE
+                   too) and each exchange's status and headers, Authorization redacted.
+                   Point the host at the printed address. Stops on SIGINT/SIGTERM.
 
-Exits with the server's own exit code (127 when it cannot start, 2 usage error).`,
+Exits with the server's own exit code (127 when it cannot start, 2 usage error); with
+--listen, 0 once stopped.`,
   test: `Usage: mcp-lens test [FILES…] [--junit FILE] [--sarif FILE] [--update-snapshots] [--json] [--timeout MS] [-- CMD [ARGS…]]
 
 Run saved calls (*.mcptest.json; every one under the current folder when no FILES are
@@ -175,6 +184,9 @@ export const USAGE = `Usage:
   mcp-lens record --watch GLOB [--watch GLOB…] [--out FILE] -- CMD [ARGS…]
       Hot-reload proxy: restart the server when a watched file changes (or the host
       calls the added mcp_lens_restart_server tool), keeping the host's session.
+  mcp-lens record --listen PORT --url URL --out FILE
+      HTTP reverse proxy on 127.0.0.1:PORT in front of the HTTP server at URL (Streamable
+      HTTP or HTTP+SSE): point the host at it; every message goes to the trace.
   mcp-lens lint [--json] [--fail-on LEVEL] FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
@@ -204,8 +216,11 @@ ANSWERS (each repeatable, used in the order the server asks) answer what the ser
 On a terminal, what no flag answers is asked there; otherwise elicitations are declined and
 sampling refused, naming the flag to use. --json lists every question and answer (inputRounds).
 
-SERVER is either a stdio server, -- CMD [ARGS…], or a Streamable HTTP server:
+SERVER is either a stdio server, -- CMD [ARGS…], or an HTTP server:
   --url URL [--header 'Name: value']… [--token TOKEN]   (--token sends Authorization: Bearer)
+  --url URL --transport sse
+      The HTTP+SSE transport of 2024-11-05 ("type": "sse"): URL is the event stream. Without
+      it a POST refused with 4xx is followed by a GET for an HTTP+SSE endpoint event.
   --url URL --auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]
       On 401 run the MCP authorization flow (OAuth 2.1, PKCE): print the address to sign in
       at and wait for the browser on a 127.0.0.1 listener. Without --client-id the client

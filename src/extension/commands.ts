@@ -30,9 +30,8 @@ interface Deps {
 }
 
 export function registerCommands({ registry, log, inputs }: Deps): vscode.Disposable[] {
-  const canStart = (s: ServerEntry) => !s.isRemote && !s.isActive;
+  const canStart = (s: ServerEntry) => !s.isActive;
   const canStop = (s: ServerEntry) => s.isActive;
-  const canRestart = (s: ServerEntry) => !s.isRemote;
 
   /** Finds the target or says why there is none; undefined means "nothing to do, already said". */
   async function target(arg: ServerArg, accept: (s: ServerEntry) => boolean, none: Text, placeHolder: Text): Promise<ServerEntry | undefined> {
@@ -74,10 +73,9 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
       return { ok: false, reason: 'The workspace is not trusted.' };
     }
     const entry = restart
-      ? await target(arg, canRestart, say`no configured server can be restarted (remote servers are not run by MCP Lens).`, say`Restart which MCP server?`)
+      ? await target(arg, () => true, say`no server is configured.`, say`Restart which MCP server?`)
       : await target(arg, canStart, say`every configured server is already running.`, say`Start which MCP server?`);
     if (!entry) return undefined;
-    if (entry.isRemote) return report({ ok: false, reason: `"${entry.name}" is an ${entry.config.type} server; MCP Lens runs stdio servers only.` });
     if (!restart && entry.isActive) {
       void showInfo(say`MCP Lens: "${entry.name}" is already ${entry.state.kind}.`);
       return { ok: true };

@@ -44,11 +44,6 @@ export class ServerEntry {
     return this.config.name;
   }
 
-  /** A server MCP Lens cannot connect to: the deprecated HTTP+SSE transport (stdio and Streamable HTTP servers are run). */
-  get isRemote(): boolean {
-    return this.config.type === 'sse';
-  }
-
   get isActive(): boolean {
     return this.state.kind === 'starting' || this.state.kind === 'running' || this.state.kind === 'stopping';
   }

@@ -191,9 +191,6 @@ export class ServerRegistry extends Disposable {
   async start(entry: ServerEntry, continued?: Trace, options: StartOptions = {}): Promise<StartOutcome> {
     if (entry.isActive) return { ok: true };
     const config = entry.config;
-    if (config.type === 'sse') {
-      return { ok: false, reason: `"${entry.name}" uses the deprecated HTTP+SSE transport (2024-11-05); MCP Lens speaks stdio and Streamable HTTP ("type": "http").` };
-    }
     this.setState(entry, { kind: 'starting' });
     entry.info = undefined;
     entry.lists = {};
@@ -261,7 +258,7 @@ export class ServerRegistry extends Disposable {
     };
     const authorizer = remote && this.deps.auth && !hasAuthorization(remote.headers) ? this.authorizerFor(entry, remote.url, signingIn, learnSecret) : undefined;
     entry.auth = authorizer && remote ? { authorizer, url: remote.url } : undefined;
-    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets } : spec, {
+    const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets, ...(config.type === 'sse' ? { transport: 'sse' as const } : {}) } : spec, {
       ...(authorizer ? { http: { authorizer } } : {}),
       clientInfo: this.deps.clientInfo,
       ...timeouts,

@@ -9,7 +9,6 @@ export interface RowText {
 
 interface Described {
   state: ServerState;
-  isRemote: boolean;
   transport: string;
   era?: { era: string; protocolVersion: string };
 }
@@ -19,8 +18,7 @@ interface Described {
  * with what the icon cannot: the era of a running server, the reason of a failure. A row is
  * cut at its end, so the reason comes first and the exit status after it.
  */
-export function rowText({ state, isRemote, transport, era }: Described): RowText {
-  if (isRemote) return { short: `${transport} · not supported`, full: `${transport}: the deprecated HTTP+SSE transport, which MCP Lens does not connect to` };
+export function rowText({ state, era }: Described): RowText {
   switch (state.kind) {
     case 'stopped':
       return same('stopped');

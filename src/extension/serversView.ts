@@ -131,7 +131,7 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     describe(item, entry.configChanged ? say`${text.short} · config changed` : say`${text.short}`);
     item.iconPath = icon;
     // `.http`: a Streamable HTTP server, which can sign in and out (menus in package.json match it).
-    item.contextValue = entry.isRemote ? 'mcpLensServer.remote' : `mcpLensServer.${entry.state.kind}${entry.config.type === 'http' ? '.http' : ''}`;
+    item.contextValue = `mcpLensServer.${entry.state.kind}${entry.config.type === 'http' ? '.http' : ''}`;
     return item;
   }
 
@@ -165,13 +165,12 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
 
 function presentState(entry: ServerEntry): { text: RowText; icon: vscode.ThemeIcon } {
   const info = entry.info;
-  const text = rowText({ state: entry.state, isRemote: entry.isRemote, transport: entry.config.type, era: info && { era: info.era, protocolVersion: info.protocolVersion } });
+  const text = rowText({ state: entry.state, transport: entry.config.type, era: info && { era: info.era, protocolVersion: info.protocolVersion } });
   return { text, icon: stateIcon(entry) };
 }
 
 function stateIcon(entry: ServerEntry): vscode.ThemeIcon {
   const color = (id: string) => new vscode.ThemeColor(id);
-  if (entry.isRemote) return new vscode.ThemeIcon('globe');
   switch (entry.state.kind) {
     case 'stopped':
       return new vscode.ThemeIcon('circle-outline');

@@ -9,7 +9,7 @@ import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor
 
 // Streamable HTTP servers (official v1 and v2 SDK fixtures on 127.0.0.1, port 0) started by
 // the test; their URLs go into the workspace copy's .vscode/mcp.json, which the registry reloads.
-const NAMES = ['http-legacy', 'http-modern', 'http-wrong-path'];
+const NAMES = ['http-legacy', 'http-modern', 'http-wrong-path', 'sse-legacy'];
 
 function folder(): string {
   const f = vscode.workspace.workspaceFolders?.[0];
@@ -24,11 +24,16 @@ suite('Streamable HTTP servers: listed, started, called', () => {
 
   suiteSetup(async () => {
     const { registry } = await extensionApi();
-    const [legacy, modern] = await Promise.all([startHttpFixture('sdk-v1-http.mjs', children), startHttpFixture('sdk-v2-http.mjs', children)]);
+    const [legacy, modern, sse] = await Promise.all([
+      startHttpFixture('sdk-v1-http.mjs', children),
+      startHttpFixture('sdk-v2-http.mjs', children),
+      startHttpFixture('sdk-v1-sse.mjs', children),
+    ]);
     const servers = {
       'http-legacy': { type: 'http', url: legacy, headers: { 'X-Lens-Test': 'integration' } },
       'http-modern': { type: 'http', url: modern },
       'http-wrong-path': { type: 'http', url: legacy.replace(/\/mcp$/, '/nope') },
+      'sse-legacy': { type: 'sse', url: sse, headers: { 'X-Lens-Test': 'sse' } },
     };
     original = await readFile(configFile(), 'utf8');
     const entries = Object.entries(servers).map(([name, s]) => `${JSON.stringify(name)}: ${JSON.stringify(s)},`).join('\n    ');
@@ -94,6 +99,21 @@ suite('Streamable HTTP servers: listed, started, called', () => {
     assert.equal(card.stage, 'transport');
     assert.match(card.hint, /\/mcp/);
     assert.equal(card.retry, false);
+  });
+
+  test('a "type": "sse" server (HTTP+SSE, 2024-11-05) starts, lists its tools and answers a call', async () => {
+    const { registry } = await extensionApi();
+    assert.equal(find(registry, 'sse-legacy')?.type, 'sse');
+    await vscode.commands.executeCommand('mcpLens.startServer', 'sse-legacy');
+    const s = await serverWhere(registry, 'sse-legacy', 'running with its tools', (x) => x.state === 'running' && x.tools.length === 3);
+    assert.equal(s.era, 'legacy');
+    assert.equal(s.serverName, 'sdk-v1-sse');
+    const headers = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'sse-legacy', tool: 'headers', args: {} });
+    assert.ok(headers.kind === 'result', JSON.stringify(headers));
+    const seen = JSON.parse((headers.result.content as { text: string }[])[0]!.text) as Record<string, string>;
+    assert.equal(seen['x-lens-test'], 'sse');
+    await vscode.commands.executeCommand('mcpLens.stopServer', 'sse-legacy');
+    await serverWhere(registry, 'sse-legacy', 'stopped', (x) => x.state === 'stopped');
   });
 
   test('stopping an HTTP server returns it to stopped', async () => {

@@ -14,7 +14,7 @@ import { FileGrantStore, tokenCacheFile } from '../tokenCache';
  */
 export function createClient(server: ServerTarget, timeoutMs: number, answerers?: CliAnswerers): McpClient {
   return new McpClient(
-    isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets } : { command: server.command, args: server.args },
+    isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets, ...(server.transport ? { transport: server.transport } : {}) } : { command: server.command, args: server.args },
     {
       clientInfo: { name: 'mcp-lens', version },
       requestTimeoutMs: timeoutMs,

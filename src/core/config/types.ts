@@ -59,7 +59,7 @@ export interface StdioServerConfig extends ServerConfigBase {
   envFile?: string;
 }
 
-/** Remote servers are read and shown; the client speaks stdio only (DESIGN.md §2). */
+/** A server at a URL: Streamable HTTP (`http`) or the HTTP+SSE transport of 2024-11-05 (`sse`). */
 export interface RemoteServerConfig extends ServerConfigBase {
   type: 'http' | 'sse';
   url: string;

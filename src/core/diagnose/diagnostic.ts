@@ -63,6 +63,9 @@ export const RULE_IDS = [
   'connection-reset',
   'invalid-tool-header',
   'error-in-200',
+  // The HTTP+SSE transport of 2024-11-05
+  'sse-endpoint-invalid',
+  'sse-stream-closed',
   // The MCP authorization flow (OAuth 2.1), one rule per step that can fail
   'auth-metadata',
   'auth-issuer-mismatch',

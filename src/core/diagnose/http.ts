@@ -43,6 +43,8 @@ export interface HttpFact {
   answered?: boolean;
   /** A stream that broke off with an event id: the client resumes it (GET with Last-Event-ID). */
   resuming?: boolean;
+  /** A step of trying the HTTP+SSE transport after a refused POST (transport/sseFallback.ts). */
+  sseFallback?: boolean;
   /** A 401/403 the authorization flow answered (the request was sent again with a token). */
   authChallenge?: boolean;
   /** This GET resumed a stream ("Resumption is always via HTTP GET with Last-Event-ID"). */

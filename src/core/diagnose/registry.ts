@@ -42,6 +42,8 @@ import { requestBeforeInitialize } from './rules/requestBeforeInitialize';
 import { resultAndError } from './rules/resultAndError';
 import { schemaViolation } from './rules/schemaViolation';
 import { sessionExpired } from './rules/sessionExpired';
+import { sseEndpointInvalid } from './rules/sseEndpointInvalid';
+import { sseStreamClosed } from './rules/sseStreamClosed';
 import { spawnFailed } from './rules/spawnFailed';
 import { strayStdout } from './rules/strayStdout';
 import { timeout } from './rules/timeout';
@@ -99,6 +101,8 @@ export const RULES: readonly Rule[] = [
   httpStatus,
   sessionExpired,
   connectionReset,
+  sseEndpointInvalid,
+  sseStreamClosed,
   invalidToolHeader,
   errorIn200,
   authMetadata,

@@ -1,6 +1,7 @@
 import type { TraceEvent } from '../trace/event';
 import { Trace } from '../trace/trace';
-import { HttpTransport, type HttpServerSpec, type HttpTransportOptions } from '../transport/http';
+import type { HttpServerSpec, HttpTransportOptions } from '../transport/http';
+import { remoteTransport } from '../transport/sseFallback';
 import { HttpStatusError } from '../transport/httpErrors';
 import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions } from '../transport/stdio';
 import type { Transport } from '../transport/transport';
@@ -150,7 +151,7 @@ export class McpClient {
     this.roots = options.roots;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
-    this.transport = 'url' in spec ? new HttpTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
+    this.transport = 'url' in spec ? remoteTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
     this.life = new SignsOfLife(this.trace);
     this.transport.onMessage((e) => this.dispatch(e));
     // A response on a line over the cap is never a message; its request fails now, not at its timeout.
@@ -162,7 +163,8 @@ export class McpClient {
       oversize.dispose();
       givenUp.dispose();
       this.life.dispose();
-      const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
+      // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
+      const how = info.signal ? `was killed by ${info.signal}` : info.code === null ? 'closed the connection' : `exited with code ${info.code}`;
       if (!this.closed) {
         this.closed = true;
         this.closeReason = `The server ${how} before answering`;

@@ -16,6 +16,8 @@ import type { ExitInfo, Transport } from './transport';
 export interface HttpServerSpec {
   name?: string;
   url: string;
+  /** `"type": "sse"`: the HTTP+SSE transport of 2024-11-05; otherwise Streamable HTTP (with the fallback to HTTP+SSE). */
+  transport?: 'http' | 'sse';
   headers?: Record<string, string>;
   /** Values (resolved password inputs) hidden wherever they would appear in the trace. */
   secrets?: string[];
@@ -28,6 +30,11 @@ export interface HttpTransportOptions {
   closeTimeoutMs?: number;
   /** The MCP authorization flow (src/core/auth): supplies the Authorization header and answers 401/403. */
   authorizer?: HttpAuthorizer;
+  /**
+   * Asked when a POST is refused: true when the caller will try the HTTP+SSE transport next
+   * (sseFallback.ts), so the refusal is recorded as a step of that, not as the endpoint's fault.
+   */
+  sseFallback?: (status: number, body: string) => boolean;
 }
 
 /** What an s2c event read from HTTP records about where it came from. */
@@ -210,7 +217,7 @@ export class HttpTransport implements Transport {
     const request = isRequest(msg) ? msg : undefined;
     if (!res.ok) {
       const body = await readText(res);
-      this.recordExchange('POST', headers, res, c2sSeq, body);
+      this.recordExchange('POST', headers, res, c2sSeq, body, this.options.sseFallback?.(res.status, body) ? { sseFallback: true } : undefined);
       const rpc = this.recordBody(body, res, 'json', c2sSeq);
       const error = rpc.map(errorOf).find((e) => e !== undefined);
       const session = headers['Mcp-Session-Id'];
@@ -533,7 +540,7 @@ function idKey(id: RequestId): string {
   return `${typeof id}:${String(id)}`;
 }
 
-function headerRecord(headers: Headers): Record<string, string> {
+export function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => (out[name] = value));
   return out;
@@ -555,7 +562,7 @@ function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function readText(res: Response): Promise<string> {
+export async function readText(res: Response): Promise<string> {
   try {
     return await res.text();
   } catch {

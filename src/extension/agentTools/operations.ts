@@ -140,7 +140,6 @@ export class AgentOperations {
   private runnable(input: Input): ServerEntry {
     const entry = findServer(this.registry, input.server);
     if (!isTrusted()) throw new AgentInputError('The workspace is not trusted: MCP Lens starts no server in it (servers are programs its configuration names). Ask the user to trust the workspace.');
-    if (entry.isRemote) throw new AgentInputError(`"${entry.name}" uses the deprecated HTTP+SSE transport, which MCP Lens does not run.`);
     return entry;
   }
 }

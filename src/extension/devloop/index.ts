@@ -32,7 +32,7 @@ export function registerDevLoop(registry: ServerRegistry, log: Log): vscode.Disp
       if (!entry) void showWarning(say`MCP Lens: no configured server is called "${key}".`);
       return entry;
     }
-    const local = registry.servers.filter((s) => !s.isRemote);
+    const local = [...registry.servers];
     if (local.length <= 1) {
       if (local.length === 0) void showInfo(say`MCP Lens: no configured stdio server to debug.`);
       return local[0];

@@ -57,7 +57,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     const none = registry.servers.length === 0
       ? say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`
       : (noneFit ?? say`MCP Lens: no MCP server can do that now.`);
-    return chooseServer(registry.servers.filter((s) => !s.isRemote && accept(s)), placeHolder, none);
+    return chooseServer(registry.servers.filter(accept), placeHolder, none);
   }
 
   async function running(entry: ServerEntry): Promise<boolean> {

@@ -48,3 +48,13 @@ test('help for an unknown command is a usage error', async () => {
   assert.equal(run.code, 2);
   assert.match(run.stderr, /help: unknown command "frobnicate"/);
 });
+
+test('record documents the HTTP proxy (--listen with --url); the server commands document --transport sse', async () => {
+  const record = (await runCli(['record', '--help'])).stdout;
+  assert.match(record, /mcp-lens record --listen PORT --url URL --out FILE/);
+  assert.match(record, /--listen PORT/);
+  for (const command of ['check', 'call', 'read', 'prompt']) assert.match((await runCli([command, '--help'])).stdout, /--transport sse/);
+  const overview = (await runCli(['--help'])).stdout;
+  assert.match(overview, /mcp-lens record --listen PORT --url URL/);
+  assert.match(overview, /--url URL --transport sse/);
+});

@@ -88,3 +88,12 @@ for (const [argv, words] of [
     assert.throws(() => parseCli(argv), (err: unknown) => err instanceof UsageError && words.test(err.message));
   });
 }
+
+test('--transport sse names an HTTP+SSE (2024-11-05) server; http is the default; it goes with --url only', () => {
+  const sse = parseCli(['check', '--url', 'http://127.0.0.1:3000/sse', '--transport', 'sse']);
+  assert.deepEqual(sse.name === 'check' && sse.server, { url: 'http://127.0.0.1:3000/sse', headers: {}, secrets: [], transport: 'sse' });
+  const http = parseCli(['check', '--url', URL, '--transport', 'http']);
+  assert.deepEqual(http.name === 'check' && http.server, { url: URL, headers: {}, secrets: [] });
+  assert.throws(() => parseCli(['check', '--url', URL, '--transport', 'websocket']), (e: Error) => e instanceof UsageError && /--transport takes http .* or sse/.test(e.message));
+  assert.throws(() => parseCli(['check', '--transport', 'sse', '--', 'node', 's.js']), (e: Error) => e instanceof UsageError && /--transport goes with --url/.test(e.message));
+});

@@ -7,7 +7,7 @@ import { TraceBuilder } from './traceBuilder';
 
 // DESIGN.md §4: the stage of every rule.
 const STAGES: Record<Stage, string[]> = {
-  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'invalid-tool-header'],
+  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'sse-endpoint-invalid', 'sse-stream-closed', 'invalid-tool-header'],
   framing: ['stray-stdout', 'glued-output', 'multiline-json', 'not-jsonrpc', 'partial-line', 'invalid-utf8'],
   initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover', 'missing-client-capability'],
   negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names'],

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { rowText } from '../../../src/extension/serverRow';
 
-const stdio = { isRemote: false, transport: 'stdio' };
+const stdio = { transport: 'stdio' };
 /** About what a description shows beside a short server name in a default-width sidebar. */
 const VISIBLE = 28;
 
@@ -28,8 +28,10 @@ test('an error shows its first line without an "error:" prefix in the row', () =
   assert.equal(text.full, 'error: Could not send initialize: EPIPE\nat write');
 });
 
-test('an HTTP+SSE server says it is not supported, and why in the tooltip', () => {
-  const text = rowText({ isRemote: true, transport: 'sse', state: { kind: 'stopped' } });
-  assert.ok(text.short.length <= VISIBLE, text.short);
-  assert.match(text.full, /deprecated HTTP\+SSE transport/);
+test('an HTTP+SSE server reads like any other (MCP Lens runs it); one that needs sign-in says so', () => {
+  assert.equal(rowText({ transport: 'sse', state: { kind: 'stopped' } }).short, 'stopped');
+  const text = rowText({ transport: 'http', state: { kind: 'needs-sign-in', issuer: 'https://auth.example.com' } });
+  assert.equal(text.short, 'needs sign-in');
+  assert.ok(text.short.length <= VISIBLE);
+  assert.match(text.full, /auth\.example\.com asks for authorization/);
 });

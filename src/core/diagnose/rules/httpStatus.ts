@@ -52,6 +52,7 @@ export const httpStatus: Rule = {
     if (status === 400 && request?.method === 'server/discover') return;
     if (fact.method === 'DELETE' && status === 405) return; // "the server does not allow clients to terminate sessions"
     if (fact.resume) return; // a failed resumption is connection-reset's
+    if (fact.sseFallback) return; // a step of trying HTTP+SSE; if that fails too, the refusal is recorded again without the tag
     if (fact.authChallenge) return; // the authorization flow answered it; its failures are the authorization stage's
     // 2026-07-28 servers send a JSON-RPC error with a matching HTTP status (the v2 SDK: -32601 as
     // 404, -32602 as 400): the error in the body is the answer, judged by the JSON-RPC rules.
