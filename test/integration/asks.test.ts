@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PendingAsk } from '../../src/extension/asks/askBroker';
 import type { AskReply } from '../../src/extension/asks/askProtocol';
+import type { DescribedRow } from '../../src/extension/messages/describe';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
 import { extensionApi, find, serverNames, waitFor } from './support';
 
@@ -126,5 +127,29 @@ suite('the server asks back (elicitation, sampling) in the tool panel', () => {
     const result = await invoked;
     const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     assert.match(text, /"action":\s*"decline"/);
+  });
+
+  test('Messages view: the rounds of a call and the server requests it caused sit under it', async () => {
+    const rows = (server: string) => vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', server, 1);
+    const show = (list: DescribedRow[]) => list.map((r) => `${r.label} | ${r.description} | ${(r.children ?? []).map((c) => c.label).join(', ')}`).join('\n');
+
+    await runAnswering('asks-v2', 'confirm', () => ({ type: 'askAnswer', action: 'accept', content: { sure: true } }));
+    const modern = await waitFor('the confirm call with its rounds', async () => (await rows('asks-v2')).filter((r) => /^tools\/call confirm #\d+$/.test(r.label)).pop());
+    assert.match(modern.description, /^\d+ ms · 2 rounds$/, modern.description);
+    assert.equal(modern.icon, 'pass');
+    const [params, inputRequired, retry, ...rest] = modern.children ?? [];
+    assert.deepEqual([params?.label, inputRequired?.label, rest.length], ['params', 'result', 0], show([modern]));
+    assert.match(retry.label, /^tools\/call confirm #\d+$/);
+    assert.match(retry.description, /^round 2 · \d+ ms$/);
+    // No retry stands alone at the top.
+    assert.ok(!(await rows('asks-v2')).some((r) => r.description.startsWith('round ')), show(await rows('asks-v2')));
+
+    await runAnswering('asks-v1', 'signup', () => ({ type: 'askAnswer', action: 'decline' }));
+    const legacy = await waitFor('the signup call with its elicitation', async () => (await rows('asks-v1')).filter((r) => /^tools\/call signup #\d+$/.test(r.label) && / ms/.test(r.description)).pop());
+    assert.match(legacy.description, /1 server request/, legacy.description);
+    const ask = legacy.children?.find((c) => c.label.startsWith('elicitation/create'));
+    assert.ok(ask, show([legacy]));
+    assert.match(ask.description, /^from server · \d+ ms$/);
+    assert.ok(!(await rows('asks-v1')).some((r) => r.label.startsWith('elicitation/create')), 'the ask is not also a top-level row');
   });
 });

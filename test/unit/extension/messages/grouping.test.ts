@@ -52,9 +52,9 @@ test('2026-07-28: each retry of an input_required call is a round under the orig
   assert.equal(statusOf(node), 'pass');
   // The original request's answer is the first InputRequiredResult; each retry carries its answers.
   const retries = node.children as ExchangeNode[];
-  assert.equal((node.response?.msg as { result: { resultType: string } }).result.resultType, 'input_required');
-  assert.deepEqual(Object.keys((retries[0].request.msg as { params: { inputResponses: object } }).params.inputResponses), ['name']);
-  assert.deepEqual(Object.keys((retries[1].request.msg as { params: { inputResponses: object } }).params.inputResponses), ['greet']);
+  assert.equal((node.response?.msg as unknown as { result: { resultType: string } }).result.resultType, 'input_required');
+  assert.deepEqual(Object.keys((retries[0].request.msg as unknown as { params: { inputResponses: object } }).params.inputResponses), ['name']);
+  assert.deepEqual(Object.keys((retries[1].request.msg as unknown as { params: { inputResponses: object } }).params.inputResponses), ['greet']);
   // No retry shows at the top level; the trace read back from its file groups the same way.
   assert.equal(live.nodes.filter((n) => n.type === 'exchange' && n.tool === 'two-step').length, 1);
   const fromFile = modelOf(parseTraceText(client.trace.events.map(serializeEvent).join('\n')).events);
