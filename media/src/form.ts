@@ -6,7 +6,7 @@
  */
 import type { DraftValue, FieldError, FormModel } from '../../src/core/schema/formTypes';
 import { fieldDraft, initialValue, toArguments } from '../../src/core/schema/formValues';
-import type { CallOutcome, HostMessage, PanelState, ProgressInfo, ToolSummary, WebviewMessage } from '../../src/extension/tools/protocol';
+import type { CallOutcome, HostMessage, PanelState, ProgressInfo, TaskInfo, ToolSummary, WebviewMessage } from '../../src/extension/tools/protocol';
 import { showInvisibles, visibleName } from '../../src/core/text/invisibles';
 import { button, el } from './dom';
 import { renderRoot, type RenderContext } from './formRender';
@@ -33,7 +33,9 @@ let errors: FieldError[] = [];
 let schemaProblem: string | undefined;
 /** After the first Run, every change is validated again so errors clear as they are fixed. */
 let validateLive = false;
-let running: { startedAt: number; progress?: ProgressInfo; timer?: number } | undefined;
+let running: { startedAt: number; progress?: ProgressInfo; task?: TaskInfo; timer?: number } | undefined;
+/** "Run as a task" ticked (a tool whose taskSupport is "optional"). */
+let asTask = false;
 let last: PanelState['last'];
 let slots = new Map<string, HTMLElement>();
 let validateTimer: number | undefined;
@@ -101,6 +103,13 @@ function onHostMessage(message: HostMessage): void {
       if (progressView) updateProgress(progressView.bar, progressView.text);
       else renderResult();
       return;
+    case 'task':
+      if (running) running.task = message.task;
+      if (progressView) {
+        updateTask(progressView.task);
+        progressView.cancel.title = 'Send tasks/cancel';
+      } else renderResult();
+      return;
     case 'result':
       if (running?.timer) window.clearInterval(running.timer);
       running = undefined;
@@ -150,7 +159,7 @@ function run(): void {
     return;
   }
   runPending = true;
-  post({ type: 'run', args });
+  post({ type: 'run', args, ...(tool.taskSupport === 'optional' && asTask ? { asTask: true } : {}) });
 }
 
 function onChange(structural: boolean): void {
@@ -229,6 +238,14 @@ function render(): void {
   const actions = el('div', { className: 'form-actions' });
   runButton = el('button', { className: 'primary', attrs: { type: 'submit' } });
   actions.appendChild(runButton);
+  if (tool.taskSupport === 'optional') {
+    const box = el('input', { attrs: { type: 'checkbox', id: 'run-as-task' } });
+    box.checked = asTask;
+    box.addEventListener('change', () => (asTask = box.checked));
+    actions.appendChild(el('label', { className: 'task-choice', title: 'Send tools/call with "task", then poll tasks/get and fetch tasks/result', attrs: { for: 'run-as-task' } }, box, ' Run as a task'));
+  } else if (tool.taskSupport === 'required') {
+    actions.appendChild(el('span', { className: 'muted task-choice', text: 'Runs as a task (the tool requires it)' }));
+  }
   actions.appendChild(el('span', { className: 'muted keys', text: 'Enter runs · Esc closes' }));
   form.appendChild(actions);
   app.appendChild(form);
@@ -255,7 +272,14 @@ function renderRunButton(): void {
   runButton.title = serverState === 'running' ? 'Validate and send tools/call (Enter)' : 'Start the server, then validate and send tools/call (Enter)';
 }
 
-let progressView: { bar: HTMLProgressElement; text: HTMLElement } | undefined;
+let progressView: { bar: HTMLProgressElement; text: HTMLElement; task: HTMLElement; cancel: HTMLButtonElement } | undefined;
+
+/** The running task's id and latest status, as the server put them (text only). */
+function updateTask(line: HTMLElement): void {
+  const t = running?.task;
+  line.textContent = t ? `Task ${t.taskId} · ${t.status}${t.statusMessage ? ` — ${t.statusMessage}` : ''}` : '';
+  line.hidden = !t;
+}
 
 function updateProgress(bar: HTMLProgressElement, text: HTMLElement): void {
   const p = running?.progress;
@@ -280,15 +304,20 @@ function renderResult(): void {
     r.timer = window.setInterval(tick, 100);
     const bar = el('progress', { attrs: { 'aria-label': 'Progress' } });
     const text = el('div', { className: 'banner-detail' });
+    const task = el('div', { className: 'task-status', attrs: { role: 'status' } });
     updateProgress(bar, text);
-    progressView = { bar, text };
+    updateTask(task);
+    // A task is cancelled with tasks/cancel (its tools/call was answered long ago).
+    const cancel = button('Cancel', () => post({ type: 'cancel' }), { className: 'secondary', title: r.task ? 'Send tasks/cancel' : 'Send notifications/cancelled' });
+    progressView = { bar, text, task, cancel };
     resultEl.appendChild(
       el(
         'section',
         { className: 'result result-running', attrs: { 'aria-label': 'Running' } },
         el('div', { className: 'banner' }, el('span', { className: 'banner-icon spin', text: '◌' }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: `Running ${tool.name}…` }), text), elapsed),
         bar,
-        button('Cancel', () => post({ type: 'cancel' }), { className: 'secondary', title: 'Send notifications/cancelled' }),
+        task,
+        cancel,
       ),
     );
     return;
@@ -303,6 +332,8 @@ function renderResult(): void {
         saveAsTest: () => post({ type: 'saveAsTest' }),
       }),
     );
+    const t = last.outcome.kind === 'result' ? last.outcome.task : undefined;
+    if (t) resultEl.appendChild(el('div', { className: 'task-status', text: `Task ${t.taskId} · ${t.status}${t.statusMessage ? ` — ${t.statusMessage}` : ''}` }));
   }
 }
 

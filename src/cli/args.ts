@@ -16,6 +16,8 @@ export interface CallArgs extends AnswerFlags {
   name: 'call';
   tool: string;
   toolArgs: Record<string, unknown>;
+  /** Run as a 2025-11-25 task (tools/call with `task`), polled to its result. */
+  task: boolean;
   json: boolean;
   timeoutMs: number;
   failOn: FailOn;
@@ -243,6 +245,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
     case 'call': {
       const { values, positionals } = parse('call', ours, {
         args: { type: 'string' },
+        task: { type: 'boolean' },
         json: { type: 'boolean' },
         timeout: { type: 'string' },
         ...TARGET_OPTIONS,
@@ -256,6 +259,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
         name: 'call',
         tool,
         toolArgs: toolArguments(values.args as string | undefined),
+        task: values.task === true,
         ...parseAnswerFlags('call', values),
         json: values.json === true,
         timeoutMs: timeout('call', values.timeout as string | undefined, signsIn(values)),

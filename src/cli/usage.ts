@@ -46,13 +46,16 @@ ${SERVER}
 
 A server that cannot be started or reached exits 1 whatever --fail-on says.
 ${EXIT_CODES}`,
-  call: `Usage: mcp-lens call TOOL [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+  call: `Usage: mcp-lens call TOOL [--args JSON] [--task] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
 
 Call one tool and print its result on stdout (progress on stderr). An isError result
 (the tool ran and failed) and a JSON-RPC error (the request never reached the tool)
 are told apart; both exit 1 whatever --fail-on says.
 
   --args JSON      the tool's arguments, a JSON object (default {})
+  --task           run it as a task (2025-11-25 servers that declare tasks): poll
+                   tasks/get, print each status on stderr, fetch tasks/result; a tool
+                   whose execution.taskSupport is "required" always runs as one
 ${ELICIT}
   --json           print one JSON report with the result, the diagnostics and the trace
   --timeout MS     how long each request may take (default 30000)
@@ -172,8 +175,8 @@ export const USAGE = `Usage:
   mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Start the server, probe its era, list tools/resources/prompts, validate every
       message and print the trace and the diagnostics.
-  mcp-lens call TOOL [--args JSON] [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
-      Call one tool and print its result on stdout (progress on stderr).
+  mcp-lens call TOOL [--args JSON] [--task] [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+      Call one tool (or run it as a task) and print its result on stdout (progress on stderr).
   mcp-lens read URI [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Read one resource and print its contents.
   mcp-lens prompt NAME [--args JSON] [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER

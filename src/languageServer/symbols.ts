@@ -1,5 +1,6 @@
 import { nameText, oneLine } from '../core/text';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
+import { CallCauses } from '../core/trace/causes';
 import { isNotification, isRequest, isResponse } from '../core/wire/message';
 import type { Analysis } from './analysis';
 import { formatMs, latency, outcome, requestLabel, summary } from './describe';
@@ -12,11 +13,26 @@ const MAX_EXCHANGES_WITH_CHILDREN = 5_000;
 /**
  * The outline: one symbol per exchange (request + its response, named by method, detailed
  * with id, latency and outcome), notifications, runs of stderr, stray lines and lifecycle events.
+ * What happens inside a call (its multi-round-trip retries, the server requests it caused, its
+ * task's polls and statuses: core/trace/causes.ts) is nested under it, as in the Messages view.
  */
 export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
   const out: DocumentSymbol[] = [];
   const withChildren = analysis.exchanges.list.length <= MAX_EXCHANGES_WITH_CHILDREN;
   let stderrRun: Located[] = [];
+  const causes = new CallCauses();
+  const calls = new Map<number, DocumentSymbol>();
+  /** Top level, or inside the call the event belongs to (the call's range grows to hold it). */
+  const place = (item: Located, symbol: DocumentSymbol) => {
+    const call = withChildren ? calls.get(causes.place(item.event) ?? -1) : undefined;
+    if (!call) {
+      out.push(symbol);
+      if (item.event.dir === 'c2s' && isRequest(item.event.msg)) calls.set(item.event.seq, symbol);
+      return;
+    }
+    call.children = [...(call.children ?? []), symbol].sort((a, b) => a.range.start.line - b.range.start.line);
+    if (symbol.range.end.line > call.range.end.line) call.range = { start: call.range.start, end: symbol.range.end };
+  };
   const flushStderr = () => {
     if (stderrRun.length === 0) return;
     const first = stderrRun[0];
@@ -38,11 +54,15 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     }
     flushStderr();
     const msg = event.msg;
-    if (isRequest(msg)) out.push(exchangeSymbol(analysis, item, withChildren));
+    if (isRequest(msg)) place(item, exchangeSymbol(analysis, item, withChildren));
     else if (isResponse(msg)) {
+      causes.place(event);
       if (!analysis.exchanges.of.has(item)) out.push(leaf(analysis, item, `response #${String(msg.id)} (no request)`, SymbolKind.Null));
-    } else if (isNotification(msg)) out.push(leaf(analysis, item, msg.method, SymbolKind.Event, arrow(item)));
-    else if (event.dir === 'meta') out.push(leaf(analysis, item, event.kind ?? 'lifecycle', SymbolKind.Constant, clip(event.raw)));
+    } else if (isNotification(msg)) place(item, leaf(analysis, item, msg.method, SymbolKind.Event, arrow(item)));
+    else if (event.dir === 'meta') {
+      causes.place(event);
+      out.push(leaf(analysis, item, event.kind ?? 'lifecycle', SymbolKind.Constant, clip(event.raw)));
+    }
     else out.push(leaf(analysis, item, summary(event), SymbolKind.String, clip(event.raw)));
   }
   flushStderr();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PendingAsk } from '../../src/extension/asks/askBroker';
 import type { AskReply } from '../../src/extension/asks/askProtocol';
+import type { DescribedRow } from '../../src/extension/messages/describe';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
 import { extensionApi, find, serverNames, waitFor } from './support';
 
@@ -13,8 +14,10 @@ import { extensionApi, find, serverNames, waitFor } from './support';
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const v1 = join(repo, 'test', 'fixtures', 'servers', 'sdk-v1-asks.mjs');
 const v2 = join(repo, 'test', 'fixtures', 'servers', 'sdk-v2-asks.mjs');
+const everything = join(repo, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const SERVERS = `"servers": {
     "asks-v1": { "type": "stdio", "command": "node", "args": ["${v1}"] },
+    "everything-tasks": { "type": "stdio", "command": "node", "args": ["${everything}", "stdio"] },
     "asks-v2": { "type": "stdio", "command": "node", "args": ["${v2}"] },`;
 
 function configFile(): string {
@@ -47,9 +50,9 @@ suite('the server asks back (elicitation, sampling) in the tool panel', () => {
   suiteTeardown(async () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const name of ['asks-v1', 'asks-v2']) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
+    for (const name of ['asks-v1', 'asks-v2', 'everything-tasks']) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
     await writeFile(configFile(), original);
-    await waitFor('the ask-back servers to go', () => !find(registry, 'asks-v1') && !find(registry, 'asks-v2'), 20_000, () => serverNames(registry).join(', '));
+    await waitFor('the ask-back servers to go', () => !find(registry, 'asks-v1') && !find(registry, 'asks-v2') && !find(registry, 'everything-tasks'), 20_000, () => serverNames(registry).join(', '));
   });
 
   test('legacy form elicitation answered: shown in the tool panel, the fields left out take their defaults', async () => {
@@ -126,5 +129,65 @@ suite('the server asks back (elicitation, sampling) in the tool panel', () => {
     const result = await invoked;
     const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     assert.match(text, /"action":\s*"decline"/);
+  });
+
+  test('Messages view: the rounds of a call and the server requests it caused sit under it', async () => {
+    const rows = (server: string) => vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', server, 1);
+    const show = (list: DescribedRow[]) => list.map((r) => `${r.label} | ${r.description} | ${(r.children ?? []).map((c) => c.label).join(', ')}`).join('\n');
+
+    await runAnswering('asks-v2', 'confirm', () => ({ type: 'askAnswer', action: 'accept', content: { sure: true } }));
+    const modern = await waitFor('the confirm call with its rounds', async () => (await rows('asks-v2')).filter((r) => /^tools\/call confirm #\d+$/.test(r.label)).pop());
+    assert.match(modern.description, /^\d+ ms · 2 rounds$/, modern.description);
+    assert.equal(modern.icon, 'pass');
+    const [params, inputRequired, retry, ...rest] = modern.children ?? [];
+    assert.deepEqual([params?.label, inputRequired?.label, rest.length], ['params', 'result', 0], show([modern]));
+    assert.match(retry.label, /^tools\/call confirm #\d+$/);
+    assert.match(retry.description, /^round 2 · \d+ ms$/);
+    // No retry stands alone at the top.
+    assert.ok(!(await rows('asks-v2')).some((r) => r.description.startsWith('round ')), show(await rows('asks-v2')));
+
+    await runAnswering('asks-v1', 'signup', () => ({ type: 'askAnswer', action: 'decline' }));
+    const legacy = await waitFor('the signup call with its elicitation', async () => (await rows('asks-v1')).filter((r) => /^tools\/call signup #\d+$/.test(r.label) && / ms/.test(r.description)).pop());
+    assert.match(legacy.description, /1 server request/, legacy.description);
+    const ask = legacy.children?.find((c) => c.label.startsWith('elicitation/create'));
+    assert.ok(ask, show([legacy]));
+    assert.match(ask.description, /^from server · \d+ ms$/);
+    assert.ok(!(await rows('asks-v1')).some((r) => r.label.startsWith('elicitation/create')), 'the ask is not also a top-level row');
+  });
+
+  test('a task (server-everything, 2025-11-25): run from the tool panel, its question answered there, polled to the result; the Messages view groups it', async () => {
+    const running = vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'everything-tasks', tool: 'simulate-research-query', args: { topic: 'lenses', ambiguous: true } });
+    const status = await waitFor('the panel to show the running task', async () => (await vscode.commands.executeCommand<{ tool: string; task?: { status: string } }[]>('mcpLens.tools.running'))[0]?.task, 30_000);
+    assert.match(status.status, /^(working|input_required)$/);
+    const ask = await waitFor('the clarification the task asks for', async () => (await vscode.commands.executeCommand<PendingAsk[]>('mcpLens.asks.pending'))[0], 30_000);
+    assert.equal(ask.shownIn, 'tool');
+    await vscode.commands.executeCommand('mcpLens.asks.answer', { type: 'askAnswer', id: ask.ask.id, action: 'accept', content: { interpretation: 'technical' } });
+    const outcome = await running;
+    assert.equal(outcome.kind, 'result', JSON.stringify(outcome));
+    if (outcome.kind !== 'result') return;
+    assert.equal(outcome.task?.status, 'completed');
+    assert.match((outcome.result.content as { text: string }[])[0]!.text, /Research Report: lenses \(technical\)/);
+
+    const rows = await vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', 'everything-tasks', 1);
+    const call = rows.find((r) => /^tools\/call simulate-research-query #\d+$/.test(r.label));
+    assert.ok(call, rows.map((r) => r.label).join(', '));
+    assert.match(call.description, /task completed/);
+    assert.equal(call.icon, 'pass');
+    const inside = (call.children ?? []).map((c) => c.label.replace(/ #\d+$/, ''));
+    for (const m of ['tasks/get', 'tasks/result', 'elicitation/create', 'notifications/tasks/status']) assert.ok(inside.includes(m), `${m} under the call: ${inside.join(', ')}`);
+    assert.ok(!rows.some((r) => r.label.startsWith('tasks/')), 'no task request at the top level');
+  });
+
+  test('a task cancelled from the tool panel: tasks/cancel is sent and the call ends cancelled', async () => {
+    const running = vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'everything-tasks', tool: 'simulate-research-query', args: { topic: 'slow' } });
+    await waitFor('the running task', async () => (await vscode.commands.executeCommand<{ task?: { status: string } }[]>('mcpLens.tools.running'))[0]?.task?.status === 'working', 30_000);
+    await vscode.commands.executeCommand('mcpLens.tools.cancel', { tool: 'simulate-research-query' });
+    const outcome = await running;
+    assert.equal(outcome.kind, 'cancelled', JSON.stringify(outcome));
+    const call = await waitFor('the cancelled task in the Messages view', async () =>
+      (await vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', 'everything-tasks', 1)).filter((r) => r.label.startsWith('tools/call simulate-research-query') && /task cancelled/.test(r.description)).pop(),
+    );
+    assert.equal(call.icon, 'circle-slash');
+    assert.ok(call.children?.some((c) => c.label.startsWith('tasks/cancel')), JSON.stringify(call.children?.map((c) => c.label)));
   });
 });

@@ -7,7 +7,8 @@ import { failsOn, type FailOn } from '../failOn';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { resultLines } from '../resultLines';
-import type { InputRound } from '../../core/session/client';
+import type { InputRound, TaskState } from '../../core/session/client';
+import { serverRunsToolTasks, toolTaskSupport } from '../../core/session/tasks';
 import { openTerminal } from '../terminal';
 import { cliAnswerers } from './serverAsks';
 import { createClient, describeFailure } from './session';
@@ -32,21 +33,33 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
   client.onInputRound((r) => inputRounds.push(r));
   let outcome: Outcome;
   let offered: string[] | undefined;
+  let task: TaskState | undefined;
   try {
     await client.connect();
     // The tool list first: its outputSchema is what structuredContent is checked against,
     // and its names are what a mistyped tool name is compared with.
-    offered = await client.listAll('tools/list').then(
-      (tools) => tools.map((t) => String(t.name)),
-      () => undefined,
-    );
+    const tools = await client.listAll('tools/list').catch(() => undefined);
+    offered = tools?.map((t) => String(t.name));
+    // "required": the tool cannot run any other way, so it runs as a task even without --task.
+    const required = toolTaskSupport(tools?.find((t) => t.name === args.tool)) === 'required' && serverRunsToolTasks(client.info?.capabilities);
     try {
-      const result = await client.callTool(args.tool, args.toolArgs, {
-        onProgress: (p) => {
-          const total = p.total !== undefined ? `/${p.total}` : '';
-          io.err(e.dim(`progress ${p.progress}${total}${p.message ? ` ${p.message}` : ''}`));
-        },
-      });
+      const onProgress = (p: { progress: number; total?: number; message?: string }) => {
+        const total = p.total !== undefined ? `/${p.total}` : '';
+        io.err(e.dim(`progress ${p.progress}${total}${p.message ? ` ${p.message}` : ''}`));
+      };
+      let lastStatus = '';
+      const onStatus = (t: TaskState) => {
+        const line = `task ${t.taskId}: ${t.status}${t.statusMessage ? ` — ${t.statusMessage}` : ''}`;
+        if (line !== lastStatus) io.err(e.dim(line));
+        lastStatus = line;
+      };
+      const result =
+        args.task || required
+          ? await client.callToolAsTask(args.tool, args.toolArgs, { onProgress, onStatus }).then((r) => {
+              task = r.task;
+              return r.result;
+            })
+          : await client.callTool(args.tool, args.toolArgs, { onProgress });
       outcome = result.isError === true ? { kind: 'tool-error', result } : { kind: 'ok', result };
     } catch (error) {
       outcome =
@@ -69,7 +82,10 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
         : outcome.kind === 'protocol-error'
           ? { error: { code: outcome.error.code, message: outcome.error.message, data: outcome.error.data } }
           : { failed: outcome.message };
-    io.out(JSON.stringify(buildReport(args.server, events, diagnostics, { value }, inputRounds)));
+    const report = buildReport(args.server, events, diagnostics, { value }, inputRounds);
+    // `task` sits with `result`, before the diagnostics and the events (the report's key order is a contract).
+    const { diagnostics: found, events: trace, ...head } = report;
+    io.out(JSON.stringify(task ? { ...head, task, diagnostics: found, events: trace } : report));
     return exitCode(outcome, diagnostics, args.failOn);
   }
   switch (outcome.kind) {

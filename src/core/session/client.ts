@@ -19,6 +19,7 @@ import { capabilityFor, declaredCapabilities, grants } from './clientCapabilitie
 import type { Root } from './roots';
 import { samplingRequestFault, type Sample } from './sampling';
 import { requestedSchemaFault } from './elicitationSchema';
+import { followTask, taskOf, type FollowOptions, type TaskState } from './tasks';
 import {
   KNOWN_RESULT_TYPES,
   LIST_ITEMS_KEY,
@@ -35,6 +36,7 @@ export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
 export type { Progress } from './pendingRequests';
 export type { InputRound } from './inputRequired';
+export type { TaskState } from './tasks';
 
 export interface ServerInfo {
   era: 'modern' | 'legacy';
@@ -379,6 +381,45 @@ export class McpClient {
     const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
     if (refusal) return Promise.reject(refusal);
     return this.request('tools/call', { name, arguments: args }, opts);
+  }
+
+  /**
+   * 2025-11-25 tasks: tools/call with `task` ("the request will return a CreateTaskResult
+   * immediately, and the actual result can be retrieved later via tasks/result"), followed to
+   * its outcome (tasks.ts). A server that answers with the result at once is answered so.
+   */
+  async callToolAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    opts: RequestOptions & Omit<FollowOptions, 'signal'> & { ttl?: number } = {},
+  ): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
+    if (this.serverInfo?.era !== 'legacy') throw new Error(`Tasks exist in protocol 2025-11-25 only; this server speaks ${this.serverInfo?.protocolVersion ?? 'an unknown revision'}`);
+    const { onStatus, resultTimeoutMs, ttl, ...request } = opts;
+    const created = await this.request('tools/call', { name, arguments: args, task: ttl !== undefined ? { ttl } : {} }, request);
+    const task = taskOf(created.task);
+    if (!task) return { result: created };
+    const host = { request: (method: string, params: Record<string, unknown>, o?: RequestOptions) => this.request(method, params, o), onNotification: this.onNotification };
+    return followTask(host, task, { signal: opts.signal, onStatus, resultTimeoutMs: resultTimeoutMs ?? this.maxTimeoutMs });
+  }
+
+  /** Every task the server lists (tasks/list, following nextCursor). */
+  async listTasks(opts?: RequestOptions): Promise<TaskState[]> {
+    const tasks: TaskState[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await this.request('tasks/list', cursor === undefined ? {} : { cursor }, opts);
+      if (Array.isArray(page.tasks)) for (const t of page.tasks) if (taskOf(t)) tasks.push(taskOf(t)!);
+      const next = page.nextCursor;
+      if (typeof next !== 'string' || seen.has(next)) return tasks;
+      seen.add(next);
+      cursor = next;
+    }
+  }
+
+  /** tasks/cancel: the task's state after the request ("cancelled", or why it could not be). */
+  async cancelTask(taskId: string): Promise<TaskState | undefined> {
+    return taskOf(await this.request('tasks/cancel', { taskId }));
   }
 
   /** Writes a line as typed (it is recorded like any other c2s line); responses to it go unmatched. */

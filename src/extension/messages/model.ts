@@ -3,6 +3,7 @@
  * events: a bounded window of top-level nodes (each request paired with its response in one
  * node), looked up by seq, with the changes since the view last refreshed.
  */
+import { CallCauses } from '../../core/trace/causes';
 import type { TraceEvent } from '../../core/trace/event';
 import type { JsonRpcErrorObject, RequestId } from '../../core/wire/message';
 
@@ -18,6 +19,14 @@ export interface ExchangeNode {
   method: string;
   /** For tools/call: the tool's name. */
   tool?: string;
+  /** What happened inside this call: its retries, the server's asks, its task's polls and statuses. */
+  children?: MessageNode[];
+  /** The call this row happened inside (a nested row). */
+  parent?: ExchangeNode;
+  /** How a nested exchange relates to its call: a multi-round-trip retry, a server ask, a task request. */
+  role?: 'retry' | 'ask' | 'task';
+  /** For a task-augmented call: the task's id and its latest status (tasks/get, notifications/tasks/status). */
+  task?: { id: string; status?: string; message?: string };
 }
 
 export interface EventNode {
@@ -27,6 +36,8 @@ export interface EventNode {
   event: TraceEvent;
   /** For a stray stdout line: the preload's 'stray-source' event naming the writer. */
   source?: TraceEvent;
+  /** The call this notification belongs to (a task's status). */
+  parent?: ExchangeNode;
 }
 
 /** "N earlier messages" above the window. */
@@ -39,8 +50,11 @@ export interface GapNode {
 
 export type MessageNode = ExchangeNode | EventNode;
 
-/** `probe`: the era probe a legacy server refuses as it should (an expected answer, not a failure). */
-export type Status = 'pass' | 'error' | 'isError' | 'pending' | 'timeout' | 'cancelled' | 'probe';
+/**
+ * `probe`: the era probe a legacy server refuses as it should (an expected answer, not a failure).
+ * `input`: the server answered input_required and no retry followed (yet).
+ */
+export type Status = 'pass' | 'error' | 'isError' | 'pending' | 'timeout' | 'cancelled' | 'probe' | 'input';
 
 export interface MessageFilter {
   errorsOnly?: boolean;
@@ -72,6 +86,7 @@ export class MessageModel {
   private readonly unmatchedSources: TraceEvent[] = [];
   private structureChanged = false;
   private readonly changed = new Set<MessageNode>();
+  private readonly causes = new CallCauses();
 
   constructor(private readonly capacity = DEFAULT_WINDOW) {}
 
@@ -103,6 +118,7 @@ export class MessageModel {
 
   add(e: TraceEvent): void {
     if (e.dir === 'stderr') return;
+    const under = this.callOf(this.causes.place(e));
     if (e.dir === 'meta') return this.addMeta(e);
     const msg = e.msg as Record<string, unknown> | undefined;
     if (!msg) return void this.push({ type: 'stray', id: `s${e.seq}`, seq: e.seq, event: e }, true);
@@ -115,6 +131,10 @@ export class MessageModel {
       }
       this.count(method);
       this.pending.set(pairKey(e.dir, msg.id as RequestId), node);
+      if (under) {
+        node.role = e.dir === 's2c' ? 'ask' : method.startsWith('tasks/') ? 'task' : 'retry';
+        return this.nest(under, node);
+      }
       this.push(node);
       return;
     }
@@ -125,13 +145,52 @@ export class MessageModel {
         this.pending.delete(key);
         node.response = e;
         this.bySeq.set(e.seq, node);
-        this.changed.add(node);
+        this.learnTask(node);
+        this.touch(node);
         return;
       }
       return void this.push({ type: 'response', id: `r${e.seq}`, seq: e.seq, event: e });
     }
     this.count(String(msg.method));
-    this.push({ type: 'notification', id: `n${e.seq}`, seq: e.seq, event: e });
+    const notification: EventNode = { type: 'notification', id: `n${e.seq}`, seq: e.seq, event: e };
+    if (under) {
+      const params = (msg.params ?? {}) as Record<string, unknown>;
+      if (under.task && typeof params.status === 'string') under.task = { ...under.task, status: params.status, message: stringOr(params.statusMessage) };
+      return this.nest(under, notification);
+    }
+    this.push(notification);
+  }
+
+  /** The exchange row of seq `top`, when it is still in the window. */
+  private callOf(top: number | undefined): ExchangeNode | undefined {
+    const node = top === undefined ? undefined : this.bySeq.get(top);
+    return node?.type === 'exchange' && node.seq === top ? node : undefined;
+  }
+
+  /** A row inside a call: found by its seq, refreshed with its call (whose status it may change). */
+  private nest(parent: ExchangeNode, node: MessageNode): void {
+    node.parent = parent;
+    (parent.children ??= []).push(node);
+    this.bySeq.set(node.seq, node);
+    this.changed.add(parent);
+  }
+
+  /** A response changes its own row and, inside a call, the call's row (status, rounds). */
+  private touch(node: ExchangeNode): void {
+    this.changed.add(node.parent ?? node);
+  }
+
+  /** A CreateTaskResult names the task; a tasks/get answer updates its status. */
+  private learnTask(node: ExchangeNode): void {
+    const result = (node.response?.msg as { result?: Record<string, unknown> } | undefined)?.result;
+    if (!result) return;
+    const params = (node.request.msg as { params?: Record<string, unknown> }).params;
+    const created = result.task as Record<string, unknown> | undefined;
+    if (!node.parent && params?.task !== undefined && typeof created?.taskId === 'string') {
+      node.task = { id: created.taskId, status: stringOr(created.status), message: stringOr(created.statusMessage) };
+    } else if (node.parent?.task && (node.method === 'tasks/get' || node.method === 'tasks/cancel') && typeof result.status === 'string') {
+      node.parent.task = { ...node.parent.task, status: result.status, message: stringOr(result.statusMessage) };
+    }
   }
 
   private addMeta(e: TraceEvent): void {
@@ -195,6 +254,7 @@ export class MessageModel {
     this.bySeq.delete(node.seq);
     this.changed.delete(node);
     if (node.type === 'exchange') {
+      for (const child of node.children ?? []) this.forget(child);
       if (node.response) this.bySeq.delete(node.response.seq);
       if (node.timedOut) this.bySeq.delete(node.timedOut.seq);
       if (node.cancelled) this.bySeq.delete(node.cancelled.seq);
@@ -266,11 +326,29 @@ export function isProblem(node: MessageNode): boolean {
   }
 }
 
+/**
+ * A call's status is its final answer's: the last multi-round-trip retry's, or for a task the
+ * tasks/result answer (until then the task's status: failed, cancelled, or still running).
+ */
 export function statusOf(node: ExchangeNode): Status {
+  const final = finalExchange(node);
+  if (final !== node) return ownStatus(final);
+  if (node.task) {
+    const payload = node.children?.filter((c): c is ExchangeNode => c.type === 'exchange' && c.method === 'tasks/result' && c.response !== undefined).pop();
+    if (payload) return ownStatus(payload);
+    if (node.task.status === 'failed') return 'error';
+    if (node.task.status === 'cancelled') return 'cancelled';
+    return node.timedOut ? 'timeout' : node.cancelled ? 'cancelled' : 'pending';
+  }
+  return ownStatus(node);
+}
+
+function ownStatus(node: ExchangeNode): Status {
   const response = node.response?.msg as Record<string, unknown> | undefined;
   if (response) {
     if (response.error !== undefined) return isEraProbe(node) ? 'probe' : 'error';
     const result = response.result as Record<string, unknown> | undefined;
+    if (result?.resultType === 'input_required') return 'input';
     return result && result.isError === true ? 'isError' : 'pass';
   }
   if (node.timedOut) return 'timeout';
@@ -286,13 +364,32 @@ export function isEraProbe(node: ExchangeNode): boolean {
   return node.method === 'server/discover' && node.request.dir === 'c2s' && errorOf(node)?.code === -32601;
 }
 
-export function errorOf(node: ExchangeNode): JsonRpcErrorObject | undefined {
-  return (node.response?.msg as { error?: JsonRpcErrorObject } | undefined)?.error;
+/** The exchange whose answer ends the call: its last retry, or itself. */
+export function finalExchange(node: ExchangeNode): ExchangeNode {
+  const retries = retriesOf(node);
+  return retries.length > 0 ? retries[retries.length - 1] : node;
 }
 
-/** Milliseconds from request to response, rounded. */
+export function retriesOf(node: ExchangeNode): ExchangeNode[] {
+  return (node.children ?? []).filter((c): c is ExchangeNode => c.type === 'exchange' && c.role === 'retry');
+}
+
+export function asksOf(node: ExchangeNode): ExchangeNode[] {
+  return (node.children ?? []).filter((c): c is ExchangeNode => c.type === 'exchange' && c.role === 'ask');
+}
+
+export function errorOf(node: ExchangeNode): JsonRpcErrorObject | undefined {
+  return (finalExchange(node).response?.msg as { error?: JsonRpcErrorObject } | undefined)?.error;
+}
+
+/** Milliseconds from request to response (to the last retry's response), rounded. */
 export function latencyOf(node: ExchangeNode): number | undefined {
-  return node.response ? Math.round(node.response.t - node.request.t) : undefined;
+  const final = finalExchange(node);
+  return final.response && ownStatus(final) !== 'input' ? Math.round(final.response.t - node.request.t) : undefined;
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 export function methodOf(e: TraceEvent): string | undefined {

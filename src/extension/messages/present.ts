@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { userFrame, type StackFrame } from '../../core/preload/index';
 import type { TraceEvent } from '../../core/trace/event';
-import { errorOf, idOf, latencyOf, methodOf, statusOf, type MessageNode, type Status } from './model';
+import { asksOf, errorOf, idOf, latencyOf, methodOf, retriesOf, statusOf, type ExchangeNode, type MessageNode, type Status } from './model';
 
 export interface RowData {
   label: string;
@@ -28,6 +28,7 @@ const STATUS_ICON: Record<Status, { icon: string; color?: string }> = {
   timeout: { icon: 'clock', color: 'problemsErrorIcon.foreground' },
   cancelled: { icon: 'circle-slash', color: 'problemsWarningIcon.foreground' },
   probe: { icon: 'versions' },
+  input: { icon: 'question', color: 'problemsWarningIcon.foreground' },
 };
 
 const MAX_LABEL = 160;
@@ -42,12 +43,16 @@ export function rowData(node: MessageNode): RowData {
       const parts: string[] = [];
       if (status === 'probe') parts.push('era probe');
       if (fromServer) parts.push('from server');
+      if (node.role === 'retry') parts.push(`round ${roundOf(node)}`);
       const latency = latencyOf(node);
       if (latency !== undefined) parts.push(`${latency} ms`);
+      else if (status === 'input') parts.push('input required');
       else if (status === 'timeout') parts.push(`timed out after ${String(node.timedOut?.info?.afterMs ?? '?')} ms`);
       // A request the client gave up on without telling the server says why ("lost: the server exited with code 1…").
       else if (status === 'cancelled') parts.push(node.cancelled?.info?.local === true ? String(node.cancelled.info.reason ?? 'given up') : 'cancelled');
-      else parts.push('pending…');
+      else if (!node.task) parts.push('pending…');
+      if (node.task) parts.push(`task ${node.task.status ?? 'created'}${node.task.message ? `: ${clip(node.task.message, 80)}` : ''}`);
+      parts.push(...groupParts(node));
       const error = errorOf(node);
       if (error) parts.push(status === 'probe' ? String(error.code) : `${error.code} ${clip(String(error.message ?? ''), 80)}`);
       if (status === 'isError') parts.push('isError');
@@ -104,6 +109,21 @@ export function rowData(node: MessageNode): RowData {
   }
 }
 
+/** What happened inside a call, counted: "3 rounds", "2 server requests". */
+function groupParts(node: ExchangeNode): string[] {
+  const parts: string[] = [];
+  const retries = retriesOf(node).length;
+  if (retries > 0) parts.push(`${retries + 1} rounds`);
+  const asks = asksOf(node).length;
+  if (asks > 0) parts.push(`${asks} server request${asks === 1 ? '' : 's'}`);
+  return parts;
+}
+
+/** A retry's round: the original request is round 1. */
+function roundOf(node: ExchangeNode): number {
+  return node.parent ? retriesOf(node.parent).indexOf(node) + 2 : 1;
+}
+
 function metaRow(e: TraceEvent): RowData {
   const info = e.info ?? {};
   const base = { contextValue: 'mcpLensMessage.meta', expandable: false };
@@ -141,6 +161,9 @@ function metaRow(e: TraceEvent): RowData {
 
 function progressText(e: TraceEvent): string {
   const params = (e.msg as { params?: Record<string, unknown> } | undefined)?.params;
+  if (params && typeof params.status === 'string' && methodOf(e) === 'notifications/tasks/status') {
+    return ` · ${params.status}${typeof params.statusMessage === 'string' ? `: ${clip(params.statusMessage, 80)}` : ''}`;
+  }
   if (!params || params.progress === undefined) return '';
   return ` · ${String(params.progress)}${params.total !== undefined ? `/${String(params.total)}` : ''}`;
 }

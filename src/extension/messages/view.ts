@@ -140,11 +140,14 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     }
     if (element.type === 'gap') return [];
     const entries = element.type === 'json' ? jsonEntries(element.value) : messageParts(element);
-    return entries.map(({ key, value }) => ({ type: 'json', id: `${element.id}/${key.replace(/\//g, '%2F')}`, key, value, parent: element }));
+    const json: MessagesElement[] = entries.map(({ key, value }) => ({ type: 'json', id: `${element.id}/${key.replace(/\//g, '%2F')}`, key, value, parent: element }));
+    // A call's own params and answer first, then what happened inside it, in order.
+    return element.type === 'exchange' && element.children ? [...json, ...element.children] : json;
   }
 
   getParent(element: MessagesElement): MessagesElement | undefined {
-    return element.type === 'json' ? element.parent : undefined;
+    if (element.type === 'json') return element.parent;
+    return element.type === 'gap' ? undefined : element.parent;
   }
 
   getTreeItem(element: MessagesElement): vscode.TreeItem {

@@ -6,8 +6,15 @@ import type { DraftValue, FieldError, FormModel } from '../../core/schema/formTy
 import type { AskHostMessage, AskReply } from '../asks/askProtocol';
 
 /** How one tools/call ended, as the lens and the result view show it. JSON-serialisable. */
+/** A 2025-11-25 task as the panel shows it while it runs and after. */
+export interface TaskInfo {
+  taskId: string;
+  status: string;
+  statusMessage?: string;
+}
+
 export type CallOutcome =
-  | { kind: 'result'; ms: number; result: Record<string, unknown>; isError: boolean; output?: OutputCheck; clipped?: ClipNote }
+  | { kind: 'result'; ms: number; result: Record<string, unknown>; isError: boolean; output?: OutputCheck; clipped?: ClipNote; task?: TaskInfo }
   | { kind: 'protocolError'; ms: number; code: number; message: string; data?: unknown }
   | { kind: 'timeout'; ms: number; message: string }
   | { kind: 'cancelled'; ms: number; message: string }
@@ -40,6 +47,8 @@ export interface ToolSummary {
   title?: string;
   description?: string;
   hasOutputSchema: boolean;
+  /** The tool can run as a task on this server (2025-11-25): "optional" offers it, "required" always does. */
+  taskSupport?: 'optional' | 'required';
   /** Identifies the schema: a kept draft is reused only for the same schema. */
   schemaKey: string;
 }
@@ -57,12 +66,13 @@ export type HostMessage =
   | { type: 'validation'; errors: FieldError[]; schemaProblem?: string }
   | { type: 'running'; startedAt: number }
   | { type: 'progress'; progress: ProgressInfo }
+  | { type: 'task'; task: TaskInfo }
   | { type: 'result'; outcome: CallOutcome; args: Record<string, unknown>; /** Run from a command, not this form: the form shows its arguments. */ external?: boolean };
 
 export type WebviewMessage =
   | AskReply
   | { type: 'ready' }
-  | { type: 'run'; args: Record<string, unknown> }
+  | { type: 'run'; args: Record<string, unknown>; /** Run as a task (a tool whose taskSupport is "optional"). */ asTask?: boolean }
   | { type: 'validate'; args: Record<string, unknown> }
   | { type: 'cancel' }
   | { type: 'close' }

@@ -21,10 +21,14 @@ export const TOOL_COMMANDS = {
   sendRawMessage: 'mcpLens.sendRawMessage',
   readResource: 'mcpLens.readResource',
   getPrompt: 'mcpLens.getPrompt',
+  /** The tool panels running a call, with their task (for tests; hidden from the palette). */
+  running: 'mcpLens.tools.running',
+  /** Presses a running panel's Cancel (for tests; hidden from the palette). */
+  cancel: 'mcpLens.tools.cancel',
 } as const;
 
 /** `{server, tool, args}` from a lens, a test or a keybinding; a Servers view tool row; nothing (palette). */
-type RunToolArg = { server?: string; tool?: string; args?: Record<string, unknown> } | ItemRow | undefined;
+type RunToolArg = { server?: string; tool?: string; args?: Record<string, unknown>; /** Run as a task when the tool allows it. */ asTask?: boolean } | ItemRow | undefined;
 
 /** A tool, resource or prompt row of the Servers view (serversView.ts ItemNode). */
 interface ItemRow {
@@ -71,7 +75,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
   }
 
   async function runTool(arg: RunToolArg): Promise<CallOutcome | undefined> {
-    const wanted = isRow(arg) ? { server: arg.key, tool: itemName(arg.item), args: undefined } : (arg ?? {});
+    const wanted = isRow(arg) ? { server: arg.key, tool: itemName(arg.item), args: undefined, asTask: undefined } : (arg ?? {});
     const entry = await pickServer(wanted.server, say`Run a tool of which MCP server?`);
     if (!entry || !(await running(entry))) return undefined;
     let toolName = wanted.tool;
@@ -91,7 +95,7 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
       void showWarning(say`MCP Lens: "${entry.name}" does not list a tool called "${name(toolName)}". If it is defined in the source, its registration failed or the server runs older code: restart it.`);
       return undefined;
     }
-    if (wanted.args) return panels.open(entry, toolName).run(wanted.args, true);
+    if (wanted.args) return panels.open(entry, toolName).run(wanted.args, true, wanted.asTask === true);
     if (picked) {
       // From the palette, a tool with a few plain arguments is asked for in quick inputs.
       const fields = simpleFields(buildFormModel(tool.inputSchema ?? { type: 'object' }));
@@ -214,6 +218,12 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
       return outcome;
     }),
     vscode.commands.registerCommand(TOOL_COMMANDS.sendRawMessage, sendRawMessage),
+    vscode.commands.registerCommand(TOOL_COMMANDS.running, () =>
+      panels.all.filter((p) => p.isRunning).map((p) => ({ server: p.serverKey, tool: p.toolName, task: p.runningTask })),
+    ),
+    vscode.commands.registerCommand(TOOL_COMMANDS.cancel, (arg?: { server?: string; tool?: string }) => {
+      for (const p of panels.all) if (p.isRunning && (arg?.tool === undefined || p.toolName === arg.tool)) p.cancel();
+    }),
     vscode.commands.registerCommand(TOOL_COMMANDS.readResource, (arg?: { server?: string; uri?: string } | ItemRow) =>
       readResource(isRow(arg) ? { server: arg.key, uri: String(arg.item.uri) } : arg),
     ),

@@ -9,7 +9,7 @@ import type { JsonDocuments } from './jsonDocuments';
 import type { FieldError } from '../../core/schema/formTypes';
 import type { AskBroker, AskSurface } from '../asks/askBroker';
 import { isAskReply, type Ask } from '../asks/askProtocol';
-import type { CallOutcome, HostMessage, ProgressInfo, ToolSummary, WebviewMessage } from './protocol';
+import type { CallOutcome, HostMessage, ProgressInfo, TaskInfo, ToolSummary, WebviewMessage } from './protocol';
 import type { ToolRunner } from './toolRunner';
 import { panelHtml, panelResourceRoots } from './webviewHtml';
 
@@ -28,7 +28,7 @@ export class ToolPanel extends Disposable implements AskSurface {
   readonly panel: vscode.WebviewPanel;
   private ready = false;
   private abort: AbortController | undefined;
-  private running: { startedAt: number; progress?: ProgressInfo } | undefined;
+  private running: { startedAt: number; progress?: ProgressInfo; task?: TaskInfo } | undefined;
   private last: { outcome: CallOutcome; args: Record<string, unknown> } | undefined;
   private schemaKey = '';
   /** The server's asks shown here and not yet answered: drawn again when the webview reloads. */
@@ -82,6 +82,16 @@ export class ToolPanel extends Disposable implements AskSurface {
     return this.running !== undefined;
   }
 
+  /** The running call's task, when it runs as one (what the panel shows under its progress bar). */
+  get runningTask(): TaskInfo | undefined {
+    return this.running?.task;
+  }
+
+  /** What the panel's Cancel button does: notifications/cancelled, or tasks/cancel for a task. */
+  cancel(): void {
+    this.abort?.abort('Cancelled by the user');
+  }
+
   reveal(): void {
     this.panel.reveal(undefined, false);
   }
@@ -105,11 +115,14 @@ export class ToolPanel extends Disposable implements AskSurface {
       hasOutputSchema: tool.outputSchema !== undefined,
       schemaKey: this.schemaKey,
     };
+    const taskSupport = this.deps.runner.taskSupport(this.entry, this.toolName);
+    if (taskSupport) summary.taskSupport = taskSupport;
     const lastArgs = this.deps.runner.lastArgs.get(this.entry.name, this.toolName);
     this.post({ type: 'init', tool: summary, model: buildFormModel(tool.inputSchema ?? { type: 'object' }), lastArgs, serverState: this.entry.state.kind });
     if (this.running) {
       this.post({ type: 'running', startedAt: this.running.startedAt });
       if (this.running.progress) this.post({ type: 'progress', progress: this.running.progress });
+      if (this.running.task) this.post({ type: 'task', task: this.running.task });
     } else if (this.last) {
       this.post({ type: 'result', outcome: forWebview(this.last.outcome), args: this.last.args });
     }
@@ -144,10 +157,10 @@ export class ToolPanel extends Disposable implements AskSurface {
         return;
       }
       case 'run':
-        await this.run(message.args);
+        await this.run(message.args, false, message.asTask === true);
         return;
       case 'cancel':
-        this.abort?.abort('Cancelled by the user');
+        this.cancel();
         return;
       case 'close':
         this.panel.dispose();
@@ -175,7 +188,7 @@ export class ToolPanel extends Disposable implements AskSurface {
   }
 
   /** Validates in the host, then calls; the webview sees the errors, the progress and the outcome. */
-  async run(args: Record<string, unknown>, external = false): Promise<CallOutcome> {
+  async run(args: Record<string, unknown>, external = false, asTask = false): Promise<CallOutcome> {
     if (this.running) return { kind: 'notSent', message: `"${this.toolName}" is already running; cancel it first.` };
     const started = await this.deps.runner.ensureRunning(this.entry);
     if (!started.ok) return this.finish({ kind: 'notSent', message: started.reason }, args, external);
@@ -197,9 +210,14 @@ export class ToolPanel extends Disposable implements AskSurface {
     this.post({ type: 'running', startedAt: this.running.startedAt });
     const outcome = await this.deps.runner.call(this.entry, this.toolName, args, {
       signal: abort.signal,
+      asTask,
       onProgress: (progress) => {
         if (this.running) this.running.progress = progress;
         this.post({ type: 'progress', progress });
+      },
+      onTask: (task) => {
+        if (this.running) this.running.task = task;
+        this.post({ type: 'task', task });
       },
     });
     this.abort = undefined;

@@ -8,11 +8,16 @@ import type { ServerRegistry, StartOutcome } from '../serverRegistry';
 import { explainUntrusted, isTrusted } from '../trust';
 import type { LastArgsStore } from './lastArgs';
 import { outcomeLabel, outcomeOf } from './outcome';
-import type { CallOutcome, ProgressInfo } from './protocol';
+import { canRunAsTask, toolTaskSupport } from '../../core/session/tasks';
+import type { CallOutcome, ProgressInfo, TaskInfo } from './protocol';
 
 export interface RunOptions {
   onProgress?: (p: ProgressInfo) => void;
   signal?: AbortSignal;
+  /** Run as a task when the tool allows it ("optional"); a "required" tool always runs as one. */
+  asTask?: boolean;
+  /** Each status of the task, when it runs as one. */
+  onTask?: (task: TaskInfo) => void;
 }
 
 export interface ToolRun {
@@ -92,6 +97,14 @@ export class ToolRunner extends Disposable {
     });
   }
 
+  /** "optional" or "required" when the tool can run as a task on this server (2025-11-25 only). */
+  taskSupport(entry: ServerEntry, toolName: string): 'optional' | 'required' | undefined {
+    const tool = this.tool(entry, toolName);
+    if (entry.info?.era !== 'legacy' || !canRunAsTask(entry.info.capabilities, tool)) return undefined;
+    const support = toolTaskSupport(tool);
+    return support === 'forbidden' ? undefined : support;
+  }
+
   validate(entry: ServerEntry, toolName: string, args: unknown): ArgsValidation {
     const tool = this.tool(entry, toolName);
     return validateArguments(tool?.inputSchema ?? { type: 'object' }, args, { protocolVersion: entry.info?.protocolVersion });
@@ -107,14 +120,27 @@ export class ToolRunner extends Disposable {
       void this.lastArgs.set(entry.name, toolName, args);
       const tool = this.tool(entry, toolName);
       const started = Date.now();
+      const support = this.taskSupport(entry, toolName);
+      let task: TaskInfo | undefined;
+      const asTask = support === 'required' || (support === 'optional' && options.asTask === true);
+      const { signal, onProgress } = options;
+      const onStatus = (t: TaskInfo) => {
+        task = { taskId: t.taskId, status: t.status, ...(t.statusMessage !== undefined ? { statusMessage: t.statusMessage } : {}) };
+        options.onTask?.(task);
+      };
       let id: number | undefined;
-      const settled = await client.callTool(toolName, args, { ...options, onId: (sent) => (id = sent) }).then(
+      const calling = asTask
+        ? client.callToolAsTask(toolName, args, { signal, onProgress, onStatus }).then((r) => r.result)
+        : client.callTool(toolName, args, { signal, onProgress, onId: (sent) => (id = sent) });
+      const settled = await calling.then(
         (result) => ({ result }),
         (error: unknown) => ({ error }),
       );
-      // The wire latency, as the Messages view shows it; a call never answered (timeout, closed) took until now.
+      // The wire latency, as the Messages view shows it; a call never answered (timeout, closed),
+      // or a task polled to its result, took until now.
       const ms = (id !== undefined ? wireLatency(client.trace.events, id) : undefined) ?? Date.now() - started;
       outcome = outcomeOf(settled, ms, tool?.outputSchema, entry.info?.protocolVersion);
+      if (task && outcome.kind === 'result') outcome = { ...outcome, task };
     }
     this.log.info(`[${entry.name}] tools/call ${toolName}: ${outcomeLabel(outcome)}`);
     this.outcomes.set(`${entry.key}\u0000${toolName}`, outcome);

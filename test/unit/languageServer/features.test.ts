@@ -103,6 +103,17 @@ describe('trace language server: hovers, outline, folding, definition', () => {
     assert.deepEqual(call.children?.map((c) => [c.name, c.range.start.line]), [['request', 7], ['response', 8]]);
   });
 
+  it('nests the server requests a call caused under it, its range grown to hold them', async () => {
+    const symbols = await server.symbols(await server.open('server-asks.mcptrace.jsonl'));
+    assert.deepEqual(symbols.map((s) => s.name), ['spawned', 'initialize', 'notifications/initialized', 'tools/call signup', 'exited']);
+    const call = symbols[3];
+    assert.deepEqual([call.range.start.line, call.range.end.line], [4, 7]);
+    assert.deepEqual(call.children?.map((c) => [c.name, c.range.start.line]), [['request', 4], ['elicitation/create', 5], ['response', 7]]);
+    const ask = call.children?.[1];
+    assert.match(ask?.detail ?? '', /^← · #0 · \d.* · ✓$/);
+    assert.deepEqual(ask?.children?.map((c) => [c.name, c.range.start.line]), [['request', 5], ['response', 6]]);
+  });
+
   it('folds each exchange and each run of stderr', async () => {
     const uri = await server.open('crashed.mcptrace.jsonl');
     const ranges = (await server.folding(uri)).map((r) => [r.startLine, r.endLine]);

@@ -1,0 +1,31 @@
+// `mcp-lens call` on a 2025-11-25 task tool: server-everything's simulate-research-query
+// (execution.taskSupport "required"), asking for a clarification on the way.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { buildCli, report, ROOT, runCli } from './helpers';
+
+before(buildCli);
+
+const everything = [`${ROOT}node_modules/.bin/mcp-server-everything`, 'stdio'];
+const clarify = ['--elicit', 'accept:{"interpretation":"technical"}'];
+
+test('call --task: each status on stderr, the result on stdout, the elicitation answered from --elicit', async () => {
+  const run = await runCli(['call', 'simulate-research-query', '--task', '--args', '{"topic":"lenses","ambiguous":true}', ...clarify, '--', ...everything]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /# Research Report: lenses \(technical\)/);
+  assert.match(run.stderr, /task \w+: working — Gathering sources\.\.\./);
+  assert.match(run.stderr, /task \w+: input_required — Found multiple interpretations/);
+  assert.match(run.stderr, /task \w+: completed/);
+});
+
+test('a task-required tool runs as a task without --task; --json carries the task next to the result', async () => {
+  const run = await runCli(['call', 'simulate-research-query', '--args', '{"topic":"lenses"}', '--json', '--', ...everything]);
+  assert.equal(run.code, 0, run.stderr);
+  const json = report(run);
+  assert.equal(json.task.status, 'completed');
+  assert.match(json.result.content[0].text, /Research Report: lenses/);
+  assert.deepEqual(Object.keys(json).slice(-5), ['result', 'inputRounds', 'task', 'diagnostics', 'events']);
+  const methods = json.events.filter((e: any) => e.dir === 'c2s' && e.kind === 'request').map((e: any) => e.msg.method);
+  assert.ok(methods.includes('tasks/get') && methods.includes('tasks/result'), methods.join(', '));
+  assert.equal(json.events.find((e: any) => e.msg?.method === 'tools/call').msg.params.task !== undefined, true);
+});
