@@ -6,6 +6,7 @@
  * relays everything else between the panel and the app, and nothing from anyone else.
  */
 import { appCsp } from '../../src/core/apps/appCsp';
+import { CSP_VIOLATION_METHOD } from '../../src/extension/apps/lane';
 
 const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
 let inner: HTMLIFrameElement | undefined;
@@ -35,6 +36,10 @@ function load(html: string, csp: unknown): void {
   meta.httpEquiv = 'Content-Security-Policy';
   meta.content = appCsp(csp).policy;
   doc.head.prepend(meta);
+  // The app's violations are reported to the host (diagnostic app-csp-violation): the event fires only in its own document.
+  const reporter = doc.createElement('script');
+  reporter.textContent = `document.addEventListener('securitypolicyviolation',function(e){parent.postMessage({jsonrpc:'2.0',method:${JSON.stringify(CSP_VIOLATION_METHOD)},params:{directive:e.effectiveDirective,blocked:e.blockedURI}},'*')})`;
+  meta.after(reporter);
   doc.querySelectorAll('script, style, link[rel~="stylesheet"]').forEach((element) => element.setAttribute('nonce', nonce));
   const frame = document.createElement('iframe');
   // No allow-same-origin: the app gets an opaque origin of its own.

@@ -9,7 +9,7 @@ import type { ToolRunner } from '../tools/toolRunner';
 import type { CallOutcome } from '../tools/protocol';
 import { appDocumentOf, type AppDocument } from './appResource';
 import { WebviewTransport } from './webviewTransport';
-import { laneLabel } from './lane';
+import { CSP_VIOLATION_METHOD, laneLabel } from './lane';
 
 export interface AppHostDeps {
   entry: ServerEntry;
@@ -72,6 +72,13 @@ export class AppHost implements vscode.Disposable {
 
   /** A message the webview relayed from the app's sandbox proxy frame. */
   receive(message: unknown): void {
+    const m = message as { method?: unknown; params?: { directive?: unknown; blocked?: unknown } } | null;
+    if (m?.method === CSP_VIOLATION_METHOD) {
+      // From the reporter the proxy put in the app's document: a fact for the diagnostics, not a bridge message.
+      const cspViolation = { uri: this.app.uri, directive: String(m.params?.directive ?? ''), blocked: String(m.params?.blocked ?? '') };
+      recordLane(this.deps.entry, `CSP blocked ${cspViolation.directive}: ${cspViolation.blocked || '(inline)'}`, { toApp: false, app: this.app.uri, cspViolation });
+      return;
+    }
     this.transport.receive(message);
   }
 
@@ -102,6 +109,8 @@ export class AppHost implements vscode.Disposable {
       if (this.result) void bridge.sendToolResult(this.result);
     };
     bridge.oncalltool = async (params) => {
+      // The call still goes to the server: its answer (unknown tool) is what the app gets.
+      if (!runner.tool(entry, params.name)) recordLane(entry, `tools/call ${params.name}: not a tool of the server`, { toApp: false, app: this.app.uri, unknownTool: { uri: this.app.uri, name: params.name } });
       const outcome = await runner.call(entry, params.name, (params.arguments ?? {}) as Record<string, unknown>);
       if (outcome.kind === 'result') return outcome.result as CallToolResult;
       throw new Error(outcome.message);
@@ -130,9 +139,7 @@ export class AppHost implements vscode.Disposable {
   }
 
   private record(message: unknown, toApp: boolean): void {
-    const trace = this.deps.entry.session?.trace;
-    if (!trace) return;
-    trace.append({ dir: 'meta', kind: 'app', raw: laneLabel(message), info: { toApp, app: this.app.uri, message: withoutDocument(message) } });
+    recordLane(this.deps.entry, laneLabel(message), { toApp, app: this.app.uri, message: withoutDocument(message) });
   }
 
   /** MCP Apps: the host sends ui/resource-teardown before the frame goes, and waits briefly. */
@@ -142,6 +149,11 @@ export class AppHost implements vscode.Disposable {
     const closing = this.initialized ? this.bridge.teardownResource({}, { timeout: 2000 }).catch(() => undefined) : Promise.resolve();
     void closing.finally(() => void this.bridge.close());
   }
+}
+
+/** One event of the app lane in the server's trace (the Messages view and the diagnostics read it). */
+export function recordLane(entry: ServerEntry, raw: string, info: Record<string, unknown>): void {
+  entry.session?.trace.append({ dir: 'meta', kind: 'app', raw, info });
 }
 
 function hostContext(): McpUiHostContext {

@@ -5,7 +5,7 @@ import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { CallOutcome, HostMessage } from '../tools/protocol';
 import type { ToolRunner } from '../tools/toolRunner';
-import { AppHost, loadApp, type LoadedApp } from './appHost';
+import { AppHost, loadApp, recordLane, type LoadedApp } from './appHost';
 import { uiResourceOf } from './appResource';
 
 interface Deps {
@@ -53,6 +53,10 @@ export class AppView extends Disposable {
       this.loaded = { uri: String((tool?._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri ?? ''), problem: link.problem };
     } else {
       this.loaded = await loadApp(this.deps.entry, link.uri);
+    }
+    if ('problem' in this.loaded) {
+      const resourceProblem = { uri: this.loaded.uri, tool: String(tool?.name ?? ''), problem: this.loaded.problem };
+      recordLane(this.deps.entry, `app not shown: ${this.loaded.problem}`, { toApp: false, app: this.loaded.uri, resourceProblem });
     }
     if ('document' in this.loaded) {
       const domains = JSON.stringify(this.loaded.csp.domains);

@@ -7,3 +7,6 @@ export function laneLabel(message: unknown): string {
   if (m.id !== undefined) return `${m.error !== undefined ? 'error' : 'result'}${id}`;
   return 'app: not a JSON-RPC message';
 }
+
+/** The method the app frame's CSP reporter (injected by the sandbox proxy) posts; never sent to the bridge. */
+export const CSP_VIOLATION_METHOD = 'x-mcp-lens/csp-violation';
