@@ -12,6 +12,7 @@ import { button, el } from './dom';
 import { renderRoot, type RenderContext } from './formRender';
 import { renderOutcome } from './resultRender';
 import { askView } from './asks';
+import { appArea, isAppMessage } from './appFrame';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -47,11 +48,24 @@ const post = (message: WebviewMessage) => vscode.postMessage(message);
 const asksEl = el('div', { className: 'asks' });
 const asks = askView(asksEl, post);
 
-window.addEventListener('message', (event: MessageEvent<HostMessage>) => onHostMessage(event.data));
+/** Read while this script first runs: the app's proxy frame runs on the same nonce. */
+const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+/** The tool's MCP App, outside #app: re-rendering the form never reloads its frame. */
+const appView = appArea((message) => post(message), nonce);
+document.body.appendChild(appView.element);
+
+window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+  if (appView.relayed(event)) return;
+  // The extension's messages come from VS Code's frames, on this page's origin; an app's
+  // frame (sandboxed: an opaque origin, "null") posting here is not the extension.
+  if (event.origin !== window.origin) return;
+  onHostMessage(event.data);
+});
 document.addEventListener('keydown', onKey);
 post({ type: 'ready' });
 
 function onHostMessage(message: HostMessage): void {
+  if (isAppMessage(message)) return appView.handle(message);
   switch (message.type) {
     case 'ask':
     case 'askErrors':

@@ -39,6 +39,10 @@ export const RULE_IDS = [
   'domain-error-as-protocol-error',
   'output-schema-mismatch',
   'url-elicitation-required',
+  // MCP Apps: a tool's ui:// interface, from the host bridge's lane
+  'app-resource-invalid',
+  'app-csp-violation',
+  'app-unknown-tool',
   // Names a person cannot read or tell apart (an addition to DESIGN.md §4)
   'tool-name-invalid',
   'look-alike-names',

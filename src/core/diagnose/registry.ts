@@ -7,6 +7,7 @@ import { authStateMismatch } from './rules/authStateMismatch';
 import { authToken } from './rules/authToken';
 import { authResourceMismatch } from './rules/authResourceMismatch';
 import { authInsufficientScope } from './rules/authInsufficientScope';
+import { appCspViolation, appResourceInvalid, appUnknownTool } from './rules/appFaults';
 import { capabilityNotDeclared } from './rules/capabilityNotDeclared';
 import { connectionReset } from './rules/connectionReset';
 import { crashed } from './rules/crashed';
@@ -84,6 +85,9 @@ export const RULES: readonly Rule[] = [
   domainErrorAsProtocolError,
   outputSchemaMismatch,
   urlElicitationRequired,
+  appResourceInvalid,
+  appCspViolation,
+  appUnknownTool,
   unknownResponseId,
   duplicateResponse,
   nullId,

@@ -28,6 +28,7 @@ export type MetaKind =
   | 'stray-source' // info: {text, stack: [{file, line, column}]} from the stdout-write preload
   | 'http' //         info: {method, url, status?, statusText?, headers?, requestHeaders? (redacted), sessionId?, requestSeq?, body?, error?: {code, message}, phase?}
   | 'auth' //         info: {auth: AuthExchangeFact} one exchange of the OAuth flow (masked), or {authFailure: {rule, message, hint, evidence}}
+  | 'app' //          info: {toApp: boolean, method?, id?, message} one MCP Apps message between an app's frame and the host bridge
   | 'note'; //        info: free-form; raw is human readable
 
 export type EventKind = MessageKind | StrayKind | MetaKind | 'log';

@@ -152,6 +152,9 @@ function metaRow(e: TraceEvent): RowData {
       const status = step.status !== undefined ? ` → ${step.status}` : '';
       return { ...base, label: `auth: ${String(step.step ?? '?')}`, description: clip(`${String(step.method ?? '')} ${String(step.url ?? '')}${status}`, MAX_LABEL), icon: 'key' };
     }
+    case 'app':
+      // The MCP Apps lane: app ⇄ host bridge messages, beside the tools/call they cause.
+      return { ...base, label: clip(e.raw, MAX_LABEL), description: info.toApp === true ? 'host → app' : 'app → host', icon: 'window' };
     case 'stray-source':
       return { ...base, label: 'stray stdout source', description: sourceLabel(e) ?? '', icon: 'warning' };
     default:

@@ -13,7 +13,7 @@ import { ToolRunner } from './toolRunner';
 export function registerTools(context: vscode.ExtensionContext, registry: ServerRegistry, log: Log, asks: AskBroker): vscode.Disposable[] {
   const runner = new ToolRunner(registry, new LastArgsStore(context.workspaceState), log);
   const documents = new JsonDocuments();
-  const panels = new ToolPanels({ extensionUri: context.extensionUri, runner, documents, asks });
+  const panels = new ToolPanels({ extensionUri: context.extensionUri, runner, documents, asks, log, version: String(context.extension.packageJSON.version ?? '0.0.0') });
   asks.setToolSurfaces((entry) => panels.runningFor(entry));
   const lenses = new ToolLensProvider(registry, runner);
   return [runner, documents, panels, lenses, ...registerToolCommands({ registry, runner, panels, documents, log })];

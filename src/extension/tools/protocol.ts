@@ -67,7 +67,16 @@ export type HostMessage =
   | { type: 'running'; startedAt: number }
   | { type: 'progress'; progress: ProgressInfo }
   | { type: 'task'; task: TaskInfo }
-  | { type: 'result'; outcome: CallOutcome; args: Record<string, unknown>; /** Run from a command, not this form: the form shows its arguments. */ external?: boolean };
+  | { type: 'result'; outcome: CallOutcome; args: Record<string, unknown>; /** Run from a command, not this form: the form shows its arguments. */ external?: boolean }
+  /** Show the tool's MCP App: a sandbox proxy frame running `proxyScript` (our bundle), which then asks the bridge for the app. */
+  | { type: 'appFrame'; uri: string; proxyScript: string }
+  /** The app could not be shown (resource missing, wrong mime type…). */
+  | { type: 'appProblem'; uri: string; problem: string }
+  /** A JSON-RPC message from the host bridge for the app's frame. */
+  | { type: 'appMessage'; message: unknown }
+  | { type: 'appSize'; height: number }
+  /** The tool has no app (any more): its frame goes. */
+  | { type: 'appClear' };
 
 export type WebviewMessage =
   | AskReply
@@ -82,7 +91,9 @@ export type WebviewMessage =
   /** The last result in full (the webview only has a clipped copy). */
   | { type: 'openFullResult' }
   /** The last call, with its result as the snapshot, into the server's test file. */
-  | { type: 'saveAsTest' };
+  | { type: 'saveAsTest' }
+  /** What the app's sandbox proxy frame posted: only ever handed to the AppBridge. */
+  | { type: 'appMessage'; message: unknown };
 
 /** What the webview keeps with setState (survives the panel being hidden). */
 export interface PanelState {

@@ -12,12 +12,16 @@ import { isAskReply, type Ask } from '../asks/askProtocol';
 import type { CallOutcome, HostMessage, ProgressInfo, TaskInfo, ToolSummary, WebviewMessage } from './protocol';
 import type { ToolRunner } from './toolRunner';
 import { panelHtml, panelResourceRoots } from './webviewHtml';
+import type { Log } from '../log';
+import { AppView } from '../apps/appView';
 
 interface Deps {
   extensionUri: vscode.Uri;
   runner: ToolRunner;
   documents: JsonDocuments;
   asks: AskBroker;
+  log: Log;
+  version: string;
 }
 
 /**
@@ -34,6 +38,8 @@ export class ToolPanel extends Disposable implements AskSurface {
   /** The server's asks shown here and not yet answered: drawn again when the webview reloads. */
   private readonly openAsks = new Map<number, Ask>();
   private readonly closed = this.register(new vscode.EventEmitter<void>());
+  /** The tool's MCP App (`_meta.ui.resourceUri`), shown under the result. */
+  private readonly app: AppView;
   readonly onDidClose = this.closed.event;
 
   constructor(
@@ -50,6 +56,18 @@ export class ToolPanel extends Disposable implements AskSurface {
     );
     this.panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-lens.svg');
     this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, tabTitle(say`${name(toolName)}`));
+    this.app = this.register(
+      new AppView({
+        ...deps,
+        entry,
+        post: (message) => this.post(message),
+        // The app's declared origins must be in the page's own policy: the page is built again.
+        reloadWith: (domains) => {
+          this.ready = false;
+          this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, tabTitle(say`${name(toolName)}`), domains);
+        },
+      }),
+    );
     this.register(this.panel.webview.onDidReceiveMessage((m: WebviewMessage) => void this.onMessage(m)));
     this.register(
       this.panel.onDidDispose(() => {
@@ -127,6 +145,7 @@ export class ToolPanel extends Disposable implements AskSurface {
       this.post({ type: 'result', outcome: forWebview(this.last.outcome), args: this.last.args });
     }
     for (const ask of this.openAsks.values()) this.post({ type: 'ask', ask });
+    void this.app.redraw();
   }
 
   show(ask: Ask): void {
@@ -179,6 +198,9 @@ export class ToolPanel extends Disposable implements AskSurface {
         if (last?.outcome.kind === 'result') await vscode.commands.executeCommand('mcpLens.tests.saveCall', { server: this.entry.name, tool: this.toolName, arguments: last.args, result: last.outcome.result });
         return;
       }
+      case 'appMessage':
+        this.app.receive(message.message);
+        return;
       case 'openFullResult': {
         const outcome = this.last?.outcome;
         if (outcome && 'result' in outcome) await this.deps.documents.show(`${this.toolName} result`, outcome.result);
@@ -204,6 +226,7 @@ export class ToolPanel extends Disposable implements AskSurface {
       this.post({ type: 'validation', errors: checked.errors, schemaProblem: checked.schemaProblem });
       return outcome;
     }
+    await this.app.start(this.tool(), args);
     const abort = new AbortController();
     this.abort = abort;
     this.running = { startedAt: Date.now() };
@@ -224,6 +247,7 @@ export class ToolPanel extends Disposable implements AskSurface {
     this.running = undefined;
     // The call is over: an ask it left unanswered can no longer be answered.
     this.deps.asks.dropSurface(this, 'the call ended');
+    this.app.toolOutcome(outcome);
     return this.finish(outcome, args, external);
   }
 

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import type { AskBroker } from '../asks/askBroker';
+import type { Log } from '../log';
 import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
 import type { JsonDocuments } from './jsonDocuments';
@@ -10,7 +11,7 @@ import type { ToolRunner } from './toolRunner';
 export class ToolPanels extends Disposable {
   private readonly panels = new Map<string, ToolPanel>();
 
-  constructor(private readonly deps: { extensionUri: vscode.Uri; runner: ToolRunner; documents: JsonDocuments; asks: AskBroker }) {
+  constructor(private readonly deps: { extensionUri: vscode.Uri; runner: ToolRunner; documents: JsonDocuments; asks: AskBroker; log: Log; version: string }) {
     super();
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.panel.dispose()) });
   }

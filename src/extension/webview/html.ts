@@ -12,6 +12,8 @@ export interface WebviewPage {
   nonceStyles?: boolean;
   /** Further directives, e.g. `img-src ... data:` for images a tool returns. */
   extraCsp?: (cspSource: string) => string[];
+  /** Further sources for script-src, style-src and font-src (an MCP App's declared origins). */
+  sources?: { script?: string[]; style?: string[]; font?: string[] };
 }
 
 /**
@@ -23,10 +25,10 @@ export function webviewHtml(webview: vscode.Webview, page: WebviewPage): string 
   const nonce = randomBytes(16).toString('base64');
   const csp = [
     "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${webview.cspSource}${page.nonceStyles ? ` 'nonce-${nonce}'` : ''}`,
+    [`script-src 'nonce-${nonce}'`, ...(page.sources?.script ?? [])].join(' '),
+    [`style-src ${webview.cspSource}${page.nonceStyles ? ` 'nonce-${nonce}'` : ''}`, ...(page.sources?.style ?? [])].join(' '),
     ...(page.extraCsp?.(webview.cspSource) ?? []),
-    `font-src ${webview.cspSource}`,
+    [`font-src ${webview.cspSource}`, ...(page.sources?.font ?? [])].join(' '),
   ].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">

@@ -1,0 +1,70 @@
+import type { TraceEvent } from '../../trace/event';
+import type { Rule } from '../rule';
+import { quote } from '../describe';
+
+/**
+ * MCP Apps faults, read from the app lane (meta events of kind `app` the host bridge writes):
+ * each event carries the fact it saw in `info` (see src/extension/apps/appHost.ts).
+ */
+function appFact(e: TraceEvent, key: string): Record<string, unknown> | undefined {
+  if (e.dir !== 'meta' || e.kind !== 'app') return undefined;
+  const fact = e.info?.[key];
+  return fact && typeof fact === 'object' ? (fact as Record<string, unknown>) : undefined;
+}
+
+/** The tool's `_meta.ui.resourceUri` cannot be shown: not readable, or not `text/html;profile=mcp-app`. */
+export const appResourceInvalid: Rule = {
+  id: 'app-resource-invalid',
+  stage: 'invocation',
+  severity: 'error',
+  on: ['meta'],
+  onEvent(e, _ctx, report) {
+    const fact = appFact(e, 'resourceProblem');
+    if (!fact) return;
+    report({
+      message: `The app ${quote(String(fact.uri ?? ''), 200)} of tool ${quote(String(fact.tool ?? ''), 100)} cannot be shown: ${quote(String(fact.problem ?? ''), 300)}`,
+      evidence: [e.seq],
+      hint: 'MCP Apps: the tool\'s _meta.ui.resourceUri must name a ui:// resource the server lists and serves with mimeType text/html;profile=mcp-app (registerAppResource does this).',
+    });
+  },
+};
+
+/** The app's frame reported a Content Security Policy violation: it used an origin its resource did not declare. */
+export const appCspViolation: Rule = {
+  id: 'app-csp-violation',
+  stage: 'invocation',
+  severity: 'warning',
+  on: ['meta'],
+  onEvent(e, _ctx, report) {
+    const fact = appFact(e, 'cspViolation');
+    if (!fact) return;
+    const blocked = String(fact.blocked ?? '') || '(inline)';
+    // eval is refused by every MCP Apps host's default policy, and libraries probe for it
+    // (zod 4, inside the official App class, tries `new Function` and falls back): worth a note, not a warning.
+    const probe = blocked === 'eval';
+    report({
+      severity: probe ? 'info' : undefined,
+      message: `The app ${quote(String(fact.uri ?? ''), 200)} was blocked by its CSP: ${quote(String(fact.directive ?? ''), 60)} refused ${quote(blocked, 300)}`,
+      evidence: [e.seq],
+      hint: 'Declare the origin in the UI resource\'s _meta.ui.csp (connectDomains for fetch/XHR/WebSocket, resourceDomains for scripts, styles, images, fonts and media, frameDomains for frames). Undeclared origins are blocked, as in every MCP Apps host.',
+      group: probe ? 'eval' : String(fact.directive ?? ''),
+    });
+  },
+};
+
+/** The app asked the host to call a tool the server does not list. */
+export const appUnknownTool: Rule = {
+  id: 'app-unknown-tool',
+  stage: 'invocation',
+  severity: 'warning',
+  on: ['meta'],
+  onEvent(e, _ctx, report) {
+    const fact = appFact(e, 'unknownTool');
+    if (!fact) return;
+    report({
+      message: `The app ${quote(String(fact.uri ?? ''), 200)} called tool ${quote(String(fact.name ?? ''), 100)}, which the server does not list`,
+      evidence: [e.seq],
+      hint: 'The host forwards an app\'s tools/call to the same server: register the tool on the server (with _meta.ui.visibility ["app"] if only the app should see it), or fix the name in the app.',
+    });
+  },
+};

@@ -1,0 +1,97 @@
+// An MCP App as its author debugs it: run the tool that links a ui:// app, see the app drawn
+// under the result in the tool panel (its own sandboxed frame, fed the tool's input and result
+// through the official ext-apps bridge), click in the app so it calls a server tool through
+// the host, and find that call in the Messages view with the app's lane beside it.
+import { join } from 'node:path';
+import { root } from '../harness/paths';
+import type { E2eTest } from './e2eTest';
+import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
+
+process.env.MCP_LENS_REPO_ROOT ??= root;
+const workspace = join(root, 'test', 'e2e', 'workspaces', 'apps');
+const faults = join(root, 'test', 'e2e', 'workspaces', 'apps-faults');
+
+/** Run Tool… → a tool without arguments: it runs at once in its panel. */
+async function runTool(wb: Workbench, tool: string): Promise<void> {
+  await wb.runCommand('Run Tool…');
+  const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: tool }).first();
+  await row.waitFor({ timeout: UI_TIMEOUT });
+  await row.click();
+}
+
+/** Run Tool… → the tool → its one argument typed in the quick input: it runs in its panel. */
+async function runWithName(wb: Workbench, tool: string, name: string): Promise<void> {
+  await wb.runCommand('Run Tool…');
+  const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: tool }).first();
+  await row.waitFor({ timeout: UI_TIMEOUT });
+  await row.click();
+  const input = wb.page.locator('.quick-input-widget input');
+  await wb.page.locator('.quick-input-widget').filter({ hasText: `${tool} (1/1): name` }).waitFor({ timeout: UI_TIMEOUT });
+  await input.fill(name);
+  await input.press('Enter');
+}
+
+export const tests: E2eTest[] = [
+  {
+    name: 'mcp app: rendered in the tool panel, calls a tool through the host',
+    workspace,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      await wb.waitForRow(/greeter-app/);
+      await runWithName(wb, 'greet', 'Ada');
+      const form = await webviewFrame(wb.page, '.tool-form', 90_000);
+      await form.locator('.result-area').filter({ hasText: 'Hello, Ada!' }).waitFor({ timeout: UI_TIMEOUT });
+
+      // The app's own frame (inside the sandbox proxy frame): connected to MCP Lens, given input and result.
+      const app = await webviewFrame(wb.page, '#add', UI_TIMEOUT);
+      await app.locator('#status').filter({ hasText: 'connected to MCP Lens' }).waitFor({ timeout: UI_TIMEOUT });
+      await app.locator('#input').filter({ hasText: '"name":"Ada"' }).waitFor({ timeout: UI_TIMEOUT });
+      await app.locator('#result').filter({ hasText: 'Hello, Ada!' }).waitFor({ timeout: UI_TIMEOUT });
+      const panel = await webviewFrame(wb.page, '.app-frame');
+      await panel.locator('.app-frame').scrollIntoViewIfNeeded();
+      await wb.shot('app-rendered-in-tool-panel');
+
+      // The app calls `add` on the same server through the bridge.
+      await app.locator('#add').click();
+      await app.locator('#sum').filter({ hasText: 'add(2, 3) via the host: 5' }).waitFor({ timeout: UI_TIMEOUT });
+      await panel.locator('.app-frame').scrollIntoViewIfNeeded();
+      await wb.shot('app-called-a-tool-through-the-host');
+
+      // The Messages view: the app lane (app → host tools/call add) and the tools/call it caused.
+      // The Servers pane is collapsed so the whole conversation has room (the list draws only visible rows).
+      await wb.page.locator('.part.sidebar .pane-header', { hasText: /Servers/i }).first().click();
+      const messages = wb.page.locator('.part.sidebar .pane').filter({ has: wb.page.locator('.pane-header', { hasText: /Messages/i }) });
+      await messages.locator('.monaco-list-row').filter({ hasText: /tools\/call add #\d+.*app → host/ }).first().waitFor({ timeout: UI_TIMEOUT });
+      await messages.locator('.monaco-list-row').filter({ hasText: /^tools\/call add #\d+\s*\d+ ms/ }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('app-lane-in-messages-view');
+    },
+  },
+  {
+    name: 'mcp app faults: a CSP violation, an unknown tool and a missing resource as diagnostics',
+    workspace: faults,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      await wb.waitForRow(/misbehaving-app/);
+      await runTool(wb, 'leaky');
+      // The app's fetch to an undeclared origin is blocked by the CSP; its call to a missing tool is answered by the server.
+      const app = await webviewFrame(wb.page, '#fetch', 90_000);
+      await app.locator('#fetch').filter({ hasText: 'blocked' }).waitFor({ timeout: UI_TIMEOUT });
+      await app.locator('#call').filter({ hasText: /no_such_tool: (answered|refused)/ }).waitFor({ timeout: UI_TIMEOUT });
+      const panel = await webviewFrame(wb.page, '.app-frame');
+      await panel.locator('.app-frame').scrollIntoViewIfNeeded();
+      await wb.shot('leaky-app-blocked-by-its-csp');
+
+      await runTool(wb, 'lost');
+      const lost = await webviewFrame(wb.page, '.app-problem');
+      await lost.locator('.app-problem').filter({ hasText: 'The app is not shown' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('missing-app-resource-in-the-tool-panel');
+
+      await wb.runCommand('View: Focus Problems');
+      const problems = wb.page.locator('.markers-panel .monaco-list-row');
+      await problems.filter({ hasText: 'was blocked by its CSP' }).filter({ hasText: 'tracker.example.com' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await problems.filter({ hasText: 'which the server does not list' }).filter({ hasText: 'no_such_tool' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await problems.filter({ hasText: 'cannot be shown' }).filter({ hasText: 'missing.html' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('app-faults-in-problems');
+    },
+  },
+];
