@@ -7,6 +7,8 @@ import { runPrompt } from './commands/prompt';
 import { runRead } from './commands/read';
 import { runReplay } from './commands/replay';
 import { runTests } from './commands/test';
+import { runFuzz } from './commands/fuzz';
+import { runLoad } from './commands/load';
 import { runRecord } from './record/proxy';
 import { runMcp } from './mcp/server';
 import { RECORDER_ROLE } from './record/messages';
@@ -55,6 +57,10 @@ async function main(argv: string[]): Promise<number> {
       return runDiff(args, io);
     case 'replay':
       return runReplay(args, io);
+    case 'fuzz':
+      return runFuzz(args, io);
+    case 'load':
+      return runLoad(args, io);
   }
 }
 
