@@ -17,7 +17,8 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
   const client = new McpClient({ command: args.server.command, args: args.server.args }, { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: args.timeoutMs, probeTimeoutMs: Math.min(3000, args.timeoutMs) });
   let result: LoadResult;
   let samples: ProcessSample[] = [];
-  const clientCpu = process.cpuUsage();
+  let sampled = false;
+  let clientCpu = process.cpuUsage();
   try {
     try {
       await client.connect();
@@ -26,7 +27,9 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
       return 1;
     }
     const sampler = client.pid !== undefined ? new ProcessSampler(client.pid, performance.now()) : undefined;
+    sampled = sampler?.available ?? false;
     sampler?.start();
+    clientCpu = process.cpuUsage();
     result = await loadRun(() => oneCall(client, args), args);
     sampler?.stop();
     samples = sampler?.samples ?? [];
@@ -35,7 +38,7 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
   }
   const used = process.cpuUsage(clientCpu);
   const clientCpuPercent = result.durationMs > 0 ? Math.round(((used.user + used.system) / 1000 / result.durationMs) * 1000) / 10 : 0;
-  const limits = physicalLimits(clientCpuPercent, samples);
+  const limits = physicalLimits(clientCpuPercent, samples, sampled);
   const failures = thresholdFailures(result, args);
   if (args.json) {
     io.out(JSON.stringify({ tool: args.tool, concurrency: args.concurrency, ...result, server: { samples }, client: { cpuPercent: clientCpuPercent }, cores: availableParallelism(), limits, failures }));
@@ -73,12 +76,12 @@ export function thresholdFailures(result: LoadResult, args: Pick<LoadArgs, 'fail
  * The honest limits of the figures: client and server share this machine's cores, and one
  * stdio pipe carries every message in order. A client near a full core measured itself.
  */
-function physicalLimits(clientCpuPercent: number, samples: readonly ProcessSample[]): string[] {
+function physicalLimits(clientCpuPercent: number, samples: readonly ProcessSample[], sampled: boolean): string[] {
   const out = [`client and server ran on this machine's ${availableParallelism()} core${availableParallelism() === 1 ? '' : 's'} over one stdio pipe: the figures are this machine's, not a deployment's`];
   if (clientCpuPercent >= 80) out.push(`MCP Lens itself used ${clientCpuPercent}% of a core: the client may have been the bottleneck; lower --concurrency or --rate`);
   const busiest = Math.max(0, ...samples.map((s) => s.cpuPercent));
   if (busiest >= 90) out.push(`the server used ${busiest}% of a core at its busiest: a single-threaded server is saturated there`);
-  if (samples.length === 0) out.push('the server\'s CPU and memory were not sampled (they are read from /proc, on Linux)');
+  if (!sampled) out.push('the server\'s CPU and memory were not sampled (they are read from /proc, on Linux)');
   return out;
 }
 

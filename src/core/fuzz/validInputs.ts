@@ -149,10 +149,10 @@ function stringArbitrary(s: Record<string, unknown>): fc.Arbitrary<unknown> {
     case 'date':
       return fc.date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
   }
-  // Mostly short printable text, sometimes full unicode (lone surrogates excluded: JSON carries them badly), sometimes long.
+  // Mostly short printable text, sometimes any code point (one per unit, as maxLength counts them), sometimes long.
   const text = fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 40) }) },
-    { weight: 2, arbitrary: fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 40), unit: 'grapheme' }) },
+    { weight: 2, arbitrary: fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 40), unit: 'binary' }) },
     { weight: 1, arbitrary: fc.string({ minLength, maxLength, size: 'max' }) },
   );
   return text;
@@ -181,8 +181,9 @@ function numberArbitrary(s: Record<string, unknown>): fc.Arbitrary<unknown> {
     ...(lower !== undefined ? { min: lower, minExcluded: s.minimum === undefined } : { min: -1e12 }),
     ...(upper !== undefined ? { max: upper, maxExcluded: s.maximum === undefined } : { max: 1e12 }),
   });
-  // Whole numbers too: handlers often branch on 0 and on integers (a divisor, an index).
-  return fc.oneof(integerArbitrary(s), double);
+  // Whole numbers too, where the bounds hold any: handlers often branch on 0 and on integers (a divisor, an index).
+  const { min, max } = bounds(s, true);
+  return min <= max ? fc.oneof(integerArbitrary(s), double) : double;
 }
 
 /** Integer bounds (exclusive ones moved inward); unbounded sides stop at safe integers. */

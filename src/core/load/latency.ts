@@ -36,8 +36,10 @@ export class LatencyRecorder {
   summary(): LatencySummary {
     const h = this.histogram;
     if (h.totalCount === 0) return { count: 0, minMs: 0, p50Ms: 0, p90Ms: 0, p99Ms: 0, maxMs: 0, meanMs: 0 };
-    const ms = (us: number) => Math.round(us) / 1000;
-    return { count: h.totalCount, minMs: ms(h.minNonZeroValue), p50Ms: ms(h.getValueAtPercentile(50)), p90Ms: ms(h.getValueAtPercentile(90)), p99Ms: ms(h.getValueAtPercentile(99)), maxMs: ms(h.maxValue), meanMs: ms(h.mean) };
+    const ms = (us: number) => Math.round(us / 10) / 100;
+    // A percentile is its bucket's highest equivalent value, which can pass the exact maximum by the histogram's 0.1%.
+    const at = (p: number) => ms(Math.min(h.getValueAtPercentile(p), h.maxValue));
+    return { count: h.totalCount, minMs: ms(h.minNonZeroValue), p50Ms: at(50), p90Ms: at(90), p99Ms: at(99), maxMs: ms(h.maxValue), meanMs: ms(h.mean) };
   }
 
   /**
