@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { fuzzTool, type FuzzFinding, type ToolReport } from '../../core/fuzz/fuzzRun';
 import { FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
 import { saveFindings } from '../../core/fuzz/saveFindings';
@@ -59,7 +60,9 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
 
 async function save(args: FuzzArgs, findings: readonly FuzzFinding[]): Promise<string[]> {
   const existing = await readFile(args.save!, 'utf8').catch(() => undefined);
-  const { text, added } = saveFindings(existing, args.save!, [args.server.command, ...args.server.args], findings);
+  // The test file runs its command from its own folder unless it says otherwise: from here, then.
+  const cwd = path.relative(path.dirname(path.resolve(args.save!)), process.cwd()) || '.';
+  const { text, added } = saveFindings(existing, args.save!, { command: [args.server.command, ...args.server.args], cwd }, findings);
   if (added.length) await writeFile(args.save!, text);
   return added;
 }

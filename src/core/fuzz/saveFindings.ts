@@ -17,8 +17,9 @@ export interface SavedFindings {
   added: string[];
 }
 
-export function saveFindings(existing: string | undefined, path: string, command: string[], findings: readonly FuzzFinding[]): SavedFindings {
-  let text = existing?.trim() ? existing : `${JSON.stringify({ command, tests: [] }, null, 2)}\n`;
+/** `cwd`: where the command runs, relative to the test file's folder (how a test file names it). */
+export function saveFindings(existing: string | undefined, path: string, server: { command: string[]; cwd?: string }, findings: readonly FuzzFinding[]): SavedFindings {
+  let text = existing?.trim() ? existing : `${JSON.stringify({ command: server.command, ...(server.cwd && server.cwd !== '.' ? { cwd: server.cwd } : {}), tests: [] }, null, 2)}\n`;
   const added: string[] = [];
   for (const finding of findings) {
     const file = parseTestFile(path, text);
