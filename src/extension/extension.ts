@@ -17,6 +17,7 @@ import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
 import { registerTesting } from './testing';
+import { registerFuzzCommand } from './fuzz';
 import { registerTools } from './tools';
 import { registerAsks } from './asks';
 import { registerAgentTools } from './agentTools/register';
@@ -72,6 +73,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(...registerDevLoop(servers, log));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));
+  subscriptions.push(registerFuzzCommand(servers, log));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);

@@ -17,9 +17,15 @@ export interface SavedFindings {
   added: string[];
 }
 
-/** `cwd`: where the command runs, relative to the test file's folder (how a test file names it). */
-export function saveFindings(existing: string | undefined, path: string, server: { command: string[]; cwd?: string }, findings: readonly FuzzFinding[]): SavedFindings {
-  let text = existing?.trim() ? existing : `${JSON.stringify({ command: server.command, ...(server.cwd && server.cwd !== '.' ? { cwd: server.cwd } : {}), tests: [] }, null, 2)}\n`;
+/**
+ * The server of a new file: a name from the MCP config files (the editor), or a command and
+ * where it runs, relative to the test file's folder (the CLI).
+ */
+export type SavedServer = { server: string } | { command: string[]; cwd?: string };
+
+export function saveFindings(existing: string | undefined, path: string, server: SavedServer, findings: readonly FuzzFinding[]): SavedFindings {
+  const head = 'server' in server ? { server: server.server } : { command: server.command, ...(server.cwd && server.cwd !== '.' ? { cwd: server.cwd } : {}) };
+  let text = existing?.trim() ? existing : `${JSON.stringify({ ...head, tests: [] }, null, 2)}\n`;
   const added: string[] = [];
   for (const finding of findings) {
     const file = parseTestFile(path, text);
