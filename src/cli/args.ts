@@ -3,6 +3,7 @@ import { serverTarget, TARGET_OPTIONS, type ServerCommand, type ServerTarget, ty
 import { ANSWER_OPTIONS, parseAnswerFlags, type AnswerFlags } from './answerFlags';
 import { parseFailOn, type FailOn } from './failOn';
 import { UsageError, usageOf } from './usage';
+import { HOST_PROFILES, hostProfile } from '../core/hosts/hostProfiles';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
 export interface CheckArgs {
@@ -51,6 +52,8 @@ export interface LintArgs {
   json: boolean;
   failOn: FailOn;
   file: string;
+  /** Hosts whose documented limits the trace's tool list is checked against (`--host openai`). */
+  hosts: string[];
 }
 /** `command` set: that command's usage; absent: the overview. */
 export interface HelpArgs {
@@ -400,9 +403,12 @@ export function parseCli(argv: readonly string[]): CliArgs {
     }
     case 'lint': {
       if (server !== undefined) throw new UsageError('lint: takes a trace file, not a server command');
-      const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
+      const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' }, host: { type: 'string', multiple: true } });
       if (positionals.length !== 1) throw new UsageError('lint: expects exactly one trace FILE');
-      return { name: 'lint', json: values.json === true, failOn: parseFailOn('lint', values['fail-on'] as string | undefined), file: positionals[0] };
+      const hosts = (values.host as string[] | undefined) ?? [];
+      const unknown = hosts.find((h) => !hostProfile(h));
+      if (unknown !== undefined) throw new UsageError(`lint: unknown host ${JSON.stringify(unknown)} (known: ${HOST_PROFILES.map((h) => h.id).join(', ')})`);
+      return { name: 'lint', json: values.json === true, failOn: parseFailOn('lint', values['fail-on'] as string | undefined), file: positionals[0], hosts };
     }
     case 'mcp': {
       if (server !== undefined) throw new UsageError('mcp: takes no server command (the agent starts servers with start_server)');

@@ -166,12 +166,16 @@ memory. Client and server share this machine: the figures are this machine's.
   --timeout MS               how long each call may take (default 30000)
 
 Exit codes: 0 within the thresholds, 1 over one (or no call succeeded), 2 usage error.`,
-  lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] FILE
+  lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] [--host NAME]… FILE
 
 The diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
 MCP output log), the same as a live session gives.
 
   --json           print one JSON report (with the file's problems)
+  --host NAME      also check the trace's tools/list against what that host documents it
+                   accepts (openai, anthropic, gemini, vscode; repeatable), each finding
+                   citing the host's page, and print each tool definition's token cost
+                   (o200k_base); any host finding makes the exit code 1
 ${FAIL_ON}
 
 ${EXIT_CODES}`,
@@ -198,7 +202,7 @@ export const USAGE = `Usage:
   mcp-lens record --watch GLOB [--watch GLOB…] [--out FILE] -- CMD [ARGS…]
       Hot-reload proxy: restart the server when a watched file changes (or the host
       calls the added mcp_lens_restart_server tool), keeping the host's session.
-  mcp-lens lint [--json] [--fail-on LEVEL] FILE
+  mcp-lens lint [--json] [--fail-on LEVEL] [--host NAME]… FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
   mcp-lens mcp [--timeout MS]
