@@ -92,7 +92,7 @@ async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg)
 }
 
 /** The server's command as configured, expanded as a headless run can (no input prompts). */
-async function specOf(entry: ServerEntry): Promise<ServerSpec | { problem: string }> {
+export async function specOf(entry: ServerEntry): Promise<ServerSpec | { problem: string }> {
   const config = entry.config;
   if (config.type !== 'stdio') return { problem: 'fuzzing runs stdio servers (it restarts the process after a crash)' };
   const resolved = await resolveServer(config, { userHome: os.homedir(), env: process.env, resolveInput: async () => undefined }).catch((error: Error) => ({ ok: false as const, problems: [{ message: error.message }] }));
