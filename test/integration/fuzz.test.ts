@@ -3,6 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FuzzToolResult } from '../../src/extension/fuzz';
+import type { LoadToolResult } from '../../src/extension/load/loadCommand';
 import { descendantsMatching, extensionApi, find, hasProc, serverNames, waitFor } from './support';
 
 // "Fuzz Tool…" on the SDK fixture servers named in .vscode/mcp.json: a faulty one (the crash
@@ -67,5 +68,34 @@ suite('Fuzz Tool', () => {
       return fuzz.length === lines.length ? fuzz : undefined;
     });
     assert.deepEqual(fuzzLenses.map((l) => l.command?.title), lines.map(() => 'Fuzz'));
+  });
+});
+
+suite('Load Test Tool', () => {
+  const delay = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'delay.mjs');
+  let original = '';
+
+  suiteSetup(async () => {
+    const { registry } = await extensionApi();
+    original = await readFile(configFile(), 'utf8');
+    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    "fuzz-delay": { "type": "stdio", "command": "node", "args": [${JSON.stringify(delay)}] },`));
+    await waitFor('the delay server', () => find(registry, 'fuzz-delay'), 20_000, () => serverNames(registry).join(', '));
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await writeFile(configFile(), original);
+  });
+
+  test('Load Test Tool… makes the calls asked for, every latency includes the delay, and the tab draws the histogram', async () => {
+    const run = await vscode.commands.executeCommand<LoadToolResult>('mcpLens.loadTestTool', { server: 'fuzz-delay', tool: 'wait', args: { ms: 40 }, concurrency: 4, requests: 24 });
+    assert.ok(run, 'the command returns its result');
+    assert.equal(run.result.requests, 24);
+    assert.equal(run.result.ok, 24);
+    assert.ok(run.result.latency.minMs >= 39.9, `min ${run.result.latency.minMs} ms includes the 40 ms delay`);
+    assert.match(run.document, /Latency histogram/);
+    const shown = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(shown, /^Load test of wait: 24 calls/);
+    if (hasProc) assert.deepEqual(descendantsMatching('delay.mjs'), [], 'the load-tested process is stopped');
   });
 });

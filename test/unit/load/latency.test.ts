@@ -36,3 +36,15 @@ test('a run makes exactly the calls asked for, counts errors by kind, and stops 
   assert.equal(dead.requests, 3);
   assert.match(dead.stoppedEarly ?? '', /connection to the server closed/);
 });
+
+test('the text picture: a bar per histogram bucket and per second, the longest bar for the largest count, nothing but text', async () => {
+  const { loadPicture } = await import('../../../src/core/load/loadPicture');
+  const result = await runLoad(async () => 'ok', { concurrency: 2, requests: 10 });
+  const lines = loadPicture('echo', { ...result, histogram: [{ upToMs: 1, count: 2 }, { upToMs: 2, count: 8 }], timeline: [{ second: 0, completed: 10, errors: 0 }] }, [{ atMs: 250, cpuPercent: 50, rssBytes: 2 ** 20 }]);
+  const at = (label: string) => lines.find((l) => l.includes(label))!;
+  assert.match(lines[0]!, /^Load test of echo: 10 calls/);
+  assert.equal((at('≤ 2 ms').match(/█/g) ?? []).length, 40);
+  assert.equal((at('≤ 1 ms').match(/█/g) ?? []).length, 10);
+  assert.match(at('0–1 s'), /█{40} 10$/);
+  assert.match(at('250 ms'), /█{20}·{20} 50%  1\.0 MiB$/);
+});
