@@ -8,7 +8,8 @@ import type { LoadResult } from './loadRun';
 
 const WIDTH = 40;
 
-export function loadPicture(tool: string, r: LoadResult, samples: readonly ProcessSample[]): string[] {
+/** `notes`: what limits the figures (the machine both sides share), shown under the summary. */
+export function loadPicture(tool: string, r: LoadResult, samples: readonly ProcessSample[], notes: readonly string[] = []): string[] {
   const l = r.latency;
   const errors = Object.entries(r.errors).map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none';
   const lines = [
@@ -16,6 +17,7 @@ export function loadPicture(tool: string, r: LoadResult, samples: readonly Proce
     `latency  min ${l.minMs} ms · p50 ${l.p50Ms} ms · p90 ${l.p90Ms} ms · p99 ${l.p99Ms} ms · max ${l.maxMs} ms`,
     `errors   ${r.requests - r.ok} (${Math.round(r.errorRate * 10000) / 100}%): ${errors}`,
     ...(r.stoppedEarly ? [`stopped early: ${r.stoppedEarly}`] : []),
+    ...notes.map((n) => `note: ${n}`),
     '',
     'Latency histogram (calls per bucket, up to the time shown)',
     ...bars(r.histogram.map((b) => [`≤ ${b.upToMs} ms`, b.count])),

@@ -3,6 +3,7 @@
  * its own, drawn in an editor tab — the latency histogram, throughput over time, and the
  * server's CPU and memory during the run.
  */
+import { availableParallelism } from 'node:os';
 import * as vscode from 'vscode';
 import { loadPicture } from '../../core/load/loadPicture';
 import { runLoad, type CallKind, type LoadResult } from '../../core/load/loadRun';
@@ -64,7 +65,8 @@ async function loadCommand(registry: ServerRegistry, arg: LoadToolArg): Promise<
     );
     sampler?.stop();
     const samples = sampler?.samples ?? [];
-    const text = loadPicture(tool, result, samples).join('\n');
+    const cores = availableParallelism();
+    const text = loadPicture(tool, result, samples, [`MCP Lens and the server ran on this machine's ${cores} core${cores === 1 ? '' : 's'} over one stdio pipe: these are this machine's figures, not a deployment's`]).join('\n');
     const document = await vscode.workspace.openTextDocument({ content: `${text}\n`, language: 'plaintext' });
     await vscode.window.showTextDocument(document, { preview: false });
     return { result, samples, document: text };
