@@ -55,7 +55,7 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
     io.out(`\n${findings.length ? s.red(`${findings.length} finding${findings.length === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, the server restarted ${restarts} time${restarts === 1 ? '' : 's'}` : ''}; repeat with --seed ${seed}`);
     if (saved.length) io.out(`saved ${saved.length} regression test${saved.length === 1 ? '' : 's'} to ${args.save} (run them with mcp-lens test ${args.save})`);
   }
-  return findings.length ? 1 : 0;
+  return findings.length || reports.some((r) => r.stopped) ? 1 : 0;
 }
 
 async function save(args: FuzzArgs, findings: readonly FuzzFinding[]): Promise<string[]> {
@@ -80,6 +80,7 @@ function toolLines(report: ToolReport, s: Style): string[] {
     lines.push(s.dim(`      input (${f.valid ? 'valid' : `invalid: ${f.how}`}): ${preview(f.args)}`));
     lines.push(s.dim(`      ${f.hint}`));
   }
+  if (report.stopped) lines.push(s.red(`    stopped after ${report.calls} calls: ${report.stopped}`));
   return lines;
 }
 

@@ -34,6 +34,8 @@ export interface ToolReport {
   tool: string;
   /** Why the tool was not fuzzed (a schema the generator cannot read, a destructive tool). */
   skipped?: string;
+  /** Why the run of this tool ended before its budget: the server could not be started again. */
+  stopped?: string;
   calls: number;
   findings: FuzzFinding[];
 }
@@ -71,9 +73,11 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
   const known = new Set<RuleId>();
   for (let round = 0; round < MAX_ROUNDS && report.calls < options.runs; round++) {
     const finding = await oneRound(tool, inputs, caller, options, known, round, report);
-    if (!finding) break;
-    known.add(finding.rule);
-    report.findings.push(finding);
+    if (finding) {
+      known.add(finding.rule);
+      report.findings.push(finding);
+    }
+    if (report.stopped || !finding) break;
   }
   return report;
 }
@@ -85,8 +89,15 @@ async function oneRound(tool: ListedTool, inputs: fc.Arbitrary<FuzzInput>, calle
   const seed = options.seed + round;
   const property = fc.asyncProperty(inputs, async (input) => {
     // Past the budget, shrinking stops where it is: the last failing input stands.
-    if (shrinkCalls >= 0 && ++shrinkCalls > budget) return true;
-    const outcome = await caller.call(tool.name, input.args);
+    if (report.stopped || (shrinkCalls >= 0 && ++shrinkCalls > budget)) return true;
+    let outcome: CallOutcome;
+    try {
+      outcome = await caller.call(tool.name, input.args);
+    } catch (error) {
+      // Only starting the server throws (a call's own failure is an outcome): nothing more can be learnt.
+      report.stopped = `the server could not be started again: ${error instanceof Error ? error.message : String(error)}`;
+      return true;
+    }
     report.calls++;
     options.onCall?.(tool.name, input, outcome);
     const findings = findingsOf(outcome, isValid(tool, input.args)).filter((d) => !known.has(d.rule));

@@ -103,3 +103,12 @@ test('fuzz names an unknown tool and the tools there are; usage errors exit 2', 
   assert.match(unknown.stderr, /no tool "nope"; the server lists divide, shout, stats/);
   for (const argv of [['fuzz', '--runs', '0', '--', NODE], ['fuzz', '--seed', 'x', '--', NODE], ['fuzz', NODE, CORRECT]]) assert.equal((await runCli(argv)).code, 2, argv.join(' '));
 });
+
+test('a server that cannot be started again after a crash: the run says it stopped and exits 1', async () => {
+  const marker = join(mkdtempSync(join(tmpdir(), 'mcp-lens-once-')), 'started');
+  const run = await runCli(['fuzz', '--runs', '20', '--json', '--', NODE, `${FIXTURES}fuzz/starts-once.mjs`, marker]);
+  assert.equal(run.code, 1, run.stderr);
+  const [tool] = (JSON.parse(run.stdout) as Report & { tools: { stopped?: string }[] }).tools;
+  assert.match(tool!.stopped ?? '', /could not be started again/);
+  assert.deepEqual(tool!.findings.map((f) => f.rule), ['crashed']);
+});
