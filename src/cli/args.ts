@@ -3,6 +3,7 @@ import { serverTarget, TARGET_OPTIONS, type ServerCommand, type ServerTarget, ty
 import { ANSWER_OPTIONS, parseAnswerFlags, type AnswerFlags } from './answerFlags';
 import { parseFailOn, type FailOn } from './failOn';
 import { UsageError, usageOf } from './usage';
+import { HOST_PROFILES, hostProfile } from '../core/hosts/hostProfiles';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
 export interface CheckArgs {
@@ -59,6 +60,8 @@ export interface LintArgs {
   json: boolean;
   failOn: FailOn;
   file: string;
+  /** Hosts whose documented limits the trace's tool list is checked against (`--host openai`). */
+  hosts: string[];
 }
 /** `command` set: that command's usage; absent: the overview. */
 export interface HelpArgs {
@@ -102,8 +105,42 @@ export interface LogoutArgs {
   name: 'logout';
   url: string;
 }
+export interface FuzzArgs {
+  name: 'fuzz';
+  /** Tools to fuzz; none means every tool the server lists. */
+  tools: string[];
+  runs: number;
+  /** Absent: a new seed, printed so the run can be repeated. */
+  seed?: number;
+  allowDestructive: boolean;
+  json: boolean;
+  junit?: string;
+  sarif?: string;
+  /** A *.mcptest.json file the findings are saved to as regression tests. */
+  save?: string;
+  timeoutMs: number;
+  server: ServerCommand;
+}
+export interface LoadArgs {
+  name: 'load';
+  tool: string;
+  toolArgs: Record<string, unknown>;
+  concurrency: number;
+  /** Exactly one of requests and durationMs is set. */
+  requests?: number;
+  durationMs?: number;
+  /** Calls started per second at most (absent: as fast as the concurrency allows). */
+  rate?: number;
+  failOverP99Ms?: number;
+  failOverErrorRate?: number;
+  json: boolean;
+  timeoutMs: number;
+  server: ServerCommand;
+}
 export type CliArgs =
   | LogoutArgs
+  | FuzzArgs
+  | LoadArgs
   | CheckArgs
   | CallArgs
   | ReadArgs
@@ -119,6 +156,8 @@ export type CliArgs =
   | { name: 'version' };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** A fuzz call that takes this long is taken for a hang: inputs are small, answers should be quick. */
+const FUZZ_TIMEOUT_MS = 5_000;
 
 /** With --auth a request may wait for a person to sign in in a browser: five minutes, unless --timeout says otherwise. */
 const SIGN_IN_TIMEOUT_MS = 300_000;
@@ -220,6 +259,89 @@ function recordListen(values: { listen?: string; url?: string; watch?: string[] 
   return { name: 'record', out, listen: { port, url: values.url } };
 }
 
+/** A positive whole number option (`--runs 200`), or its default when absent. */
+function count(command: string, option: string, value: string | undefined, fallback?: number): number | undefined {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${command}: ${option} takes a positive whole number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** A positive number option (`--rate 2.5`, `--fail-over-p99 150`). */
+function positive(command: string, option: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`${command}: ${option} takes a positive number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function fuzzArgs(ours: string[], server: string[] | undefined): FuzzArgs {
+  const { values, positionals } = parse('fuzz', ours, {
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    'allow-destructive': { type: 'boolean' },
+    json: { type: 'boolean' },
+    junit: { type: 'string' },
+    sarif: { type: 'string' },
+    save: { type: 'string' },
+    timeout: { type: 'string' },
+  });
+  if (server === undefined) throw new UsageError('fuzz: missing -- before the server command');
+  const seed = values.seed as string | undefined;
+  if (seed !== undefined && !/^-?\d+$/.test(seed)) throw new UsageError(`fuzz: --seed takes a whole number, got ${JSON.stringify(seed)}`);
+  return {
+    name: 'fuzz',
+    tools: positionals,
+    runs: count('fuzz', '--runs', values.runs as string | undefined, 100)!,
+    ...(seed !== undefined ? { seed: Number(seed) | 0 } : {}),
+    allowDestructive: values['allow-destructive'] === true,
+    json: values.json === true,
+    ...(values.junit !== undefined ? { junit: nonEmpty('fuzz', '--junit', values.junit as string) } : {}),
+    ...(values.sarif !== undefined ? { sarif: nonEmpty('fuzz', '--sarif', values.sarif as string) } : {}),
+    ...(values.save !== undefined ? { save: nonEmpty('fuzz', '--save', values.save as string) } : {}),
+    timeoutMs: values.timeout === undefined ? FUZZ_TIMEOUT_MS : timeout('fuzz', values.timeout as string),
+    server: serverCommand('fuzz', server, []),
+  };
+}
+
+function loadArgs(ours: string[], server: string[] | undefined): LoadArgs {
+  const { values, positionals } = parse('load', ours, {
+    args: { type: 'string' },
+    concurrency: { type: 'string' },
+    requests: { type: 'string' },
+    duration: { type: 'string' },
+    rate: { type: 'string' },
+    'fail-over-p99': { type: 'string' },
+    'fail-over-error-rate': { type: 'string' },
+    json: { type: 'boolean' },
+    timeout: { type: 'string' },
+  });
+  const [tool, ...more] = positionals;
+  if (tool === undefined || tool === '') throw new UsageError('load: missing the tool name (mcp-lens load TOOL --args JSON -- CMD)');
+  if (more.length > 0) throw new UsageError(`load: unexpected argument ${JSON.stringify(more[0])} before --`);
+  if (server === undefined) throw new UsageError('load: missing -- before the server command');
+  if (values.requests !== undefined && values.duration !== undefined) throw new UsageError('load: give --requests or --duration, not both');
+  const duration = positive('load', '--duration', values.duration as string | undefined);
+  const rawRate = values['fail-over-error-rate'] as string | undefined;
+  const errorRate = rawRate === undefined ? undefined : Number(rawRate);
+  if (errorRate !== undefined && (rawRate!.trim() === '' || !(errorRate >= 0 && errorRate <= 1))) throw new UsageError(`load: --fail-over-error-rate is a fraction from 0 to 1 (0.01 = 1%), got ${JSON.stringify(rawRate)}`);
+  const rate = positive('load', '--rate', values.rate as string | undefined);
+  const p99 = positive('load', '--fail-over-p99', values['fail-over-p99'] as string | undefined);
+  return {
+    name: 'load',
+    tool,
+    toolArgs: toolArguments(values.args as string | undefined, 'load'),
+    concurrency: count('load', '--concurrency', values.concurrency as string | undefined, 10)!,
+    ...(duration !== undefined ? { durationMs: duration * 1000 } : { requests: count('load', '--requests', values.requests as string | undefined, 100)! }),
+    ...(rate !== undefined ? { rate } : {}),
+    ...(p99 !== undefined ? { failOverP99Ms: p99 } : {}),
+    ...(errorRate !== undefined ? { failOverErrorRate: errorRate } : {}),
+    json: values.json === true,
+    timeoutMs: timeout('load', values.timeout as string | undefined),
+    server: serverCommand('load', server, []),
+  };
+}
+
 function nonEmpty(command: string, option: string, value: string): string {
   if (value === '') throw new UsageError(`${command}: ${option} needs a FILE`);
   return value;
@@ -317,9 +439,12 @@ export function parseCli(argv: readonly string[]): CliArgs {
     }
     case 'lint': {
       if (server !== undefined) throw new UsageError('lint: takes a trace file, not a server command');
-      const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
+      const { values, positionals } = parse('lint', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' }, host: { type: 'string', multiple: true } });
       if (positionals.length !== 1) throw new UsageError('lint: expects exactly one trace FILE');
-      return { name: 'lint', json: values.json === true, failOn: parseFailOn('lint', values['fail-on'] as string | undefined), file: positionals[0] };
+      const hosts = (values.host as string[] | undefined) ?? [];
+      const unknown = hosts.find((h) => !hostProfile(h));
+      if (unknown !== undefined) throw new UsageError(`lint: unknown host ${JSON.stringify(unknown)} (known: ${HOST_PROFILES.map((h) => h.id).join(', ')})`);
+      return { name: 'lint', json: values.json === true, failOn: parseFailOn('lint', values['fail-on'] as string | undefined), file: positionals[0], hosts };
     }
     case 'mcp': {
       if (server !== undefined) throw new UsageError('mcp: takes no server command (the agent starts servers with start_server)');
@@ -367,6 +492,10 @@ export function parseCli(argv: readonly string[]): CliArgs {
       if (positionals.length !== 1 || positionals[0] === '') throw new UsageError('logout: expects exactly one server URL (the --url the tokens were cached for)');
       return { name: 'logout', url: positionals[0] };
     }
+    case 'fuzz':
+      return fuzzArgs(ours, server);
+    case 'load':
+      return loadArgs(ours, server);
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   }

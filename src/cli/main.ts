@@ -8,6 +8,8 @@ import { runPrompt } from './commands/prompt';
 import { runRead } from './commands/read';
 import { runReplay } from './commands/replay';
 import { runTests } from './commands/test';
+import { runFuzz } from './commands/fuzz';
+import { runLoad } from './commands/load';
 import { runRecord } from './record/proxy';
 import { runHttpRecord } from './record/httpProxy';
 import { runMcp } from './mcp/server';
@@ -59,6 +61,10 @@ async function main(argv: string[]): Promise<number> {
       return runReplay(args, io);
     case 'logout':
       return runLogout(args, io);
+    case 'fuzz':
+      return runFuzz(args, io);
+    case 'load':
+      return runLoad(args, io);
   }
 }
 

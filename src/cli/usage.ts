@@ -155,12 +155,52 @@ The cache is tokens.json in the user's cache folder ($XDG_CACHE_HOME or ~/.cache
 ~/Library/Caches/mcp-lens, %LOCALAPPDATA%\\mcp-lens), or in MCP_LENS_CACHE_DIR.
 
 ${EXIT_CODES}`,
-  lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] FILE
+  fuzz: `Usage: mcp-lens fuzz [TOOL…] [--runs N] [--seed S] [--allow-destructive] [--save FILE] [--junit FILE] [--sarif FILE] [--json] [--timeout MS] -- CMD [ARGS…]
+
+Call each tool (or the TOOLs named) with inputs drawn from its inputSchema: valid ones and
+near misses (a required field missing, a wrong type, a value past a bound or outside an
+enum, an extra property, empty and 100 000-character strings, control and bidi characters,
+deep nesting). Each finding (a crash, a hang, a leaked stack trace, an outputSchema broken,
+an invalid input accepted, a valid one refused, stray stdout) is shrunk to its smallest
+input. The server is restarted after a crash or a hang and the run goes on.
+
+  --runs N             inputs per tool (default 100)
+  --seed S             draw the same inputs as an earlier run (each run prints its seed)
+  --allow-destructive  also fuzz tools annotated destructiveHint: true (skipped otherwise)
+  --save FILE          add each finding to FILE (*.mcptest.json) as a regression test
+  --junit FILE         write JUnit XML (one test case per tool)
+  --sarif FILE         write SARIF 2.1.0 (one result per finding)
+  --json               print one JSON report with every finding and its input
+  --timeout MS         how long a call may take before it counts as hung (default 5000)
+
+Exit codes: 0 no finding, 1 a finding (or the server could not start), 2 usage error.`,
+  load: `Usage: mcp-lens load TOOL [--args JSON] [--concurrency N] [--requests N | --duration S] [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--json] [--timeout MS] -- CMD [ARGS…]
+
+Call TOOL with the same arguments, N calls in flight at once over one session, and print
+throughput, latency (min, p50, p90, p99, max) and errors by kind, with the server's CPU and
+memory. Client and server share this machine: the figures are this machine's.
+
+  --args JSON                the tool's arguments (default {})
+  --concurrency N            calls in flight at once (default 10)
+  --requests N               how many calls in all (default 100)
+  --duration S               call for S seconds instead of a number of calls
+  --rate R                   start at most R calls per second
+  --fail-over-p99 MS         exit 1 when p99 latency is over MS
+  --fail-over-error-rate X   exit 1 when the share of failed calls is over X (0.01 = 1%)
+  --json                     print one JSON report (with the latency histogram and timeline)
+  --timeout MS               how long each call may take (default 30000)
+
+Exit codes: 0 within the thresholds, 1 over one (or no call succeeded), 2 usage error.`,
+  lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] [--host NAME]… FILE
 
 The diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
 MCP output log), the same as a live session gives.
 
   --json           print one JSON report (with the file's problems)
+  --host NAME      also check the trace's tools/list against what that host documents it
+                   accepts (openai, anthropic, gemini, vscode; repeatable), each finding
+                   citing the host's page, and print each tool definition's token cost
+                   (o200k_base); any host finding makes the exit code 1
 ${FAIL_ON}
 
 ${EXIT_CODES}`,
@@ -190,7 +230,7 @@ export const USAGE = `Usage:
   mcp-lens record --listen PORT --url URL --out FILE
       HTTP reverse proxy on 127.0.0.1:PORT in front of the HTTP server at URL (Streamable
       HTTP or HTTP+SSE): point the host at it; every message goes to the trace.
-  mcp-lens lint [--json] [--fail-on LEVEL] FILE
+  mcp-lens lint [--json] [--fail-on LEVEL] [--host NAME]… FILE
       Diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
       MCP output log).
   mcp-lens mcp [--timeout MS]
@@ -201,6 +241,13 @@ export const USAGE = `Usage:
                 [--timeout MS] [-- CMD [ARGS…]]
       Run saved calls (*.mcptest.json; all under the current folder when no FILES are
       given). -- CMD runs them against that server instead of the one each file names.
+  mcp-lens fuzz [TOOL…] [--runs N] [--seed S] [--allow-destructive] [--save FILE]
+                [--junit FILE] [--sarif FILE] [--json] [--timeout MS] -- CMD [ARGS…]
+      Call each tool with inputs drawn from its inputSchema; report crashes, hangs, leaks
+      and broken contracts, each with its smallest input.
+  mcp-lens load TOOL [--args JSON] [--concurrency N] [--requests N | --duration S]
+                [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--json] -- CMD
+      Concurrent calls of one tool: throughput, latency percentiles, errors by kind.
   mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
       The interface diff of two servers (check --json reports or trace files), each
       change classified breaking or not. Exit 1 per --fail-on (default breaking).

@@ -18,6 +18,8 @@ import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
 import { registerTesting } from './testing';
+import { registerFuzzCommand } from './fuzz';
+import { registerLoadCommand } from './load/loadCommand';
 import { registerTools } from './tools';
 import { registerAsks } from './asks';
 import { registerAgentTools } from './agentTools/register';
@@ -85,6 +87,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(...registerDevLoop(servers, log));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));
+  subscriptions.push(registerFuzzCommand(servers, log), registerLoadCommand(servers));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);

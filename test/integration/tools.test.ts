@@ -21,9 +21,13 @@ function configFile(): string {
   return join(folder.uri.fsPath, '.vscode', 'mcp.json');
 }
 
+/** The lenses of running tools (the Fuzz lens beside each ▶ Run tool is the fuzz suite's). */
 async function lenses(file: string): Promise<{ line: number; title: string }[]> {
   const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(file));
-  return (found ?? []).map((l) => ({ line: l.range.start.line, title: l.command?.title ?? '' })).sort((a, b) => a.line - b.line || a.title.localeCompare(b.title));
+  return (found ?? [])
+    .filter((l) => l.command?.command !== 'mcpLens.fuzzTool')
+    .map((l) => ({ line: l.range.start.line, title: l.command?.title ?? '' }))
+    .sort((a, b) => a.line - b.line || a.title.localeCompare(b.title));
 }
 
 /** Zero-based lines whose text matches: the test's own reading of where each tool is defined. */

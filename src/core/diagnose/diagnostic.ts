@@ -38,6 +38,9 @@ export const RULE_IDS = [
   'tool-error',
   'domain-error-as-protocol-error',
   'output-schema-mismatch',
+  // Seen most often under fuzzing (mcp-lens fuzz), true of any session
+  'invalid-input-accepted',
+  'error-leaks-internals',
   'url-elicitation-required',
   // MCP Apps: a tool's ui:// interface, from the host bridge's lane
   'app-resource-invalid',

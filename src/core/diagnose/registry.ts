@@ -35,6 +35,8 @@ import { noResponse } from './rules/noResponse';
 import { notJsonrpc } from './rules/notJsonrpc';
 import { nullId } from './rules/nullId';
 import { outputSchemaMismatch } from './rules/outputSchemaMismatch';
+import { invalidInputAccepted } from './rules/invalidInputAccepted';
+import { errorLeaksInternals } from './rules/errorLeaksInternals';
 import { paginationLoop } from './rules/paginationLoop';
 import { partialLine } from './rules/partialLine';
 import { progressNotIncreasing } from './rules/progressNotIncreasing';
@@ -84,6 +86,8 @@ export const RULES: readonly Rule[] = [
   toolError,
   domainErrorAsProtocolError,
   outputSchemaMismatch,
+  invalidInputAccepted,
+  errorLeaksInternals,
   urlElicitationRequired,
   appResourceInvalid,
   appCspViolation,

@@ -85,6 +85,7 @@ export class ToolLensProvider extends Disposable implements vscode.CodeLensProvi
         'mcpLens.runTool',
         [{ server: entry.key, tool }],
       ),
+      codeLens(range, say`Fuzz${suffix}`, say`Call "${name(tool)}" with inputs drawn from its inputSchema, in a separate "${entry.name}" process, and report crashes, hangs and broken contracts`, 'mcpLens.fuzzTool', [{ server: entry.key, tool }]),
     ];
     const last = this.runner.last(entry.key, tool);
     if (last) {

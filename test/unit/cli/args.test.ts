@@ -31,7 +31,8 @@ test('record needs --out; lint needs exactly one file', () => {
     server: { command: 'node', args: ['build/s.js', '--watch'] },
   });
   assert.deepEqual(parseCli(['mcp', '--timeout', '5000']), { name: 'mcp', timeoutMs: 5000 });
-    assert.deepEqual(parseCli(['lint', 'a.jsonl']), { name: 'lint', json: false, failOn: 'error', file: 'a.jsonl' });
+    assert.deepEqual(parseCli(['lint', 'a.jsonl']), { name: 'lint', json: false, failOn: 'error', file: 'a.jsonl', hosts: [] });
+  assert.deepEqual((parseCli(['lint', '--host', 'openai', '--host', 'vscode', 'a.jsonl']) as { hosts: string[] }).hosts, ['openai', 'vscode']);
   assert.equal((parseCli(['lint', '--fail-on', 'warning', 'a.jsonl']) as { failOn: string }).failOn, 'warning');
 });
 
@@ -63,4 +64,32 @@ test('help: the overview, a command\'s usage, and --help after -- left to the se
   assert.deepEqual(parseCli(['check', '--help', '--', 'node']), { name: 'help', command: 'check' });
   const args = parseCli(['check', '--', 'node', 's.js', '--help']);
   assert.equal(args.name, 'check');
+});
+
+test('fuzz and load: defaults, the server after --, and what each option takes', () => {
+  assert.deepEqual(parseCli(['fuzz', 'a', 'b', '--seed=-3', '--', 'node', 's.js', '--runs']), {
+    name: 'fuzz',
+    tools: ['a', 'b'],
+    runs: 100,
+    seed: -3,
+    allowDestructive: false,
+    json: false,
+    timeoutMs: 5000,
+    server: { command: 'node', args: ['s.js', '--runs'] },
+  });
+  assert.deepEqual(parseCli(['load', 'wait', '--args', '{"ms":5}', '--duration', '2', '--rate', '10', '--fail-over-error-rate', '0', '--', 'node', 's.js']), {
+    name: 'load',
+    tool: 'wait',
+    toolArgs: { ms: 5 },
+    concurrency: 10,
+    durationMs: 2000,
+    rate: 10,
+    failOverErrorRate: 0,
+    json: false,
+    timeoutMs: 30000,
+    server: { command: 'node', args: ['s.js'] },
+  });
+  assert.equal((parseCli(['load', 'wait', '--', 'node']) as { requests: number }).requests, 100);
+  assert.throws(() => parseCli(['load', 'wait', '--concurrency', '1.5', '--', 'node']), /--concurrency takes a positive whole number/);
+  assert.throws(() => parseCli(['fuzz', '--save', '', '--', 'node']), /--save needs a FILE/);
 });

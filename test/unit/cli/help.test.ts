@@ -5,7 +5,7 @@ import { buildCli, NODE, runCli } from './helpers';
 
 before(buildCli);
 
-const COMMANDS = ['check', 'call', 'read', 'prompt', 'record', 'lint', 'mcp', 'test', 'diff', 'replay', 'logout'];
+const COMMANDS = ['check', 'call', 'read', 'prompt', 'record', 'lint', 'mcp', 'test', 'diff', 'replay', 'logout', 'fuzz', 'load'];
 
 test('every command has its own usage', () => {
   assert.deepEqual(Object.keys(COMMAND_USAGE).sort(), [...COMMANDS].sort());

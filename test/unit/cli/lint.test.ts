@@ -70,3 +70,18 @@ test('lint of a clean trace exits 0; of a missing file exits 2', async () => {
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /cannot read/);
 });
+
+test('lint --host: a tool name a host refuses is a finding citing its page, with the token cost of each definition; exit 1', async () => {
+  const file = 'test/fixtures/hosts/bad-names.jsonl';
+  const run = await runCli(['lint', '--host', 'openai', '--host', 'anthropic', '--json', file]);
+  assert.equal(run.code, 1, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.deepEqual(report.hosts.findings.map((f: { host: string; tool: string }) => [f.host, f.tool]), [['openai', 'files/read'], ['anthropic', 'files/read']]);
+  assert.equal(report.hosts.tokens.encoding, 'o200k_base');
+  assert.deepEqual(report.hosts.tokens.tools.map((t: { name: string }) => t.name), ['files/read', 'echo']);
+  assert.equal(report.hosts.tokens.total, report.hosts.tokens.tools.reduce((n: number, t: { tokens: number }) => n + t.tokens, 0));
+  const text = await runCli(['lint', '--host', 'vscode', file]);
+  assert.equal(text.code, 0, 'VS Code documents no name rule, and 2 tools are under its count');
+  assert.match(text.stdout, /Token cost \(o200k_base\): \d+ tokens for 2 tool definitions/);
+  assert.equal((await runCli(['lint', '--host', 'nope', file])).code, 2);
+});

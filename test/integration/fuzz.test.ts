@@ -1,0 +1,101 @@
+import * as assert from 'node:assert/strict';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { FuzzToolResult } from '../../src/extension/fuzz';
+import type { LoadToolResult } from '../../src/extension/load/loadCommand';
+import { descendantsMatching, extensionApi, find, hasProc, serverNames, waitFor } from './support';
+
+// "Fuzz Tool…" on the SDK fixture servers named in .vscode/mcp.json: a faulty one (the crash
+// is found, shrunk, and saved as a regression test) and a correct one (nothing found, and a
+// Fuzz lens over each registerTool). Each run uses a process of its own, none left behind.
+const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
+const faults = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'faults.mjs');
+const correct = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'correct.mjs');
+const SERVERS = `"servers": {
+    "fuzz-faults": { "type": "stdio", "command": "node", "args": [${JSON.stringify(faults)}] },
+    "fuzz-correct": { "type": "stdio", "command": "node", "args": [${JSON.stringify(correct)}] },`;
+
+function folder(): string {
+  const f = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(f, 'a folder is open');
+  return f.uri.fsPath;
+}
+
+const configFile = () => join(folder(), '.vscode', 'mcp.json');
+const savedFile = () => join(folder(), '.mcp-lens', 'tests', 'fuzz-faults.mcptest.json');
+
+suite('Fuzz Tool', () => {
+  let original = '';
+
+  suiteSetup(async () => {
+    const { registry } = await extensionApi();
+    original = await readFile(configFile(), 'utf8');
+    await writeFile(configFile(), original.replace('"servers": {', SERVERS));
+    await waitFor('the fuzz servers', () => find(registry, 'fuzz-faults') && find(registry, 'fuzz-correct'), 20_000, () => serverNames(registry).join(', '));
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await writeFile(configFile(), original);
+    await rm(savedFile(), { force: true });
+  });
+
+  test('Fuzz Tool… finds the crash of divide with its smallest input and saves it as a regression test', async () => {
+    const result = await vscode.commands.executeCommand<FuzzToolResult>('mcpLens.fuzzTool', { server: 'fuzz-faults', tool: 'divide', runs: 40, seed: 5, save: true });
+    assert.ok(result, 'the command returns its report');
+    assert.deepEqual(result.report.findings.map((f) => [f.rule, f.args]), [['crashed', { a: 0, b: 0 }]]);
+    assert.ok(result.starts >= 2, 'the server was started again after the crash');
+    assert.equal(result.savedTo, savedFile());
+    const saved = JSON.parse(await readFile(savedFile(), 'utf8'));
+    assert.equal(saved.server, 'fuzz-faults');
+    assert.deepEqual(saved.tests.map((t: { tool: string; arguments: unknown }) => [t.tool, t.arguments]), [['divide', { a: 0, b: 0 }]]);
+    const { registry } = await extensionApi();
+    assert.equal(find(registry, 'fuzz-faults')?.state, 'stopped', 'the configured server itself was never started');
+    if (hasProc) assert.deepEqual(descendantsMatching('faults.mjs'), [], 'no fuzzed process left running');
+  });
+
+  test('the correct server: no finding, and a Fuzz lens over each of its registered tools', async () => {
+    const result = await vscode.commands.executeCommand<FuzzToolResult>('mcpLens.fuzzTool', { server: 'fuzz-correct', tool: 'shout', runs: 30, seed: 2 });
+    assert.ok(result);
+    assert.deepEqual(result.report.findings, []);
+    assert.equal(result.report.calls, 30);
+    await vscode.workspace.openTextDocument(correct);
+    const lines = (await readFile(correct, 'utf8')).split('\n').flatMap((l, i) => (/^server\.registerTool\(/.test(l) ? [i] : []));
+    const fuzzLenses = await waitFor('Fuzz lenses', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(correct));
+      const fuzz = (found ?? []).filter((l) => l.command?.command === 'mcpLens.fuzzTool');
+      return fuzz.length === lines.length ? fuzz : undefined;
+    });
+    assert.deepEqual(fuzzLenses.map((l) => l.command?.title), lines.map(() => 'Fuzz'));
+  });
+});
+
+suite('Load Test Tool', () => {
+  const delay = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'delay.mjs');
+  let original = '';
+
+  suiteSetup(async () => {
+    const { registry } = await extensionApi();
+    original = await readFile(configFile(), 'utf8');
+    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    "fuzz-delay": { "type": "stdio", "command": "node", "args": [${JSON.stringify(delay)}] },`));
+    await waitFor('the delay server', () => find(registry, 'fuzz-delay'), 20_000, () => serverNames(registry).join(', '));
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await writeFile(configFile(), original);
+  });
+
+  test('Load Test Tool… makes the calls asked for, every latency includes the delay, and the tab draws the histogram', async () => {
+    const run = await vscode.commands.executeCommand<LoadToolResult>('mcpLens.loadTestTool', { server: 'fuzz-delay', tool: 'wait', args: { ms: 40 }, concurrency: 4, requests: 24 });
+    assert.ok(run, 'the command returns its result');
+    assert.equal(run.result.requests, 24);
+    assert.equal(run.result.ok, 24);
+    assert.ok(run.result.latency.minMs >= 39.9, `min ${run.result.latency.minMs} ms includes the 40 ms delay`);
+    assert.match(run.document, /Latency histogram/);
+    const shown = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(shown, /^Load test of wait: 24 calls/);
+    if (hasProc) assert.deepEqual(descendantsMatching('delay.mjs'), [], 'the load-tested process is stopped');
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * `mcp-lens fuzz` against real servers built with the official SDK: a server with one fault
+ * per tool (each found with its smallest input, saved as a regression test that fails today),
+ * and a correct server (no finding). No process is left behind.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { validateXML } from 'xmllint-wasm';
+import { buildCli, FIXTURES, NODE, ROOT, runCli } from './helpers';
+
+before(buildCli);
+
+const require = createRequire(import.meta.url);
+const FAULTS = `${FIXTURES}fuzz/faults.mjs`;
+const CORRECT = `${FIXTURES}fuzz/correct.mjs`;
+
+interface Report {
+  seed: number;
+  starts: number;
+  tools: { tool: string; skipped?: string; calls: number; findings: { rule: string; args: unknown; valid: boolean; end: string; message: string }[] }[];
+  saved?: { file: string; tests: string[] };
+}
+
+/** Processes whose command line holds `marker`: a run must leave none. */
+function running(marker: string): string[] {
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(marker));
+}
+
+test('fuzz finds each fault of the faulty server with its smallest input, restarts after crashes and hangs, and saves failing regression tests', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-fuzz-'));
+  const marker = `--fuzz-marker-${process.pid}`;
+  const run = await runCli(['fuzz', '--seed', '5', '--runs', '60', '--timeout', '1000', '--json', '--save', join(dir, 'found.mcptest.json'), '--junit', join(dir, 'junit.xml'), '--sarif', join(dir, 'out.sarif'), '--', NODE, FAULTS, marker], { deadlineMs: 240_000 });
+  assert.equal(run.code, 1, run.stderr);
+  const report = JSON.parse(run.stdout) as Report;
+  const of = (tool: string) => report.tools.find((t) => t.tool === tool)!;
+  const only = (tool: string) => of(tool).findings.map((f) => ({ rule: f.rule, args: f.args, end: f.end }));
+  assert.deepEqual(only('divide'), [{ rule: 'crashed', args: { a: 0, b: 0 }, end: 'crashed' }]);
+  assert.match(of('divide').findings[0]!.message, /RangeError: division by zero/, 'the stderr reason of the crash');
+  assert.deepEqual(only('search'), [{ rule: 'timeout', args: { query: '' }, end: 'hung' }]);
+  assert.deepEqual(only('read_note').map((f) => f.rule), ['error-leaks-internals']);
+  assert.deepEqual(only('stats'), [{ rule: 'output-schema-mismatch', args: { values: [] }, end: 'result' }]);
+  assert.deepEqual(only('set_level').map((f) => [f.rule, f.end]), [['invalid-input-accepted', 'result']]);
+  assert.equal(of('set_level').findings[0]!.valid, false);
+  assert.deepEqual(only('echo'), [], 'the correct tool of the same server');
+  assert.match(of('wipe').skipped ?? '', /destructiveHint/);
+  assert.match(of('by_ref').skipped ?? '', /\$ref "#\/\$defs\/place" does not resolve/);
+  assert.ok(report.starts >= 3, `restarted after the crash and the hang (${report.starts} starts)`);
+  assert.deepEqual(running(marker), [], 'no server process left running');
+
+  // The saved findings are regression tests: they fail until the faults are fixed.
+  assert.equal(report.saved?.tests.length, 5);
+  const replay = await runCli(['test', join(dir, 'found.mcptest.json'), '--timeout', '2000'], { deadlineMs: 120_000 });
+  assert.equal(replay.code, 1, replay.stdout);
+  assert.match(replay.stdout, /0 passed, 5 failed/);
+  assert.deepEqual(running(marker), []);
+
+  const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+  const xsd = readFileSync(join(ROOT, 'test/fixtures/schemas/junit.xsd'), 'utf8');
+  const checked = await validateXML({ xml: [{ fileName: 'junit.xml', contents: junit }], schema: [{ fileName: 'junit.xsd', contents: xsd }] });
+  assert.deepEqual(checked.errors, []);
+  assert.match(junit, /<testcase name="divide"[^>]*>\s*<failure type="crashed"/);
+  assert.match(junit, /<testcase name="wipe"[^>]*>\s*<skipped /);
+  const sarif = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8'));
+  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  delete schema.$schema;
+  schema.$id = schema.id;
+  delete schema.id;
+  const validate = addFormats(new Ajv({ strict: false, allErrors: true, unicodeRegExp: false })).compile(schema);
+  assert.equal(validate(sarif), true, JSON.stringify(validate.errors));
+  assert.equal(sarif.runs[0].results.length, 5);
+});
+
+test('fuzz passes the correct SDK server with 0 findings and exit 0', async () => {
+  const run = await runCli(['fuzz', '--seed', '11', '--runs', '80', '--', NODE, CORRECT], { deadlineMs: 120_000 });
+  assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /✓ divide 80 calls/);
+  assert.match(run.stdout, /0 findings in 240 calls; repeat with --seed 11/);
+});
+
+test('fuzz is reproducible from the seed; destructive tools run only with --allow-destructive', async () => {
+  const once = async () => JSON.parse((await runCli(['fuzz', 'divide', 'set_level', '--seed', '3', '--runs', '40', '--json', '--', NODE, FAULTS])).stdout) as Report;
+  const [a, b] = [await once(), await once()];
+  const shape = (r: Report) => r.tools.map((t) => [t.tool, t.findings.map((f) => [f.rule, f.args])]);
+  assert.deepEqual(shape(a), shape(b));
+  assert.equal(a.tools.length, 2);
+
+  const allowed = await runCli(['fuzz', 'wipe', '--allow-destructive', '--runs', '5', '--json', '--', NODE, FAULTS]);
+  const wipe = (JSON.parse(allowed.stdout) as Report).tools[0]!;
+  assert.equal(wipe.skipped, undefined);
+  assert.deepEqual(wipe.findings.map((f) => f.rule), ['crashed']);
+});
+
+test('fuzz names an unknown tool and the tools there are; usage errors exit 2', async () => {
+  const unknown = await runCli(['fuzz', 'nope', '--', NODE, CORRECT]);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /no tool "nope"; the server lists divide, shout, stats/);
+  for (const argv of [['fuzz', '--runs', '0', '--', NODE], ['fuzz', '--seed', 'x', '--', NODE], ['fuzz', NODE, CORRECT]]) assert.equal((await runCli(argv)).code, 2, argv.join(' '));
+});
+
+test('a server that cannot be started again after a crash: the run says it stopped and exits 1', async () => {
+  const marker = join(mkdtempSync(join(tmpdir(), 'mcp-lens-once-')), 'started');
+  const run = await runCli(['fuzz', '--runs', '20', '--json', '--', NODE, `${FIXTURES}fuzz/starts-once.mjs`, marker]);
+  assert.equal(run.code, 1, run.stderr);
+  const [tool] = (JSON.parse(run.stdout) as Report & { tools: { stopped?: string }[] }).tools;
+  assert.match(tool!.stopped ?? '', /could not be started again/);
+  assert.deepEqual(tool!.findings.map((f) => f.rule), ['crashed']);
+});
