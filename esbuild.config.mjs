@@ -41,6 +41,7 @@ const entries = [
   { ...node, entryPoints: ['src/core/preload/node-preload.ts'], outfile: 'dist/preload/node-preload.js' },
   { ...common, entryPoints: ['media/src/form.ts'], outfile: 'dist/media/form.js', platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['media/src/askPage.ts'], outfile: 'dist/media/asks.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['media/src/resources.ts'], outfile: 'dist/media/resources.js', platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['media/src/stderr.ts'], outfile: 'dist/media/stderr.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((options) => options.entryPoints.every((entry) => existsSync(entry)));
 
