@@ -5,6 +5,7 @@ import { runDiff } from './commands/diff';
 import { runLint } from './commands/lint';
 import { runPrompt } from './commands/prompt';
 import { runRead } from './commands/read';
+import { runComplete } from './commands/complete';
 import { runReplay } from './commands/replay';
 import { runTests } from './commands/test';
 import { runRecord } from './record/proxy';
@@ -43,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
       return runRead(args, io);
     case 'prompt':
       return runPrompt(args, io);
+    case 'complete':
+      return runComplete(args, io);
     case 'record':
       return runRecord(args);
     case 'lint':

@@ -68,6 +68,8 @@ export class ResourcePanel extends Disposable {
     this.register(this.panel.webview.onDidReceiveMessage((m: WebviewMessage) => void this.onMessage(m)));
     this.register(
       this.panel.onDidDispose(() => {
+        // The webview is gone: nothing more is posted to it.
+        this.ready = false;
         void this.unwatch();
         this.closed.fire();
         this.dispose();

@@ -22,6 +22,7 @@ export const TOOL_COMMANDS = {
   sendRawMessage: 'mcpLens.sendRawMessage',
   readResource: 'mcpLens.readResource',
   getPrompt: 'mcpLens.getPrompt',
+  watchResource: 'mcpLens.watchResource',
 } as const;
 
 /** `{server, tool, args}` from a lens, a test or a keybinding; a Servers view tool row; nothing (palette). */
@@ -173,6 +174,22 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
     return resources.open(entry, { kind: 'resource', uri, ...(typeof listedItem?.name === 'string' ? { name: listedItem.name } : {}), ...about }).submit({});
   }
 
+  /**
+   * Opens the resource's panel, reads it and watches it (resources/subscribe; each update reads
+   * it again). Returns the watch as it stands (how many updates so far), or undefined.
+   */
+  async function watchResource(arg?: { server?: string; uri?: string }): Promise<{ uri: string; updates: number } | undefined> {
+    if (arg?.server === undefined || arg.uri === undefined) return undefined;
+    const entry = await pickServer(arg.server, say`Watch a resource of which MCP server?`);
+    if (!entry || !(await running(entry)) || !entry.client) return undefined;
+    const panel = resources.open(entry, { kind: 'resource', uri: arg.uri });
+    if (!panel.watchState) {
+      await panel.submit({});
+      await panel.watch();
+    }
+    return panel.watchState;
+  }
+
   async function getPrompt(arg?: { server?: string; prompt?: string; args?: Record<string, string> }): Promise<unknown> {
     const entry = await pickServer(arg?.server, say`Get a prompt of which MCP server?`);
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
@@ -212,6 +229,9 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
     vscode.commands.registerCommand(TOOL_COMMANDS.sendRawMessage, sendRawMessage),
     vscode.commands.registerCommand(TOOL_COMMANDS.readResource, (arg?: ReadArg | ItemRow) =>
       readResource(isRow(arg) ? (typeof arg.item.uriTemplate === 'string' ? { server: arg.key, uriTemplate: arg.item.uriTemplate } : { server: arg.key, uri: String(arg.item.uri) }) : arg),
+    ),
+    vscode.commands.registerCommand(TOOL_COMMANDS.watchResource, (arg?: { server?: string; uri?: string } | ItemRow) =>
+      watchResource(isRow(arg) ? { server: arg.key, uri: typeof arg.item.uri === 'string' ? arg.item.uri : undefined } : arg),
     ),
     vscode.commands.registerCommand(TOOL_COMMANDS.getPrompt, (arg?: { server?: string; prompt?: string; args?: Record<string, string> } | ItemRow) =>
       getPrompt(isRow(arg) ? { server: arg.key, prompt: itemName(arg.item) } : arg),
