@@ -53,7 +53,7 @@ export class ResourcePanel extends Disposable {
     this.fields = shape.fields;
     this.template = shape.template;
     this.problem = shape.problem;
-    const label = subject.kind === 'prompt' ? say`💬 ${name(subject.name)}` : say`📄 ${name(subject.kind === 'template' ? subject.name : (subject.name ?? subject.uri))}`;
+    const label = subject.kind === 'prompt' ? say`${name(subject.name)} (prompt)` : say`${name(subject.kind === 'template' ? subject.name : (subject.name ?? subject.uri))}`;
     this.panel = vscode.window.createWebviewPanel('mcpLens.resource', tabTitle(label), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, localResourceRoots: panelResourceRoots(deps.extensionUri) });
     this.panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-lens.svg');
     this.panel.webview.html = webviewHtml(this.panel.webview, {
@@ -112,6 +112,8 @@ export class ResourcePanel extends Disposable {
     if (this.problem) this.post({ type: 'expanded', error: this.problem });
     else if (this.template) this.post(this.expand(this.values));
     if (this.lastMessage) this.post(this.lastMessage);
+    // A hidden webview is torn down; shown again, it learns the watch as it stands.
+    if (this.watched) this.post({ type: 'watching', uri: this.watched.uri, updates: this.watched.updates });
   }
 
   private async onMessage(message: WebviewMessage): Promise<void> {
