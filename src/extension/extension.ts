@@ -18,6 +18,7 @@ import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
 import { registerTesting } from './testing';
 import { registerTools } from './tools';
+import { registerLogLevelCommand } from './logLevelCommand';
 import { registerAsks } from './asks';
 import { registerAgentTools } from './agentTools/register';
 import { say, showError } from './shown';
@@ -69,6 +70,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(registerTraceLanguage(context, log));
   subscriptions.push(registerRecordCommand(context, servers, log));
   subscriptions.push(...registerTools(context, servers, log, asks.broker));
+  subscriptions.push(registerLogLevelCommand(servers));
   subscriptions.push(...registerDevLoop(servers, log));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));

@@ -84,4 +84,9 @@ suite('resources, templates and prompts', () => {
     }, 30_000);
     assert.equal(watched.uri, uri);
   });
+
+  test('Set Log Level on a server that declares logging: logging/setLevel answered; refused where logging is not declared', async () => {
+    assert.equal(await vscode.commands.executeCommand('mcpLens.setLogLevel', 'everything', 'warning'), 'warning');
+    assert.equal(await vscode.commands.executeCommand('mcpLens.setLogLevel', 'v2-resources', 'warning'), undefined);
+  });
 });
