@@ -10,7 +10,8 @@ import { extensionApi, find, serverNames, serverWhere, waitFor } from './support
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const SERVERS = `"servers": {
     "everything": { "type": "stdio", "command": "${repo}/node_modules/.bin/mcp-server-everything", "args": ["stdio"] },
-    "v2-resources": { "type": "stdio", "command": "node", "args": ["${repo}/test/fixtures/servers/sdk-v2-resources.mjs"] },`;
+    "v2-resources": { "type": "stdio", "command": "node", "args": ["${repo}/test/fixtures/servers/sdk-v2-resources.mjs"] },
+    "list-changes": { "type": "stdio", "command": "node", "args": ["${repo}/test/fixtures/servers/sdk-v1-list-changes.mjs"] },`;
 
 function configFile(): string {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -31,9 +32,9 @@ suite('resources, templates and prompts', () => {
   suiteTeardown(async () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const name of ['everything', 'v2-resources']) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
+    for (const name of ['everything', 'v2-resources', 'list-changes']) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
     await writeFile(configFile(), original);
-    await waitFor('the resource servers to go', () => !find(registry, 'everything') && !find(registry, 'v2-resources'), 20_000, () => serverNames(registry).join(', '));
+    await waitFor('the resource servers to go', () => !find(registry, 'everything') && !find(registry, 'v2-resources') && !find(registry, 'list-changes'), 20_000, () => serverNames(registry).join(', '));
   });
 
   test('a 2026-07-28 template read with its variables expanded; the JSON contents get the json language', async () => {
@@ -88,5 +89,19 @@ suite('resources, templates and prompts', () => {
   test('Set Log Level on a server that declares logging: logging/setLevel answered; refused where logging is not declared', async () => {
     assert.equal(await vscode.commands.executeCommand('mcpLens.setLogLevel', 'everything', 'warning'), 'warning');
     assert.equal(await vscode.commands.executeCommand('mcpLens.setLogLevel', 'v2-resources', 'warning'), undefined);
+  });
+
+  test('a tools/list_changed that changed the list: the Servers view lists again and the list diff says what changed', async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'list-changes');
+    await serverWhere(registry, 'list-changes', 'running with add-greet', (s) => s.state === 'running' && s.tools.includes('add-greet'));
+    await vscode.commands.executeCommand('mcpLens.runTool', { server: 'list-changes', tool: 'add-greet', args: {} });
+    await serverWhere(registry, 'list-changes', 'greet listed', (s) => s.tools.includes('greet') && !s.tools.includes('add-greet'));
+    const diff = await waitFor('the list_changed diff', async () => {
+      const d = await vscode.commands.executeCommand<{ message: string; changes: string[] } | undefined>('mcpLens.devloop.lastDiff', 'list-changes');
+      return d && d.changes.some((c) => c.includes('greet added')) && !d.changes.some((c) => c.includes('add-greet') && c.includes('added')) ? d : undefined;
+    }, 30_000);
+    assert.match(diff.message, /^list-changes sent notifications\/tools\/list_changed: /);
+    assert.ok(diff.changes.some((c) => c.startsWith('- tool add-greet removed')), diff.changes.join('\n'));
   });
 });

@@ -33,7 +33,7 @@ test('server-everything (2025-11-25): logging/setLevel is sent, and its notifica
   const params = await logged;
   // The stderr panel's buffer takes it as a log line with its level.
   const buffer = new OutputBuffer();
-  const event = client.trace.events.findLast((e) => (e.msg as { method?: string })?.method === 'notifications/message')!;
+  const event = [...client.trace.events].reverse().find((e) => (e.msg as { method?: string })?.method === 'notifications/message')!;
   buffer.add(event);
   assert.equal(buffer.lines()[0]?.kind, 'log');
   assert.equal(buffer.lines()[0]?.level, params.level);
