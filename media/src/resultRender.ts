@@ -103,7 +103,8 @@ function banner(outcome: CallOutcome): HTMLElement {
   }
 }
 
-function contentBlock(block: unknown, actions: ResultActions): HTMLElement {
+/** One content block (text, image, audio, resource link, embedded resource), as a tool result or a prompt message carries it. */
+export function contentBlock(block: unknown, actions: Pick<ResultActions, 'openResource' | 'openLink'>): HTMLElement {
   if (!block || typeof block !== 'object') return el('div', { className: 'block' }, jsonTree(block));
   const b = block as Record<string, unknown>;
   const head = (label: string, meta?: string) => el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: label }), meta ? el('span', { className: 'muted', text: meta }) : undefined);

@@ -37,7 +37,20 @@ const logPane = el('section', 'log');
 logPane.setAttribute('aria-label', 'stderr');
 const hiddenNote = el('div', 'hidden-note');
 const rows = el('div', 'rows');
-logPane.append(hiddenNote, rows);
+// The server's log entries (notifications/message) below a chosen level are hidden, stderr never.
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const levelFilter = el('select', 'level-filter');
+levelFilter.setAttribute('aria-label', 'Show log messages from this level up');
+for (const level of LEVELS) levelFilter.append(Object.assign(el('option', undefined, level === 'debug' ? 'log: all levels' : `log: ${level} and up`), { value: level }));
+levelFilter.addEventListener('change', () => {
+  rows.querySelectorAll<HTMLElement>('.row.log').forEach(applyLevel);
+});
+function applyLevel(row: HTMLElement): void {
+  const level = LEVELS.indexOf(row.dataset.level ?? '');
+  row.hidden = level >= 0 && level < LEVELS.indexOf(levelFilter.value);
+}
+logPane.append(el('div', 'log-toolbar'), hiddenNote, rows);
+logPane.firstElementChild!.append(levelFilter);
 layout.append(cardsPane, logPane);
 root.append(header, layout);
 
@@ -104,6 +117,12 @@ function lineRow(line: OutputLine): HTMLElement {
     flag.className = 'flag';
     row.append(flag);
     strayRows += 1;
+  }
+  if (line.kind === 'log') {
+    row.dataset.level = line.level ?? 'unknown';
+    row.classList.add(`level-${line.level ?? 'unknown'}`);
+    row.append(el('span', 'flag log-flag', 'log'));
+    applyLevel(row);
   }
   row.append(el('span', 'text', line.text));
   if (line.fullLength !== undefined) {

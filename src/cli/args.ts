@@ -26,7 +26,9 @@ export interface CallArgs extends AnswerFlags {
 }
 export interface ReadArgs extends AnswerFlags {
   name: 'read';
+  /** A URI, or an RFC 6570 template when `vars` are given or it holds an expression. */
   uri: string;
+  vars: Record<string, string>;
   json: boolean;
   timeoutMs: number;
   failOn: FailOn;
@@ -36,6 +38,18 @@ export interface PromptArgs extends AnswerFlags {
   name: 'prompt';
   prompt: string;
   promptArgs: Record<string, unknown>;
+  json: boolean;
+  timeoutMs: number;
+  failOn: FailOn;
+  server: ServerTarget;
+}
+/** `mcp-lens complete`: completion/complete for a prompt argument or a template variable. */
+export interface CompleteArgs {
+  name: 'complete';
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+  argument: string;
+  value: string;
+  context: Record<string, string>;
   json: boolean;
   timeoutMs: number;
   failOn: FailOn;
@@ -145,6 +159,7 @@ export type CliArgs =
   | CallArgs
   | ReadArgs
   | PromptArgs
+  | CompleteArgs
   | RecordArgs
   | RecordListenArgs
   | LintArgs
@@ -201,6 +216,17 @@ function timeout(command: string, value: string | undefined, signIn = false): nu
     throw new UsageError(`${command}: --timeout takes a positive number of milliseconds, got ${JSON.stringify(value)}`);
   }
   return ms;
+}
+
+/** Repeated `--var k=v` / `--arg k=v` / `--context k=v` flags as an object (the last of a name wins). */
+function pairs(command: string, option: string, given: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of given ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`${command}: ${option} takes NAME=VALUE, got ${JSON.stringify(pair)}`);
+    out[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return out;
 }
 
 function toolArguments(value: string | undefined, command = 'call'): Record<string, unknown> {
@@ -390,13 +416,14 @@ export function parseCli(argv: readonly string[]): CliArgs {
       };
     }
     case 'read': {
-      const { values, positionals } = parse('read', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' }, ...TARGET_OPTIONS, ...ANSWER_OPTIONS });
+      const { values, positionals } = parse('read', ours, { var: { type: 'string', multiple: true }, json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' }, ...TARGET_OPTIONS, ...ANSWER_OPTIONS });
       const [uri, ...more] = positionals;
       if (uri === undefined || uri === '') throw new UsageError('read: missing the resource URI (mcp-lens read URI --url URL)');
       if (server === undefined && values.url === undefined) throw new UsageError('read: missing -- before the server command');
       return {
         name: 'read',
         uri,
+        vars: pairs('read', '--var', values.var as string[] | undefined),
         ...parseAnswerFlags('read', values),
         json: values.json === true,
         timeoutMs: timeout('read', values.timeout as string | undefined, signsIn(values)),
@@ -407,6 +434,7 @@ export function parseCli(argv: readonly string[]): CliArgs {
     case 'prompt': {
       const { values, positionals } = parse('prompt', ours, {
         args: { type: 'string' },
+        arg: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         timeout: { type: 'string' },
         'fail-on': { type: 'string' },
@@ -419,12 +447,41 @@ export function parseCli(argv: readonly string[]): CliArgs {
       return {
         name: 'prompt',
         prompt,
-        promptArgs: toolArguments(values.args as string | undefined, 'prompt'),
+        promptArgs: { ...toolArguments(values.args as string | undefined, 'prompt'), ...pairs('prompt', '--arg', values.arg as string[] | undefined) },
         ...parseAnswerFlags('prompt', values),
         json: values.json === true,
         timeoutMs: timeout('prompt', values.timeout as string | undefined, signsIn(values)),
         failOn: parseFailOn('prompt', values['fail-on'] as string | undefined),
         server: target('prompt', values, server, more),
+      };
+    }
+    case 'complete': {
+      const { values, positionals } = parse('complete', ours, {
+        prompt: { type: 'string' },
+        template: { type: 'string' },
+        value: { type: 'string' },
+        context: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        timeout: { type: 'string' },
+        'fail-on': { type: 'string' },
+        ...TARGET_OPTIONS,
+      });
+      const [argument, ...more] = positionals;
+      const prompt = values.prompt as string | undefined;
+      const template = values.template as string | undefined;
+      if ((prompt === undefined) === (template === undefined)) throw new UsageError('complete: give either --prompt NAME or --template URI_TEMPLATE');
+      if (argument === undefined || argument === '') throw new UsageError('complete: missing the argument (or template variable) to complete');
+      if (server === undefined && values.url === undefined) throw new UsageError('complete: missing -- before the server command');
+      return {
+        name: 'complete',
+        ref: prompt !== undefined ? { type: 'ref/prompt', name: prompt } : { type: 'ref/resource', uri: template! },
+        argument,
+        value: (values.value as string | undefined) ?? '',
+        context: pairs('complete', '--context', values.context as string[] | undefined),
+        json: values.json === true,
+        timeoutMs: timeout('complete', values.timeout as string | undefined, signsIn(values)),
+        failOn: parseFailOn('complete', values['fail-on'] as string | undefined),
+        server: target('complete', values, server, more),
       };
     }
     case 'record': {

@@ -6,6 +6,7 @@ import { runLint } from './commands/lint';
 import { runLogout } from './commands/logout';
 import { runPrompt } from './commands/prompt';
 import { runRead } from './commands/read';
+import { runComplete } from './commands/complete';
 import { runReplay } from './commands/replay';
 import { runTests } from './commands/test';
 import { runFuzz } from './commands/fuzz';
@@ -47,6 +48,8 @@ async function main(argv: string[]): Promise<number> {
       return runRead(args, io);
     case 'prompt':
       return runPrompt(args, io);
+    case 'complete':
+      return runComplete(args, io);
     case 'record':
       return 'listen' in args ? runHttpRecord({ ...args.listen, out: args.out, log: (line) => process.stderr.write(`${line}\n`) }) : runRecord(args);
     case 'lint':

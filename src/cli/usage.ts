@@ -64,10 +64,15 @@ ${FAIL_ON}
 ${SERVER}
 
 ${EXIT_CODES}`,
-  read: `Usage: mcp-lens read URI [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+  read: `Usage: mcp-lens read URI|TEMPLATE [--var NAME=VALUE]… [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
 
 Read one resource (resources/read) and print its contents: text as it is, a blob as its
-size and mime type.
+size and mime type. A resource template (RFC 6570, levels 1–4, e.g.
+'weather://{city}/now{?units}') is expanded with the --var values first; a variable left
+out is left out of the URI. Not found is told apart by era: -32002 (2025-11-25 and
+earlier) or -32602 (2026-07-28).
+
+  --var NAME=VALUE a template variable (repeatable); a list variable ({x*}) takes a,b,c
 
 ${ELICIT}
   --json           print one JSON report with the result, the diagnostics and the trace
@@ -77,12 +82,31 @@ ${FAIL_ON}
 ${SERVER}
 
 ${EXIT_CODES}`,
-  prompt: `Usage: mcp-lens prompt NAME [--args JSON] [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+  prompt: `Usage: mcp-lens prompt NAME [--args JSON] [--arg NAME=VALUE]… [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
 
 Get one prompt (prompts/get) and print each of its messages under its role.
 
   --args JSON      the prompt's arguments, a JSON object of strings (default {})
+  --arg NAME=VALUE one argument (repeatable; over --args)
 ${ELICIT}
+  --json           print one JSON report with the result, the diagnostics and the trace
+  --timeout MS     how long each request may take (default 30000)
+${FAIL_ON}
+
+${SERVER}
+
+${EXIT_CODES}`,
+  complete: `Usage: mcp-lens complete (--prompt NAME | --template URI_TEMPLATE) ARGUMENT [--value TEXT] [--context NAME=VALUE]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+
+Ask the server for completions (completion/complete) of a prompt's argument or a resource
+template's variable, and print the values, one a line. The server must declare the
+completions capability.
+
+  --prompt NAME        complete an argument of this prompt (ref/prompt)
+  --template TEMPLATE  complete a variable of this resource template (ref/resource)
+  --value TEXT         what has been typed so far (default: empty)
+  --context NAME=VALUE the other arguments already chosen (repeatable), sent as
+                       context.arguments
   --json           print one JSON report with the result, the diagnostics and the trace
   --timeout MS     how long each request may take (default 30000)
 ${FAIL_ON}
@@ -217,10 +241,12 @@ export const USAGE = `Usage:
       message and print the trace and the diagnostics.
   mcp-lens call TOOL [--args JSON] [--task] [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Call one tool (or run it as a task) and print its result on stdout (progress on stderr).
-  mcp-lens read URI [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
-      Read one resource and print its contents.
-  mcp-lens prompt NAME [--args JSON] [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+  mcp-lens read URI|TEMPLATE [--var NAME=VALUE]… [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+      Read one resource (a template expanded with --var) and print its contents.
+  mcp-lens prompt NAME [--args JSON] [--arg NAME=VALUE]… [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Get one prompt and print its messages.
+  mcp-lens complete (--prompt NAME | --template TEMPLATE) ARGUMENT [--value TEXT] [--context NAME=VALUE]… [--json] SERVER
+      Print the server's completions for a prompt argument or a template variable.
   mcp-lens record --out FILE -- CMD [ARGS…]
       Run CMD as a transparent stdio proxy, writing every byte both ways to a
       *.mcptrace.jsonl trace file. Launch this in place of the server in any host.

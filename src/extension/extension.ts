@@ -21,6 +21,7 @@ import { registerTesting } from './testing';
 import { registerFuzzCommand } from './fuzz';
 import { registerLoadCommand } from './load/loadCommand';
 import { registerTools } from './tools';
+import { registerLogLevelCommand } from './logLevelCommand';
 import { registerAsks } from './asks';
 import { registerAgentTools } from './agentTools/register';
 import { say, showError } from './shown';
@@ -84,6 +85,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(registerTraceLanguage(context, log));
   subscriptions.push(registerRecordCommand(context, servers, log));
   subscriptions.push(...registerTools(context, servers, log, asks.broker));
+  subscriptions.push(registerLogLevelCommand(servers));
   subscriptions.push(...registerDevLoop(servers, log));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));

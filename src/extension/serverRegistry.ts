@@ -55,6 +55,14 @@ export interface LaunchEvent {
 }
 
 /** A restart finished: what the server listed before and after it. */
+/** One list before and after the server's `notifications/<kind>/list_changed`. */
+export interface ListChangedEvent {
+  entry: ServerEntry;
+  method: string;
+  before: Lists;
+  after: Lists;
+}
+
 export interface RestartEvent {
   entry: ServerEntry;
   reason: string | undefined;
@@ -100,6 +108,9 @@ export class ServerRegistry extends Disposable {
   readonly onDidLaunch = this.launched.event;
   private readonly restarted = this.register(new vscode.EventEmitter<RestartEvent>());
   readonly onDidRestart = this.restarted.event;
+  private readonly listsChanged = this.register(new vscode.EventEmitter<ListChangedEvent>());
+  /** A list_changed notification was followed by a new listing of that kind. */
+  readonly onDidChangeList = this.listsChanged.event;
   /** Each connection's listings, one at a time per list (see SerialRefresh). */
   private readonly refreshes = new WeakMap<McpClient, SerialRefresh<ListKind>>();
 
@@ -280,7 +291,7 @@ export class ServerRegistry extends Disposable {
       // "notifications/tools/list_changed" and kin: that list is stale.
       const method = e.dir === 's2c' && e.msg && 'method' in e.msg ? e.msg.method : undefined;
       const stale = method === undefined ? undefined : CHANGED_LIST[method];
-      if (stale && entry.client === client) void this.refreshLists(entry, client, [stale]);
+      if (stale && entry.client === client) void this.listChanged(entry, client, stale, method!);
     });
     void client.exited.then(({ code, signal }) => {
       logging.dispose();
@@ -339,6 +350,15 @@ export class ServerRegistry extends Disposable {
     if (entry.client) await this.stop(entry);
     else if (entry.state.kind === 'needs-sign-in') this.setState(entry, { kind: 'stopped' });
     return count;
+  }
+
+  /** A `list_changed`: that list again, then what changed in it (only for a list that had loaded before). */
+  private async listChanged(entry: ServerEntry, client: McpClient, kind: ListKind, method: string): Promise<void> {
+    const before = this.listItems(entry);
+    await this.refreshLists(entry, client, [kind]);
+    if (entry.client !== client || before[kind] === undefined) return;
+    const after = this.listItems(entry);
+    this.listsChanged.fire({ entry, method, before: { [kind]: before[kind] }, after: { [kind]: after[kind] ?? [] } });
   }
 
   /**

@@ -206,7 +206,8 @@ function serverTooltip(entry: ServerEntry, description: string): vscode.Markdown
 function itemTreeItem(node: ItemNode): vscode.TreeItem {
   const item = treeItem(say`${name(itemName(node.item))}`);
   item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon(ITEM_ICON[node.kind]);
+  // A template (RFC 6570) opens a form of its variables, not a read.
+  item.iconPath = new vscode.ThemeIcon(typeof node.item.uriTemplate === 'string' ? 'symbol-parameter' : ITEM_ICON[node.kind]);
   item.contextValue = `mcpLensItem.${node.kind}`;
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   const uri = node.item.uri ?? node.item.uriTemplate;

@@ -24,6 +24,8 @@ export interface OneRequest extends AnswerFlags {
   params: Record<string, unknown>;
   /** The result as a person reads it. */
   lines(result: Record<string, unknown>, style: Style): string[];
+  /** What a JSON-RPC error code means for this request in the era spoken (resources/read's not found). */
+  explain?(code: number, era: 'modern' | 'legacy'): string | undefined;
 }
 
 type Outcome =
@@ -77,6 +79,8 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
       const { code, message, data } = outcome.error;
       io.err(e.red(`${req.label}: the server answered with an error: ${code} ${message}`));
       if (data !== undefined) io.err(e.dim(`  data: ${JSON.stringify(data)}`));
+      const explanation = req.explain?.(code, client.info?.era ?? 'legacy');
+      if (explanation) io.err(e.dim(`  ${explanation}`));
       break;
     }
     case 'failed':

@@ -1,10 +1,14 @@
 import type { ReadArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
+import { explainReadFailure } from '../../core/resources/readFailure';
+import { fieldValue, parseUriTemplate } from '../../core/resources/uriTemplate';
 import { runOneRequest } from './oneRequest';
 
-/** `mcp-lens read URI`: one resources/read, its contents on stdout. */
-export function runRead(args: ReadArgs, io: Output): Promise<number> {
+/** `mcp-lens read URI|TEMPLATE [--var k=v]…`: one resources/read, its contents on stdout. */
+export async function runRead(args: ReadArgs, io: Output): Promise<number> {
+  const uri = expandedUri(args, io);
+  if (uri === undefined) return 2;
   return runOneRequest(
     {
       server: args.server,
@@ -14,13 +18,32 @@ export function runRead(args: ReadArgs, io: Output): Promise<number> {
       elicit: args.elicit,
       sample: args.sample,
       roots: args.roots,
-      label: args.uri,
+      label: uri,
       method: 'resources/read',
-      params: { uri: args.uri },
+      params: { uri },
       lines: contentsLines,
+      explain: (code, era) => explainReadFailure(code, era, uri).explanation,
     },
     io,
   );
+}
+
+/** A URI with no `{` and no --var is read as given; otherwise it is an RFC 6570 template to expand. */
+function expandedUri(args: ReadArgs, io: Output): string | undefined {
+  if (Object.keys(args.vars).length === 0 && !args.uri.includes('{')) return args.uri;
+  try {
+    const template = parseUriTemplate(args.uri);
+    const known = new Set(template.variables.map((v) => v.name));
+    const unknown = Object.keys(args.vars).filter((k) => !known.has(k));
+    if (unknown.length > 0) {
+      io.err(io.errStyle.red(`read: the template ${args.uri} has no variable ${unknown.join(', ')} (it has: ${[...known].join(', ') || 'none'})`));
+      return undefined;
+    }
+    return template.expand(Object.fromEntries(template.variables.map((v) => [v.name, fieldValue(v, args.vars[v.name] ?? '')])));
+  } catch (error) {
+    io.err(io.errStyle.red(`read: ${args.uri} is not a valid RFC 6570 template: ${error instanceof Error ? error.message : String(error)}`));
+    return undefined;
+  }
 }
 
 /** ReadResourceResult.contents: text verbatim, blobs summarised, each headed by its URI when there are several. */

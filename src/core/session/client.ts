@@ -16,6 +16,7 @@ import { ToolGate } from './toolGate';
 import type { Elicit } from './elicitation';
 import { answerInputRequests, inputRequiredFault, type InputAnswerers, type InputRound } from './inputRequired';
 import { capabilityFor, declaredCapabilities, grants } from './clientCapabilities';
+import { META_LOG_LEVEL, type LogLevel } from './logLevel';
 import type { Root } from './roots';
 import { samplingRequestFault, type Sample } from './sampling';
 import { requestedSchemaFault } from './elicitationSchema';
@@ -132,6 +133,8 @@ export class McpClient {
   private readonly requestTimeoutMs: number;
   private readonly maxTimeoutMs: number;
   private nextId = 1;
+  /** The log level asked for; a 2026-07-28 request carries it in `_meta`. */
+  private logLevel: LogLevel | undefined;
   private serverInfo: ServerInfo | undefined;
   private newSession: Promise<ServerInfo> | undefined;
   private closed = false;
@@ -377,6 +380,24 @@ export class McpClient {
     }
   }
 
+  /**
+   * The server's log level. Legacy: `logging/setLevel` (answered, or rejected with the
+   * server's error). 2026-07-28 has no such method: every later request carries
+   * `io.modelcontextprotocol/logLevel` in its `_meta`.
+   */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    if (this.serverInfo?.era === 'modern') {
+      this.logLevel = level;
+      return;
+    }
+    await this.request('logging/setLevel', { level });
+    this.logLevel = level;
+  }
+
+  get currentLogLevel(): LogLevel | undefined {
+    return this.logLevel;
+  }
+
   callTool(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
     const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
     if (refusal) return Promise.reject(refusal);
@@ -492,6 +513,7 @@ export class McpClient {
       // Only what the client can answer inside an InputRequiredResult is declared.
       [META_CLIENT_CAPABILITIES]: this.declaredCapabilities('modern'),
       [META_CLIENT_INFO]: this.clientInfo,
+      ...(this.logLevel ? { [META_LOG_LEVEL]: this.logLevel } : {}),
     };
   }
 

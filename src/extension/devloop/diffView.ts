@@ -11,15 +11,19 @@ import { describeRequest } from '../../core/devloop/inFlight';
 import type { TraceEvent } from '../../core/trace/event';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
-import type { RestartEvent, ServerRegistry } from '../serverRegistry';
+import type { ListChangedEvent, RestartEvent, ServerRegistry } from '../serverRegistry';
+import type { ServerEntry } from '../serverEntry';
+import type { Lists } from '../../core/devloop/listDiff';
 import { pickOne, say, showInfo, showStatus } from '../shown';
 
 export const DIFF_SCHEME = 'mcp-lens-diff';
 export const SHOW_DIFF = 'Show Diff';
 
-/** What the last restart of a server changed (integration tests read it via mcpLens.devloop.lastDiff). */
+/** What the last restart or list_changed of a server changed (integration tests read it via mcpLens.devloop.lastDiff). */
 export interface RestartDiff {
   server: string;
+  /** What the lists were compared across. */
+  trigger: 'restart' | 'list_changed';
   reason: string | undefined;
   /** The notification's text. */
   message: string;
@@ -54,6 +58,7 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, this));
     this.register(registry.onDidRestart((e) => this.restarted(e)));
+    this.register(registry.onDidChangeList((e) => this.listChanged(e)));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -72,21 +77,32 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
   private restarted(e: RestartEvent): void {
     // A failed start has its own error message; there is nothing to compare.
     if (!e.outcome.ok) return;
+    this.compare(e.entry, e.before, e.after, { what: 'restart', headline: `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}`, reason: e.reason, lost: e.lost.map(describeRequest) });
+  }
+
+  /** After a list_changed that changed something, the same diff as after a restart. */
+  private listChanged(e: ListChangedEvent): void {
+    if (isEmptyDiff(diffLists(e.before, e.after))) return;
+    this.compare(e.entry, e.before, e.after, { what: 'list_changed', headline: `${e.entry.name} sent ${e.method}`, reason: undefined, lost: [] });
+  }
+
+  private compare(entry: ServerEntry, beforeLists: Lists, afterLists: Lists, how: { what: 'restart' | 'list_changed'; headline: string; reason: string | undefined; lost: string[] }): void {
+    const e = { entry, before: beforeLists, after: afterLists };
     const diff = diffLists(e.before, e.after);
     const classified = classifyDiff(diff);
     const breaking = countBreaking(classified);
     const summary = `${summarizeDiff(diff)}${breaking ? ` — ${breaking} ${breaking === 1 ? 'change breaks' : 'changes break'} callers` : ''}`;
     const n = ++this.count;
     // One folder per restart: VS Code caches a virtual document by URI.
-    const folder = `/${encodeURIComponent(e.entry.name)}/restart-${n}`;
-    const before = vscode.Uri.from({ scheme: DIFF_SCHEME, path: `${folder}/before restart.json` });
-    const after = vscode.Uri.from({ scheme: DIFF_SCHEME, path: `${folder}/after restart.json` });
+    const folder = `/${encodeURIComponent(e.entry.name)}/${how.what === 'restart' ? 'restart' : 'list-changed'}-${n}`;
+    const before = vscode.Uri.from({ scheme: DIFF_SCHEME, path: `${folder}/before ${how.what}.json` });
+    const after = vscode.Uri.from({ scheme: DIFF_SCHEME, path: `${folder}/after ${how.what}.json` });
     this.documents.set(before.toString(), listsDocument(e.before));
     this.documents.set(after.toString(), listsDocument(e.after));
-    const message = `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}: ${summary}`;
-    const separator = lastSeparator(e.entry.session?.trace.events ?? []);
-    const lost = e.lost.map(describeRequest);
-    const result: RestartDiff = { server: e.entry.name, reason: e.reason, message, summary, changes: classified.map(describeChange), breaking, diff, lost, separator, before, after };
+    const message = `${how.headline}: ${summary}`;
+    const separator = how.what === 'restart' ? lastSeparator(e.entry.session?.trace.events ?? []) : undefined;
+    const lost = how.lost;
+    const result: RestartDiff = { server: e.entry.name, trigger: how.what, reason: how.reason, message, summary, changes: classified.map(describeChange), breaking, diff, lost, separator, before, after };
     this.last.set(e.entry.key, result);
     this.log.info(`[${e.entry.name}] ${message}${result.changes.length ? `\n${result.changes.map((c) => `    ${c}`).join('\n')}` : ''}`);
     this.diffed.fire(result);
@@ -115,7 +131,7 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
   }
 
   private async open(d: RestartDiff): Promise<void> {
-    await vscode.commands.executeCommand('vscode.diff', d.before, d.after, `${d.server}: lists before ↔ after restart (${d.summary})`, { preview: true });
+    await vscode.commands.executeCommand('vscode.diff', d.before, d.after, `${d.server}: lists before ↔ after ${d.trigger} (${d.summary})`, { preview: true });
   }
 
   private async pick(): Promise<string | undefined> {

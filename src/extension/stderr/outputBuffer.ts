@@ -4,11 +4,14 @@
  * has every line). No `vscode`: the benchmark drives it too.
  */
 import type { TraceEvent } from '../../core/trace/event';
+import { logMessageText } from '../../core/session/logLevel';
 
 export interface OutputLine {
   seq: number;
-  /** stderr, or a stdout line that is not JSON-RPC (flagged in the panel). */
-  kind: 'stderr' | 'stray';
+  /** stderr, a stdout line that is not JSON-RPC (flagged in the panel), or a notifications/message log entry. */
+  kind: 'stderr' | 'stray' | 'log';
+  /** A log entry's level (RFC 5424 name, or "unknown"). */
+  level?: string;
   text: string;
   /** The line was longer than MAX_LINE_CHARS: its full length (the trace keeps every character). */
   fullLength?: number;
@@ -23,6 +26,10 @@ export const MAX_LINE_CHARS = 10_000;
 
 function panelLine(seq: number, kind: OutputLine['kind'], text: string): OutputLine {
   return text.length <= MAX_LINE_CHARS ? { seq, kind, text } : { seq, kind, text: text.slice(0, MAX_LINE_CHARS), fullLength: text.length };
+}
+
+export function isLogMessage(e: TraceEvent): boolean {
+  return e.dir === 's2c' && (e.msg as { method?: unknown } | undefined)?.method === 'notifications/message';
 }
 
 export class OutputBuffer {
@@ -46,7 +53,11 @@ export class OutputBuffer {
     else if (e.dir === 's2c' && !e.msg) line = panelLine(e.seq, 'stray', e.raw);
     // Text before a glued message (none when it followed another message directly).
     else if (e.dir === 's2c' && e.glued) line = panelLine(e.seq, 'stray', e.glued);
-    else return;
+    // The server's log (notifications/message) sits with its stderr, in arrival order.
+    else if (isLogMessage(e)) {
+      const log = logMessageText((e.msg as { params?: Record<string, unknown> }).params);
+      line = { ...panelLine(e.seq, 'log', log.text), level: log.level };
+    } else return;
     this.total += 1;
     if (this.ring.length < this.capacity) this.ring.push(line);
     else {

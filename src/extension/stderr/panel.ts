@@ -7,6 +7,7 @@ import type { ServerRegistry } from '../serverRegistry';
 import { webviewHtml } from '../webview/html';
 import { cardsOf } from './cards';
 import type { Card, HostMessage, PanelHeader, ViewMessage } from './protocol';
+import { isLogMessage } from './outputBuffer';
 
 /** Lines are posted at most this often: a flood becomes a few large posts a second. */
 const POST_MS = 100;
@@ -123,7 +124,7 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
     this.shown = session;
     if (session) {
       session.output.takeFresh();
-      this.sessionListeners.push(session.onDidAppend((e) => (e.dir === 'stderr' || (e.dir === 's2c' && (!e.msg || e.glued !== undefined))) && this.schedule()));
+      this.sessionListeners.push(session.onDidAppend((e) => (e.dir === 'stderr' || (e.dir === 's2c' && (!e.msg || e.glued !== undefined)) || isLogMessage(e)) && this.schedule()));
     }
     this.reset();
   }

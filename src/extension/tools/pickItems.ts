@@ -43,12 +43,14 @@ export function promptPickItems(prompts: Record<string, unknown>[]): PickItem<st
   return prompts.map((p, i) => ({ ...itemFor(names[i], flag(names[i], alike, false), p.title, p.description), value: names[i] }));
 }
 
-export function resourcePickItems(resources: Record<string, unknown>[]): PickItem<{ uri: string | undefined }>[] {
+/** Resources by URI and templates by their RFC 6570 expression (a template opens its form). */
+export function resourcePickItems(resources: Record<string, unknown>[]): PickItem<{ uri?: string; uriTemplate?: string }>[] {
   const names = resources.map((r) => String(r.name ?? r.uri));
   const alike = alikeMap(names);
   return resources.map((r, i) => {
     const item = itemFor(names[i], flag(names[i], alike, false), r.title, r.description);
-    const uri = String(r.uri ?? '');
-    return { ...item, description: item.description ? say`${item.description} · ${uri}` : say`${uri}`, value: { uri: String(r.uri) } };
+    const template = typeof r.uriTemplate === 'string' ? r.uriTemplate : undefined;
+    const uri = template ?? String(r.uri ?? '');
+    return { ...item, description: item.description ? say`${item.description} · ${uri}` : say`${uri}`, value: template !== undefined ? { uriTemplate: template } : { uri: String(r.uri) } };
   });
 }

@@ -12,6 +12,7 @@ import { askArguments } from './quickArgs';
 import { simpleFields } from './scalarFields';
 import { rawMessageTemplate, sendRawAndWait, validateRawLine } from './rawMessage';
 import type { ToolPanels } from './toolPanels';
+import type { ResourcePanels } from '../resources/resourcePanels';
 import type { ToolRunner } from './toolRunner';
 import { askText, name, pickOne, say, showError, showInfo, showStatus, showWarning, type Text, untrusted } from '../shown';
 import { promptPickItems, resourcePickItems, toolPickItems } from './pickItems';
@@ -25,6 +26,7 @@ export const TOOL_COMMANDS = {
   running: 'mcpLens.tools.running',
   /** Presses a running panel's Cancel (for tests; hidden from the palette). */
   cancel: 'mcpLens.tools.cancel',
+  watchResource: 'mcpLens.watchResource',
 } as const;
 
 /** `{server, tool, args}` from a lens, a test or a keybinding; a Servers view tool row; nothing (palette). */
@@ -42,7 +44,11 @@ function isRow(arg: unknown): arg is ItemRow {
   return typeof arg === 'object' && arg !== null && (arg as ItemRow).type === 'item' && typeof (arg as ItemRow).key === 'string';
 }
 
+/** A resource by URI, or a template with the values of its variables (read at once when given). */
+type ReadArg = { server?: string; uri?: string; uriTemplate?: string; values?: Record<string, string> };
+
 interface Deps {
+  resources: ResourcePanels;
   registry: ServerRegistry;
   runner: ToolRunner;
   panels: ToolPanels;
@@ -50,7 +56,7 @@ interface Deps {
   log: Log;
 }
 
-export function registerToolCommands({ registry, runner, panels, documents, log }: Deps): vscode.Disposable[] {
+export function registerToolCommands({ resources, registry, runner, panels, documents, log }: Deps): vscode.Disposable[] {
   async function pickServer(server: string | undefined, placeHolder: Text, accept: (s: ServerEntry) => boolean = () => true, noneFit?: Text): Promise<ServerEntry | undefined> {
     if (server !== undefined) {
       const entry = registry.get(server);
@@ -146,18 +152,50 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     return reply;
   }
 
-  async function readResource(arg?: { server?: string; uri?: string }): Promise<unknown> {
+  /**
+   * Opens the panel of a resource (`uri`) or a template (`uriTemplate`, a form of its
+   * variables); with `values` (or a plain `uri`), reads at once and returns the outcome.
+   */
+  async function readResource(arg?: ReadArg): Promise<unknown> {
     const entry = await pickServer(arg?.server, say`Read a resource of which MCP server?`);
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
-    let uri = arg?.uri;
-    if (uri === undefined) {
+    let wanted: { uri?: string; uriTemplate?: string } | undefined = arg?.uri !== undefined || arg?.uriTemplate !== undefined ? arg : undefined;
+    if (!wanted) {
       const typeUri = { label: say`$(edit) Enter a URI…`, value: { uri: undefined as string | undefined } };
-      const choice = await pickOne([...resourcePickItems(listed(entry, 'resources')), typeUri], { placeHolder: say`Read which resource of "${entry.name}"?`, matchOnDescription: true });
+      const choice = await pickOne([...resourcePickItems(listed(entry, 'resources')), typeUri], { placeHolder: say`Read which resource or template of "${entry.name}"?`, matchOnDescription: true });
       if (!choice) return undefined;
-      uri = choice.uri ?? (await askText({ title: say`Resource URI`, prompt: say`resources/read accepts any URI the server can resolve (templates included).`, ignoreFocusOut: true, validate: (v) => (v.trim() ? undefined : say`Enter a URI`) }));
-      if (!uri) return undefined;
+      const uri = choice.uriTemplate !== undefined ? undefined : (choice.uri ?? (await askText({ title: say`Resource URI`, prompt: say`resources/read accepts any URI the server can resolve.`, ignoreFocusOut: true, validate: (v) => (v.trim() ? undefined : say`Enter a URI`) })));
+      if (choice.uriTemplate === undefined && !uri) return undefined;
+      wanted = choice.uriTemplate !== undefined ? { uriTemplate: choice.uriTemplate } : { uri };
     }
-    return requestAndShow(entry, 'resources/read', { uri }, `${entry.name} ${uri}`);
+    const listedItem = listed(entry, 'resources').find((r) => (wanted.uriTemplate !== undefined ? r.uriTemplate === wanted.uriTemplate : r.uri === wanted.uri));
+    const about = {
+      ...(typeof listedItem?.title === 'string' ? { title: listedItem.title } : {}),
+      ...(typeof listedItem?.description === 'string' ? { description: listedItem.description } : {}),
+      ...(typeof listedItem?.mimeType === 'string' ? { mimeType: listedItem.mimeType } : {}),
+    };
+    if (wanted.uriTemplate !== undefined) {
+      const panel = resources.open(entry, { kind: 'template', uriTemplate: wanted.uriTemplate, name: String(listedItem?.name ?? wanted.uriTemplate), ...about });
+      return arg?.values ? panel.submit(arg.values) : undefined;
+    }
+    const uri = wanted.uri!;
+    return resources.open(entry, { kind: 'resource', uri, ...(typeof listedItem?.name === 'string' ? { name: listedItem.name } : {}), ...about }).submit({});
+  }
+
+  /**
+   * Opens the resource's panel, reads it and watches it (resources/subscribe; each update reads
+   * it again). Returns the watch as it stands (how many updates so far), or undefined.
+   */
+  async function watchResource(arg?: { server?: string; uri?: string }): Promise<{ uri: string; updates: number } | undefined> {
+    if (arg?.server === undefined || arg.uri === undefined) return undefined;
+    const entry = await pickServer(arg.server, say`Watch a resource of which MCP server?`);
+    if (!entry || !(await running(entry)) || !entry.client) return undefined;
+    const panel = resources.open(entry, { kind: 'resource', uri: arg.uri });
+    if (!panel.watchState) {
+      await panel.submit({});
+      await panel.watch();
+    }
+    return panel.watchState;
   }
 
   async function getPrompt(arg?: { server?: string; prompt?: string; args?: Record<string, string> }): Promise<unknown> {
@@ -174,36 +212,15 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
       if (choice === undefined) return undefined;
       promptName = choice;
     }
-    let args = arg?.args;
-    if (!args) {
-      args = {};
-      const prompt = prompts.find((p) => p.name === promptName);
-      const declared = Array.isArray(prompt?.arguments) ? (prompt.arguments as Record<string, unknown>[]) : [];
-      for (const [i, a] of declared.entries()) {
-        const required = a.required === true;
-        const value = await askText({
-          title: say`${name(promptName)} (${i + 1}/${declared.length}): ${name(a.name)}${required ? ' *' : ''}`,
-          prompt: say`${typeof a.description === 'string' ? a.description : ''}${required ? '' : ' Leave empty to leave it out.'}`,
-          ignoreFocusOut: true,
-          validate: (v) => (required && v === '' ? say`This argument is required` : undefined),
-        });
-        if (value === undefined) return undefined;
-        if (value !== '') args[String(a.name)] = value;
-      }
-    }
-    return requestAndShow(entry, 'prompts/get', { name: promptName, arguments: args }, `${entry.name} prompt ${promptName}`);
-  }
-
-  async function requestAndShow(entry: ServerEntry, method: string, params: Record<string, unknown>, title: string): Promise<unknown> {
-    try {
-      const result = await entry.client!.request(method, params);
-      await documents.show(title, result);
-      return result;
-    } catch (error) {
-      const detail = error instanceof ProtocolError ? `JSON-RPC ${error.code} ${error.message}${error.data === undefined ? '' : ` ${JSON.stringify(error.data)}`}` : error instanceof Error ? error.message : String(error);
-      void showError(say`MCP Lens: ${method} on "${entry.name}" failed: ${detail}`);
-      return { error: detail };
-    }
+    const prompt = prompts.find((p) => p.name === promptName);
+    const panel = resources.open(
+      entry,
+      { kind: 'prompt', name: promptName, ...(typeof prompt?.title === 'string' ? { title: prompt.title } : {}), ...(typeof prompt?.description === 'string' ? { description: prompt.description } : {}) },
+      prompt,
+    );
+    // A prompt without arguments, or with them given, is rendered at once; otherwise the form waits.
+    const declared = Array.isArray(prompt?.arguments) ? prompt.arguments : [];
+    return arg?.args || declared.length === 0 ? panel.submit(arg?.args ?? {}) : undefined;
   }
 
   function readTimeout(): number {
@@ -224,8 +241,11 @@ export function registerToolCommands({ registry, runner, panels, documents, log 
     vscode.commands.registerCommand(TOOL_COMMANDS.cancel, (arg?: { server?: string; tool?: string }) => {
       for (const p of panels.all) if (p.isRunning && (arg?.tool === undefined || p.toolName === arg.tool)) p.cancel();
     }),
-    vscode.commands.registerCommand(TOOL_COMMANDS.readResource, (arg?: { server?: string; uri?: string } | ItemRow) =>
-      readResource(isRow(arg) ? { server: arg.key, uri: String(arg.item.uri) } : arg),
+    vscode.commands.registerCommand(TOOL_COMMANDS.readResource, (arg?: ReadArg | ItemRow) =>
+      readResource(isRow(arg) ? (typeof arg.item.uriTemplate === 'string' ? { server: arg.key, uriTemplate: arg.item.uriTemplate } : { server: arg.key, uri: String(arg.item.uri) }) : arg),
+    ),
+    vscode.commands.registerCommand(TOOL_COMMANDS.watchResource, (arg?: { server?: string; uri?: string } | ItemRow) =>
+      watchResource(isRow(arg) ? { server: arg.key, uri: typeof arg.item.uri === 'string' ? arg.item.uri : undefined } : arg),
     ),
     vscode.commands.registerCommand(TOOL_COMMANDS.getPrompt, (arg?: { server?: string; prompt?: string; args?: Record<string, string> } | ItemRow) =>
       getPrompt(isRow(arg) ? { server: arg.key, prompt: itemName(arg.item) } : arg),

@@ -37,6 +37,7 @@ test('call, read and prompt take --url the same way', () => {
   assert.deepEqual(parseCli(['read', 'docs://readme', '--url', URL, '--json']), {
     name: 'read',
     uri: 'docs://readme',
+    vars: {},
     elicit: [],
     sample: [],
     roots: [],
