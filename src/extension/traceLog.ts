@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../core/trace/event';
+import type { TextMask } from '../core/trace/streamMask';
 import type { Log } from './log';
 import type { TraceLevel } from './settings';
 
@@ -28,8 +29,11 @@ export function logTraceEvent(log: Log, server: string, e: TraceEvent, level: Tr
   log.info(redact(`[${server}] ${arrow} ${level === 'verbose' ? e.raw : summary(e)}`));
 }
 
-/** Replaces every occurrence of each secret (password input values) with a mask. */
-export function redactor(secrets: readonly string[]): (text: string) => string {
+/**
+ * Replaces every occurrence of each secret (password input values) with a mask. It names the
+ * strings it masks, so a huge line can be masked piece by piece (StreamMask).
+ */
+export function redactor(secrets: readonly string[]): TextMask {
   const nonEmpty = secrets.filter((s) => s.length > 0);
-  return (text) => nonEmpty.reduce((out, secret) => out.split(secret).join('••••'), text);
+  return Object.assign((text: string) => nonEmpty.reduce((out, secret) => out.split(secret).join('••••'), text), { secrets: nonEmpty });
 }

@@ -1,7 +1,8 @@
 import { Emitter, type Disposable } from '../util/disposable';
 import { now, type NewTraceEvent, type TraceEvent } from './event';
 import { serializeEvent } from './jsonl';
-import type { TraceSpill } from './spill';
+import { serializeEventPieces } from './jsonPieces';
+import { ASYNC_LINE_CHARS, type TraceSpill } from './spill';
 
 export interface TraceOptions {
   /**
@@ -74,7 +75,8 @@ export class Trace {
     event.t = e.t ?? now();
     this.list.push(event);
     if (this.spill) {
-      this.spill.write(serializeEvent(event));
+      // A huge event is serialised piece by piece as the spill writes it, off this call.
+      this.spill.write(event.raw.length >= ASYNC_LINE_CHARS ? serializeEventPieces(event) : serializeEvent(event));
       if (this.list.length >= this.limit) this.evict();
     }
     this.emitter.fire(event);
@@ -90,6 +92,31 @@ export class Trace {
     // A snapshot: events appended while the caller awaits belong to a later read.
     const n = this.list.length;
     for (let i = 0; i < n; i++) yield serializeEvent(this.list[i]!);
+  }
+
+  /**
+   * The whole trace as *.mcptrace.jsonl text (every line ends in \n), in chunks of any size:
+   * what an export copies without holding a huge line whole (from the spill when there is one).
+   */
+  async *text(): AsyncIterable<string> {
+    if (this.spill) {
+      yield* this.spill.text();
+      return;
+    }
+    const n = this.list.length;
+    for (let i = 0; i < n; i++) {
+      const e = this.list[i]!;
+      if (e.raw.length < ASYNC_LINE_CHARS) {
+        yield `${serializeEvent(e)}\n`;
+        continue;
+      }
+      for (const piece of serializeEventPieces(e)) {
+        yield piece;
+        // One piece per turn of the event loop, as the spill writes them.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      yield '\n';
+    }
   }
 
   readonly onEvent = (listener: (e: TraceEvent) => void): Disposable => this.emitter.event(listener);
