@@ -70,9 +70,18 @@ export class Trace {
 
   /** Numbers the event (seq from 1), stamps it unless it carries its own `t`, stores and announces it. */
   append(e: NewTraceEvent): TraceEvent {
-    // Object.assign rather than rest/spread: this runs once per line of a 100 000-message flood.
-    const event = Object.assign({ seq: this.nextSeq++, t: 0 }, e) as TraceEvent;
-    event.t = e.t ?? now();
+    const seq = this.nextSeq++;
+    const t = e.t ?? now();
+    let event: TraceEvent;
+    if (plainMessage(e)) {
+      // The common case as one literal, every field inside the object: 32 bytes less per event.
+      event = { seq, t, dir: e.dir, kind: e.kind, raw: e.raw, msg: e.msg };
+    } else {
+      // Object.assign rather than rest/spread (once per line of a flood); it keeps the event's
+      // own key order, in which serializeEvent writes the fields after the first five.
+      event = Object.assign({ seq, t: 0 }, e) as TraceEvent;
+      event.t = t;
+    }
     this.list.push(event);
     if (this.spill) {
       // A huge event is serialised piece by piece as the spill writes it, off this call.
@@ -133,4 +142,11 @@ export class Trace {
     this.emitter.dispose();
     this.spill?.close();
   }
+}
+
+/** A message event with nothing but dir, raw, kind, msg (and t): its serialisation does not depend on key order. */
+function plainMessage(e: NewTraceEvent): boolean {
+  if (e.msg === undefined) return false;
+  for (const key in e) if (key !== 'dir' && key !== 'raw' && key !== 'kind' && key !== 'msg' && key !== 't') return false;
+  return true;
 }
