@@ -30,3 +30,9 @@ export function cpuMicros(since) {
   const used = process.cpuUsage(since);
   return used.user + used.system;
 }
+
+/** (max − min) / median: how far the repetitions of one figure spread. */
+export function spreadOf(values) {
+  const m = median(values);
+  return m ? (Math.max(...values) - Math.min(...values)) / Math.abs(m) : 0;
+}

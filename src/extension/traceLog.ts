@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../core/trace/event';
+import type { TextMask } from '../core/trace/streamMask';
 import type { Log } from './log';
 import type { TraceLevel } from './settings';
 
@@ -30,8 +31,10 @@ export function logTraceEvent(log: Log, server: string, e: TraceEvent, level: Tr
 
 /**
  * Replaces every occurrence of each secret (password input values, tokens) with a mask. The
- * list is read at each call: a token learned after the start is masked from then on.
+ * list is read at each call: a token learned after the start is masked from then on. It names
+ * the strings it masks, so a huge line can be masked piece by piece (StreamMask).
  */
-export function redactor(secrets: readonly string[]): (text: string) => string {
-  return (text) => secrets.reduce((out, secret) => (secret.length > 0 ? out.split(secret).join('••••') : out), text);
+export function redactor(secrets: readonly string[]): TextMask {
+  const mask = (text: string) => secrets.reduce((out, secret) => (secret.length > 0 ? out.split(secret).join('••••') : out), text);
+  return Object.defineProperty(mask, 'secrets', { get: () => secrets.filter((s) => s.length > 0) }) as TextMask;
 }

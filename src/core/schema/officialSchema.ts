@@ -120,9 +120,19 @@ function first(s: VersionSchema, ...names: string[]): string {
   return names.find((n) => s.has(n)) ?? names[names.length - 1];
 }
 
+// The keys of methods already seen, made once: building 'n:' + method for each message of a
+// flood and hashing the new string cost more than the rest of the lookup.
+const REQUEST_KEYS = new Map<string, string>();
+const NOTIFICATION_KEYS = new Map<string, string>();
+function methodKey(keys: Map<string, string>, method: string): string {
+  let key = keys.get(method);
+  if (key === undefined) keys.set(method, (key = (keys === REQUEST_KEYS ? 'q:' : 'n:') + method));
+  return key;
+}
+
 /** The cache key of the definition a message must satisfy (cheap: computed for every message). */
 function keyFor(msg: Record<string, unknown>, requestMethod?: string, requestParams?: Record<string, unknown>): string {
-  if (typeof msg.method === 'string') return ('id' in msg ? 'q:' : 'n:') + msg.method;
+  if (typeof msg.method === 'string') return methodKey('id' in msg ? REQUEST_KEYS : NOTIFICATION_KEYS, msg.method);
   if ('error' in msg && !('result' in msg)) return 'e';
   const task = requestParams !== undefined && 'task' in requestParams;
   return 'r:' + (requestMethod ?? '') + (task ? '+task' : '');

@@ -1,11 +1,18 @@
 import * as fs from 'node:fs';
+import { StreamMask, type TextMask } from './streamMask';
 
 /** Where a Trace with a window writes every event, so that evicted events stay readable. */
 export interface TraceSpill {
-  /** One serialized event (no newline). Never throws: a failed disk write must not stop the trace. */
-  write(line: string): void;
+  /**
+   * One serialized event (no newline), as one string or, for a huge event, as pieces that are
+   * pulled and written one turn of the event loop at a time. Never throws: a failed disk write
+   * must not stop the trace.
+   */
+  write(line: string | Iterable<string>): void;
   /** Every line written so far, oldest first (pending writes are flushed first). Throws if the file could not be written. */
   lines(): AsyncIterable<string>;
+  /** The same as text, in chunks of any size (a chunk may end inside a line): reads a huge line without ever holding it whole. */
+  text(): AsyncIterable<string>;
   /** Flushes and releases the file; a later write opens it again (appending). */
   close(): void;
 }
@@ -43,7 +50,7 @@ export class SpillFile implements TraceSpill {
    * Applied to every line before it reaches the disk: the extension masks the session's
    * secrets here, so a trace file at rest holds no more than an export would.
    */
-  mask: ((line: string) => string) | undefined;
+  mask: TextMask | undefined;
 
   constructor(readonly path: string) {}
 
@@ -52,10 +59,11 @@ export class SpillFile implements TraceSpill {
     return this.failure;
   }
 
-  write(line: string): void {
+  write(event: string | Iterable<string>): void {
     if (this.failure) return;
-    if (this.mask) line = this.mask(line);
     this.closeWhenIdle = false;
+    if (typeof event !== 'string') return this.writePieces(event);
+    const line = this.mask ? this.mask(event) : event;
     this.pending.push(line);
     if (line.length >= ASYNC_LINE_CHARS) return this.flush(true);
     // Length in UTF-16 units: only a threshold, the exact byte count comes from writeSync.
@@ -88,12 +96,46 @@ export class SpillFile implements TraceSpill {
     }
   }
 
+  /**
+   * A huge line in pieces, behind everything written before it: each piece is masked (a secret
+   * cut between two pieces is masked whole), encoded and written in its own turn of the event
+   * loop, so the thread never stalls for the whole line (a 50 MB result stalled it for seconds).
+   */
+  private writePieces(pieces: Iterable<string>): void {
+    this.flush();
+    if (this.failure) return;
+    try {
+      this.fd ??= fs.openSync(this.path, 'a');
+    } catch (error) {
+      this.failure = error instanceof Error ? error : new Error(String(error));
+      return;
+    }
+    const fd = this.fd;
+    const mask = this.mask ? new StreamMask(this.mask) : undefined;
+    this.chain(async () => {
+      for (const piece of pieces) {
+        const text = mask ? mask.push(piece) : piece;
+        if (text !== '') await this.writeOut(fd, Buffer.from(text, 'utf8'));
+      }
+      await this.writeOut(fd, Buffer.from(`${mask?.end() ?? ''}\n`, 'utf8'));
+    });
+  }
+
   private enqueue(fd: number, buffer: Buffer): void {
+    this.chain(() => this.writeOut(fd, buffer));
+  }
+
+  private async writeOut(fd: number, buffer: Buffer): Promise<void> {
+    await writeAll(fd, buffer);
+    this.bytesOnDisk += buffer.length;
+  }
+
+  /** Runs `job` after the async writes in flight; the first failure stops every later write. */
+  private chain(job: () => Promise<void>): void {
     const next = (this.queue ?? Promise.resolve()).then(async () => {
       if (this.failure) return;
       try {
-        await writeAll(fd, buffer);
-        this.bytesOnDisk += buffer.length;
+        await job();
       } catch (error) {
         this.failure = error instanceof Error ? error : new Error(String(error));
       }
@@ -106,11 +148,26 @@ export class SpillFile implements TraceSpill {
     });
   }
 
-  async *lines(): AsyncIterable<string> {
+  async *text(): AsyncIterable<string> {
+    if ((await this.settled()) === 0) return;
+    const input = fs.createReadStream(this.path, { encoding: 'utf8', start: 0, end: this.bytesOnDisk - 1 });
+    try {
+      yield* input as AsyncIterable<string>;
+    } finally {
+      input.destroy();
+    }
+  }
+
+  /** Flushes, waits for the writes in flight; the bytes on disk (throws if the file could not be written). */
+  private async settled(): Promise<number> {
     this.flush();
     while (this.queue) await this.queue;
     if (this.failure) throw new Error(`the trace file ${this.path} could not be written (${this.failure.message}): the events older than the in-memory window are lost`);
-    if (this.bytesOnDisk === 0) return;
+    return this.bytesOnDisk;
+  }
+
+  async *lines(): AsyncIterable<string> {
+    if ((await this.settled()) === 0) return;
     // Up to what was written when asked: events appended while reading belong to a later read.
     const input = fs.createReadStream(this.path, { encoding: 'utf8', start: 0, end: this.bytesOnDisk - 1 });
     // Split on '\n' only: serializeEvent escapes every line break inside a line. Only each new

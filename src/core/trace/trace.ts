@@ -1,7 +1,8 @@
 import { Emitter, type Disposable } from '../util/disposable';
 import { now, type NewTraceEvent, type TraceEvent } from './event';
 import { serializeEvent } from './jsonl';
-import type { TraceSpill } from './spill';
+import { serializeEventPieces } from './jsonPieces';
+import { ASYNC_LINE_CHARS, type TraceSpill } from './spill';
 
 export interface TraceOptions {
   /**
@@ -69,12 +70,22 @@ export class Trace {
 
   /** Numbers the event (seq from 1), stamps it unless it carries its own `t`, stores and announces it. */
   append(e: NewTraceEvent): TraceEvent {
-    // Object.assign rather than rest/spread: this runs once per line of a 100 000-message flood.
-    const event = Object.assign({ seq: this.nextSeq++, t: 0 }, e) as TraceEvent;
-    event.t = e.t ?? now();
+    const seq = this.nextSeq++;
+    const t = e.t ?? now();
+    let event: TraceEvent;
+    if (plainMessage(e)) {
+      // The common case as one literal, every field inside the object: 32 bytes less per event.
+      event = { seq, t, dir: e.dir, kind: e.kind, raw: e.raw, msg: e.msg };
+    } else {
+      // Object.assign rather than rest/spread (once per line of a flood); it keeps the event's
+      // own key order, in which serializeEvent writes the fields after the first five.
+      event = Object.assign({ seq, t: 0 }, e) as TraceEvent;
+      event.t = t;
+    }
     this.list.push(event);
     if (this.spill) {
-      this.spill.write(serializeEvent(event));
+      // A huge event is serialised piece by piece as the spill writes it, off this call.
+      this.spill.write(event.raw.length >= ASYNC_LINE_CHARS ? serializeEventPieces(event) : serializeEvent(event));
       if (this.list.length >= this.limit) this.evict();
     }
     this.emitter.fire(event);
@@ -92,6 +103,31 @@ export class Trace {
     for (let i = 0; i < n; i++) yield serializeEvent(this.list[i]!);
   }
 
+  /**
+   * The whole trace as *.mcptrace.jsonl text (every line ends in \n), in chunks of any size:
+   * what an export copies without holding a huge line whole (from the spill when there is one).
+   */
+  async *text(): AsyncIterable<string> {
+    if (this.spill) {
+      yield* this.spill.text();
+      return;
+    }
+    const n = this.list.length;
+    for (let i = 0; i < n; i++) {
+      const e = this.list[i]!;
+      if (e.raw.length < ASYNC_LINE_CHARS) {
+        yield `${serializeEvent(e)}\n`;
+        continue;
+      }
+      for (const piece of serializeEventPieces(e)) {
+        yield piece;
+        // One piece per turn of the event loop, as the spill writes them.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      yield '\n';
+    }
+  }
+
   readonly onEvent = (listener: (e: TraceEvent) => void): Disposable => this.emitter.event(listener);
 
   private evict(): void {
@@ -106,4 +142,11 @@ export class Trace {
     this.emitter.dispose();
     this.spill?.close();
   }
+}
+
+/** A message event with nothing but dir, raw, kind, msg (and t): its serialisation does not depend on key order. */
+function plainMessage(e: NewTraceEvent): boolean {
+  if (e.msg === undefined) return false;
+  for (const key in e) if (key !== 'dir' && key !== 'raw' && key !== 'kind' && key !== 'msg' && key !== 't') return false;
+  return true;
 }

@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
+import { StreamMask, type TextMask } from '../../core/trace/streamMask';
 import type { LiveSession } from '../diagnostics/liveSession';
 import { redactor } from '../traceLog';
 
 /**
  * Masks a session's secrets in a serialized trace line, in every escaped form they can take.
  */
-export function traceRedactor(session: LiveSession): (line: string) => string {
+export function traceRedactor(session: LiveSession): TextMask {
   const forms = new Set<string>();
   for (const value of session.secrets.values) {
     // As written, inside a JSON string (a message's value), and inside `raw` inside the event's
@@ -20,10 +21,12 @@ export function traceRedactor(session: LiveSession): (line: string) => string {
 
 /**
  * Writes the session's whole trace as *.mcptrace.jsonl, one event per line, secrets masked:
- * read back from the session's file on disk (the editor keeps only the newest events in memory).
+ * read back from the session's file on disk (the editor keeps only the newest events in memory)
+ * and copied in chunks, so a 50 MB event never has to be held, masked or encoded whole.
+ * Returns the number of events (lines) written.
  */
 export async function exportTrace(session: LiveSession, file: string): Promise<number> {
-  const redact = traceRedactor(session);
+  const mask = new StreamMask(traceRedactor(session));
   const out = fs.createWriteStream(file, { encoding: 'utf8' });
   const done = new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
@@ -32,12 +35,16 @@ export async function exportTrace(session: LiveSession, file: string): Promise<n
   // Awaited below; a write error while the trace is still being read must not go unhandled.
   done.catch(() => undefined);
   let count = 0;
+  const write = async (text: string): Promise<void> => {
+    // Respect backpressure: a 100 000-event trace is tens of megabytes.
+    if (text !== '' && !out.write(text)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), done]);
+  };
   try {
-    for await (const line of session.trace.lines()) {
-      // Respect backpressure: a 100 000-event trace is tens of megabytes.
-      if (!out.write(`${redact(line)}\n`)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), done]);
-      count += 1;
+    for await (const chunk of session.trace.text()) {
+      for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', nl + 1)) count += 1;
+      await write(mask.push(chunk));
     }
+    await write(mask.end());
   } catch (error) {
     // The trace could not be read back: no half-written file left behind as if it were whole.
     out.destroy();

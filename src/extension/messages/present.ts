@@ -57,7 +57,7 @@ export function rowData(node: MessageNode): RowData {
       if (error) parts.push(status === 'probe' ? String(error.code) : `${error.code} ${clip(String(error.message ?? ''), 80)}`);
       if (status === 'isError') parts.push('isError');
       // A huge answer says so: its JSON children show clipped, copy and export give every byte.
-      if (node.response && node.response.raw.length >= LARGE_MESSAGE) parts.push(sizeText(Buffer.byteLength(node.response.raw)));
+      if (node.response && node.response.raw.length >= LARGE_MESSAGE) parts.push(sizeText(byteSize(node.response)));
       const glued = [node.response, node.request].find((e) => e?.glued !== undefined || e?.piece !== undefined);
       if (glued) parts.push(glued.glued ? 'glued to stray text' : 'glued to another message');
       return {
@@ -184,6 +184,17 @@ export function sourceLabel(source: TraceEvent): string | undefined {
 
 /** From this many characters a message's size is shown on its row. */
 const LARGE_MESSAGE = 64 * 1024;
+
+/**
+ * The UTF-8 size of an event's line, counted once: the view refreshes four times a second,
+ * and counting a 50 MB line took 150–250 ms of the host's thread each time.
+ */
+const sizes = new WeakMap<TraceEvent, number>();
+function byteSize(e: TraceEvent): number {
+  let bytes = sizes.get(e);
+  if (bytes === undefined) sizes.set(e, (bytes = Buffer.byteLength(e.raw)));
+  return bytes;
+}
 
 export function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;

@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import { parseTraceText, serializeEvent } from '../../../src/core/trace/jsonl';
 import { ASYNC_LINE_CHARS, SpillFile } from '../../../src/core/trace/spill';
 import { Trace } from '../../../src/core/trace/trace';
+import { PIECE_CHARS } from '../../../src/core/trace/jsonPieces';
+import { redactor } from '../../../src/extension/traceLog';
 
 function tempFile(t: { after: (fn: () => void) => void }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-spill-'));
@@ -69,4 +71,40 @@ test('close() right after a huge write, then more writes, keeps the file whole a
   assert.deepEqual(lines.map((l) => (l === big ? 'BIG' : l)), ['a', 'BIG', 'b']);
   assert.equal(fs.readFileSync(file, 'utf8'), `a\n${big}\nb\n`);
   assert.equal(spill.error, undefined);
+});
+
+test('a huge event goes to a masked spill in pieces: a secret on a piece boundary is masked, the bytes are the masked serialisation', async (t) => {
+  const file = tempFile(t);
+  const spill = new SpillFile(file);
+  const secret = 'sk-live-0123456789';
+  spill.mask = redactor([secret]);
+  const trace = new Trace({ keepLast: 4, spill });
+  // The secret straddles the first piece boundary of the serialised line, and appears again later.
+  const text = 'x'.repeat(PIECE_CHARS - 100) + secret + 'y'.repeat(2 * PIECE_CHARS) + secret;
+  const msg = { jsonrpc: '2.0' as const, id: 1, result: { content: [{ type: 'text', text }] } };
+  const expected: string[] = [];
+  const add = (e: Parameters<Trace['append']>[0]) => expected.push(serializeEvent(trace.append(e)));
+  add({ t: 1, dir: 'stderr', kind: 'log', raw: `token ${secret}` });
+  add({ t: 2, dir: 's2c', kind: 'response', raw: JSON.stringify(msg), msg });
+  add({ t: 3, dir: 'stderr', kind: 'log', raw: 'after the huge one' });
+  const masked = expected.map((line) => line.split(secret).join('••••'));
+
+  const lines = await collect(trace.lines());
+  assert.equal(lines.length, 3);
+  lines.forEach((line, i) => assert.ok(line === masked[i], `line ${i} differs from the masked serialisation`));
+  const bytes = fs.readFileSync(file);
+  assert.ok(!bytes.includes(secret), 'the secret reached the disk');
+  assert.ok(bytes.equals(Buffer.from(`${masked.join('\n')}\n`, 'utf8')));
+  // text() gives the same bytes in chunks.
+  assert.equal((await collect(trace.text())).join(''), `${masked.join('\n')}\n`);
+  trace.dispose();
+});
+
+test('a keep-all trace gives its text with huge events in pieces, the same as serializing each event', async () => {
+  const trace = new Trace();
+  const big = 'é'.repeat(ASYNC_LINE_CHARS + 5);
+  const lines = [trace.append({ t: 1, dir: 'stderr', kind: 'log', raw: 'a' }), trace.append({ t: 2, dir: 's2c', kind: 'stray', raw: big })].map(serializeEvent);
+  const chunks = await collect(trace.text());
+  assert.ok(chunks.length > 3, 'the huge event comes in pieces');
+  assert.equal(chunks.join(''), `${lines.join('\n')}\n`);
 });

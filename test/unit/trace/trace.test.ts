@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { serializeEvent } from '../../../src/core/trace/jsonl';
 import { Trace } from '../../../src/core/trace/trace';
 import type { TraceEvent } from '../../../src/core/trace/event';
 
@@ -35,4 +36,19 @@ test('a throwing listener does not stop the others', () => {
     console.error = original;
   }
   assert.deepEqual(seen, [1]);
+});
+
+test('a plain message event and one with more fields serialise exactly as before: fixed fields first, the rest in their own order', () => {
+  const trace = new Trace();
+  const msg = { jsonrpc: '2.0' as const, method: 'notifications/message', params: { level: 'info', data: 'x' } };
+  const raw = JSON.stringify(msg);
+  const plain = trace.append({ dir: 's2c', raw, kind: 'notification', msg, t: 5 });
+  assert.equal(serializeEvent(plain), `{"seq":1,"t":5,"dir":"s2c","kind":"notification","raw":${JSON.stringify(raw)},"msg":${raw}}`);
+  assert.deepEqual(plain, { seq: 1, t: 5, dir: 's2c', kind: 'notification', raw, msg });
+  // glued before msg in the event: written in that order after raw.
+  const glued = trace.append({ dir: 's2c', raw, glued: 'ready ', kind: 'notification', msg, crlf: true, t: 6 });
+  assert.equal(serializeEvent(glued), `{"seq":2,"t":6,"dir":"s2c","kind":"notification","raw":${JSON.stringify(raw)},"glued":"ready ","msg":${raw},"crlf":true}`);
+  const stamped = trace.append({ dir: 's2c', raw, kind: 'notification', msg });
+  assert.ok(stamped.t > 1_000_000_000_000, 'stamped with the wall clock');
+  assert.equal(trace.event(3), stamped);
 });
