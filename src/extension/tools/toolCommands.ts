@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { chooseServer } from '../chooseServer';
 import { buildFormModel } from '../../core/schema/formModel';
-import { ProtocolError } from '../../core/session/client';
 import type { Log } from '../log';
 import { itemName, type ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
