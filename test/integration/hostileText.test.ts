@@ -71,7 +71,9 @@ suite('hostile text', function () {
   });
 
   test('a resources/read error is reported, not thrown: its text is the server\'s, for a notification to render', async () => {
-    const result = await vscode.commands.executeCommand<{ error?: string }>('mcpLens.readResource', { server: NAME, uri: 'note://broken' });
-    assert.match(result.error ?? '', /JSON-RPC -32602 .*\[Fix it\]\(command:/);
+    const result = await vscode.commands.executeCommand<{ kind: string; code?: number; message?: string }>('mcpLens.readResource', { server: NAME, uri: 'note://broken' });
+    assert.equal(result.kind, 'protocolError', JSON.stringify(result));
+    assert.equal(result.code, -32602);
+    assert.match(result.message ?? '', /\[Fix it\]\(command:/);
   });
 });

@@ -102,7 +102,7 @@ suite('restart state: lens and debugger right after a restart on save', () => {
     assert.ok(await doc.save(), `saved (dirty: ${doc.isDirty})`);
 
     await serverWhere(registry, NAME, 'running with four tools after the restart', (s) => s.state === 'running' && s.tools.includes('get_alerts'), 60_000);
-    assert.deepEqual(await lensTitles(uri, newLine), ['▶ Run tool']);
+    assert.deepEqual(await lensTitles(uri, newLine), ['▶ Run tool', 'Fuzz']);
     // The new process gets a debugger of its own.
     await waitFor('a debug session for the restarted process', () => started.slice(sessionsBefore).find((d) => d.name.startsWith(NAME)), 30_000, () => started.map((d) => d.name).join(', '));
     await noFalseWarning();

@@ -121,10 +121,12 @@ suite('tool lenses and runs', () => {
   });
 
   test('Read Resource, Get Prompt and Send Raw Message answer from the running server', async () => {
-    const resource = await vscode.commands.executeCommand<{ contents: { text: string }[] }>('mcpLens.readResource', { server: 'notes-py', uri: 'notes://readme' });
-    assert.equal(resource.contents[0].text, 'Notes live here.');
-    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /Notes live here/, 'the result is shown in a JSON editor');
-    const prompt = await vscode.commands.executeCommand<{ messages: { content: { text: string } }[] }>('mcpLens.getPrompt', { server: 'notes-py', prompt: 'summarize', args: { topic: 'lenses' } });
+    // Each opens its panel (the resources suite looks at it) and returns how the request ended.
+    const resource = await vscode.commands.executeCommand<{ kind: string; parts: { kind: string; text?: string }[] }>('mcpLens.readResource', { server: 'notes-py', uri: 'notes://readme' });
+    assert.equal(resource.kind, 'read', JSON.stringify(resource));
+    assert.equal(resource.parts[0].text, 'Notes live here.');
+    const prompt = await vscode.commands.executeCommand<{ kind: string; messages: { content: { text: string } }[] }>('mcpLens.getPrompt', { server: 'notes-py', prompt: 'summarize', args: { topic: 'lenses' } });
+    assert.equal(prompt.kind, 'messages', JSON.stringify(prompt));
     assert.equal(prompt.messages[0].content.text, 'Summarize my notes about lenses.');
     const reply = await vscode.commands.executeCommand<{ kind: string; message: { id: string; result: unknown } }>('mcpLens.sendRawMessage', { server: 'notes-py', line: '{"jsonrpc":"2.0","id":"raw-1","method":"ping"}' });
     assert.equal(reply.kind, 'reply');
