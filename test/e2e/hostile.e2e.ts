@@ -168,25 +168,23 @@ async function surfaces(wb: Workbench): Promise<void> {
   await assertNothingFired(wb, 'Run Tool input box');
   await page.keyboard.press('Escape');
 
-  // Get Prompt: a look-alike prompt and its argument's description.
+  // Get Prompt: a look-alike prompt; its panel shows the argument's description as text.
   await runOn(wb, 'MCP Lens: Get Prompt…', 'payloads');
   await quickRow(wb, /^summar⟨U\+0456⟩se/).filter({ hasText: '⚠ looks like' }).click();
-  await page.locator('.quick-input-widget').filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
-  await assertNothingFired(wb, 'Get Prompt input box');
-  await page.keyboard.press('Escape');
+  const promptPanel = await frameWith(page, '.field-description:has-text("[Fix it](command:")');
+  if ((await promptPanel.locator('a[href]').count()) > 0) throw new Error('the prompt panel holds a link');
+  await wb.shot('prompt-panel-argument-description-as-text');
+  await assertNothingFired(wb, 'Get Prompt panel');
+  await page.locator('.part.sidebar .composite.title').first().click();
 
-  // Read Resource: the server's error message in a notification, as text.
+  // Read Resource: the server's error message in the resource panel, as text.
   await runOn(wb, 'MCP Lens: Read Resource…', 'payloads');
   await quickRow(wb, /^broken/).click();
-  const toast = await wb.waitForNotification('resources/read on');
-  // Expanded, as a person reading it would: the whole message on screen.
-  await toast.hover();
-  const expand = toast.locator('.codicon-notifications-expand').first();
-  if (await expand.isVisible().catch(() => false)) await expand.click();
-  await toast.filter({ hasText: '[Open a terminal] (command:' }).waitFor({ timeout: UI_TIMEOUT });
-  if ((await toast.locator('.notification-list-item-message a').count()) > 0) throw new Error('the error notification holds a link');
-  await wb.shot('escaped-error-notification');
-  await assertNothingFired(wb, 'error notification');
+  const resourcePanel = await frameWith(page, 'body:has-text("[Open a terminal](command:")');
+  if ((await resourcePanel.locator('a[href]').count()) > 0) throw new Error('the resource panel holds a link');
+  await wb.shot('escaped-error-in-resource-panel');
+  await assertNothingFired(wb, 'resource read error');
+  await page.locator('.part.sidebar .composite.title').first().click();
 
   // Tool panel: payload results shown as text; a web link opens only after a modal shows it whole.
   await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
