@@ -180,7 +180,9 @@ async function surfaces(wb: Workbench): Promise<void> {
   // Read Resource: the server's error message in the resource panel, as text.
   await runOn(wb, 'MCP Lens: Read Resource…', 'payloads');
   await quickRow(wb, /^broken/).click();
-  const resourcePanel = await frameWith(page, 'body:has-text("[Open a terminal](command:")');
+  // The prompt panel shows the same payload: the resource panel is the one with the read's result.
+  const resourcePanel = await frameWith(page, '.result:has-text("[Open a terminal](command:")');
+  await resourcePanel.locator('.result', { hasText: '[Open a terminal](command:' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
   if ((await resourcePanel.locator('a[href]').count()) > 0) throw new Error('the resource panel holds a link');
   await wb.shot('escaped-error-in-resource-panel');
   await assertNothingFired(wb, 'resource read error');
