@@ -36,6 +36,14 @@ const POLL_MS = 1000;
 /** How long "Open Trace When It Appears" waits for the other host to launch the server. */
 const WAIT_FOR_TRACE_MS = 60 * 60 * 1000;
 
+function sizeOf(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return -1;
+  }
+}
+
 function listFolder(folder: string): string[] {
   try {
     return fs.readdirSync(folder);
@@ -103,17 +111,25 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     return typed.endsWith('.mcptrace.jsonl') ? typed : `${typed}.mcptrace.jsonl`;
   }
 
-  /** Opens the trace as soon as the host's first launch creates (or rewrites) it, once. */
+  /**
+   * Opens the trace once the host's first launch has created (or rewritten) it and it has
+   * settled for a moment: the editor then starts from the whole handshake, not from the first
+   * bytes of a file still being written (later growth reaches it as file changes).
+   */
   function openWhenItAppears(folder: string, name: string): void {
     const pattern = name.includes(TIMESTAMP) ? name.replace(TIMESTAMP, '*') : name;
     const matches = globToRegExp(pattern);
     const existing = new Set(listFolder(folder));
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), pattern));
+    let candidate: { file: string; size: number } | undefined;
     // A file watcher can miss a create in a folder made a moment ago, or report it late on a
     // busy machine; a light poll of the one folder backs it up until the trace is there.
     const poll = setInterval(() => {
-      const found = listFolder(folder).find((file) => matches.test(file) && !existing.has(file));
-      if (found) open(vscode.Uri.file(path.join(folder, found)));
+      const file = candidate?.file ?? listFolder(folder).find((f) => matches.test(f) && !existing.has(f));
+      if (file === undefined) return;
+      const size = sizeOf(path.join(folder, file));
+      if (size > 0 && candidate?.file === file && candidate.size === size) return open(vscode.Uri.file(path.join(folder, file)));
+      candidate = { file, size };
     }, POLL_MS);
     const giveUp = setTimeout(() => stop(), WAIT_FOR_TRACE_MS);
     const stopping = { dispose: () => stop() };
@@ -130,8 +146,10 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
       stop();
       void vscode.window.showTextDocument(uri, { preview: false }).then(undefined, (error) => log.error(`Opening the trace ${uri.fsPath} failed`, error));
     };
-    watcher.onDidCreate(open);
-    watcher.onDidChange(open);
+    // A rewrite of an existing file is seen only here: the poll then waits for it to settle.
+    const noticed = (uri: vscode.Uri) => void (candidate ??= { file: path.basename(uri.fsPath), size: -1 });
+    watcher.onDidCreate(noticed);
+    watcher.onDidChange(noticed);
     watchers.add(stopping);
   }
 

@@ -147,20 +147,24 @@ suite('Test Explorer: saved calls run, fail with a diff, update their snapshot',
   test('Debug: the server restarts under the debugger, attached before the calls, and the tests pass', async function () {
     // A hang guard, not a timing check: a loaded machine attaches and ends js-debug slowly.
     this.timeout(180_000);
-    const started: string[] = [];
-    const listener = vscode.debug.onDidStartDebugSession((s) => started.push(s.type));
+    let started = 0;
+    const live = new Map<string, string>();
+    const listeners = [
+      vscode.debug.onDidStartDebugSession((s) => (started++, live.set(s.id, s.name))),
+      vscode.debug.onDidTerminateDebugSession((s) => live.delete(s.id)),
+    ];
     try {
       await vscode.commands.executeCommand('testing.debugAll');
       const d = await outcomes('the debug run', (x) => x.tests.every((t) => t.outcome?.mode === 'debug'));
       assert.deepEqual(d.tests.map((t) => t.outcome!.status), ['passed', 'passed'], JSON.stringify(d));
-      assert.ok(started.length > 0, 'a debug session started');
+      assert.ok(started > 0, 'a debug session started');
     } finally {
-      listener.dispose();
       // Stopping the server ends its debug sessions (as in the dev loop suite); a detach alone
       // leaves js-debug polling the closed inspector port, and its unhandled errors land in
       // whichever suite runs next.
       await vscode.commands.executeCommand('mcpLens.stopServer', 'weather-tests');
-      await waitFor('the debug sessions to end', () => vscode.debug.activeDebugSession === undefined, 60_000);
+      await waitFor('the debug sessions it started to end', () => live.size === 0, 60_000, () => [...live.values()].join(', '));
+      for (const l of listeners) l.dispose();
     }
   });
 

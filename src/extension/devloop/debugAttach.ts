@@ -163,8 +163,10 @@ export class DebugAttach extends Disposable {
       // The process is gone, so its debug sessions have nothing left to debug. Node waits
       // ("Waiting for the debugger to disconnect...") until the attach ends; ending it here
       // does not depend on how soon js-debug notices the closed inspector socket.
-      if (followed.sessions.length > 0) this.log.info(`[${entry.name}] the process exited: ending its ${followed.sessions.length} debug session(s)`);
-      for (const session of followed.sessions) void vscode.debug.stopDebugging(session);
+      // Each from its top: stopping js-debug's parent session ends its child sessions with it.
+      const tops = new Map(followed.sessions.map((session) => [topOf(session).id, topOf(session)]));
+      if (tops.size > 0) this.log.info(`[${entry.name}] the process exited: ending its ${tops.size} debug session(s)`);
+      for (const session of tops.values()) void vscode.debug.stopDebugging(session);
     });
   }
 
@@ -251,6 +253,12 @@ export class DebugAttach extends Disposable {
     this.log.info(`[${followed.entry.name}] debugging ended; the server keeps running and its next restart runs it without the debugger`);
     for (const other of followed.sessions) void vscode.debug.stopDebugging(other);
   }
+}
+
+function topOf(session: vscode.DebugSession): vscode.DebugSession {
+  let top = session;
+  while (top.parentSession) top = top.parentSession;
+  return top;
 }
 
 /** The script an inspector debugs (node's /json/list title), for the session's name. */
