@@ -103,6 +103,9 @@ suite('Test Explorer: saved calls run, fail with a diff, update their snapshot',
   });
 
   test('the file shows as rows per server, tool and saved call, each at its line', async () => {
+    // As a person looks: the Testing view open (opening it discovers the files again, which also
+    // finds one written before the file watcher was listening).
+    await vscode.commands.executeCommand('workbench.view.testing.focus');
     const d = await outcomes('the two saved calls in the Test Explorer', (x) => x.tests.length === 2);
     assert.deepEqual(
       d.tests.map((t) => [t.label, t.line]),
