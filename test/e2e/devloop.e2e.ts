@@ -92,10 +92,17 @@ export const tests: E2eTest[] = [
       await wb.page.locator('.tabs-container .tab').filter({ hasText: 'server.mjs' }).first().click();
       await wb.page.locator('.monaco-editor .codelens-decoration').filter({ hasText: 'not in tools/list' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
       await wb.page.locator('.monaco-editor .codelens-decoration').filter({ hasText: '▶ Run tool' }).first().waitFor({ timeout: UI_TIMEOUT });
-      await wb.runCommand('Notifications: Show Notifications');
       const center = wb.page.locator('.notifications-center');
       // (Show Diff dismissed the restart's own notification; a warning would still be listed.)
-      await center.waitFor({ timeout: UI_TIMEOUT });
+      // The command toggles the centre: if it was open already it closed, so run it again.
+      for (let attempt = 1; ; attempt++) {
+        await wb.runCommand('Notifications: Show Notifications');
+        if (await center.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+        if (attempt === 3) {
+          await center.waitFor({ timeout: UI_TIMEOUT });
+          break;
+        }
+      }
       await wb.shot('lens-after-restart');
       if ((await center.filter({ hasText: 'announced a debugger' }).count()) > 0) throw new Error('a "no Node.js process announced a debugger" warning although the debugger attached');
     },
