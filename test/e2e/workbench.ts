@@ -54,10 +54,19 @@ export class Workbench {
     return row;
   }
 
-  /** Expands a collapsed tree row the way a person does: a click on its twistie. */
+  /** Expands a collapsed tree row the way a person does: a click on its twistie, again if a
+   * refresh re-rendered it collapsed. The row is followed by its locator, not an element
+   * handle: the tree recycles row elements, so a handle can end up on another item. */
   async expand(row: Locator): Promise<void> {
-    if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();
-    await this.page.waitForFunction((el) => el?.getAttribute('aria-expanded') !== 'false', await row.elementHandle(), { timeout: UI_TIMEOUT });
+    const deadline = Date.now() + UI_TIMEOUT;
+    for (;;) {
+      await row.waitFor({ timeout: UI_TIMEOUT });
+      const expanded = await row.getAttribute('aria-expanded', { timeout: 5_000 }).catch(() => 'false');
+      if (expanded !== 'false') return;
+      await row.locator('.monaco-tl-twistie').click({ timeout: 5_000 }).catch(() => undefined);
+      if (Date.now() > deadline) throw new Error(`the row never expanded (aria-expanded=${expanded})`);
+      await this.page.waitForTimeout(500);
+    }
   }
 
   /** Hovers a row so its inline actions render, then clicks the one titled `action`. */
