@@ -1,7 +1,11 @@
 // Runs every test/e2e/*.e2e.ts in a real VS Code (code-server with the packaged VSIX
 // installed, fresh per test) driven through chromium, saving a screenshot per step.
 //
-//   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS]
+//   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N]
+//
+// Under CI a failed test runs once more in a fresh VS Code, as Playwright's own CI default does:
+// a 2-core runner under load can miss a UI deadline. A pass on retry is printed and counted as
+// flaky, never hidden; processes that outlive VS Code are a product bug and are never retried.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -22,6 +26,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: process.env.MCP_LENS_E2E_TIMEOUT_MS ?? '240000' },
     // Where the counts go; run-all.sh passes a file of its own (the tree is shared).
     results: { type: 'string', default: join(root, 'test-results', 'e2e.json') },
+    retries: { type: 'string', default: process.env.CI ? '1' : '0' },
   },
 });
 
@@ -42,6 +47,9 @@ async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTe
   }
   return { all: tests, selected: tests.filter((t) => !values.grep || t.name.includes(values.grep)) };
 }
+
+/** Server processes left running after VS Code closed: a product bug, never retried. */
+class OrphanError extends Error {}
 
 async function runOne(test: E2eTest, vsix: string): Promise<void> {
   let server: CodeServer | undefined;
@@ -77,7 +85,7 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
     await browser?.close();
     const strays = (await server?.stop()) ?? [];
     // Closing VS Code must end every server the extension started (issue 3: no orphans).
-    if (strays.length > 0) throw new Error(`processes outlived VS Code:\n        ${strays.join('\n        ')}`);
+    if (strays.length > 0) throw new OrphanError(`processes outlived VS Code:\n        ${strays.join('\n        ')}`);
   }
 }
 
@@ -86,37 +94,51 @@ interface Counts {
   failed: number;
   /** Tests that exist but did not run (left out by --grep). */
   skipped: number;
+  /** Tests that failed once and passed on retry (counted in `passed` too). */
+  flaky: string[];
 }
 
 async function main(): Promise<Counts> {
   const { all, selected: tests } = await loadTests(resolve(values.dir!));
   if (tests.length === 0) throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
   const vsix = values.vsix ? resolve(values.vsix) : packageVsix();
+  const retries = Number(values.retries);
   let passed = 0;
   let failed = 0;
+  const flaky: string[] = [];
   for (const test of tests) {
-    const started = Date.now();
-    try {
-      await runOne(test, vsix);
-      passed += 1;
-      console.log(`  ✔ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    } catch (error) {
-      failed += 1;
-      console.log(`  ✘ ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n      ${(error as Error).message}`);
+    for (let attempt = 0; ; attempt += 1) {
+      const started = Date.now();
+      const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+      try {
+        await runOne(test, vsix);
+        passed += 1;
+        if (attempt > 0) flaky.push(test.name);
+        console.log(`  ✔ ${test.name} (${seconds()} s)${attempt > 0 ? ` — flaky: passed on attempt ${attempt + 1}` : ''}`);
+        break;
+      } catch (error) {
+        const retry = attempt < retries && !(error instanceof OrphanError);
+        console.log(`  ✘ ${test.name} (${seconds()} s)${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}`);
+        if (!retry) {
+          failed += 1;
+          break;
+        }
+      }
     }
   }
-  return { passed, failed, skipped: all.length - tests.length };
+  return { passed, failed, skipped: all.length - tests.length, flaky };
 }
 
 main()
   .catch((error: Error) => {
     console.error(`[e2e] ${error.stack ?? error.message}`);
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, flaky: [] };
   })
-  .then(async ({ passed, failed, skipped }: Counts) => {
+  .then(async ({ passed, failed, skipped, flaky }: Counts) => {
     await runCleanups();
     mkdirSync(dirname(values.results!), { recursive: true });
     writeFileSync(values.results!, JSON.stringify({ passed, failed, skipped }));
-    console.log(`[e2e] ${passed} passed, ${failed} failed, ${skipped} skipped; screenshots in ${join(resultsDir, 'e2e')}`);
+    if (flaky.length > 0) console.log(`[e2e] flaky (passed on retry): ${flaky.join('; ')}`);
+    console.log(`[e2e] ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length > 0 ? ` (${flaky.length} flaky)` : ''}; screenshots in ${join(resultsDir, 'e2e')}`);
     process.exit(failed === 0 ? 0 : 1);
   });
