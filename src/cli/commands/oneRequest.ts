@@ -28,6 +28,14 @@ export interface OneRequest extends AnswerFlags {
   explain?(code: number, era: 'modern' | 'legacy'): string | undefined;
 }
 
+/** The flags every one-request command shares: where the server is, how to report, how to answer its asks. */
+export type RequestFlags = Pick<OneRequest, 'server' | 'json' | 'timeoutMs' | 'failOn' | keyof AnswerFlags>;
+
+export function requestFlags(args: RequestFlags): RequestFlags {
+  const { server, json, timeoutMs, failOn, elicit, sample, roots } = args;
+  return { server, json, timeoutMs, failOn, elicit, sample, roots };
+}
+
 type Outcome =
   | { kind: 'ok'; result: Record<string, unknown> }
   | { kind: 'protocol-error'; error: ProtocolError }

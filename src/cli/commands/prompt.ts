@@ -2,19 +2,13 @@ import type { PromptArgs } from '../args';
 import type { Output } from '../output';
 import { resultLines } from '../resultLines';
 import type { Style } from '../style';
-import { runOneRequest } from './oneRequest';
+import { requestFlags, runOneRequest } from './oneRequest';
 
 /** `mcp-lens prompt NAME --args JSON`: one prompts/get, its messages on stdout. */
 export function runPrompt(args: PromptArgs, io: Output): Promise<number> {
   return runOneRequest(
     {
-      server: args.server,
-      json: args.json,
-      timeoutMs: args.timeoutMs,
-      failOn: args.failOn,
-      elicit: args.elicit,
-      sample: args.sample,
-      roots: args.roots,
+      ...requestFlags(args),
       label: args.prompt,
       method: 'prompts/get',
       params: { name: args.prompt, arguments: args.promptArgs },

@@ -3,7 +3,7 @@ import type { Output } from '../output';
 import type { Style } from '../style';
 import { explainReadFailure } from '../../core/resources/readFailure';
 import { fieldValue, parseUriTemplate } from '../../core/resources/uriTemplate';
-import { runOneRequest } from './oneRequest';
+import { requestFlags, runOneRequest } from './oneRequest';
 
 /** `mcp-lens read URI|TEMPLATE [--var k=v]…`: one resources/read, its contents on stdout. */
 export async function runRead(args: ReadArgs, io: Output): Promise<number> {
@@ -11,13 +11,7 @@ export async function runRead(args: ReadArgs, io: Output): Promise<number> {
   if (uri === undefined) return 2;
   return runOneRequest(
     {
-      server: args.server,
-      json: args.json,
-      timeoutMs: args.timeoutMs,
-      failOn: args.failOn,
-      elicit: args.elicit,
-      sample: args.sample,
-      roots: args.roots,
+      ...requestFlags(args),
       label: uri,
       method: 'resources/read',
       params: { uri },
