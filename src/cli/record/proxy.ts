@@ -12,6 +12,12 @@ import { HotProxy } from './hot/hotProxy';
 
 /** Shutdown (stdio): "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL". */
 const GRACE_MS = 2000;
+/**
+ * When the host only closed stdin it still reads stdout: the server answers what it was sent,
+ * then exits, as it would without the recorder in between. A slow start (a cold `npx`, a
+ * loaded machine) must not turn that into a SIGTERM the host never asked for.
+ */
+const STDIN_CLOSED_GRACE_MS = 10_000;
 /** After the child exits, how long a grandchild may keep its stdout open before it is killed. */
 const LINGER_MS = 2000;
 
@@ -85,7 +91,7 @@ export async function runRecord(args: RecordArgs): Promise<number> {
 
     process.stdin.once('end', () => {
       post({ type: 'meta', kind: 'stdin-closed', t: now(), raw: 'host closed stdin' });
-      shutdown('host closed stdin');
+      shutdown('host closed stdin', STDIN_CLOSED_GRACE_MS);
     });
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
       process.on(signal, () => shutdown(`received ${signal}`));
@@ -118,14 +124,14 @@ export async function runRecord(args: RecordArgs): Promise<number> {
       });
     });
 
-    function shutdown(reason: string): void {
+    function shutdown(reason: string, graceMs = GRACE_MS): void {
       if (shuttingDown || exited) return;
       shuttingDown = true;
       post({ type: 'meta', kind: 'note', t: now(), raw: `shutting down the server: ${reason}`, info: { reason } });
       // Members orphaned while the server shuts down are still known by pid afterwards.
       tree?.snapshot();
       child.stdin.end();
-      later(GRACE_MS, () => {
+      later(graceMs, () => {
         if (exited || !tree) return;
         tree.signal('SIGTERM');
         later(GRACE_MS, () => tree.signal('SIGKILL'));
