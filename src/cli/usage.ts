@@ -282,7 +282,7 @@ export const USAGE = `Usage:
       Send a recorded trace's client requests to CMD and report every response that
       differs (ids, timestamps and _meta ignored).
   mcp-lens logout URL
-      Forget the tokens and registered clients --auth cached for the server at URL.
+      Revoke (RFC 7009) and forget the tokens --auth cached for the server at URL.
   mcp-lens help COMMAND, mcp-lens COMMAND --help
       That command's usage and options.
 

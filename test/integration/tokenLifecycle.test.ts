@@ -52,7 +52,7 @@ suite('Token lifecycle behind OAuth: an expired token is refreshed silently, a r
 
   suiteSetup(async () => {
     const { registry } = await extensionApi();
-    url = await startHttpFixture('sdk-oauth.mjs', children, ['--consent', '--refresh-tokens', '--controls']);
+    url = await startHttpFixture('sdk-oauth.mjs', children, ['--consent', '--refresh-tokens', '--controls', '--echo-token']);
     original = await readFile(configFile(), 'utf8');
     await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(NAME)}: ${JSON.stringify({ type: 'http', url })},`));
     await waitFor('the OAuth server in the list', () => find(registry, NAME), 20_000, () => serverNames(registry).join(', '));
@@ -104,5 +104,23 @@ suite('Token lifecycle behind OAuth: an expired token is refreshed silently, a r
     assert.deepEqual(steps(await authorizationFlowText()).slice(-3), ['authorization', 'callback', 'token'], 'a new consent, not a refresh');
     const outcome = await whoami();
     assert.ok(outcome.kind === 'result', JSON.stringify(outcome));
+  });
+
+  test('Sign Out revokes the token at the authorization server (RFC 7009), not only here', async () => {
+    const { registry } = await extensionApi();
+    const outcome = await whoami();
+    assert.ok(outcome.kind === 'result', JSON.stringify(outcome));
+    const token = /token:([\w-]{8,})/.exec(JSON.stringify(outcome.result))?.[1];
+    assert.ok(token, 'the fixture echoes the token it was called with');
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+    const statusWith = async () => {
+      const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: initialize });
+      await res.body?.cancel();
+      return res.status;
+    };
+    assert.equal(await statusWith(), 200, 'before Sign Out the token works');
+    assert.equal(await vscode.commands.executeCommand<number>('mcpLens.signOut', NAME), 1);
+    await serverWhere(registry, NAME, 'stopped after Sign Out', (x) => x.state === 'stopped');
+    assert.equal(await statusWith(), 401, 'the authorization server no longer honours it');
   });
 });
