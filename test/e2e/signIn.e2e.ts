@@ -70,6 +70,8 @@ export const tests: E2eTest[] = [
         await wb.expand(running);
         await wb.waitForRow('whoami');
         await wb.page.mouse.move(700, 400);
+        // The workbench tab was behind the consent page: let it paint a frame before the screenshot.
+        await wb.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))));
         await wb.shot('signed-in-running-with-tools');
 
         await wb.runCommand('MCP Lens: Show Authorization Flow');
