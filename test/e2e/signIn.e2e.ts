@@ -13,8 +13,8 @@ import { UI_TIMEOUT, type Workbench } from './workbench';
 const NAME = 'oauth-whoami';
 
 /** Starts the fixture and resolves with the MCP URL it prints first. */
-function startOAuthServer(children: ChildProcess[]): Promise<string> {
-  const child = spawn(process.execPath, [join(root, 'test', 'fixtures', 'servers', 'http', 'sdk-oauth.mjs'), '--consent'], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startOAuthServer(children: ChildProcess[], args: string[] = []): Promise<string> {
+  const child = spawn(process.execPath, [join(root, 'test', 'fixtures', 'servers', 'http', 'sdk-oauth.mjs'), '--consent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -26,6 +26,34 @@ function startOAuthServer(children: ChildProcess[]): Promise<string> {
     });
     child.once('exit', (code, signal) => reject(new Error(`sdk-oauth.mjs exited (${signal ?? code}) before printing its URL: ${err}`)));
   });
+}
+
+/** Writes the workspace's .vscode/mcp.json with the one server, and waits for its row. */
+async function configure(wb: Workbench, url: string): Promise<void> {
+  mkdirSync(join(wb.workspace, '.vscode'), { recursive: true });
+  writeFileSync(join(wb.workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { [NAME]: { type: 'http', url } } }, null, 2));
+  await wb.waitForRow(new RegExp(`${NAME}.*stopped`));
+}
+
+/** The running row (its era and protocol version shown), expanded to its tools. */
+async function runningWithTools(wb: Workbench): Promise<void> {
+  await wb.page.bringToFront();
+  const running = wb.row(new RegExp(`${NAME}.*(modern|legacy) \\d{4}-\\d\\d-\\d\\d`));
+  await running.waitFor({ timeout: UI_TIMEOUT });
+  await wb.expand(running);
+  await wb.waitForRow('whoami');
+  // The lists arriving after the start can re-render the tree collapsed: look again, as a person would.
+  await wb.expand(running);
+  await wb.waitForRow('whoami');
+  await wb.page.mouse.move(700, 400);
+  // The workbench tab may have been behind the consent page: let it paint a frame before a screenshot.
+  await wb.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))));
+}
+
+/** Acts at the authorization server behind the editor's back (the fixture's --controls). */
+async function atServer(url: string, what: 'expire' | 'revoke'): Promise<void> {
+  const res = await fetch(new URL(`/test/${what}`, url), { method: 'POST' });
+  if (res.status !== 204) throw new Error(`the fixture's /test/${what} answered ${res.status}`);
 }
 
 async function signInThroughConsentPage(wb: Workbench): Promise<void> {
@@ -52,32 +80,57 @@ export const tests: E2eTest[] = [
       try {
         const url = await startOAuthServer(children);
         await wb.openContainer('MCP Lens');
-        mkdirSync(join(wb.workspace, '.vscode'), { recursive: true });
-        writeFileSync(join(wb.workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { [NAME]: { type: 'http', url } } }, null, 2));
-        const row = await wb.waitForRow(new RegExp(`${NAME}.*stopped`));
-        await wb.clickInlineAction(row, 'Start Server');
+        await configure(wb, url);
+        await wb.clickInlineAction(wb.row(new RegExp(`${NAME}.*stopped`)), 'Start Server');
         // The start runs discovery and stops where only a person can go on.
         await wb.waitForRow(new RegExp(`${NAME}.*needs sign-in`));
         await wb.shot('needs-sign-in');
 
         await signInThroughConsentPage(wb);
-        await wb.page.bringToFront();
-        const running = wb.row(new RegExp(`${NAME}.*(modern|legacy) \\d{4}-\\d\\d-\\d\\d`));
-        await running.waitFor({ timeout: UI_TIMEOUT });
-        await wb.expand(running);
-        await wb.waitForRow('whoami');
-        // The lists arriving after the start can re-render the tree collapsed: look again, as a person would.
-        await wb.expand(running);
-        await wb.waitForRow('whoami');
-        await wb.page.mouse.move(700, 400);
-        // The workbench tab was behind the consent page: let it paint a frame before the screenshot.
-        await wb.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))));
+        await runningWithTools(wb);
         await wb.shot('signed-in-running-with-tools');
 
         await wb.runCommand('MCP Lens: Show Authorization Flow');
         const flow = wb.page.locator('.editor-instance .view-lines').filter({ hasText: 'Outcome: a token was issued.' });
         await flow.waitFor({ timeout: UI_TIMEOUT });
         await wb.shot('authorization-flow-document');
+      } finally {
+        for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      }
+    },
+  },
+  {
+    name: 'an OAuth token expired at the server is refreshed on restart; a revoked one asks for sign-in again',
+    workspace: join(root, 'test', 'e2e', 'workspaces', 'empty'),
+    async run(wb) {
+      const children: ChildProcess[] = [];
+      try {
+        const url = await startOAuthServer(children, ['--refresh-tokens', '--controls']);
+        await wb.openContainer('MCP Lens');
+        await configure(wb, url);
+        await wb.clickInlineAction(wb.row(new RegExp(`${NAME}.*stopped`)), 'Start Server');
+        await signInThroughConsentPage(wb);
+        await runningWithTools(wb);
+
+        // Expired at the authorization server: the restart's first request is refused, the refresh token renews it, no browser.
+        await atServer(url, 'expire');
+        await wb.clickInlineAction(wb.row(new RegExp(`${NAME}.*(modern|legacy)`)), 'Restart Server');
+        await runningWithTools(wb);
+        if (wb.page.context().pages().length > 1) throw new Error('a page opened for a refresh: it needs no person');
+        // The flow's last attempt is the refresh alone: no registration, no consent page.
+        await wb.runCommand('MCP Lens: Show Authorization Flow');
+        const lines = wb.page.locator('.editor-instance .view-lines');
+        await lines.filter({ hasText: 'Outcome: a token was issued.' }).filter({ hasText: /1\.\s*refresh/ }).filter({ hasNotText: 'registration' }).waitFor({ timeout: UI_TIMEOUT });
+        await wb.shot('refreshed-flow-and-tools');
+
+        // Revoked there: the saved tokens are refused, the row needs sign-in; the person signs in again.
+        await atServer(url, 'revoke');
+        await wb.clickInlineAction(wb.row(new RegExp(`${NAME}.*(modern|legacy)`)), 'Restart Server');
+        await wb.waitForRow(new RegExp(`${NAME}.*needs sign-in`));
+        await wb.shot('revoked-needs-sign-in');
+        await signInThroughConsentPage(wb);
+        await runningWithTools(wb);
+        await wb.shot('signed-in-again');
       } finally {
         for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       }
