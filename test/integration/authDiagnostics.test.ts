@@ -16,6 +16,9 @@ const SERVERS: Record<string, { args: string[]; rule: string; hint: RegExp; sign
   'oauth-other-resource': { args: ['--resource', 'https://elsewhere.example/mcp'], rule: 'auth-resource-mismatch', hint: /resource/i },
   // No registration endpoint and no client id in the settings: found only once the person asks to sign in.
   'oauth-no-registration': { args: ['--no-registration'], rule: 'auth-registration', hint: /client/i, signIn: true },
+  // Found in the browser's redirect back, and at the MCP endpoint after the token was issued.
+  'oauth-wrong-state': { args: ['--wrong-state'], rule: 'auth-state-mismatch', hint: /state/, signIn: true },
+  'oauth-rejects-tokens': { args: ['--reject-tokens'], rule: 'auth-token', hint: /accept tokens/, signIn: true },
 };
 const NAMES = Object.keys(SERVERS);
 
@@ -65,7 +68,7 @@ suite('Authorization diagnostics in the editor: each misconfigured server shows 
     test(`${name}: ${rule} in the authorization stage, cited in the flow`, async () => {
       const { registry } = await extensionApi();
       if (signIn) {
-        assert.equal(await vscode.commands.executeCommand<boolean>('mcpLens.signIn', name), false, 'the sign-in fails before any browser');
+        assert.equal(await vscode.commands.executeCommand<boolean>('mcpLens.signIn', name), false, 'the sign-in fails');
       } else {
         await vscode.commands.executeCommand('mcpLens.startServer', name);
       }
