@@ -11,6 +11,7 @@ import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor
 // is wrong, the server's panel shows the authorization diagnostic with what to change, and Show
 // Authorization Flow marks the exchange that proves it.
 const SERVERS: Record<string, { args: string[]; rule: string; hint: RegExp; signIn?: boolean }> = {
+  'oauth-no-authorization-servers': { args: ['--no-authorization-servers'], rule: 'auth-metadata', hint: /authorization_servers/ },
   'oauth-no-s256': { args: ['--no-s256'], rule: 'auth-pkce-unsupported', hint: /S256/ },
   'oauth-other-issuer': { args: ['--issuer', 'https://attacker.example'], rule: 'auth-issuer-mismatch', hint: /issuer/i },
   'oauth-other-resource': { args: ['--resource', 'https://elsewhere.example/mcp'], rule: 'auth-resource-mismatch', hint: /resource/i },
@@ -19,6 +20,7 @@ const SERVERS: Record<string, { args: string[]; rule: string; hint: RegExp; sign
   // Found in the browser's redirect back, and at the MCP endpoint after the token was issued.
   'oauth-wrong-state': { args: ['--wrong-state'], rule: 'auth-state-mismatch', hint: /state/, signIn: true },
   'oauth-rejects-tokens': { args: ['--reject-tokens'], rule: 'auth-token', hint: /accept tokens/, signIn: true },
+  'oauth-scope-never-granted': { args: ['--requires-scope', 'mcp:admin'], rule: 'auth-insufficient-scope', hint: /insufficient_scope/, signIn: true },
 };
 const NAMES = Object.keys(SERVERS);
 
