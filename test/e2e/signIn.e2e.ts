@@ -8,13 +8,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, type Workbench } from './workbench';
+import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 const NAME = 'oauth-whoami';
 
 /** Starts the fixture and resolves with the MCP URL it prints first. */
-function startOAuthServer(children: ChildProcess[], args: string[] = []): Promise<string> {
-  const child = spawn(process.execPath, [join(root, 'test', 'fixtures', 'servers', 'http', 'sdk-oauth.mjs'), '--consent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startOAuthServer(children: ChildProcess[], args: string[] = ['--consent']): Promise<string> {
+  const child = spawn(process.execPath, [join(root, 'test', 'fixtures', 'servers', 'http', 'sdk-oauth.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -29,10 +29,20 @@ function startOAuthServer(children: ChildProcess[], args: string[] = []): Promis
 }
 
 /** Writes the workspace's .vscode/mcp.json with the one server, and waits for its row. */
-async function configure(wb: Workbench, url: string): Promise<void> {
+async function configure(wb: Workbench, url: string, name = NAME): Promise<void> {
   mkdirSync(join(wb.workspace, '.vscode'), { recursive: true });
-  writeFileSync(join(wb.workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { [NAME]: { type: 'http', url } } }, null, 2));
-  await wb.waitForRow(new RegExp(`${NAME}.*stopped`));
+  writeFileSync(join(wb.workspace, '.vscode', 'mcp.json'), JSON.stringify({ servers: { [name]: { type: 'http', url } } }, null, 2));
+  await wb.waitForRow(new RegExp(`${name}.*stopped`));
+}
+
+/** The server's diagnostics card for `rule` in the stderr and Diagnostics panel, with the words it must say. */
+async function diagnosticCard(wb: Workbench, rule: string, words: string[]): Promise<void> {
+  await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
+  const frame = await webviewFrame(wb.page, '.card');
+  const card = frame.locator('.card', { hasText: rule }).first();
+  await card.waitFor({ timeout: UI_TIMEOUT });
+  const text = await card.innerText();
+  for (const word of words) if (!text.includes(word)) throw new Error(`the ${rule} card lacks "${word}": ${text}`);
 }
 
 /** The running row (its era and protocol version shown), expanded to its tools. */
@@ -105,7 +115,7 @@ export const tests: E2eTest[] = [
     async run(wb) {
       const children: ChildProcess[] = [];
       try {
-        const url = await startOAuthServer(children, ['--refresh-tokens', '--controls']);
+        const url = await startOAuthServer(children, ['--consent', '--refresh-tokens', '--controls']);
         await wb.openContainer('MCP Lens');
         await configure(wb, url);
         await wb.clickInlineAction(wb.row(new RegExp(`${NAME}.*stopped`)), 'Start Server');
@@ -131,6 +141,25 @@ export const tests: E2eTest[] = [
         await signInThroughConsentPage(wb);
         await runningWithTools(wb);
         await wb.shot('signed-in-again');
+      } finally {
+        for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      }
+    },
+  },
+  {
+    name: 'a misconfigured OAuth server: the authorization diagnostic card says where it broke and what to change',
+    workspace: join(root, 'test', 'e2e', 'workspaces', 'empty'),
+    async run(wb) {
+      const children: ChildProcess[] = [];
+      try {
+        // The authorization server publishes no S256: the start stops at its metadata, before any browser.
+        const url = await startOAuthServer(children, ['--no-s256']);
+        await wb.openContainer('MCP Lens');
+        await configure(wb, url, 'oauth-no-s256');
+        await wb.clickInlineAction(wb.row(/oauth-no-s256.*stopped/), 'Start Server');
+        await wb.row(/oauth-no-s256.*S256/).waitFor({ timeout: UI_TIMEOUT });
+        await diagnosticCard(wb, 'auth-pkce-unsupported', ['S256', 'code_challenge_methods_supported']);
+        await wb.shot('auth-pkce-unsupported-card');
       } finally {
         for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       }
