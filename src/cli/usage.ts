@@ -171,9 +171,10 @@ and _meta ignored).
 Exit codes: 0 the same answers, 1 a difference, 2 usage error.`,
   logout: `Usage: mcp-lens logout URL
 
-Forget what --auth cached for the server at URL (the --url given then): its tokens and
-the client registered for it, for every authorization server. The next --auth run signs
-in again. The tokens are not revoked at the authorization server.
+Sign out of the server at URL (the --url given then): its tokens are revoked at each
+authorization server that offers a revocation endpoint (RFC 7009), then what --auth cached
+is forgotten (the tokens and the client registered for it). A revocation that failed is
+said on stderr; the cache forgets the tokens all the same. The next --auth run signs in again.
 
 The cache is tokens.json in the user's cache folder ($XDG_CACHE_HOME or ~/.cache/mcp-lens,
 ~/Library/Caches/mcp-lens, %LOCALAPPDATA%\\mcp-lens), or in MCP_LENS_CACHE_DIR.
@@ -281,7 +282,7 @@ export const USAGE = `Usage:
       Send a recorded trace's client requests to CMD and report every response that
       differs (ids, timestamps and _meta ignored).
   mcp-lens logout URL
-      Forget the tokens and registered clients --auth cached for the server at URL.
+      Revoke (RFC 7009) and forget the tokens --auth cached for the server at URL.
   mcp-lens help COMMAND, mcp-lens COMMAND --help
       That command's usage and options.
 

@@ -13,6 +13,7 @@ import { rootsForServer, sameRoots } from './serverRoots';
 import { McpClient, ProtocolError } from '../core/session/client';
 import { OAuthAuthorizer } from '../core/auth/authorizer';
 import type { GrantStore } from '../core/auth/savedGrant';
+import { signOutOf, type SignOutOutcome } from '../core/auth/revocation';
 import type { Trace } from '../core/trace/trace';
 import { exitStory } from '../core/diagnose/exitStory';
 import { describeFailure, exitText, stderrTail, type Failure } from './failure';
@@ -343,13 +344,16 @@ export class ServerRegistry extends Disposable {
     return new OAuthAuthorizer(url, { openUrl: (page) => auth.openSignInPage(entry, page), store: auth.store, interactive, onSecret });
   }
 
-  /** Forgets a server's saved tokens and registered clients; a running connection is stopped (its token is no longer wanted). */
-  async signOut(entry: ServerEntry): Promise<number> {
-    if (entry.config.type !== 'http' || !this.deps.auth) return 0;
-    const count = await this.deps.auth.store.clear(entry.auth?.url ?? entry.config.url);
+  /**
+   * Revokes a server's saved tokens where their authorization server can (RFC 7009), then forgets
+   * them and the registered clients; a running connection is stopped (its token is no longer wanted).
+   */
+  async signOut(entry: ServerEntry): Promise<SignOutOutcome> {
+    if (entry.config.type !== 'http' || !this.deps.auth) return { forgotten: 0, revocations: [] };
+    const outcome = await signOutOf(this.deps.auth.store, entry.auth?.url ?? entry.config.url);
     if (entry.client) await this.stop(entry);
     else if (entry.state.kind === 'needs-sign-in') this.setState(entry, { kind: 'stopped' });
-    return count;
+    return outcome;
   }
 
   /** A `list_changed`: that list again, then what changed in it (only for a list that had loaded before). */

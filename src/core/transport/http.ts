@@ -4,6 +4,7 @@ import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
 import { jsonEvent, lineEvent, tryParse } from '../wire/lineEvent';
 import { classify, isNotification, isRequest, isResponse, type JsonRpcMessage, type RequestId } from '../wire/message';
+import { sendAuthorized } from './authorizedSend';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
 import { modernHeaders, modernVersionOf, paramHeaders, type ParamHeader } from './httpHeaders';
@@ -171,14 +172,14 @@ export class HttpTransport implements Transport {
     try {
       let res: Response;
       try {
-        res = await fetch(this.spec.url, { method: 'POST', headers, body: line, signal: controller.signal });
-        // "When authorization is required and not yet proven, servers MUST respond with HTTP 401";
-        // a 403 insufficient_scope asks for a step-up. The authorizer decides; the request is sent again.
-        for (let round = 1; this.options.authorizer && (res.status === 401 || res.status === 403); round++) {
-          if (!(await this.authorizeAgain(res, headers, c2sSeq, round))) break;
-          headers = this.postHeaders(msg);
-          res = await fetch(this.spec.url, { method: 'POST', headers, body: line, signal: controller.signal });
-        }
+        res = await sendAuthorized({
+          authorizer: this.options.authorizer,
+          trace: this.trace,
+          headers,
+          send: (sent) => fetch(this.spec.url, { method: 'POST', headers: (headers = sent), body: line, signal: controller.signal }),
+          nextHeaders: () => this.postHeaders(msg),
+          recordChallenge: async (refused, sent) => this.recordExchange('POST', sent, refused, c2sSeq, await readText(refused), { authChallenge: true }),
+        });
       } catch (err) {
         if (this.closing || controller.signal.aborted) throw new TransportClosedError();
         if (!(err instanceof Error) || err.name === 'AuthorizationError') throw err;
@@ -189,26 +190,6 @@ export class HttpTransport implements Transport {
       this.controllers.delete(controller);
       if (key) this.inflight.delete(key);
     }
-  }
-
-  /** Hands a 401/403 to the authorizer; when it obtained new credentials, the refused exchange is recorded as a step of the flow. */
-  private async authorizeAgain(res: Response, headers: Record<string, string>, c2sSeq: number, round: number): Promise<boolean> {
-    const authorizer = this.options.authorizer!;
-    const challenge = {
-      status: res.status,
-      round,
-      ...(res.headers.get('www-authenticate') ? { wwwAuthenticate: res.headers.get('www-authenticate')! } : {}),
-      ...(headers.Authorization ? { sentAuthorization: headers.Authorization } : {}),
-    };
-    let retry: boolean;
-    try {
-      retry = await authorizer.challenged(challenge, this.trace);
-    } catch (err) {
-      this.recordExchange('POST', headers, res, c2sSeq, await readText(res), { authChallenge: true });
-      throw err;
-    }
-    if (retry) this.recordExchange('POST', headers, res, c2sSeq, await readText(res), { authChallenge: true });
-    return retry;
   }
 
   /** Reads the HTTP answer to one POST. */

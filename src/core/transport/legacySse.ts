@@ -3,6 +3,7 @@ import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
 import { lineEvent } from '../wire/lineEvent';
 import { headerRecord, readText, type HttpServerSpec } from './http';
+import { sendAuthorized } from './authorizedSend';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
 import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
@@ -103,12 +104,14 @@ export class LegacySseTransport implements Transport {
     try {
       let res: Response;
       try {
-        res = await fetch(postUrl, { method: 'POST', headers, body: line, signal: controller.signal });
-        for (let round = 1; this.options.authorizer && (res.status === 401 || res.status === 403); round++) {
-          if (!(await this.authorizeAgain(res, 'POST', postUrl, headers, sent.seq, round))) break;
-          headers = this.postHeaders();
-          res = await fetch(postUrl, { method: 'POST', headers, body: line, signal: controller.signal });
-        }
+        res = await sendAuthorized({
+          authorizer: this.options.authorizer,
+          trace: this.trace,
+          headers,
+          send: (now) => fetch(postUrl, { method: 'POST', headers: (headers = now), body: line, signal: controller.signal }),
+          nextHeaders: () => this.postHeaders(),
+          recordChallenge: async (refused, now) => this.recordExchange('POST', postUrl, now, refused, sent.seq, await readText(refused), { authChallenge: true }),
+        });
       } catch (err) {
         if (this.closing || controller.signal.aborted) throw new TransportClosedError();
         if (!(err instanceof Error) || err.name === 'AuthorizationError') throw err;
@@ -150,12 +153,14 @@ export class LegacySseTransport implements Transport {
     let headers = this.streamHeaders();
     let res: Response;
     try {
-      res = await fetch(this.spec.url, { method: 'GET', headers, signal: controller.signal });
-      for (let round = 1; this.options.authorizer && (res.status === 401 || res.status === 403); round++) {
-        if (!(await this.authorizeAgain(res, 'GET', this.spec.url, headers, undefined, round))) break;
-        headers = this.streamHeaders();
-        res = await fetch(this.spec.url, { method: 'GET', headers, signal: controller.signal });
-      }
+      res = await sendAuthorized({
+        authorizer: this.options.authorizer,
+        trace: this.trace,
+        headers,
+        send: (now) => fetch(this.spec.url, { method: 'GET', headers: (headers = now), signal: controller.signal }),
+        nextHeaders: () => this.streamHeaders(),
+        recordChallenge: async (refused, now) => this.recordExchange('GET', this.spec.url, now, refused, undefined, await readText(refused), { authChallenge: true }),
+      });
     } catch (err) {
       this.controllers.delete(controller);
       if (this.closing) throw new TransportClosedError();
@@ -271,24 +276,6 @@ export class LegacySseTransport implements Transport {
     if (this.postUrl === undefined) info.beforeEndpoint = true;
     this.trace.append({ dir: 'meta', kind: 'http', raw: `GET ${this.streamUrl}: ${how}; the HTTP+SSE session is over`, info });
     if (this.postUrl !== undefined) this.finish();
-  }
-
-  private async authorizeAgain(res: Response, method: string, url: string, headers: Record<string, string>, requestSeq: number | undefined, round: number): Promise<boolean> {
-    const challenge = {
-      status: res.status,
-      round,
-      ...(res.headers.get('www-authenticate') ? { wwwAuthenticate: res.headers.get('www-authenticate')! } : {}),
-      ...(headers.Authorization ? { sentAuthorization: headers.Authorization } : {}),
-    };
-    let retry: boolean;
-    try {
-      retry = await this.options.authorizer!.challenged(challenge, this.trace);
-    } catch (err) {
-      this.recordExchange(method, url, headers, res, requestSeq, await readText(res), { authChallenge: true });
-      throw err;
-    }
-    if (retry) this.recordExchange(method, url, headers, res, requestSeq, await readText(res), { authChallenge: true });
-    return retry;
   }
 
   private baseHeaders(): Record<string, string> {

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
+import { describeRevocations } from '../../core/auth/revocation';
 import { chooseServer } from '../chooseServer';
 import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import type { TreeNode } from '../serversView';
-import { name, openSignInPage, say, showError, showInfo } from '../shown';
+import { name, openSignInPage, say, showError, showInfo, showWarning } from '../shown';
 import { explainUntrusted, isTrusted } from '../trust';
 import { showAuthorizationFlow } from './flowDocument';
 
@@ -54,10 +55,14 @@ export function registerSignInCommands(registry: ServerRegistry, log: Log): vsco
   async function signOut(arg?: ServerArg): Promise<number> {
     const entry = await target(arg, isHttp, 'Sign out of which MCP server?');
     if (!entry) return 0;
-    const count = await registry.signOut(entry);
-    log.info(`[${entry.name}] signed out: ${count} saved grant(s) removed`);
-    void showInfo(count ? say`MCP Lens: signed out of "${name(entry.name)}"; its tokens are forgotten.` : say`MCP Lens: "${name(entry.name)}" had no saved sign-in.`);
-    return count;
+    const { forgotten, revocations } = await registry.signOut(entry);
+    const said = describeRevocations(revocations);
+    log.info(`[${entry.name}] signed out: ${forgotten} saved grant(s) removed${said.length ? `; ${said.join('; ')}` : ''}`);
+    if (!forgotten) void showInfo(say`MCP Lens: "${name(entry.name)}" had no saved sign-in.`);
+    else if (revocations.every((r) => r.revoked)) void showInfo(say`MCP Lens: signed out of "${name(entry.name)}"; its tokens are revoked and forgotten.`);
+    // Honest about what the authorization server still honours: the tokens are forgotten here all the same.
+    else void showWarning(say`MCP Lens: signed out of "${name(entry.name)}"; its tokens are forgotten here, but ${said.filter((l) => l.startsWith('not ')).join('; ')}.`);
+    return forgotten;
   }
 
   async function flow(arg?: ServerArg): Promise<boolean> {

@@ -148,6 +148,8 @@ function metaRow(e: TraceEvent): RowData {
     case 'auth': {
       // The authorization flow's own lane: each exchange by its step, the failed step in red.
       const step = info.auth as { step?: string; method?: string; url?: string; status?: number } | undefined;
+      // A start that stopped for the person to sign in is no failure of the server (signInRequired).
+      if (!step && info.signInRequired) return { ...base, label: 'sign-in needed', description: clip(e.raw, MAX_LABEL), icon: 'account' };
       if (!step) return { ...base, label: 'authorization failed', description: clip(e.raw, MAX_LABEL), icon: 'error', color: 'problemsErrorIcon.foreground' };
       const status = step.status !== undefined ? ` → ${step.status}` : '';
       return { ...base, label: `auth: ${String(step.step ?? '?')}`, description: clip(`${String(step.method ?? '')} ${String(step.url ?? '')}${status}`, MAX_LABEL), icon: 'key' };

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { OAuthAuthorizer } from '../../../src/core/auth/authorizer';
 import { flowLines, lastAuthorizationAttempt } from '../../../src/core/auth/flowReport';
-import { grantsIn, type GrantStore, type SavedGrant } from '../../../src/core/auth/savedGrant';
 import { McpClient } from '../../../src/core/session/client';
 import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
+import { MemoryStore } from './memoryStore';
 
 // The official SDK's authorization server in front of an MCP server (test/fixtures/servers/http/sdk-oauth.mjs);
 // the tests play the browser by following the authorization URL's redirects to the loopback listener.
@@ -14,22 +14,6 @@ before(async () => {
   [good, shortLived] = await Promise.all([startHttpFixture('sdk-oauth.mjs'), startHttpFixture('sdk-oauth.mjs', ['--short-lived'])]);
 });
 after(() => Promise.all([good, shortLived].map((f) => f?.stop())));
-
-/** A GrantStore in memory, as SecretStorage or the CLI's file keeps it (issuer → grant per URL). */
-class MemoryStore implements GrantStore {
-  readonly byUrl = new Map<string, Record<string, SavedGrant>>();
-  async load(url: string): Promise<SavedGrant[]> {
-    return grantsIn(this.byUrl.get(url));
-  }
-  async save(url: string, grant: SavedGrant): Promise<void> {
-    this.byUrl.set(url, { ...this.byUrl.get(url), [grant.issuer]: grant });
-  }
-  async clear(url: string): Promise<number> {
-    const n = grantsIn(this.byUrl.get(url)).length;
-    this.byUrl.delete(url);
-    return n;
-  }
-}
 
 const browser = (opened: string[]) => (url: string) => {
   opened.push(url);

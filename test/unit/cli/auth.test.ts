@@ -175,6 +175,11 @@ test('the token cache: a second run reuses the sign-in, --no-token-cache neither
     const logout = await runCli(['logout', good.url], { env });
     assert.equal(logout.code, 0);
     assert.match(logout.stderr, /forgot 1 cached sign-in/);
+    assert.match(logout.stderr, new RegExp(`revoked at ${issuers[0]!.replace(/[.]/g, '\\.')}`), 'RFC 7009: the server offers revocation');
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+    const afterLogout = await fetch(good.url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: initialize });
+    await afterLogout.body?.cancel();
+    assert.equal(afterLogout.status, 401, 'the cached token was revoked at the authorization server, not only forgotten');
     const third = await signingIn(['check', '--json', '--auth', '--url', good.url], env);
     assert.equal(third.code, 0, third.stderr);
     assert.equal(third.opened.length, 1, 'signed in again after logout');

@@ -13,4 +13,7 @@ test('Messages view: each exchange of the authorization flow is a row of its own
   const failed = rowData({ type: 'meta', id: 'm4', seq: 4, event: meta(4, { authFailure: { rule: 'auth-pkce-unsupported', message: 'no S256', hint: '', evidence: [3] } }, 'no S256') });
   assert.equal(failed.label, 'authorization failed');
   assert.equal(failed.icon, 'error');
+  const waiting = rowData({ type: 'meta', id: 'm5', seq: 5, event: meta(5, { signInRequired: { issuer: 'https://as.example/' } }, 'the server asks for authorization: sign in at https://as.example/') });
+  assert.equal(waiting.label, 'sign-in needed', 'a start that stopped for the person is not a failure');
+  assert.notEqual(waiting.icon, 'error');
 });
