@@ -412,6 +412,7 @@ export class McpClient {
     if (this.closed) throw new ConnectionClosedError(this.closeReason);
     const id = this.nextId++;
     const stream = this.streams.open(id, notifications, (reason) => {
+      this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled subscriptions/listen (id ${id}): ${reason}`, info: { id, method: 'subscriptions/listen', reason } });
       // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
       void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
     });

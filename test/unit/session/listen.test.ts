@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient, ProtocolError, RequestTimeoutError, type ListenEnd, type ListenStream } from '../../../src/core/session/client';
+import { DiagnoseContext } from '../../../src/core/diagnose/context';
 import { ListenStreams, META_SUBSCRIPTION_ID } from '../../../src/core/session/listen';
 import type { TraceEvent } from '../../../src/core/trace/event';
 import { fixture, waitForEvent } from '../transport/helpers';
@@ -36,7 +37,7 @@ test('subscriptions/listen: the request carries the filter and _meta, the acknow
   const stream = await client.listen({ resourceSubscriptions: [URI, 'memo://unknown'] });
   assert.deepEqual(stream.acknowledged, { resourceSubscriptions: [URI] });
   const sent = client.trace.events.find((e) => e.dir === 'c2s' && methodOf(e) === 'subscriptions/listen')!;
-  const params = (sent.msg as { id: number; params: { notifications: unknown; _meta: Record<string, unknown> } }).params;
+  const params = (sent.msg as unknown as { id: number; params: { notifications: unknown; _meta: Record<string, unknown> } }).params;
   assert.deepEqual(params.notifications, { resourceSubscriptions: [URI, 'memo://unknown'] });
   assert.equal(params._meta['io.modelcontextprotocol/protocolVersion'], '2026-07-28');
   assert.equal((sent.msg as { id: number }).id, stream.id);
@@ -45,7 +46,7 @@ test('subscriptions/listen: the request carries the filter and _meta, the acknow
   const result = await client.callTool('bump', {});
   assert.match(JSON.stringify(result.content), /1 stream\(s\) notified/);
   const e = await update;
-  const msg = e.msg as { method: string; params: { uri: string; _meta: Record<string, unknown> } };
+  const msg = e.msg as unknown as { method: string; params: { uri: string; _meta: Record<string, unknown> } };
   assert.equal(msg.method, 'notifications/resources/updated');
   assert.equal(msg.params.uri, URI);
   assert.equal(msg.params._meta[META_SUBSCRIPTION_ID], stream.id);
@@ -146,4 +147,18 @@ test('an error answer to listen rejects it with the server error', async (t) => 
   const err = await client.listen({ resourceSubscriptions: [URI] }).catch((e: unknown) => e);
   assert.ok(err instanceof ProtocolError);
   assert.equal(err.code, -32601);
+});
+
+test('diagnostics: a stream the server ended is no longer a pending request; one still open is', async () => {
+  const client = await connected();
+  const ended = await client.listen({ resourceSubscriptions: [URI] });
+  const end = nextEnd(ended);
+  await client.callTool('end-streams', {});
+  await end;
+  const open = await client.listen({ resourceSubscriptions: [URI] });
+  await client.close();
+  const ctx = new DiagnoseContext();
+  for (const e of client.trace.events) ctx.update(e);
+  // The client's close ended `open` too, but the server never heard: on the wire it is still pending.
+  assert.deepEqual(ctx.pending().filter((r) => r.method === 'subscriptions/listen').map((r) => r.id), [open.id]);
 });
