@@ -226,7 +226,8 @@ function itemTreeItem(node: ItemNode): vscode.TreeItem {
 function itemTooltip(node: ItemNode): vscode.MarkdownString {
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   const title = displayTitle(node.item);
-  const md = new SafeMarkdown().line(title === undefined ? say`${name(itemName(node.item))}` : say`${title} (${name(itemName(node.item))})`).prose(text);
+  // The name first: a title is the server's free text and may imitate another item's name.
+  const md = new SafeMarkdown().line(title === undefined ? say`${name(itemName(node.item))}` : say`${name(itemName(node.item))} — titled ${title}`).prose(text);
   const annotations = annotationFacts(node.item);
   if (annotations.length) md.line(say`Annotations (the server's hints): ${annotations.join(' · ')}`);
   for (const icon of iconFacts(node.item)) md.line(say`Icon: ${icon}`);

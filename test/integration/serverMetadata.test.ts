@@ -49,6 +49,8 @@ suite('Servers view: titles, icons and annotations', () => {
     const forecast = tools.find((r) => r.label === 'Get Forecast');
     assert.ok(forecast, show(tools));
     assert.equal(forecast.description, 'get_forecast · read-only · The forecast for a city');
+    // The hover starts with the name: the title is the server's free text.
+    assert.match(forecast.tooltip, /^\*\*get\\_forecast\*\* — titled Get Forecast\n/);
     assert.match(forecast.tooltip, /Annotations \(the server's hints\): read-only · open world/);
     // The host is written so Markdown cannot autolink it (`https\://`).
     assert.match(forecast.tooltip, /Icon: image\/png · 48x48 · light theme · https\\:\/\/icons\.example\.com\/… \(not loaded\)/);
