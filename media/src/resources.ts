@@ -21,6 +21,7 @@ let fields: FieldSpec[] = [];
 let values: Record<string, string> = {};
 let completions = false;
 let canSubscribe = false;
+let watchVia: 'subscribe' | 'listen' | undefined;
 let serverState = '';
 const inputs = new Map<string, HTMLInputElement>();
 const suggestionLists = new Map<string, HTMLElement>();
@@ -47,6 +48,7 @@ function onHostMessage(m: HostMessage): void {
       values = { ...(vscode.getState()?.values ?? {}), ...m.values };
       completions = m.completions;
       canSubscribe = m.canSubscribe;
+      watchVia = m.watchVia;
       serverState = m.serverState;
       render();
       return;
@@ -276,7 +278,7 @@ function drawWatch(): void {
   const on = watching.uri !== undefined;
   const toggle = el('input', { attrs: { type: 'checkbox', id: 'watch', ...(on ? { checked: '' } : {}) } });
   toggle.addEventListener('change', () => vscode.postMessage({ type: 'watch', on: toggle.checked }));
-  watchArea.replaceChildren(el('label', { className: 'watch-toggle', attrs: { for: 'watch' } }, toggle, ' Watch (resources/subscribe): read again on each notifications/resources/updated'));
+  watchArea.replaceChildren(el('label', { className: 'watch-toggle', attrs: { for: 'watch' } }, toggle, ` Watch (${watchVia === 'listen' ? 'subscriptions/listen' : 'resources/subscribe'}): read again on each notifications/resources/updated`));
   if (on) watchArea.appendChild(el('div', { className: 'watch-status', text: `Watching ${watching.uri} · ${watching.updates} update${watching.updates === 1 ? '' : 's'}${watching.changed ? ` · last: ${watching.changed}` : ''}` }));
 }
 

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { displayName } from '../core/config/locations';
 import type { ConfigProblem } from '../core/config/types';
+import { annotationFacts, annotationTags, displayTitle, iconFacts } from '../core/names/itemMetadata';
 import { parameterRows } from '../core/schema/parameterRows';
 import { rowText, type RowText } from './serverRow';
+import { describeServerRows } from './serversDescribe';
 import { Disposable } from './lifecycle';
 import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
@@ -45,6 +47,7 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire(undefined)));
+    this.register(vscode.commands.registerCommand('mcpLens.servers.describe', (server: string, depth = 1) => describeServerRows(this, this.registry.get(server)?.key ?? server, Number(depth))));
   }
 
   /**
@@ -204,20 +207,30 @@ function serverTooltip(entry: ServerEntry, description: string): vscode.Markdown
 }
 
 function itemTreeItem(node: ItemNode): vscode.TreeItem {
-  const item = treeItem(say`${name(itemName(node.item))}`);
+  // The display name over the name: "If not provided, the name should be used for display".
+  const title = displayTitle(node.item);
+  const item = treeItem(title === undefined ? say`${name(itemName(node.item))}` : say`${title}`);
   item.id = node.id;
-  // A template (RFC 6570) opens a form of its variables, not a read.
+  // A template (RFC 6570) opens a form of its variables, not a read. A server's own icons are never drawn (itemMetadata.ts).
   item.iconPath = new vscode.ThemeIcon(typeof node.item.uriTemplate === 'string' ? 'symbol-parameter' : ITEM_ICON[node.kind]);
   item.contextValue = `mcpLensItem.${node.kind}`;
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   const uri = node.item.uri ?? node.item.uriTemplate;
-  describe(item, say`${node.kind === 'resources' && typeof uri === 'string' ? uri : text.split('\n')[0]}`);
+  const summary = node.kind === 'resources' && typeof uri === 'string' ? uri : text.split('\n')[0];
+  // Under a title the name follows it; then the annotations a glance needs (read-only, destructive, audience, priority).
+  const parts = [...(title === undefined ? [] : [say`${name(itemName(node.item))}`]), ...annotationTags(node.item).map((tag) => say`${tag}`), ...(summary ? [say`${summary}`] : [])];
+  describe(item, parts.length ? parts.reduce((all, part) => say`${all} · ${part}`) : say``);
   return item;
 }
 
 function itemTooltip(node: ItemNode): vscode.MarkdownString {
   const text = typeof node.item.description === 'string' ? node.item.description : '';
-  const md = new SafeMarkdown().line(say`${name(itemName(node.item))}`).prose(text);
+  const title = displayTitle(node.item);
+  // The name first: a title is the server's free text and may imitate another item's name.
+  const md = new SafeMarkdown().line(title === undefined ? say`${name(itemName(node.item))}` : say`${name(itemName(node.item))} — titled ${title}`).prose(text);
+  const annotations = annotationFacts(node.item);
+  if (annotations.length) md.line(say`Annotations (the server's hints): ${annotations.join(' · ')}`);
+  for (const icon of iconFacts(node.item)) md.line(say`Icon: ${icon}`);
   if (node.kind !== 'tools') return md.build();
   const params = parameterRows(node.item.inputSchema);
   if (params.length === 0) return md.line(say`No parameters.`).build();

@@ -77,7 +77,7 @@ suite('resources, templates and prompts', () => {
   test('server-everything: Watch subscribes and each notifications/resources/updated reads the resource again', async () => {
     const uri = 'demo://resource/dynamic/text/1';
     const first = await vscode.commands.executeCommand<{ uri: string; updates: number } | undefined>('mcpLens.watchResource', { server: 'everything', uri });
-    assert.deepEqual(first, { uri, updates: 0 });
+    assert.deepEqual(first, { uri, updates: 0, via: 'subscribe' });
     await vscode.commands.executeCommand('mcpLens.runTool', { server: 'everything', tool: 'toggle-subscriber-updates', args: {} });
     const watched = await waitFor('two updates of the watched resource', async () => {
       const now = await vscode.commands.executeCommand<{ uri: string; updates: number } | undefined>('mcpLens.watchResource', { server: 'everything', uri });

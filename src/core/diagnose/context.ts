@@ -171,6 +171,7 @@ export class DiagnoseContext {
     const msg = e.msg;
     if (isRequest(msg) && msg.id !== null) this.addRequest(e, msg.id, msg.method, msg.params);
     else if (isNotification(msg) && e.dir === 'c2s') this.clientNotification(e, msg.method, msg.params);
+    else if (isNotification(msg) && e.dir === 's2c' && msg.method === 'notifications/cancelled') this.streamEndedByServer(e, msg.params);
     else if (isResponse(msg) && e.dir === 's2c') this.serverResponse(e, msg.id, msg.result, msg.error);
   }
 
@@ -227,6 +228,14 @@ export class DiagnoseContext {
         this.settle(r);
       }
     }
+  }
+
+  /** "On stdio, the server also sends this notification, solely to terminate a subscriptions/listen stream": that request is over. */
+  private streamEndedByServer(e: TraceEvent, params?: Record<string, unknown>): void {
+    const r = this.requestFor(params?.requestId);
+    if (r?.method !== 'subscriptions/listen' || r.cancelledSeq !== undefined || r.responseSeq !== undefined) return;
+    r.cancelledSeq = e.seq;
+    this.settle(r);
   }
 
   /**

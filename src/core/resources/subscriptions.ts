@@ -10,6 +10,19 @@ export function canSubscribe(info: { era: 'modern' | 'legacy'; capabilities: Rec
   return typeof resources === 'object' && resources !== null && (resources as Record<string, unknown>).subscribe === true;
 }
 
+/**
+ * How a resource is watched: legacy `resources/subscribe`, or a 2026-07-28
+ * `subscriptions/listen` stream with `resourceSubscriptions`. Either way only where the server
+ * declares `resources.subscribe` ("Whether this server supports subscribing to resource updates").
+ */
+export function watchVia(info: { era: 'modern' | 'legacy'; capabilities: Record<string, unknown> } | undefined): 'subscribe' | 'listen' | undefined {
+  if (!info) return undefined;
+  const resources = info.capabilities.resources;
+  const declared = typeof resources === 'object' && resources !== null && (resources as Record<string, unknown>).subscribe === true;
+  if (!declared) return undefined;
+  return info.era === 'modern' ? 'listen' : 'subscribe';
+}
+
 /** What changed between two reads of a watched resource, in one line. */
 export function describeChange(before: ResourcePart[] | undefined, after: ResourcePart[] | undefined): string {
   if (!before || !after) return after ? 'read again' : 'the read failed';

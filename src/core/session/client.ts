@@ -12,6 +12,7 @@ import { PendingRequests, type PendingRequest, type Progress } from './pendingRe
 import { initializeUnlessLateModern, LateProbeAnswer, type LateAnswer } from './lateModern';
 import { probeEra, type EraOutcome } from './probe';
 import { SignsOfLife } from './signsOfLife';
+import { ListenStreams, type ListenStream, type SubscriptionFilter } from './listen';
 import { ToolGate } from './toolGate';
 import type { Elicit } from './elicitation';
 import { answerInputRequests, inputRequiredFault, type InputAnswerers, type InputRound } from './inputRequired';
@@ -38,6 +39,7 @@ export type { HttpServerSpec } from '../transport/http';
 export type { Progress } from './pendingRequests';
 export type { InputRound } from './inputRequired';
 export type { TaskState } from './tasks';
+export type { ListenEnd, ListenStream, SubscriptionFilter } from './listen';
 
 export interface ServerInfo {
   era: 'modern' | 'legacy';
@@ -119,6 +121,8 @@ export class McpClient {
   private readonly transport: Transport;
   private readonly pending = new PendingRequests();
   private readonly toolGate = new ToolGate();
+  /** Open 2026-07-28 `subscriptions/listen` streams, by their request id. */
+  private readonly streams = new ListenStreams();
   /** Timed-out requests whose answer still matters (the era probe), by id. */
   private readonly lateAnswers = new Map<number, (answer: LateAnswer) => void>();
   private readonly life: SignsOfLife;
@@ -176,6 +180,7 @@ export class McpClient {
       }
       // "If the server process exits unexpectedly … in-flight requests are simply lost": each says so.
       this.loseAll(`the server ${how} before answering`);
+      this.streams.endAll(`the server ${how}`);
       this.closeEmitter.fire(info);
     });
   }
@@ -394,6 +399,51 @@ export class McpClient {
     this.logLevel = level;
   }
 
+  /**
+   * 2026-07-28 `subscriptions/listen`: opens a stream and resolves once the server sent
+   * `notifications/subscriptions/acknowledged` for it (what it "agreed to honor"). A JSON-RPC
+   * error, an end or no acknowledgement within the request timeout rejects (the last one
+   * cancels the stream first). The stream never times out once acknowledged; close() ends it
+   * with notifications/cancelled (Streamable HTTP: by closing its response stream).
+   */
+  async listen(notifications: SubscriptionFilter, opts: { timeoutMs?: number } = {}): Promise<ListenStream> {
+    const info = this.serverInfo;
+    if (info?.era !== 'modern') throw new Error(`subscriptions/listen exists from protocol 2026-07-28; this server speaks ${info?.protocolVersion ?? 'an unknown revision'}`);
+    if (this.closed) throw new ConnectionClosedError(this.closeReason);
+    const id = this.nextId++;
+    const stream = this.streams.open(id, notifications, (reason) => {
+      this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled subscriptions/listen (id ${id}): ${reason}`, info: { id, method: 'subscriptions/listen', reason } });
+      // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
+      void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
+    });
+    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta: this.modernMeta(info.protocolVersion) } };
+    // stdio: the send is the write. Streamable HTTP: it lasts as long as the response stream, so its end is the stream's.
+    const overHttp = 'url' in this.spec;
+    this.transport.send(JSON.stringify(message)).then(
+      () => overHttp && stream.finish({ by: 'connection', reason: 'the response stream ended' }),
+      (err: Error) => stream.finish({ by: 'connection', reason: err.message }),
+    );
+    const timeoutMs = opts.timeoutMs ?? this.requestTimeoutMs;
+    await new Promise<void>((resolve, reject) => {
+      const subs = [
+        stream.onAcknowledged(() => done()),
+        stream.onEnd((end) => done(end.by === 'error' ? new ProtocolError(end.code, end.message, undefined, end.seq, 'subscriptions/listen') : new ConnectionClosedError(`subscriptions/listen ended before it was acknowledged: ${'reason' in end ? end.reason : 'the server answered it'}`))),
+      ];
+      const timer = setTimeout(() => {
+        this.trace.append({ dir: 'meta', kind: 'timeout', raw: `subscriptions/listen (id ${id}) was not acknowledged within ${timeoutMs} ms`, info: { id, method: 'subscriptions/listen', afterMs: timeoutMs } });
+        done(new RequestTimeoutError(`subscriptions/listen was not acknowledged within ${timeoutMs} ms`, 'subscriptions/listen', timeoutMs));
+        stream.close(`Not acknowledged within ${timeoutMs} ms`);
+      }, timeoutMs);
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        for (const s of subs) s.dispose();
+        if (error) reject(error);
+        else resolve();
+      };
+    });
+    return stream;
+  }
+
   get currentLogLevel(): LogLevel | undefined {
     return this.logLevel;
   }
@@ -456,6 +506,7 @@ export class McpClient {
       this.closed = true;
       this.closeReason = 'The connection was closed by the client';
       this.loseAll('the client closed the connection before the answer');
+      this.streams.endAll('the client closed the connection');
     }
     await this.transport.close();
   }
@@ -632,6 +683,7 @@ export class McpClient {
       // An id we are not waiting for (unknown, late after a timeout, or a raw line's) is left
       // to the diagnostics; the client ignores it.
       if (typeof msg.id !== 'number') return;
+      if (this.streams.route(e)) return;
       const p = this.pending.take(msg.id);
       if (p) p.settle({ response: msg, seq: e.seq });
       else this.takeLate(msg.id)?.({ response: msg, seq: e.seq });
@@ -639,6 +691,7 @@ export class McpClient {
       void this.answerServerRequest(msg);
     } else if (isNotification(msg)) {
       if (msg.method === 'notifications/progress') this.onProgress(msg.params);
+      this.streams.route(e);
       this.notificationEmitter.fire(e);
     }
   }

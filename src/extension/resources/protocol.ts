@@ -32,7 +32,7 @@ export type PromptOutcome =
   | { kind: 'failed'; message: string };
 
 export type HostMessage =
-  | { type: 'init'; server: string; subject: PanelSubject; fields: FieldSpec[]; values: Record<string, string>; completions: boolean; serverState: string; canSubscribe: boolean }
+  | { type: 'init'; server: string; subject: PanelSubject; fields: FieldSpec[]; values: Record<string, string>; completions: boolean; serverState: string; canSubscribe: boolean; watchVia?: 'subscribe' | 'listen' }
   | { type: 'serverState'; state: string }
   | { type: 'expanded'; uri?: string; error?: string }
   | { type: 'suggestions'; field: string; value: string; values: string[]; total?: number; hasMore?: boolean; error?: string }

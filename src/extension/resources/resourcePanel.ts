@@ -3,12 +3,12 @@ import { writeFile } from 'node:fs/promises';
 import { complete, offersCompletions } from '../../core/resources/completion';
 import { resourceParts, type ResourcePart } from '../../core/resources/contents';
 import { explainReadFailure } from '../../core/resources/readFailure';
-import { canSubscribe, describeChange } from '../../core/resources/subscriptions';
+import { describeChange, watchVia } from '../../core/resources/subscriptions';
 import { fieldValue, type ParsedTemplate } from '../../core/resources/uriTemplate';
-import { ProtocolError } from '../../core/session/client';
+import { ProtocolError, type ListenEnd, type ListenStream } from '../../core/session/client';
 import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
-import { name, say, showWarning, tabTitle } from '../shown';
+import { name, say, showInfo, showWarning, tabTitle } from '../shown';
 import type { JsonDocuments } from '../tools/jsonDocuments';
 import type { ToolRunner } from '../tools/toolRunner';
 import { panelResourceRoots } from '../tools/webviewHtml';
@@ -38,7 +38,8 @@ export class ResourcePanel extends Disposable {
   private lastRead: { uri: string; parts: ResourcePart[]; result: Record<string, unknown> } | undefined;
   private lastPrompt: Record<string, unknown> | undefined;
   private lastMessage: HostMessage | undefined;
-  private watched: { uri: string; updates: number; listener: { dispose(): void } } | undefined;
+  /** The watched resource: over a legacy subscription, or a 2026-07-28 listen stream (`stream`). */
+  private watched: { uri: string; updates: number; changed?: string; listener: { dispose(): void }; stream?: ListenStream } | undefined;
   private readonly closed = this.register(new vscode.EventEmitter<void>());
   readonly onDidClose = this.closed.event;
 
@@ -107,7 +108,8 @@ export class ResourcePanel extends Disposable {
       values: this.values,
       completions: offersCompletions(this.entry.info?.capabilities),
       serverState: this.entry.state.kind,
-      canSubscribe: this.subject.kind !== 'prompt' && canSubscribe(this.entry.info),
+      canSubscribe: this.subject.kind !== 'prompt' && watchVia(this.entry.info) !== undefined,
+      watchVia: watchVia(this.entry.info),
     });
     if (this.problem) this.post({ type: 'expanded', error: this.problem });
     else if (this.template) this.post(this.expand(this.values));
@@ -249,7 +251,11 @@ export class ResourcePanel extends Disposable {
     await writeFile(target.fsPath, Buffer.from(part.blob, 'base64'));
   }
 
-  /** Watch: subscribe (legacy `resources/subscribe`, where the server declares `subscribe`) and re-read on each update. */
+  /**
+   * Watch: re-read the resource on each `notifications/resources/updated`. Legacy: after
+   * `resources/subscribe`. 2026-07-28: on a `subscriptions/listen` stream asking for this URI,
+   * its updates told apart from others by the stream's subscription id.
+   */
   async watch(): Promise<boolean> {
     const client = this.entry.client;
     const uri = this.lastRead?.uri;
@@ -257,24 +263,49 @@ export class ResourcePanel extends Disposable {
       if (!this.watched) this.post({ type: 'watching', updates: 0 });
       return this.watched !== undefined;
     }
-    if (!canSubscribe(client.info)) {
+    const via = watchVia(client.info);
+    if (!via) {
       void showWarning(say`MCP Lens: "${this.entry.name}" does not declare resources.subscribe.`);
       return false;
     }
+    let stream: ListenStream | undefined;
     try {
-      await client.request('resources/subscribe', { uri });
+      if (via === 'subscribe') await client.request('resources/subscribe', { uri });
+      else stream = await client.listen({ resourceSubscriptions: [uri] });
     } catch (error) {
-      void showWarning(say`MCP Lens: resources/subscribe on "${this.entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
+      const method = via === 'subscribe' ? 'resources/subscribe' : 'subscriptions/listen';
+      void showWarning(say`MCP Lens: ${method} on "${this.entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
       this.post({ type: 'watching', updates: 0 });
       return false;
     }
-    const listener = client.onNotification((e) => {
+    // "Only includes notification types the server actually supports": a URI left out is not watched.
+    if (stream && !stream.acknowledged?.resourceSubscriptions?.includes(uri)) {
+      stream.close('The server did not grant the subscription');
+      void showWarning(say`MCP Lens: "${this.entry.name}" acknowledged the subscriptions/listen stream without ${uri} in its resourceSubscriptions: it will not send updates for it.`);
+      this.post({ type: 'watching', updates: 0 });
+      return false;
+    }
+    const updated = (e: { msg?: unknown }) => {
       const msg = e.msg as { method?: string; params?: Record<string, unknown> } | undefined;
-      if (msg?.method === 'notifications/resources/updated' && msg.params?.uri === uri) void this.onUpdated(uri);
-    });
-    this.watched = { uri, updates: 0, listener };
+      // A stream asked for this one URI; its update "might be a sub-resource of the one that the client actually subscribed to".
+      if (msg?.method === 'notifications/resources/updated' && (stream || msg.params?.uri === uri)) void this.onUpdated(uri);
+    };
+    const listener = stream ? stream.onNotification(updated) : client.onNotification(updated);
+    this.watched = { uri, updates: 0, listener, ...(stream ? { stream } : {}) };
+    stream?.onEnd((end) => this.onStreamEnd(uri, end));
     this.post({ type: 'watching', uri, updates: 0 });
     return true;
+  }
+
+  /** The server (or the connection) ended the listen stream: the watch is over, and the user is told why. */
+  private onStreamEnd(uri: string, end: ListenEnd): void {
+    const watched = this.watched;
+    if (watched?.uri !== uri || end.by === 'client') return;
+    this.watched = undefined;
+    watched.listener.dispose();
+    this.post({ type: 'watching', updates: watched.updates });
+    const why = end.by === 'server' ? say`with notifications/cancelled: ${end.reason}` : end.by === 'result' ? say`with its result` : end.by === 'error' ? say`with error ${String(end.code)}: ${end.message}` : say`because ${end.reason}`;
+    void showInfo(say`MCP Lens: "${this.entry.name}" ended the subscriptions/listen stream watching ${uri} ${why}.`);
   }
 
   private async onUpdated(uri: string): Promise<void> {
@@ -283,8 +314,9 @@ export class ResourcePanel extends Disposable {
     const outcome = await this.read(uri);
     if (this.watched?.uri !== uri) return;
     this.watched.updates += 1;
+    this.watched.changed = describeChange(before, outcome.kind === 'read' ? this.lastRead?.parts : undefined);
     this.post({ type: 'read', outcome, values: this.values });
-    this.post({ type: 'watching', uri, updates: this.watched.updates, changed: describeChange(before, outcome.kind === 'read' ? this.lastRead?.parts : undefined) });
+    this.post({ type: 'watching', uri, updates: this.watched.updates, changed: this.watched.changed });
   }
 
   async unwatch(): Promise<void> {
@@ -293,11 +325,13 @@ export class ResourcePanel extends Disposable {
     this.watched = undefined;
     watched.listener.dispose();
     this.post({ type: 'watching', updates: watched.updates });
-    await this.entry.client?.request('resources/unsubscribe', { uri: watched.uri }).catch(() => undefined);
+    if (watched.stream) watched.stream.close('The user stopped watching');
+    else await this.entry.client?.request('resources/unsubscribe', { uri: watched.uri }).catch(() => undefined);
   }
 
   /** For tests: how many updates the watched resource had. */
-  get watchState(): { uri: string; updates: number } | undefined {
-    return this.watched && { uri: this.watched.uri, updates: this.watched.updates };
+  get watchState(): { uri: string; updates: number; changed?: string; via: 'subscribe' | 'listen' } | undefined {
+    const w = this.watched;
+    return w && { uri: w.uri, updates: w.updates, ...(w.changed ? { changed: w.changed } : {}), via: w.stream ? 'listen' : 'subscribe' };
   }
 }

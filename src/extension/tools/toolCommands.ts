@@ -11,6 +11,7 @@ import { askArguments } from './quickArgs';
 import { simpleFields } from './scalarFields';
 import { rawMessageTemplate, sendRawAndWait, validateRawLine } from './rawMessage';
 import type { ToolPanels } from './toolPanels';
+import type { ResourcePanel } from '../resources/resourcePanel';
 import type { ResourcePanels } from '../resources/resourcePanels';
 import type { ToolRunner } from './toolRunner';
 import { askText, name, pickOne, say, showError, showInfo, showStatus, showWarning, type Text, untrusted } from '../shown';
@@ -182,15 +183,17 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
   }
 
   /**
-   * Opens the resource's panel, reads it and watches it (resources/subscribe; each update reads
-   * it again). Returns the watch as it stands (how many updates so far), or undefined.
+   * Opens the resource's panel, reads it and watches it (legacy resources/subscribe, or a
+   * 2026-07-28 subscriptions/listen stream; each update reads it again). `stop` ends the watch,
+   * `state` only looks. Returns the watch as it stands (how many updates so far), or undefined.
    */
-  async function watchResource(arg?: { server?: string; uri?: string }): Promise<{ uri: string; updates: number } | undefined> {
+  async function watchResource(arg?: { server?: string; uri?: string; action?: 'watch' | 'stop' | 'state' }): Promise<ResourcePanel['watchState']> {
     if (arg?.server === undefined || arg.uri === undefined) return undefined;
     const entry = await pickServer(arg.server, say`Watch a resource of which MCP server?`);
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     const panel = resources.open(entry, { kind: 'resource', uri: arg.uri });
-    if (!panel.watchState) {
+    if (arg.action === 'stop') await panel.unwatch();
+    else if (!panel.watchState && arg.action !== 'state') {
       await panel.submit({});
       await panel.watch();
     }

@@ -1,0 +1,52 @@
+// The stderr panel's level filter as a person uses it: a server's notifications/message
+// entries at every level, interleaved with its stderr, then "log: warning and up" hides the
+// debug, info and notice entries and never a stderr line.
+import { join } from 'node:path';
+import { root } from '../harness/paths';
+import type { E2eTest } from './e2eTest';
+import { UI_TIMEOUT, webviewFrame } from './workbench';
+
+process.env.MCP_LENS_REPO_ROOT ??= root;
+const workspace = join(root, 'test', 'e2e', 'workspaces', 'log-levels');
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+export const tests: E2eTest[] = [
+  {
+    name: 'stderr panel: notifications/message by level among stderr, the level filter hides the lower levels',
+    workspace,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      const server = await wb.waitForRow(/log-levels/);
+      await wb.clickInlineAction(server, 'Start Server');
+      await wb.row(/log-levels.*legacy 2025-11-25/).waitFor({ timeout: UI_TIMEOUT });
+
+      await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
+      const frame = await webviewFrame(wb.page, '.log .rows');
+      // The last entry written: every line before it is in.
+      await frame.locator('.row.log.level-emergency', { hasText: 'a emergency entry' }).waitFor({ timeout: UI_TIMEOUT });
+      const texts = await frame.locator('.rows .row').allTextContents();
+      // Interleaved in arrival order: stderr line, then its entry, level by level.
+      const expected = LEVELS.flatMap((level, i) => [`stderr line ${i + 1} before the ${level} entry`, `[${level}] levels: a ${level} entry`]);
+      const seen = texts.map((t) => t.replace(/^log/, '')).filter((t) => expected.includes(t));
+      if (JSON.stringify(seen) !== JSON.stringify(expected)) throw new Error(`the panel's order is not the order written:\n${texts.join('\n')}`);
+      await wb.runCommand('View: Toggle Maximized Panel');
+      await wb.shot('all-levels-with-stderr');
+
+      await frame.locator('select.level-filter').selectOption('warning');
+      for (const [i, level] of LEVELS.entries()) {
+        const entry = frame.locator(`.row.log.level-${level}`);
+        if (i < LEVELS.indexOf('warning')) await entry.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+        else await entry.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+      }
+      // stderr is never filtered by level.
+      const stderrShown = await frame.locator('.row.stderr:visible').count();
+      if (stderrShown < LEVELS.length) throw new Error(`${stderrShown} stderr rows visible under the warning filter; expected all ${LEVELS.length}`);
+      await wb.shot('warning-and-up');
+
+      await frame.locator('select.level-filter').selectOption('debug');
+      await frame.locator('.row.log.level-debug').waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+      await wb.shot('all-levels-again');
+      await wb.runCommand('View: Toggle Maximized Panel');
+    },
+  },
+];
