@@ -1,0 +1,120 @@
+import * as assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { DescribedRow } from '../../src/extension/messages/describe';
+import type { CallOutcome } from '../../src/extension/tools/protocol';
+import { extensionApi, find, serverNames, waitFor } from './support';
+
+// MCP Apps through the official ext-apps AppBridge, in a real VS Code: the tool panel draws
+// the app (its frames run in the workbench's browser), the bridge in the extension host
+// answers it, and what the app does or fails to do shows in the Messages view and Problems.
+const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
+const apps = join(repo, 'test', 'fixtures', 'servers', 'apps');
+const SERVERS = `"servers": {
+    "greeter-app": { "type": "stdio", "command": "node", "args": ["${apps}/greeter-app-server.mjs"] },
+    "misbehaving-app": { "type": "stdio", "command": "node", "args": ["${apps}/misbehaving-app-server.mjs"] },`;
+const NAMES = ['greeter-app', 'misbehaving-app'];
+
+function configFile(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a folder is open');
+  return join(folder.uri.fsPath, '.vscode', 'mcp.json');
+}
+
+function rows(name: string): Thenable<DescribedRow[]> {
+  return vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', name, 1);
+}
+
+function show(list: DescribedRow[]): string {
+  return list.map((r) => `${r.label} | ${r.description}`).join('\n');
+}
+
+/** Waits for Messages view rows of the server that match each pattern (label · description). */
+async function lane(name: string, ...patterns: RegExp[]): Promise<DescribedRow[]> {
+  let last: DescribedRow[] = [];
+  return waitFor(
+    `${patterns.join(', ')} in ${name}'s Messages view`,
+    async () => {
+      last = await rows(name);
+      return patterns.every((p) => last.some((r) => p.test(`${r.label} · ${r.description}`))) ? last : undefined;
+    },
+    60_000,
+    () => show(last),
+  );
+}
+
+/** The Problems entries MCP Lens put on the config file for a rule. */
+function problems(rule: string): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(vscode.Uri.file(configFile())).filter((d) => d.source === 'MCP Lens' && d.code === rule);
+}
+
+async function problem(rule: string, message: RegExp): Promise<vscode.Diagnostic> {
+  return waitFor(
+    `${rule} matching ${message}`,
+    () => problems(rule).find((d) => message.test(d.message)),
+    60_000,
+    () => vscode.languages.getDiagnostics(vscode.Uri.file(configFile())).map((d) => `[${String(d.code)}] ${d.message}`).join('\n'),
+  );
+}
+
+async function run(server: string, tool: string, args: Record<string, unknown> = {}): Promise<CallOutcome> {
+  const outcome = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server, tool, args });
+  assert.equal(outcome.kind, 'result', JSON.stringify(outcome));
+  return outcome;
+}
+
+suite('MCP Apps bridge', function () {
+  // An app's handshake deadline (15 s) and a cold start of the app servers fit in this.
+  this.timeout(120_000);
+  let original = '';
+
+  suiteSetup(async () => {
+    const { registry } = await extensionApi();
+    original = await readFile(configFile(), 'utf8');
+    await writeFile(configFile(), original.replace('"servers": {', SERVERS));
+    await waitFor('the app servers', () => NAMES.every((n) => find(registry, n)), 20_000, () => serverNames(registry).join(', '));
+  });
+
+  suiteTeardown(async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const name of NAMES) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
+    await writeFile(configFile(), original);
+    await waitFor('the app servers to go', () => NAMES.every((n) => !find(registry, n)), 20_000, () => serverNames(registry).join(', '));
+  });
+
+  test('an app initialises against the bridge, and gets the call's input and result', async () => {
+    await run('greeter-app', 'greet', { name: 'Ada' });
+    // The handshake, then the call's input and result, each a row of the app lane.
+    await lane(
+      'greeter-app',
+      /^ui\/initialize #\d+ · app → host$/,
+      /^ui\/notifications\/initialized · app → host$/,
+      /^ui\/notifications\/tool-input · host → app$/,
+      /^ui\/notifications\/tool-result · host → app$/,
+    );
+    assert.deepEqual(problems('app-not-initialized'), [], 'the greeter app initialised');
+    assert.deepEqual(problems('app-protocol-violation'), []);
+  });
+
+  test('an app that never initialises is diagnosed, naming what it never sent', async () => {
+    await run('misbehaving-app', 'silent');
+    await lane('misbehaving-app', /^ui\/notifications\/sandbox-resource-ready · host → app$/);
+    const d = await problem('app-not-initialized', /silent\.html/);
+    assert.match(d.message, /never sent ui\/initialize within 15 s of being loaded/);
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+  });
+
+  test('messages that break the Apps protocol: each refusal of the bridge is diagnosed', async () => {
+    await run('misbehaving-app', 'rude');
+    // The bridge's own answers to the app's requests are in the lane, as the app got them.
+    await lane('misbehaving-app', /^ui\/make-coffee #"rude-2" · app → host$/, /^error #"rude-2" · host → app$/, /^error #"rude-3" · host → app$/);
+    const unknown = await problem('app-protocol-violation', /ui\/make-coffee.*-32601/);
+    assert.equal(unknown.severity, vscode.DiagnosticSeverity.Warning);
+    const params = await problem('app-protocol-violation', /ui\/open-link.*-32602/);
+    assert.equal(params.severity, vscode.DiagnosticSeverity.Error);
+    await problem('app-protocol-violation', /rude\.html.*Unknown message type/);
+    await problem('app-protocol-violation', /rude\.html.*Invalid params for notification ui\/notifications\/size-changed/);
+  });
+});
