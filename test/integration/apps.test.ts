@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -15,6 +16,8 @@ const SERVERS = `"servers": {
     "greeter-app": { "type": "stdio", "command": "node", "args": ["${apps}/greeter-app-server.mjs"] },
     "misbehaving-app": { "type": "stdio", "command": "node", "args": ["${apps}/misbehaving-app-server.mjs"] },`;
 const NAMES = ['greeter-app', 'misbehaving-app'];
+/** Where the extension writes each server run's trace (its exports say). */
+let traceDir = '';
 
 function configFile(): string {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -44,6 +47,22 @@ async function lane(name: string, ...patterns: RegExp[]): Promise<DescribedRow[]
   );
 }
 
+/** The app lane's messages in the server's trace files (the extension spills every event there). */
+function laneMessages(name: string): { method?: string; params?: unknown }[] {
+  const dir = traceDir;
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(name) && f.endsWith('.mcptrace.jsonl'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
+    .flatMap((line) => {
+      try {
+        const e = JSON.parse(line) as { kind?: string; info?: { message?: { method?: string; params?: unknown } } };
+        return e.kind === 'app' && e.info?.message ? [e.info.message] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
 /** The Problems entries MCP Lens put on the config file for a rule. */
 function problems(rule: string): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(vscode.Uri.file(configFile())).filter((d) => d.source === 'MCP Lens' && d.code === rule);
@@ -70,7 +89,9 @@ suite('MCP Apps bridge', function () {
   let original = '';
 
   suiteSetup(async () => {
-    const { registry } = await extensionApi();
+    const api = await extensionApi();
+    const registry = api.registry;
+    traceDir = api.traceDir;
     original = await readFile(configFile(), 'utf8');
     await writeFile(configFile(), original.replace('"servers": {', SERVERS));
     await waitFor('the app servers', () => NAMES.every((n) => find(registry, n)), 20_000, () => serverNames(registry).join(', '));
@@ -84,7 +105,7 @@ suite('MCP Apps bridge', function () {
     await waitFor('the app servers to go', () => NAMES.every((n) => !find(registry, n)), 20_000, () => serverNames(registry).join(', '));
   });
 
-  test('an app initialises against the bridge, and gets the call's input and result', async () => {
+  test('an app initialises against the bridge, and gets the input and the result of the call', async () => {
     await run('greeter-app', 'greet', { name: 'Ada' });
     // The handshake, then the call's input and result, each a row of the app lane.
     await lane(
@@ -96,6 +117,24 @@ suite('MCP Apps bridge', function () {
     );
     assert.deepEqual(problems('app-not-initialized'), [], 'the greeter app initialised');
     assert.deepEqual(problems('app-protocol-violation'), []);
+  });
+
+  test('Open App Preview draws the app with a sample input from the linking tool, and runs no tool', async () => {
+    const count = (list: DescribedRow[], pattern: RegExp) => list.filter((r) => pattern.test(`${r.label} · ${r.description}`)).length;
+    const TOOL_INPUT = /^ui\/notifications\/tool-input · host → app$/;
+    const GREET_CALL = /^tools\/call greet #\d+ · (?!app)/;
+    const before = await rows('greeter-app');
+    const opened = await vscode.commands.executeCommand<{ server: string; uri: string; tool?: string; input: Record<string, unknown> }>('mcpLens.openAppPreview', { server: 'greeter-app', uri: 'ui://greeter/app.html' });
+    assert.deepEqual(opened, { server: 'greeter-app', uri: 'ui://greeter/app.html', tool: 'greet', input: { name: 'sample name' } });
+    let last: DescribedRow[] = [];
+    await waitFor('a second tool input for the previewed app', async () => {
+      last = await rows('greeter-app');
+      return count(last, TOOL_INPUT) > count(before, TOOL_INPUT);
+    }, 60_000, () => show(last));
+    // The input the app got is the sample: the lane's message, in the run's trace file.
+    await waitFor('the sample input in the trace file', () => laneMessages('greeter-app').some((m) => m.method === 'ui/notifications/tool-input' && JSON.stringify(m.params) === '{"arguments":{"name":"sample name"}}'), 20_000);
+    assert.equal(count(last, GREET_CALL), count(before, GREET_CALL), `no tools/call greet was sent:\n${show(last)}`);
+    assert.ok(count(before, GREET_CALL) >= 1, `the first test's call is in the view:\n${show(before)}`);
   });
 
   test('an app that never initialises is diagnosed, naming what it never sent', async () => {
