@@ -12,10 +12,13 @@ import { extensionApi, find, serverNames, waitFor } from './support';
 // answers it, and what the app does or fails to do shows in the Messages view and Problems.
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const apps = join(repo, 'test', 'fixtures', 'servers', 'apps');
+// The published MCP Apps example (a devDependency): its app is built with the official App class.
+const basic = join(repo, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js');
 const SERVERS = `"servers": {
     "greeter-app": { "type": "stdio", "command": "node", "args": ["${apps}/greeter-app-server.mjs"] },
-    "misbehaving-app": { "type": "stdio", "command": "node", "args": ["${apps}/misbehaving-app-server.mjs"] },`;
-const NAMES = ['greeter-app', 'misbehaving-app'];
+    "misbehaving-app": { "type": "stdio", "command": "node", "args": ["${apps}/misbehaving-app-server.mjs"] },
+    "basic-vanillajs": { "type": "stdio", "command": "node", "args": ["${basic}", "--stdio"] },`;
+const NAMES = ['greeter-app', 'misbehaving-app', 'basic-vanillajs'];
 /** Where the extension writes each server run's trace (its exports say). */
 let traceDir = '';
 
@@ -117,6 +120,19 @@ suite('MCP Apps bridge', function () {
     );
     assert.deepEqual(problems('app-not-initialized'), [], 'the greeter app initialised');
     assert.deepEqual(problems('app-protocol-violation'), []);
+  });
+
+  test('the published example server-basic-vanillajs: its app initialises, gets the result, and breaks no rule', async () => {
+    const outcome = await run('basic-vanillajs', 'get-time');
+    assert.ok(outcome.kind === 'result' && !outcome.isError, JSON.stringify(outcome));
+    await lane(
+      'basic-vanillajs',
+      /^ui\/initialize #\d+ · app → host$/,
+      /^ui\/notifications\/initialized · app → host$/,
+      /^ui\/notifications\/tool-result · host → app$/,
+    );
+    const ours = vscode.languages.getDiagnostics(vscode.Uri.file(configFile())).filter((d) => String(d.code).startsWith('app-') && d.message.includes('ui://get-time/'));
+    assert.deepEqual(ours.map((d) => `[${String(d.code)}] ${d.message}`), []);
   });
 
   test('Open App Preview draws the app with a sample input from the linking tool, and runs no tool', async () => {
