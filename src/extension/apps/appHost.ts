@@ -23,6 +23,8 @@ export interface AppHostDeps {
   toFrame: (message: JSONRPCMessage) => void;
   /** The height the app asked for (ui/notifications/size-changed). */
   resize: (height: number) => void;
+  /** Whether the panel is shown: a hidden webview loses the app's frame (it is drawn again, with a fresh host, when shown). */
+  visible: () => boolean;
 }
 
 /** Read once per app; the sandbox proxy asks for the document when its frame is ready. */
@@ -152,7 +154,7 @@ export class AppHost implements vscode.Disposable {
   private awaitInitialize(): void {
     clearTimeout(this.initTimer);
     this.initTimer = setTimeout(() => {
-      if (this.initialized || this.disposed) return;
+      if (this.initialized || this.disposed || !this.deps.visible()) return;
       recordLane(this.deps.entry, `app not initialised ${APP_INIT_TIMEOUT_MS / 1000} s after it was loaded`, { toApp: false, app: this.app.uri, notInitialized: { uri: this.app.uri, waitedMs: APP_INIT_TIMEOUT_MS } });
     }, APP_INIT_TIMEOUT_MS);
   }

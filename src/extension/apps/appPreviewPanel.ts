@@ -41,6 +41,7 @@ export class AppPreviewPanel extends Disposable {
         post: (message: HostMessage) => {
           if (this.ready) void this.panel.webview.postMessage(message);
         },
+        visible: () => this.panel.visible,
         reloadWith: (domains) => {
           this.ready = false;
           this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, title, domains);

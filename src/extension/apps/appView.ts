@@ -15,6 +15,8 @@ interface Deps {
   version: string;
   entry: ServerEntry;
   post: (message: HostMessage) => void;
+  /** Whether the panel is shown (an app in a hidden panel is not waited for). */
+  visible: () => boolean;
   /** Builds the panel's page again with the app's declared origins in its policy. */
   reloadWith: (domains: Required<AppCspDomains>) => void;
 }
@@ -109,6 +111,7 @@ export class AppView extends Disposable {
         version: this.deps.version,
         toFrame: (message) => this.deps.post({ type: 'appMessage', message }),
         resize: (height) => this.deps.post({ type: 'appSize', height }),
+        visible: this.deps.visible,
       },
       loaded,
     );
