@@ -153,6 +153,15 @@ suite('MCP Apps bridge', function () {
     assert.ok(count(before, GREET_CALL) >= 1, `the first test's call is in the view:\n${show(before)}`);
   });
 
+  test('an app-initiated tools/call goes through the bridge to the server; a tool it does not list is diagnosed', async () => {
+    // The leaky app calls no_such_tool as soon as it has connected: the lane has its request,
+    // the client ⇄ server lane the tools/call it caused, and the app gets the server's answer.
+    await run('misbehaving-app', 'leaky');
+    await lane('misbehaving-app', /^tools\/call no_such_tool #\d+ · app → host$/, /^tools\/call no_such_tool #\d+ · (?!app)/);
+    const d = await problem('app-unknown-tool', /leaky\.html.*no_such_tool/);
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+  });
+
   test('an app that never initialises is diagnosed, naming what it never sent', async () => {
     await run('misbehaving-app', 'silent');
     await lane('misbehaving-app', /^ui\/notifications\/sandbox-resource-ready · host → app$/);
