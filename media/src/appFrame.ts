@@ -5,7 +5,7 @@
  * read here, and no server text becomes HTML of this page (the app's HTML only ever reaches
  * the proxy, as a bridge message, and its own frame).
  */
-import type { HostMessage, WebviewMessage } from '../../src/extension/tools/protocol';
+import type { AppPreview, HostMessage, WebviewMessage } from '../../src/extension/tools/protocol';
 import { el } from './dom';
 
 type AppHostMessage = Extract<HostMessage, { type: 'appFrame' | 'appProblem' | 'appMessage' | 'appSize' | 'appClear' }>;
@@ -59,6 +59,7 @@ export function appArea(post: (message: WebviewMessage) => void, nonce: string):
           frame.srcdoc = proxyDocument(message.proxyScript, nonce);
           proxy = frame;
           show(message.uri, frame);
+          if (message.preview) element.insertBefore(previewNote(message.preview), frame);
           return;
         }
         case 'appMessage':
@@ -70,6 +71,12 @@ export function appArea(post: (message: WebviewMessage) => void, nonce: string):
       }
     },
   };
+}
+
+/** Above a previewed app: no tool ran, and the input it was given. Text only. */
+function previewNote(preview: AppPreview): HTMLElement {
+  const source = preview.tool ? `a sample from the inputSchema of ${preview.tool}` : 'no tool links this resource';
+  return el('div', { className: 'app-preview muted' }, el('div', { text: `Preview: no tool ran. Tool input (${source}):` }), el('pre', { className: 'app-preview-input', text: JSON.stringify(preview.input, null, 2) }));
 }
 
 /** The proxy frame's document: our bundled script and a style, both on this page's nonce. */

@@ -10,6 +10,7 @@ import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverE
 import type { ServerRegistry } from './serverRegistry';
 import { describe, name, SafeMarkdown, say, setTooltip, treeItem } from './shown';
 import { isTrusted } from './trust';
+import { isAppUri } from './apps/appPreviewCommand';
 
 export type ServerNode = { type: 'server'; id: string; key: string };
 type GroupNode = { type: 'group'; id: string; key: string; kind: ListKind };
@@ -213,7 +214,8 @@ function itemTreeItem(node: ItemNode): vscode.TreeItem {
   item.id = node.id;
   // A template (RFC 6570) opens a form of its variables, not a read. A server's own icons are never drawn (itemMetadata.ts).
   item.iconPath = new vscode.ThemeIcon(typeof node.item.uriTemplate === 'string' ? 'symbol-parameter' : ITEM_ICON[node.kind]);
-  item.contextValue = `mcpLensItem.${node.kind}`;
+  // A ui:// resource is an MCP App: its row also offers Open App Preview.
+  item.contextValue = `mcpLensItem.${node.kind}${node.kind === 'resources' && isAppUri(node.item.uri) ? '.app' : ''}`;
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   const uri = node.item.uri ?? node.item.uriTemplate;
   const summary = node.kind === 'resources' && typeof uri === 'string' ? uri : text.split('\n')[0];

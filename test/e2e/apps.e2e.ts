@@ -10,6 +10,7 @@ import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 process.env.MCP_LENS_REPO_ROOT ??= root;
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'apps');
 const faults = join(root, 'test', 'e2e', 'workspaces', 'apps-faults');
+const example = join(root, 'test', 'e2e', 'workspaces', 'apps-example');
 
 /** Run Tool… → a tool without arguments: it runs at once in its panel. */
 async function runTool(wb: Workbench, tool: string): Promise<void> {
@@ -67,6 +68,45 @@ export const tests: E2eTest[] = [
     },
   },
   {
+    name: 'mcp app example: the published server-basic-vanillajs app in the tool panel, its Get Server Time through the host, and its preview',
+    workspace: example,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      await wb.waitForRow(/basic-vanillajs/);
+      await runTool(wb, 'get-time');
+      // The example app, built with the official App class, as the tool panel draws it.
+      const app = await webviewFrame(wb.page, '#get-time-btn', 90_000);
+      const time = app.locator('#server-time');
+      await time.filter({ hasText: /\d{4}-\d\d-\d\dT/ }).waitFor({ timeout: UI_TIMEOUT });
+      const before = await time.textContent();
+      const panel = await webviewFrame(wb.page, '.app-frame');
+      await panel.locator('.app-frame').scrollIntoViewIfNeeded();
+      await wb.shot('example-app-rendered-in-tool-panel');
+
+      // Get Server Time: the app calls get-time on the server through the host bridge.
+      await app.locator('#get-time-btn').click();
+      await time.filter({ hasNotText: before ?? '' }).filter({ hasText: /\d{4}-\d\d-\d\dT/ }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('example-app-called-get-time');
+
+      // Open App Preview on the ui:// resource's row: the app again, in its own panel, no tool run.
+      const server = await wb.waitForRow(/basic-vanillajs/);
+      await wb.expand(server);
+      const resources = await wb.waitForRow(/^Resources/);
+      await wb.expand(resources);
+      const resource = await wb.waitForRow(/ui:\/\/get-time\/mcp-app\.html/);
+      await wb.clickInlineAction(resource, 'Open App Preview');
+      const preview = await webviewFrame(wb.page, '.app-preview', 90_000);
+      await preview.locator('.app-preview').filter({ hasText: 'Preview: no tool ran' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('example-app-preview');
+
+      // The Messages view: the app's tools/call get-time (app lane) beside the call it caused.
+      await wb.page.locator('.part.sidebar .pane-header', { hasText: /Servers/i }).first().click();
+      const messages = wb.page.locator('.part.sidebar .pane').filter({ has: wb.page.locator('.pane-header', { hasText: /Messages/i }) });
+      await messages.locator('.monaco-list-row').filter({ hasText: /tools\/call get-time #\d+.*app → host/ }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('example-app-call-in-messages-view');
+    },
+  },
+  {
     name: 'mcp app faults: a CSP violation, an unknown tool and a missing resource as diagnostics',
     workspace: faults,
     async run(wb) {
@@ -86,11 +126,24 @@ export const tests: E2eTest[] = [
       await lost.locator('.app-problem').filter({ hasText: 'The app is not shown' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('missing-app-resource-in-the-tool-panel');
 
+      // An app that never initialises (its panel stays in view meanwhile: a hidden panel's app is not waited for),
+      // and one that posts messages the bridge refuses.
+      await runTool(wb, 'silent');
+      await webviewFrame(wb.page, '#status:has-text("starting")', UI_TIMEOUT);
+      await wb.runCommand('View: Focus Problems');
+      await wb.page.locator('.markers-panel .monaco-list-row').filter({ hasText: 'never sent ui/initialize' }).filter({ hasText: 'silent.html' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('app-never-initialised-in-problems');
+      await runTool(wb, 'rude');
+      const rude = await webviewFrame(wb.page, '#status:has-text("rude messages")', UI_TIMEOUT);
+      await rude.locator('#status').filter({ hasText: 'posted 4 rude messages' }).waitFor({ timeout: UI_TIMEOUT });
+
       await wb.runCommand('View: Focus Problems');
       const problems = wb.page.locator('.markers-panel .monaco-list-row');
       await problems.filter({ hasText: 'was blocked by its CSP' }).filter({ hasText: 'tracker.example.com' }).first().waitFor({ timeout: UI_TIMEOUT });
       await problems.filter({ hasText: 'which the server does not list' }).filter({ hasText: 'no_such_tool' }).first().waitFor({ timeout: UI_TIMEOUT });
       await problems.filter({ hasText: 'cannot be shown' }).filter({ hasText: 'missing.html' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await problems.filter({ hasText: 'ui/make-coffee' }).filter({ hasText: '-32601' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await problems.filter({ hasText: 'never sent ui/initialize' }).filter({ hasText: 'silent.html' }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('app-faults-in-problems');
     },
   },

@@ -46,6 +46,8 @@ export const RULE_IDS = [
   'app-resource-invalid',
   'app-csp-violation',
   'app-unknown-tool',
+  'app-not-initialized',
+  'app-protocol-violation',
   // Names a person cannot read or tell apart (an addition to DESIGN.md §4)
   'tool-name-invalid',
   'look-alike-names',

@@ -8,6 +8,8 @@ import { authToken } from './rules/authToken';
 import { authResourceMismatch } from './rules/authResourceMismatch';
 import { authInsufficientScope } from './rules/authInsufficientScope';
 import { appCspViolation, appResourceInvalid, appUnknownTool } from './rules/appFaults';
+import { appNotInitialized } from './rules/appNotInitialized';
+import { appProtocolViolation } from './rules/appProtocolViolation';
 import { capabilityNotDeclared } from './rules/capabilityNotDeclared';
 import { connectionReset } from './rules/connectionReset';
 import { crashed } from './rules/crashed';
@@ -92,6 +94,8 @@ export const RULES: readonly Rule[] = [
   appResourceInvalid,
   appCspViolation,
   appUnknownTool,
+  appNotInitialized,
+  appProtocolViolation,
   unknownResponseId,
   duplicateResponse,
   nullId,

@@ -11,6 +11,9 @@ import { appDocumentOf, type AppDocument } from './appResource';
 import { WebviewTransport } from './webviewTransport';
 import { CSP_VIOLATION_METHOD, laneLabel } from './lane';
 
+/** How long an app has, once given its HTML, to complete ui/initialize (diagnostic app-not-initialized). */
+export const APP_INIT_TIMEOUT_MS = 15_000;
+
 export interface AppHostDeps {
   entry: ServerEntry;
   runner: ToolRunner;
@@ -20,6 +23,8 @@ export interface AppHostDeps {
   toFrame: (message: JSONRPCMessage) => void;
   /** The height the app asked for (ui/notifications/size-changed). */
   resize: (height: number) => void;
+  /** Whether the panel is shown: a hidden webview loses the app's frame (it is drawn again, with a fresh host, when shown). */
+  visible: () => boolean;
 }
 
 /** Read once per app; the sandbox proxy asks for the document when its frame is ready. */
@@ -51,6 +56,7 @@ export class AppHost implements vscode.Disposable {
   private input: Record<string, unknown> | undefined;
   private result: CallToolResult | undefined;
   private disposed = false;
+  private initTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deps: AppHostDeps,
@@ -102,9 +108,11 @@ export class AppHost implements vscode.Disposable {
     const bridge = this.bridge;
     bridge.onsandboxready = () => {
       void bridge.sendSandboxResourceReady({ html: this.app.document.html, csp: this.app.csp.domains });
+      this.awaitInitialize();
     };
     bridge.oninitialized = () => {
       this.initialized = true;
+      clearTimeout(this.initTimer);
       if (this.input) void bridge.sendToolInput({ arguments: this.input });
       if (this.result) void bridge.sendToolResult(this.result);
     };
@@ -130,6 +138,25 @@ export class AppHost implements vscode.Disposable {
     };
     bridge.onloggingmessage = ({ level }) => this.deps.log.info(`[${entry.name}] app log (${level}): see the Messages view`);
     bridge.onrequestteardown = () => this.dispose();
+    // What the bridge refuses and reports (a message that is not JSON-RPC, a response to no request,
+    // a notification's params that break its schema) is the app's fault; failing to send is not.
+    bridge.onerror = (error) => {
+      if (!this.disposed && !/^(Failed to (send|encode)|Connection closed)/.test(error.message)) this.bridgeError(error.message);
+    };
+    bridge.fallbackNotificationHandler = async ({ method }) => this.bridgeError(`no such notification in the Apps protocol: ${method}`, method);
+  }
+
+  private bridgeError(error: string, method?: string): void {
+    recordLane(this.deps.entry, `app broke the protocol: ${error}`, { toApp: false, app: this.app.uri, bridgeError: { uri: this.app.uri, error, ...(method ? { method } : {}) } });
+  }
+
+  /** MCP Apps: the View sends ui/initialize once loaded; until it does, the host sends it nothing. */
+  private awaitInitialize(): void {
+    clearTimeout(this.initTimer);
+    this.initTimer = setTimeout(() => {
+      if (this.initialized || this.disposed || !this.deps.visible()) return;
+      recordLane(this.deps.entry, `app not initialised ${APP_INIT_TIMEOUT_MS / 1000} s after it was loaded`, { toApp: false, app: this.app.uri, notInitialized: { uri: this.app.uri, waitedMs: APP_INIT_TIMEOUT_MS } });
+    }, APP_INIT_TIMEOUT_MS);
   }
 
   private async server(method: string, params: unknown): Promise<never> {
@@ -146,6 +173,7 @@ export class AppHost implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    clearTimeout(this.initTimer);
     const closing = this.initialized ? this.bridge.teardownResource({}, { timeout: 2000 }).catch(() => undefined) : Promise.resolve();
     void closing.finally(() => void this.bridge.close());
   }

@@ -3,7 +3,7 @@ import type { AppCspDomains } from '../../core/apps/appCsp';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
-import type { CallOutcome, HostMessage } from '../tools/protocol';
+import type { AppPreview, CallOutcome, HostMessage } from '../tools/protocol';
 import type { ToolRunner } from '../tools/toolRunner';
 import { AppHost, loadApp, recordLane, type LoadedApp } from './appHost';
 import { uiResourceOf } from './appResource';
@@ -15,6 +15,8 @@ interface Deps {
   version: string;
   entry: ServerEntry;
   post: (message: HostMessage) => void;
+  /** Whether the panel is shown (an app in a hidden panel is not waited for). */
+  visible: () => boolean;
   /** Builds the panel's page again with the app's declared origins in its policy. */
   reloadWith: (domains: Required<AppCspDomains>) => void;
 }
@@ -32,6 +34,8 @@ export class AppView extends Disposable {
   /** The origins in the page's policy now. */
   private pageDomains = '';
   private proxyScript: string | undefined;
+  /** Open App Preview: what the panel says above the app (no tool ran; the input is a sample). */
+  private previewOf: AppPreview | undefined;
 
   constructor(private readonly deps: Deps) {
     super();
@@ -49,21 +53,32 @@ export class AppView extends Disposable {
       this.deps.post({ type: 'appClear' });
       return;
     }
-    if ('problem' in link) {
-      this.loaded = { uri: String((tool?._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri ?? ''), problem: link.problem };
-    } else {
-      this.loaded = await loadApp(this.deps.entry, link.uri);
+    const loaded: LoadedApp = 'problem' in link
+      ? { uri: String((tool?._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri ?? ''), problem: link.problem }
+      : await loadApp(this.deps.entry, link.uri);
+    await this.show(loaded, String(tool?.name ?? ''));
+  }
+
+  /** Open App Preview: the app drawn with a sample tool input, and no tool run (no result ever comes). */
+  async preview(uri: string, preview: AppPreview): Promise<void> {
+    this.args = preview.input;
+    this.outcome = undefined;
+    this.previewOf = preview;
+    await this.show(await loadApp(this.deps.entry, uri), preview.tool ?? '');
+  }
+
+  private async show(loaded: LoadedApp, tool: string): Promise<void> {
+    this.loaded = loaded;
+    if ('problem' in loaded) {
+      const resourceProblem = { uri: loaded.uri, tool, problem: loaded.problem };
+      recordLane(this.deps.entry, `app not shown: ${loaded.problem}`, { toApp: false, app: loaded.uri, resourceProblem });
     }
-    if ('problem' in this.loaded) {
-      const resourceProblem = { uri: this.loaded.uri, tool: String(tool?.name ?? ''), problem: this.loaded.problem };
-      recordLane(this.deps.entry, `app not shown: ${this.loaded.problem}`, { toApp: false, app: this.loaded.uri, resourceProblem });
-    }
-    if ('document' in this.loaded) {
-      const domains = JSON.stringify(this.loaded.csp.domains);
+    if ('document' in loaded) {
+      const domains = JSON.stringify(loaded.csp.domains);
       if (domains !== this.pageDomains) {
         this.pageDomains = domains;
         this.closeHost();
-        this.deps.reloadWith(this.loaded.csp.domains);
+        this.deps.reloadWith(loaded.csp.domains);
         return; // The page's 'ready' draws the app (redraw).
       }
     }
@@ -96,6 +111,7 @@ export class AppView extends Disposable {
         version: this.deps.version,
         toFrame: (message) => this.deps.post({ type: 'appMessage', message }),
         resize: (height) => this.deps.post({ type: 'appSize', height }),
+        visible: this.deps.visible,
       },
       loaded,
     );
@@ -103,7 +119,7 @@ export class AppView extends Disposable {
     await host.connect();
     if (this.args) host.toolInput(this.args);
     if (this.outcome) host.toolOutcome(this.outcome);
-    this.deps.post({ type: 'appFrame', uri: loaded.uri, proxyScript: await this.proxy() });
+    this.deps.post({ type: 'appFrame', uri: loaded.uri, proxyScript: await this.proxy(), ...(this.previewOf ? { preview: this.previewOf } : {}) });
   }
 
   private closeHost(): void {

@@ -9,14 +9,16 @@ import { ToolLensProvider } from './toolLenses';
 import { ToolPanels } from './toolPanels';
 import { ToolRunner } from './toolRunner';
 import { ResourcePanels } from '../resources/resourcePanels';
+import { registerAppPreview } from '../apps/appPreviewCommand';
 
 /** Code lenses, tool forms and the run / raw message / resource / prompt commands (issue 5). */
 export function registerTools(context: vscode.ExtensionContext, registry: ServerRegistry, log: Log, asks: AskBroker): vscode.Disposable[] {
   const runner = new ToolRunner(registry, new LastArgsStore(context.workspaceState), log);
   const documents = new JsonDocuments();
-  const panels = new ToolPanels({ extensionUri: context.extensionUri, runner, documents, asks, log, version: String(context.extension.packageJSON.version ?? '0.0.0') });
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const panels = new ToolPanels({ extensionUri: context.extensionUri, runner, documents, asks, log, version });
   asks.setToolSurfaces((entry) => panels.runningFor(entry));
   const resources = new ResourcePanels({ extensionUri: context.extensionUri, runner, documents });
   const lenses = new ToolLensProvider(registry, runner);
-  return [runner, documents, panels, resources, lenses, ...registerToolCommands({ resources, registry, runner, panels, documents, log })];
+  return [runner, documents, panels, resources, lenses, ...registerToolCommands({ resources, registry, runner, panels, documents, log }), ...registerAppPreview({ extensionUri: context.extensionUri, runner, log, version, registry })];
 }

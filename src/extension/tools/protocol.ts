@@ -69,7 +69,7 @@ export type HostMessage =
   | { type: 'task'; task: TaskInfo }
   | { type: 'result'; outcome: CallOutcome; args: Record<string, unknown>; /** Run from a command, not this form: the form shows its arguments. */ external?: boolean }
   /** Show the tool's MCP App: a sandbox proxy frame running `proxyScript` (our bundle), which then asks the bridge for the app. */
-  | { type: 'appFrame'; uri: string; proxyScript: string }
+  | { type: 'appFrame'; uri: string; proxyScript: string; preview?: AppPreview }
   /** The app could not be shown (resource missing, wrong mime type…). */
   | { type: 'appProblem'; uri: string; problem: string }
   /** A JSON-RPC message from the host bridge for the app's frame. */
@@ -102,4 +102,11 @@ export interface PanelState {
   raw: boolean;
   rawText?: string;
   last?: { outcome: CallOutcome; args: Record<string, unknown> };
+}
+
+/** Open App Preview: the app is drawn without running a tool, given this input (a sample from the linking tool's inputSchema). */
+export interface AppPreview {
+  /** The tool that links the resource, when the server lists one. */
+  tool?: string;
+  input: Record<string, unknown>;
 }

@@ -61,6 +61,7 @@ export class ToolPanel extends Disposable implements AskSurface {
         ...deps,
         entry,
         post: (message) => this.post(message),
+        visible: () => this.panel.visible,
         // The app's declared origins must be in the page's own policy: the page is built again.
         reloadWith: (domains) => {
           this.ready = false;

@@ -6,7 +6,7 @@ import { quote } from '../describe';
  * MCP Apps faults, read from the app lane (meta events of kind `app` the host bridge writes):
  * each event carries the fact it saw in `info` (see src/extension/apps/appHost.ts).
  */
-function appFact(e: TraceEvent, key: string): Record<string, unknown> | undefined {
+export function appFact(e: TraceEvent, key: string): Record<string, unknown> | undefined {
   if (e.dir !== 'meta' || e.kind !== 'app') return undefined;
   const fact = e.info?.[key];
   return fact && typeof fact === 'object' ? (fact as Record<string, unknown>) : undefined;
