@@ -222,8 +222,10 @@ MCP output log), the same as a live session gives.
 
   --json           print one JSON report (with the file's problems)
   --host NAME      also check the trace's tools/list against what that host documents it
-                   accepts (openai, anthropic, gemini, vscode; repeatable), each finding
-                   citing the host's page, and print each tool definition's token cost
+                   accepts (openai, anthropic, claude-code, gemini, cursor, vscode;
+                   repeatable): names, tool count, description length and the JSON Schema
+                   the host takes; each finding cites the host's page and says the fix;
+                   and print each tool definition's token cost
                    (o200k_base); any host finding makes the exit code 1
 ${FAIL_ON}
 
