@@ -89,7 +89,7 @@ export const HOST_PROFILES: readonly HostProfile[] = [
     id: 'gemini',
     name: 'Gemini API (function declarations)',
     toolName: {
-      value: { pattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$', words: 'starts with a letter or an underscore; a-z, A-Z, 0-9, underscores, dots, colons and dashes; at most 64 characters' },
+      value: { pattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$', words: 'a letter or an underscore, then a-z, A-Z, 0-9, underscores, dots, colons and dashes, at most 64 characters' },
       source: 'https://ai.google.dev/api/caching#FunctionDeclaration (name)',
     },
     schema: {

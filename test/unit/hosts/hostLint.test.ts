@@ -4,7 +4,7 @@
  * break each documented limit.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -126,4 +126,11 @@ test('a non-object root is refused by OpenAI, Claude and Gemini; Claude Code cut
   assert.equal(cut?.effect, 'truncates');
   assert.match(cut!.message, /cuts tool descriptions over 2048 characters; "doc" has 2049/);
   assert.deepEqual(hostFindings([{ ...long, description: 'd'.repeat(2048) }], [hostProfile('claude-code')!]), []);
+});
+
+test('the editor setting mcpLens.lint.hosts offers exactly the hosts the profiles describe', () => {
+  const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../package.json'), 'utf8'));
+  const setting = manifest.contributes.configuration.properties['mcpLens.lint.hosts'];
+  assert.deepEqual(setting.items.enum, HOST_PROFILES.map((h) => h.id));
+  assert.deepEqual(setting.items.enumDescriptions, HOST_PROFILES.map((h) => h.name));
 });
