@@ -194,6 +194,8 @@ function serverTooltip(entry: ServerEntry, description: string): vscode.Markdown
   md.code(entry.commandLine());
   const info = entry.info;
   if (info?.serverInfo) md.line(say`Server: ${name(info.serverInfo.name)} ${info.serverInfo.version}`);
+  const declared = entry.client?.clientInfo;
+  if (declared && declared.name !== 'mcp-lens') md.line(say`Connected as ${name(declared.name)} ${declared.version} (a client profile, mcpLens.clientProfiles)`);
   const state = entry.state;
   if (state.kind === 'needs-sign-in') md.line(say`The server asks for authorization by ${name(state.issuer)}: Sign In opens its page in your browser.`);
   if ((state.kind === 'crashed' || state.kind === 'error') && state.stderrTail.length) {
