@@ -3,6 +3,7 @@
  * tokenizer is loaded on the first count, never at activation (its rank table is 2 MB): a
  * caller that must answer at once gets undefined and `onDidLoad` tells it to ask again.
  */
+import { join } from 'node:path';
 import { TOKEN_ENCODING, TOKENIZER } from '../core/tokens/encoding';
 import { Emitter } from '../core/util/disposable';
 
@@ -20,7 +21,9 @@ export const onDidLoadTokenizer = loaded.event;
 export const TOKENS_BY = `${TOKEN_ENCODING} (${TOKENIZER})`;
 
 export function loadTokenizer(): Promise<Tokenizer> {
-  loading ??= import('../core/tokens/toolTokens').then((m) => {
+  // dist/tokenizer.js, beside dist/extension.js (esbuild.config.mjs): a runtime require, so the
+  // tables stay out of the extension bundle.
+  loading ??= Promise.resolve().then(() => require(join(__dirname, 'tokenizer.js')) as Tokenizer).then((m) => {
     tokenizer = m;
     loaded.fire();
     return m;
