@@ -1,11 +1,14 @@
 import { SIGNING_ALGORITHMS } from '../core/auth/privateKey';
 import type { ClientSettings } from '../core/auth/registration';
+import { CLIENT_PROFILES, clientProfile } from '../core/hosts/clientProfiles';
 import { UsageError } from './usage';
 
 /** A stdio server: the command line after `--`. */
 export interface ServerCommand {
   command: string;
   args: string[];
+  /** `--client-profile NAME`: declare what that host declares (clientInfo, capabilities). */
+  clientProfile?: string;
 }
 
 /** A Streamable HTTP server: `--url`, with `--header` and `--token` (DESIGN.md §7). */
@@ -20,6 +23,7 @@ export interface RemoteServer {
   tokenCache?: boolean;
   /** `--transport sse`: the HTTP+SSE transport of 2024-11-05 (else Streamable HTTP, falling back to it on a 4xx). */
   transport?: 'sse';
+  clientProfile?: string;
 }
 
 export type ServerTarget = ServerCommand | RemoteServer;
@@ -39,6 +43,7 @@ export const TARGET_OPTIONS = {
   'client-secret': { type: 'string' },
   'client-metadata-url': { type: 'string' },
   'no-token-cache': { type: 'boolean' },
+  'client-profile': { type: 'string' },
 } as const;
 
 export interface TargetValues {
@@ -51,6 +56,7 @@ export interface TargetValues {
   'client-secret'?: string;
   'client-metadata-url'?: string;
   'no-token-cache'?: boolean;
+  'client-profile'?: string;
 }
 
 /** RFC 9110 field-name: a token. */
@@ -68,15 +74,19 @@ function parseHeader(command: string, text: string): [string, string] {
 
 /**
  * `--url URL [--header 'K: V']… [--token T]`, or else the stdio server command that
- * `stdio()` reads from the words after `--`. Exactly one of the two.
+ * `stdio()` reads from the words after `--`. Exactly one of the two; either may run as a
+ * host (`--client-profile NAME`).
  */
-export function serverTarget(
-  command: string,
-  values: TargetValues,
-  server: string[] | undefined,
-  bare: string[],
-  stdio: () => ServerCommand,
-): ServerTarget {
+export function serverTarget(command: string, values: TargetValues, server: string[] | undefined, bare: string[], stdio: () => ServerCommand): ServerTarget {
+  const profile = values['client-profile'];
+  if (profile !== undefined && !clientProfile(profile)) {
+    throw new UsageError(`${command}: unknown client profile ${JSON.stringify(profile)} (known: ${CLIENT_PROFILES.map((p) => p.id).join(', ')})`);
+  }
+  const target = connectionTarget(command, values, server, bare, stdio);
+  return profile === undefined ? target : { ...target, clientProfile: profile };
+}
+
+function connectionTarget(command: string, values: TargetValues, server: string[] | undefined, bare: string[], stdio: () => ServerCommand): ServerTarget {
   if (values.url === undefined) {
     if (values.header?.length || values.token !== undefined) {
       throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);

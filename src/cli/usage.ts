@@ -17,7 +17,11 @@ const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or an HTTP server:
   --token TOKEN      sends Authorization: Bearer TOKEN (redacted in traces and reports)
   --auth             on 401, the MCP authorization flow (see mcp-lens help); the tokens
                      are cached between runs (the logout command forgets them)
-  --no-token-cache   with --auth: neither reuse nor keep tokens (CI, shared machines)`;
+  --no-token-cache   with --auth: neither reuse nor keep tokens (CI, shared machines)
+  --client-profile NAME
+                     connect as that host does: its clientInfo and the capabilities and
+                     extensions it declares (vscode, claude-desktop, claude-code, chatgpt,
+                     cursor, gemini-cli), to see the tools a server registers for it`;
 
 const ELICIT = `  --elicit ANSWER  answers the server's next elicitation (repeatable, in order):
                    accept (the form's defaults), accept:JSON, decline or cancel
@@ -223,8 +227,10 @@ MCP output log), the same as a live session gives.
 
   --json           print one JSON report (with the file's problems)
   --host NAME      also check the trace's tools/list against what that host documents it
-                   accepts (openai, anthropic, gemini, vscode; repeatable), each finding
-                   citing the host's page, and print each tool definition's token cost
+                   accepts (openai, anthropic, claude-code, gemini, cursor, vscode;
+                   repeatable): names, tool count, description length and the JSON Schema
+                   the host takes; each finding cites the host's page and says the fix;
+                   and print each tool definition's token cost
                    (o200k_base); any host finding makes the exit code 1
 ${FAIL_ON}
 
@@ -308,6 +314,11 @@ SERVER is either a stdio server, -- CMD [ARGS…], or an HTTP server:
       Tokens (and the registered client) are cached per server URL and authorization
       server in the user's cache folder (a 0600 file; MCP_LENS_CACHE_DIR moves it) and
       refreshed when they expire; --no-token-cache keeps this run's to itself.
+  --client-profile NAME   (either kind of server)
+      Declare what that host declares (clientInfo, capabilities, extensions such as MCP
+      Apps' io.modelcontextprotocol/ui): vscode, claude-desktop, claude-code, chatgpt,
+      cursor, gemini-cli. A server that registers tools only for some clients lists them
+      as that host sees them.
 
 LEVEL is error (default), warning or never: which diagnostics make the exit code 1.
 Exit codes: 0 ok, 1 a diagnostic at or above --fail-on, a failed call or test, a breaking

@@ -7,6 +7,7 @@ import { ConfigWatcher } from './configWatcher';
 import { ContextKeys } from './contextKeys';
 import { CrashNotifier } from './crashNotifier';
 import { registerDevLoop } from './devloop';
+import { HostProblems } from './diagnostics/hostProblems';
 import { Sessions } from './diagnostics/sessions';
 import { InputResolver } from './inputs';
 import { Log } from './log';
@@ -78,7 +79,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(servers);
   const contextKeys = new ContextKeys(servers);
   const serversView = new ServersView(servers);
-  subscriptions.push(contextKeys, serversView, new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log));
+  subscriptions.push(contextKeys, serversView, new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log), new HostProblems(servers));
   subscriptions.push(...registerCommands({ registry: servers, log, inputs }), registerAddServer(log));
   subscriptions.push(...registerSignInCommands(servers, log));
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));

@@ -10,6 +10,7 @@ import type { Lists } from '../core/devloop/listDiff';
 import type { Elicit } from '../core/session/elicitation';
 import type { Sample } from '../core/session/sampling';
 import { rootsForServer, sameRoots } from './serverRoots';
+import { clientProfileFor } from './clientProfileFor';
 import { McpClient, ProtocolError } from '../core/session/client';
 import { OAuthAuthorizer } from '../core/auth/authorizer';
 import type { GrantStore } from '../core/auth/savedGrant';
@@ -270,9 +271,12 @@ export class ServerRegistry extends Disposable {
     };
     const authorizer = remote && this.deps.auth && !hasAuthorization(remote.headers) ? this.authorizerFor(entry, remote.url, signingIn, learnSecret) : undefined;
     entry.auth = authorizer && remote ? { authorizer, url: remote.url } : undefined;
+    const profile = clientProfileFor(entry.name, settings.clientProfiles);
+    if (profile) this.deps.log.info(`[${name}] connecting as ${profile.name} (client profile ${profile.id}: clientInfo ${profile.clientInfo.name})`);
     const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets, ...(config.type === 'sse' ? { transport: 'sse' as const } : {}) } : spec, {
       ...(authorizer ? { http: { authorizer } } : {}),
-      clientInfo: this.deps.clientInfo,
+      // A client profile: the session declares what that host declares (mcpLens.clientProfiles).
+      ...(profile ? { clientInfo: profile.clientInfo, declare: profile.capabilities } : { clientInfo: this.deps.clientInfo }),
       ...timeouts,
       trace: session?.trace ?? continued,
       transport: session?.transport,

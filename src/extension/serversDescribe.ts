@@ -14,14 +14,14 @@ export interface ServerRowShown {
  * The rows under one server, through the same provider calls VS Code makes (getTreeItem,
  * then resolveTreeItem on hover), `depth` levels deep. For tests: `mcpLens.servers.describe`.
  */
-export function describeServerRows(view: ServersView, key: string, depth: number): ServerRowShown[] {
+export async function describeServerRows(view: ServersView, key: string, depth: number): Promise<ServerRowShown[]> {
   const top = view.getChildren().find((n) => n.type === 'server' && n.key === key);
   return top ? rows(view, top, depth) : [];
 }
 
-function rows(view: ServersView, parent: TreeNode, depth: number): ServerRowShown[] {
-  return view.getChildren(parent).map((node) => {
-    const item = view.resolveTreeItem(view.getTreeItem(node), node);
+function rows(view: ServersView, parent: TreeNode, depth: number): Promise<ServerRowShown[]> {
+  return Promise.all(view.getChildren(parent).map(async (node) => {
+    const item = await view.resolveTreeItem(view.getTreeItem(node), node);
     const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
     const row: ServerRowShown = {
       label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
@@ -29,7 +29,7 @@ function rows(view: ServersView, parent: TreeNode, depth: number): ServerRowShow
       icon: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined,
       tooltip,
     };
-    if (depth > 0 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) row.children = rows(view, node, depth - 1);
+    if (depth > 0 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) row.children = await rows(view, node, depth - 1);
     return row;
-  });
+  }));
 }

@@ -11,12 +11,24 @@ import type { ServerRegistry } from './serverRegistry';
 import { describe, name, SafeMarkdown, say, setTooltip, treeItem } from './shown';
 import { isTrusted } from './trust';
 import { isAppUri } from './apps/appPreviewCommand';
+import { loadTokenizer, onDidLoadTokenizer, tokensNow, TOKENS_BY, totalNow } from './toolTokens';
 
 export type ServerNode = { type: 'server'; id: string; key: string };
 type GroupNode = { type: 'group'; id: string; key: string; kind: ListKind };
 type ItemNode = { type: 'item'; id: string; key: string; kind: ListKind; item: Record<string, unknown> };
 type ProblemNode = { type: 'problem'; id: string; problem: ConfigProblem };
 export type TreeNode = ServerNode | GroupNode | ItemNode | ProblemNode;
+
+export const ROW_TEXT_COMMAND = 'mcpLens.servers.rowText';
+
+/** What a row says: its label, description and hover text (Markdown source). */
+export interface RowShown {
+  label: string;
+  description: string;
+  tooltip: string;
+  /** For a tool row: its Tools group row ("Tools 3 · 812 tokens"). */
+  group?: string;
+}
 
 const GROUP_LABEL: Record<ListKind, string> = { tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
 const GROUP_ICON: Record<ListKind, string> = { tools: 'tools', resources: 'files', prompts: 'comment-discussion' };
@@ -49,6 +61,32 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     );
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire(undefined)));
     this.register(vscode.commands.registerCommand('mcpLens.servers.describe', (server: string, depth = 1) => describeServerRows(this, this.registry.get(server)?.key ?? server, Number(depth))));
+    // The Tools rows show their token cost once the tokenizer has loaded (on the first count).
+    this.register(onDidLoadTokenizer(() => this.changed.fire(undefined)));
+    this.register(vscode.commands.registerCommand(ROW_TEXT_COMMAND, (server: string, tool?: string) => this.rowText(server, tool)));
+  }
+
+  /** A server's row, or one of its tool rows, as the view draws it and its hover shows it (integration tests). */
+  async rowText(keyOrName: string, tool?: string): Promise<RowShown | undefined> {
+    const entry = this.registry.get(keyOrName);
+    if (!entry) return undefined;
+    let node: TreeNode = this.serverNode(entry);
+    if (tool !== undefined) {
+      const group = this.getChildren(node).find((g) => g.type === 'group' && g.kind === 'tools');
+      const item = group && this.getChildren(group).find((i) => i.type === 'item' && itemName(i.item) === tool);
+      if (!group || !item) return undefined;
+      const groupItem = this.getTreeItem(group);
+      node = item;
+      const shown = await this.shown(node);
+      return { ...shown, group: `${String(groupItem.label)} ${String(groupItem.description ?? '')}`.trim() };
+    }
+    return this.shown(node);
+  }
+
+  private async shown(node: TreeNode): Promise<RowShown> {
+    const item = await this.resolveTreeItem(this.getTreeItem(node), node);
+    const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '');
+    return { label: String(typeof item.label === 'object' ? item.label.label : item.label), description: String(item.description ?? ''), tooltip };
   }
 
   /**
@@ -139,8 +177,9 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     return item;
   }
 
-  /** Tooltips are built only when a row is hovered. */
-  resolveTreeItem(item: vscode.TreeItem, element: TreeNode): vscode.TreeItem {
+  /** Tooltips are built only when a row is hovered (the tokenizer loads then if it has not yet). */
+  async resolveTreeItem(item: vscode.TreeItem, element: TreeNode): Promise<vscode.TreeItem> {
+    if (element.type !== 'problem' && element.type !== 'group') await loadTokenizer();
     if (element.type === 'server') {
       const entry = this.registry.get(element.key);
       if (entry) setTooltip(item, serverTooltip(entry, presentState(entry).text.full));
@@ -161,7 +200,8 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
       describe(item, say`could not list: ${list.error}`);
       item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
     } else {
-      describe(item, say`${count}`);
+      const tokens = node.kind === 'tools' && list ? totalNow(list.items) : undefined;
+      describe(item, tokens === undefined ? say`${count}` : say`${count} · ${tokens} tokens`);
     }
     return item;
   }
@@ -198,6 +238,13 @@ function serverTooltip(entry: ServerEntry, description: string): vscode.Markdown
   md.code(entry.commandLine());
   const info = entry.info;
   if (info?.serverInfo) md.line(say`Server: ${name(info.serverInfo.name)} ${info.serverInfo.version}`);
+  const tools = entry.lists.tools;
+  if (tools && 'items' in tools) {
+    const tokens = totalNow(tools.items);
+    if (tokens !== undefined) md.line(say`Tool definitions: ${tokens} tokens for ${tools.items.length} tools, ${TOKENS_BY} (an estimate: hosts add framing, other models tokenize differently)`);
+  }
+  const declared = entry.client?.clientInfo;
+  if (declared && declared.name !== 'mcp-lens') md.line(say`Connected as ${name(declared.name)} ${declared.version} (a client profile, mcpLens.clientProfiles)`);
   const state = entry.state;
   if (state.kind === 'needs-sign-in') md.line(say`The server asks for authorization by ${name(state.issuer)}: Sign In opens its page in your browser.`);
   if ((state.kind === 'crashed' || state.kind === 'error') && state.stderrTail.length) {
@@ -234,6 +281,8 @@ function itemTooltip(node: ItemNode): vscode.MarkdownString {
   if (annotations.length) md.line(say`Annotations (the server's hints): ${annotations.join(' · ')}`);
   for (const icon of iconFacts(node.item)) md.line(say`Icon: ${icon}`);
   if (node.kind !== 'tools') return md.build();
+  const tokens = tokensNow(node.item);
+  if (tokens !== undefined) md.line(say`Definition: ${tokens} tokens, ${TOKENS_BY}`);
   const params = parameterRows(node.item.inputSchema);
   if (params.length === 0) return md.line(say`No parameters.`).build();
   return md.table(['Parameter', 'Type', 'Description'], params.map((p) => [say`${name(p.name)}${p.required ? ' (required)' : ''}`, say`${p.type}`, say`${p.description}`])).build();

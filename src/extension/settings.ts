@@ -8,6 +8,8 @@ export interface Settings {
   claudeDesktopConfig: boolean;
   /** `mcpLens.roots`: per server name, the directories its roots/list returns instead of the workspace folders. */
   roots: Record<string, unknown>;
+  /** `mcpLens.clientProfiles`: per server name (or `*`), the host a session declares itself as. */
+  clientProfiles: Record<string, unknown>;
 }
 
 export function readSettings(): Settings {
@@ -17,5 +19,6 @@ export function readSettings(): Settings {
     requestTimeoutMs: Math.max(1000, config.get<number>('requestTimeoutMs', 30000)),
     claudeDesktopConfig: config.get<boolean>('claudeDesktopConfig.enabled', true),
     roots: config.get<Record<string, unknown>>('roots', {}),
+    clientProfiles: config.get<Record<string, unknown>>('clientProfiles', {}),
   };
 }

@@ -91,11 +91,15 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
 
     const diff = await waitFor('the restart diff', async () => vscode.commands.executeCommand<LastDiff | undefined>('mcpLens.devloop.lastDiff', 'weather'), 30_000);
     assert.equal(diff.reason, 'saving tools.json');
-    assert.equal(diff.summary, '1 tool added, 1 schema changed — 1 change breaks callers');
-    assert.equal(diff.message, 'weather restarted after saving tools.json: 1 tool added, 1 schema changed — 1 change breaks callers');
+    // The tool definitions' token cost (o200k_base) before → after, and per tool whose cost changed.
+    assert.equal(diff.summary, '1 tool added, 1 schema changed — 1 change breaks callers; 57 → 106 tokens (+49)');
+    assert.equal(diff.message, 'weather restarted after saving tools.json: 1 tool added, 1 schema changed — 1 change breaks callers; 57 → 106 tokens (+49)');
     assert.deepEqual(diff.changes, [
       '+ tool get_alerts added',
       '~ tool get_forecast: inputSchema.units added (string, required) — breaking: callers that do not send the new required field are rejected',
+      'tokens (o200k_base): 57 → 106 (+49)',
+      'tokens: get_forecast 35 → 52 (+17)',
+      'tokens: get_alerts +32 (added)',
     ]);
     assert.equal(diff.breaking, 1);
     assert.equal(diff.lost.length, 1);

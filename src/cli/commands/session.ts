@@ -1,5 +1,6 @@
 import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { OAuthAuthorizer } from '../../core/auth/authorizer';
+import { clientProfile } from '../../core/hosts/clientProfiles';
 import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
 import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
@@ -13,10 +14,12 @@ import { FileGrantStore, tokenCacheFile } from '../tokenCache';
  * and roots, and answers them.
  */
 export function createClient(server: ServerTarget, timeoutMs: number, answerers?: CliAnswerers): McpClient {
+  const profile = server.clientProfile === undefined ? undefined : clientProfile(server.clientProfile);
   return new McpClient(
     isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets, ...(server.transport ? { transport: server.transport } : {}) } : { command: server.command, args: server.args },
     {
-      clientInfo: { name: 'mcp-lens', version },
+      clientInfo: profile?.clientInfo ?? { name: 'mcp-lens', version },
+      ...(profile ? { declare: profile.capabilities } : {}),
       requestTimeoutMs: timeoutMs,
       maxTimeoutMs: Math.max(timeoutMs, 10 * timeoutMs),
       // A stdio server may ignore server/discover, so the probe gives up soon; over HTTP every

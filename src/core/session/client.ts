@@ -52,6 +52,12 @@ export interface ServerInfo {
 export interface ClientOptions {
   trace?: Trace;
   clientInfo?: { name: string; version: string };
+  /**
+   * A client profile's capabilities (what a given host declares, extensions included), sent
+   * in place of the ones MCP Lens derives from its answerers: the server then sees that host.
+   * An ask the profile declares but nothing here answers is refused all the same.
+   */
+  declare?: Record<string, unknown>;
   /** Per-request timeout, restarted by progress. Default 30 000 ms. */
   requestTimeoutMs?: number;
   /** The bound no progress can extend a request beyond. Default 10 × requestTimeoutMs. */
@@ -571,10 +577,11 @@ export class McpClient {
   /** What the client can answer, and nothing else: each capability has an answerer behind it. */
   private declaredCapabilities(era: 'modern' | 'legacy'): Record<string, unknown> {
     const o = this.options;
-    return declaredCapabilities(
+    const answered = declaredCapabilities(
       { roots: !!this.roots, sample: !!o.sample, sampleTools: !!o.sample && !!o.sampleTools, elicitForm: !!o.elicit, elicitUrl: !!o.elicit && !!o.elicitUrl },
       era,
     );
+    return o.declare ?? answered;
   }
 
   private send(method: string, params: Record<string, unknown> | undefined, opts: InternalOptions = {}): Promise<Record<string, unknown>> {
@@ -734,7 +741,7 @@ export class McpClient {
       reply = {
         error: {
           code: -32601,
-          message: `Method not found: MCP Lens does not answer "${msg.method}"${capability ? ` (${capability}) ` : ' '}requests from the server: the client did not declare that capability`,
+          message: `Method not found: MCP Lens does not answer "${msg.method}"${capability ? ` (${capability}) ` : ' '}requests from the server: ${capability && grants(this.declaredCapabilities('legacy'), capability) ? 'the client profile declares that capability, but nothing here answers it' : 'the client did not declare that capability'}`,
         },
       };
     } else {

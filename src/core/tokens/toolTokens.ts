@@ -6,7 +6,7 @@
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 
-export const TOKEN_ENCODING = 'o200k_base';
+export { TOKEN_ENCODING } from './encoding';
 
 export function toolTokens(tool: Record<string, unknown>): number {
   const { name, title, description, inputSchema, outputSchema } = tool;

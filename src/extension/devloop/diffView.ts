@@ -15,6 +15,9 @@ import type { ListChangedEvent, RestartEvent, ServerRegistry } from '../serverRe
 import type { ServerEntry } from '../serverEntry';
 import type { Lists } from '../../core/devloop/listDiff';
 import { pickOne, say, showInfo, showStatus } from '../shown';
+import { TOKEN_ENCODING } from '../../core/tokens/encoding';
+import { describeTokenChange, describeTokenTotal, signed, tokenDiff, type TokenDiff } from '../../core/tokens/tokenDiff';
+import { loadTokenizer } from '../toolTokens';
 
 export const DIFF_SCHEME = 'mcp-lens-diff';
 export const SHOW_DIFF = 'Show Diff';
@@ -32,6 +35,8 @@ export interface RestartDiff {
   changes: string[];
   /** How many of the changes break existing callers (the same rules as `mcp-lens diff`). */
   breaking: number;
+  /** What the tool definitions cost a model before and after, per tool whose cost changed (absent: a side has no tools list). */
+  tokens?: TokenDiff & { encoding: string };
   diff: ListsDiff;
   /** The requests the restart cut off ("tools/call slow (id 4)"). */
   lost: string[];
@@ -77,21 +82,23 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
   private restarted(e: RestartEvent): void {
     // A failed start has its own error message; there is nothing to compare.
     if (!e.outcome.ok) return;
-    this.compare(e.entry, e.before, e.after, { what: 'restart', headline: `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}`, reason: e.reason, lost: e.lost.map(describeRequest) });
+    void this.compare(e.entry, e.before, e.after, { what: 'restart', headline: `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}`, reason: e.reason, lost: e.lost.map(describeRequest) });
   }
 
   /** After a list_changed that changed something, the same diff as after a restart. */
   private listChanged(e: ListChangedEvent): void {
     if (isEmptyDiff(diffLists(e.before, e.after))) return;
-    this.compare(e.entry, e.before, e.after, { what: 'list_changed', headline: `${e.entry.name} sent ${e.method}`, reason: undefined, lost: [] });
+    void this.compare(e.entry, e.before, e.after, { what: 'list_changed', headline: `${e.entry.name} sent ${e.method}`, reason: undefined, lost: [] });
   }
 
-  private compare(entry: ServerEntry, beforeLists: Lists, afterLists: Lists, how: { what: 'restart' | 'list_changed'; headline: string; reason: string | undefined; lost: string[] }): void {
+  private async compare(entry: ServerEntry, beforeLists: Lists, afterLists: Lists, how: { what: 'restart' | 'list_changed'; headline: string; reason: string | undefined; lost: string[] }): Promise<void> {
     const e = { entry, before: beforeLists, after: afterLists };
     const diff = diffLists(e.before, e.after);
     const classified = classifyDiff(diff);
     const breaking = countBreaking(classified);
-    const summary = `${summarizeDiff(diff)}${breaking ? ` — ${breaking} ${breaking === 1 ? 'change breaks' : 'changes break'} callers` : ''}`;
+    const tokens = await toolTokenDiff(e.before, e.after);
+    const cost = tokens && tokens.before !== tokens.after ? `; ${tokens.before} → ${tokens.after} tokens (${signed(tokens.after - tokens.before)})` : '';
+    const summary = `${summarizeDiff(diff)}${breaking ? ` — ${breaking} ${breaking === 1 ? 'change breaks' : 'changes break'} callers` : ''}${cost}`;
     const n = ++this.count;
     // One folder per restart: VS Code caches a virtual document by URI.
     const folder = `/${encodeURIComponent(e.entry.name)}/${how.what === 'restart' ? 'restart' : 'list-changed'}-${n}`;
@@ -102,7 +109,9 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     const message = `${how.headline}: ${summary}`;
     const separator = how.what === 'restart' ? lastSeparator(e.entry.session?.trace.events ?? []) : undefined;
     const lost = how.lost;
-    const result: RestartDiff = { server: e.entry.name, trigger: how.what, reason: how.reason, message, summary, changes: classified.map(describeChange), breaking, diff, lost, separator, before, after };
+    const tokenLines = tokens && tokens.changes.length > 0 ? [describeTokenTotal(tokens, TOKEN_ENCODING), ...tokens.changes.map(describeTokenChange)] : [];
+    const changes = [...classified.map(describeChange), ...tokenLines];
+    const result: RestartDiff = { server: e.entry.name, trigger: how.what, reason: how.reason, message, summary, changes, breaking, diff, ...(tokens ? { tokens } : {}), lost, separator, before, after };
     this.last.set(e.entry.key, result);
     this.log.info(`[${e.entry.name}] ${message}${result.changes.length ? `\n${result.changes.map((c) => `    ${c}`).join('\n')}` : ''}`);
     this.diffed.fire(result);
@@ -155,4 +164,11 @@ function lastSeparator(events: readonly TraceEvent[]): string | undefined {
     if (e.kind === 'note' && e.info?.restart === true) return e.raw;
   }
   return undefined;
+}
+
+/** The token cost of both tool lists (loading the tokenizer on the first diff), when both sides have one. */
+async function toolTokenDiff(before: Lists, after: Lists): Promise<(TokenDiff & { encoding: string }) | undefined> {
+  if (!before.tools || !after.tools) return undefined;
+  const { toolTokens } = await loadTokenizer();
+  return { ...tokenDiff(before.tools, after.tools, toolTokens), encoding: TOKEN_ENCODING };
 }

@@ -4,7 +4,7 @@
  * nearest package.json / pyproject.toml below the workspace folder) holds the file — a
  * server launched as `node dist/index.js` is edited in `src/`. Pure apart from `existsSync`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ServerConfig } from '../../core/config/types';
@@ -29,13 +29,25 @@ export function serversForFile(file: string, servers: readonly ServerConfig[], e
   return matches.sort((a, b) => b.strength - a.strength);
 }
 
-function matchStrength(target: string, config: Extract<ServerConfig, { type: 'stdio' }>, env: Record<string, string | undefined>): number {
+/** The files a stdio server's command line names (`node src/server.mjs` → that file), as absolute paths that exist. */
+export function argumentFiles(config: ServerConfig, env: Record<string, string | undefined> = process.env): string[] {
+  if (config.type !== 'stdio') return [];
+  const { cwd, candidates } = commandPaths(config, env);
+  return candidates.map((c) => path.resolve(cwd, c)).filter((f) => existsSync(f) && statSync(f).isFile());
+}
+
+function commandPaths(config: Extract<ServerConfig, { type: 'stdio' }>, env: Record<string, string | undefined>): { cwd: string; candidates: string[] } {
   const workspaceFolder = config.file.workspaceFolder;
   const expand = (value: string) => expandVariables(value, { kind: config.file.kind, workspaceFolder, userHome: os.homedir(), env, inputs: new Map() }).value;
   const base = workspaceFolder ?? path.dirname(config.file.path);
   const cwd = config.cwd ? path.resolve(base, expand(config.cwd)) : base;
+  return { cwd, candidates: [config.command, ...config.args].map(expand).flatMap(pathsIn) };
+}
+
+function matchStrength(target: string, config: Extract<ServerConfig, { type: 'stdio' }>, env: Record<string, string | undefined>): number {
+  const workspaceFolder = config.file.workspaceFolder;
+  const { cwd, candidates } = commandPaths(config, env);
   let best = 0;
-  const candidates = [config.command, ...config.args].map(expand).flatMap(pathsIn);
   for (const candidate of candidates) {
     const resolved = path.resolve(cwd, candidate);
     if (resolved === target) return 3;
