@@ -3,12 +3,12 @@
  * its own, drawn in an editor tab — the latency histogram, throughput over time, and the
  * server's CPU and memory during the run.
  */
-import { availableParallelism } from 'node:os';
 import * as vscode from 'vscode';
 import { loadPicture } from '../../core/load/loadPicture';
-import { runLoad, type CallKind, type LoadResult } from '../../core/load/loadRun';
-import { ProcessSampler, type ProcessSample } from '../../core/load/processSampler';
-import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError } from '../../core/session/client';
+import type { LoadResult } from '../../core/load/loadRun';
+import { loadTool } from '../../core/load/loadTool';
+import type { ProcessSample } from '../../core/load/processSampler';
+import { McpClient } from '../../core/session/client';
 import { isRecord } from '../../core/schema/isRecord';
 import { chooseServer } from '../chooseServer';
 import { specOf } from '../fuzz/fuzzCommand';
@@ -58,15 +58,10 @@ async function loadCommand(registry: ServerRegistry, arg: LoadToolArg): Promise<
   const client = new McpClient(spec, { clientInfo: { name: 'mcp-lens', version: '0.1.0' }, requestTimeoutMs: REQUEST_TIMEOUT_MS, probeTimeoutMs: 3000 });
   try {
     await client.connect();
-    const sampler = client.pid !== undefined ? new ProcessSampler(client.pid, performance.now()) : undefined;
-    sampler?.start();
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') }, () =>
-      runLoad(() => oneCall(client, tool, args), { concurrency: arg.concurrency ?? 10, requests: arg.requests ?? 100 }),
+    const { result, samples, limits } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') }, () =>
+      loadTool(client, tool, args, { concurrency: arg.concurrency ?? 10, requests: arg.requests ?? 100 }),
     );
-    sampler?.stop();
-    const samples = sampler?.samples ?? [];
-    const cores = availableParallelism();
-    const text = loadPicture(tool, result, samples, [`MCP Lens and the server ran on this machine's ${cores} core${cores === 1 ? '' : 's'} over one stdio pipe: these are this machine's figures, not a deployment's`]).join('\n');
+    const text = loadPicture(tool, result, samples, limits).join('\n');
     const document = await vscode.workspace.openTextDocument({ content: `${text}\n`, language: 'plaintext' });
     await vscode.window.showTextDocument(document, { preview: false });
     return { result, samples, document: text };
@@ -93,16 +88,4 @@ async function askArgs(tool: string): Promise<Record<string, unknown> | undefine
     },
   });
   return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
-}
-
-async function oneCall(client: McpClient, tool: string, args: Record<string, unknown>): Promise<CallKind> {
-  try {
-    const result = await client.callTool(tool, args);
-    return result.isError === true ? 'tool-error' : 'ok';
-  } catch (error) {
-    if (error instanceof ProtocolError) return 'protocol-error';
-    if (error instanceof RequestTimeoutError) return 'timeout';
-    if (error instanceof ConnectionClosedError) return 'connection-closed';
-    return 'other';
-  }
 }
