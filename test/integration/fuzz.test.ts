@@ -87,15 +87,32 @@ suite('Load Test Tool', () => {
     await writeFile(configFile(), original);
   });
 
-  test('Load Test Tool… makes the calls asked for, every latency includes the delay, and the tab draws the histogram', async () => {
+  test('Load Test Tool… makes the calls asked for, every latency includes the delay, and its panel shows the figures and the charts', async () => {
     const run = await vscode.commands.executeCommand<LoadToolResult>('mcpLens.loadTestTool', { server: 'fuzz-delay', tool: 'wait', args: { ms: 40 }, concurrency: 4, requests: 24 });
     assert.ok(run, 'the command returns its result');
     assert.equal(run.result.requests, 24);
     assert.equal(run.result.ok, 24);
     assert.ok(run.result.latency.minMs >= 39.9, `min ${run.result.latency.minMs} ms includes the 40 ms delay`);
-    assert.match(run.document, /Latency histogram/);
-    const shown = vscode.window.activeTextEditor?.document.getText() ?? '';
-    assert.match(shown, /^Load test of wait: 24 calls/);
+    // What the panel's page shows, read back from its DOM.
+    const drawn = run.drawn;
+    assert.ok(drawn, 'the panel drew the run');
+    assert.equal(drawn.heading, 'Load test of wait');
+    assert.deepEqual(Object.keys(drawn.latency), ['min', 'p50', 'p90', 'p99', 'max', 'mean']);
+    assert.equal(drawn.latency.p99, `${run.result.latency.p99Ms} ms`);
+    assert.ok(Number.parseFloat(drawn.latency.min) >= 39.9, drawn.latency.min);
+    assert.deepEqual(drawn.requests, { total: '24', ok: '24', 'error rate': '0%' });
+    assert.equal(drawn.histogramBars, run.result.histogram.length);
+    assert.ok(drawn.histogramBars >= 1);
+    assert.equal(drawn.throughputBars, run.result.timeline.length);
+    assert.equal(drawn.cpuPoints, run.samples.length);
+    assert.equal(drawn.memoryPoints, run.samples.length);
+    if (hasProc) assert.ok(drawn.memoryPoints >= 1, 'the server was sampled');
+    assert.match(drawn.captions[0], /^Latency histogram/);
+    assert.match(drawn.captions[1], /^Throughput over time/);
+    assert.ok(drawn.notes.some((n) => /this machine's/.test(n)), drawn.notes.join('\n'));
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('mcpLens.load'), 'the panel is the active tab');
+    assert.equal(tab?.label, 'Load: wait of fuzz-delay');
     if (hasProc) assert.deepEqual(descendantsMatching('delay.mjs'), [], 'the load-tested process is stopped');
   });
 });

@@ -22,18 +22,18 @@ export interface LoadReport {
 
 export async function loadTool(client: McpClient, tool: string, args: Record<string, unknown>, options: LoadOptions): Promise<LoadReport> {
   const sampler = client.pid !== undefined ? new ProcessSampler(client.pid, performance.now()) : undefined;
-  const sampled = sampler?.available ?? false;
   sampler?.start();
   const cpuBefore = process.cpuUsage();
   let result: LoadResult;
   try {
     result = await runLoad(() => callKind(client, tool, args), options);
   } finally {
-    sampler?.stop();
+    await sampler?.stop();
   }
   const used = process.cpuUsage(cpuBefore);
   const clientCpuPercent = result.durationMs > 0 ? Math.round(((used.user + used.system) / 1000 / result.durationMs) * 1000) / 10 : 0;
   const samples = sampler?.samples ?? [];
+  const sampled = samples.length > 0;
   return { result, samples, sampled, clientCpuPercent, limits: physicalLimits(clientCpuPercent, samples, sampled) };
 }
 
@@ -60,6 +60,6 @@ export function physicalLimits(clientCpuPercent: number, samples: readonly Proce
   if (clientCpuPercent >= 80) out.push(`MCP Lens itself used ${clientCpuPercent}% of a core: the client may have been the bottleneck; lower the concurrency or the rate`);
   const busiest = Math.max(0, ...samples.map((s) => s.cpuPercent));
   if (busiest >= 90) out.push(`the server used ${busiest}% of a core at its busiest: a single-threaded server is saturated there`);
-  if (!sampled) out.push("the server's CPU and memory were not sampled (they are read from /proc, on Linux)");
+  if (!sampled) out.push("the server's CPU and memory could not be sampled (read from /proc on Linux, with pidusage elsewhere)");
   return out;
 }

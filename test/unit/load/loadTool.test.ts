@@ -3,7 +3,6 @@
  * how it ended, the server's process sampled meanwhile (on Linux), and the limits said.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadTool } from '../../../src/core/load/loadTool';
@@ -20,10 +19,10 @@ test('loadTool: tool errors counted by kind, the server sampled, the shared mach
     assert.equal(report.result.ok, 10);
     assert.deepEqual(report.result.errors, { 'tool-error': 10 });
     assert.match(report.limits[0], /this machine's \d+ cores? over one stdio pipe/);
-    const linux = existsSync('/proc/self/stat');
-    assert.equal(report.sampled, linux);
-    if (linux) assert.ok(report.samples.length >= 1 && report.samples.every((s) => s.rssBytes > 1_000_000), JSON.stringify(report.samples));
-    else assert.ok(report.limits.some((l) => /not sampled/.test(l)));
+    // /proc on Linux, pidusage elsewhere: a live server is sampled on any platform this runs on.
+    assert.equal(report.sampled, true);
+    assert.ok(report.samples.length >= 1 && report.samples.every((s) => s.rssBytes > 1_000_000), JSON.stringify(report.samples));
+    assert.ok(!report.limits.some((l) => /not be sampled/.test(l)));
   } finally {
     await client.close();
   }
