@@ -50,6 +50,7 @@ import { sseStreamClosed } from './rules/sseStreamClosed';
 import { spawnFailed } from './rules/spawnFailed';
 import { strayStdout } from './rules/strayStdout';
 import { timeout } from './rules/timeout';
+import { memoryGrowth } from './rules/memoryGrowth';
 import { toolError } from './rules/toolError';
 import { toolNameInvalid } from './rules/toolNameInvalid';
 import { lookAlikeNames } from './rules/lookAlikeNames';
@@ -105,6 +106,7 @@ export const RULES: readonly Rule[] = [
   paginationLoop,
   inputRepeated,
   timeout,
+  memoryGrowth,
   httpUnreachable,
   httpStatus,
   sessionExpired,

@@ -4,6 +4,9 @@
  * the honest limits of the figures. Starting and stopping the server stays with the caller.
  */
 import { availableParallelism } from 'node:os';
+import type { Diagnostic, RuleId } from '../diagnose/diagnostic';
+import { diagnose } from '../diagnose/engine';
+import { usageNote } from '../trace/usageNote';
 import { ConnectionClosedError, ProtocolError, RequestTimeoutError, type McpClient } from '../session/client';
 import { runLoad, type CallKind, type LoadOptions, type LoadResult } from './loadRun';
 import { ProcessSampler, type ProcessSample } from './processSampler';
@@ -18,10 +21,17 @@ export interface LoadReport {
   clientCpuPercent: number;
   /** What limits the figures: the machine both sides share, a saturated side. */
   limits: string[];
+  /** What the run showed of the server over time (memory-growth), citing the calls. */
+  findings: Diagnostic[];
 }
 
+/** The rules that judge a whole run rather than one call. */
+export const RUN_RULES: ReadonlySet<RuleId> = new Set(['memory-growth']);
+
 export async function loadTool(client: McpClient, tool: string, args: Record<string, unknown>, options: LoadOptions): Promise<LoadReport> {
-  const sampler = client.pid !== undefined ? new ProcessSampler(client.pid, performance.now()) : undefined;
+  const pid = client.pid;
+  // Each reading goes into the trace too, between the calls: memory-growth judges them there.
+  const sampler = pid !== undefined ? new ProcessSampler(pid, performance.now(), undefined, (r) => client.trace.append(usageNote({ pid, ...r }))) : undefined;
   sampler?.start();
   const cpuBefore = process.cpuUsage();
   let result: LoadResult;
@@ -34,7 +44,8 @@ export async function loadTool(client: McpClient, tool: string, args: Record<str
   const clientCpuPercent = result.durationMs > 0 ? Math.round(((used.user + used.system) / 1000 / result.durationMs) * 1000) / 10 : 0;
   const samples = sampler?.samples ?? [];
   const sampled = samples.length > 0;
-  return { result, samples, sampled, clientCpuPercent, limits: physicalLimits(clientCpuPercent, samples, sampled) };
+  const findings = diagnose(client.trace.events).filter((d) => RUN_RULES.has(d.rule));
+  return { result, samples, sampled, clientCpuPercent, limits: physicalLimits(clientCpuPercent, samples, sampled), findings };
 }
 
 /** How one call ended, as the load report counts it. */

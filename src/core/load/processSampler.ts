@@ -16,7 +16,7 @@ export interface ProcessSample {
 }
 
 /** One reading: the process's CPU time so far and its resident memory. */
-interface Reading {
+export interface Reading {
   cpuMs: number;
   rssBytes: number;
 }
@@ -38,8 +38,10 @@ export class ProcessSampler {
     private readonly startedAt: number,
     /** Which reader to use; by default /proc where it answers, pidusage elsewhere. */
     source?: SampleSource,
+    /** Called with each reading as it is taken (a run writes them into its trace). */
+    private readonly onReading?: (reading: Reading) => void,
   ) {
-    this.source = source ?? (readProc(pid) !== undefined ? 'proc' : 'pidusage');
+    this.source = source ?? sourceFor(pid);
   }
 
   start(everyMs = 100): void {
@@ -64,14 +66,24 @@ export class ProcessSampler {
 
   private async sample(): Promise<void> {
     const now = performance.now();
-    const reading = this.source === 'proc' ? readProc(this.pid) : await readPidusage(this.pid);
+    const reading = await readUsage(this.pid, this.source);
     if (!reading) return;
+    this.onReading?.(reading);
     if (this.last && now > this.last.at) {
       const cpuPercent = Math.max(0, Math.round(((reading.cpuMs - this.last.cpuMs) / (now - this.last.at)) * 1000) / 10);
       this.samples.push({ atMs: Math.round(now - this.startedAt), cpuPercent, rssBytes: reading.rssBytes });
     }
     this.last = { cpuMs: reading.cpuMs, at: now };
   }
+}
+
+function sourceFor(pid: number): SampleSource {
+  return readProc(pid) !== undefined ? 'proc' : 'pidusage';
+}
+
+/** One reading of a process, from /proc where it answers, else from pidusage; undefined when it is gone. */
+export async function readUsage(pid: number, source: SampleSource = sourceFor(pid)): Promise<Reading | undefined> {
+  return source === 'proc' ? readProc(pid) : readPidusage(pid);
 }
 
 function readProc(pid: number): Reading | undefined {
