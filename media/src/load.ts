@@ -54,6 +54,13 @@ function page(run: LoadRunView): HTMLElement {
         ['error rate', `${Math.round(r.errorRate * 10000) / 100}%`],
       ]),
     ),
+    run.findings.length
+      ? el(
+          'section',
+          { className: 'findings', attrs: { 'aria-label': 'Findings across the run' } },
+          ...run.findings.map((f) => el('article', { className: `finding ${f.severity}`, attrs: { 'data-rule': f.rule } }, el('p', {}, el('span', { className: 'rule', text: f.rule }), ' ', f.message), el('p', { className: 'muted', text: f.hint }))),
+        )
+      : undefined,
     el(
       'section',
       { className: 'charts' },
@@ -180,5 +187,6 @@ function readBack(): LoadDrawn {
     memoryPoints: count('[data-point="memory"]'),
     captions: Array.from(app.querySelectorAll('figure')).map((f) => [f.querySelector('figcaption')?.textContent, f.querySelector('.empty')?.textContent].filter(Boolean).join(' — ')),
     notes: Array.from(app.querySelectorAll('.notes li')).map((li) => li.textContent ?? ''),
+    findings: Array.from(app.querySelectorAll('.finding')).map((f) => f.getAttribute('data-rule') ?? ''),
   };
 }

@@ -7,6 +7,7 @@ import type { LoadArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { version } from '../version';
+import { runLines } from './fuzz';
 import { describeError } from './session';
 
 /**
@@ -28,12 +29,13 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
   } finally {
     await client.close().catch(() => undefined);
   }
-  const { result, samples, clientCpuPercent, limits } = report;
+  const { result, samples, clientCpuPercent, limits, findings } = report;
   const failures = thresholdFailures(result, args);
   if (args.json) {
-    io.out(JSON.stringify({ tool: args.tool, concurrency: args.concurrency, ...result, server: { samples }, client: { cpuPercent: clientCpuPercent }, cores: availableParallelism(), limits, failures }));
+    io.out(JSON.stringify({ tool: args.tool, concurrency: args.concurrency, ...result, server: { samples }, client: { cpuPercent: clientCpuPercent }, cores: availableParallelism(), limits, failures, findings }));
   } else {
     io.out(resultLines(args, result, samples, io.outStyle).join('\n'));
+    if (findings.length) io.out(runLines(findings, io.outStyle).join('\n'));
     for (const l of limits) io.err(io.errStyle.yellow(`note: ${l}`));
     for (const f of failures) io.err(io.errStyle.red(`✗ ${f}`));
   }

@@ -64,11 +64,11 @@ async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, a
   const client = new McpClient(spec, { clientInfo: { name: 'mcp-lens', version: '0.1.0' }, requestTimeoutMs: REQUEST_TIMEOUT_MS, probeTimeoutMs: 3000 });
   try {
     await client.connect();
-    const { result, samples, limits } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') }, () =>
+    const { result, samples, limits, findings } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') }, () =>
       loadTool(client, tool, args, { concurrency, requests }),
     );
     await client.close().catch(() => undefined);
-    const panel = new LoadPanel(extensionUri, { server: entry.name, tool, concurrency, result, samples, limits });
+    const panel = new LoadPanel(extensionUri, { server: entry.name, tool, concurrency, result, samples, limits, findings: findings.map(({ rule, severity, message, hint }) => ({ rule, severity, message, hint })) });
     return { result, samples, drawn: await panel.drawn };
   } catch (error) {
     void showError(say`MCP Lens: the load test of "${entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);

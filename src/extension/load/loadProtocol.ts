@@ -13,6 +13,8 @@ export interface LoadRunView {
   result: LoadResult;
   samples: ProcessSample[];
   limits: string[];
+  /** Findings across the run (memory-growth); their text is MCP Lens's own, with numbers. */
+  findings: { rule: string; severity: string; message: string; hint: string }[];
 }
 
 export type LoadHostMessage = { type: 'run'; run: LoadRunView };
@@ -32,6 +34,8 @@ export interface LoadDrawn {
   /** Each chart's caption, or the sentence shown where a chart has nothing to draw. */
   captions: string[];
   notes: string[];
+  /** The rule ids of the findings shown. */
+  findings: string[];
 }
 
 export type LoadViewMessage = { type: 'ready' } | { type: 'drawn'; drawn: LoadDrawn } | { type: 'openText' };
