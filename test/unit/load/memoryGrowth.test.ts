@@ -49,7 +49,7 @@ test('fuzz: the leaking server is reported as memory-growth citing its calls; th
     await leaking.close();
   }
   assert.deepEqual(findings.map((d) => [d.rule, d.severity, d.stage]), [['memory-growth', 'warning', 'flow']]);
-  assert.match(findings[0].message, /grew from [\d.]+ MiB to [\d.]+ MiB resident over \d+ tools\/call, about [\d.]+ MiB per call/);
+  assert.match(findings[0].message, /grew from [\d.]+ MiB to [\d.]+ MiB resident over \d+ tools\/call \(read after tools\/call "remember" id \d+, then after id \d+\), about [\d.]+ MiB per call/);
   assert.ok(findings[0].evidence.length >= 3, 'cites the calls and the readings');
 
   const correct = new FuzzSession({ command: process.execPath, args: [CORRECT] }, options);

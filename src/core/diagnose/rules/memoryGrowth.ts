@@ -9,6 +9,8 @@ export interface MemoryPoint {
   calls: number;
   /** The seq of the newest tools/call request sent before the reading. */
   lastCallSeq: number | undefined;
+  /** That request's id and tool, to name it in the message. */
+  lastCall?: { id: unknown; tool: string };
 }
 
 export interface MemoryGrowth {
@@ -50,6 +52,15 @@ function median(points: readonly MemoryPoint[]): MemoryPoint {
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
+/** ` (read after tools/call "remember" id 4, then after id 39)`: the calls the two readings followed. */
+function between(g: MemoryGrowth): string {
+  const a = g.from.lastCall;
+  const b = g.to.lastCall;
+  if (!a || !b) return '';
+  const name = (c: { tool: string }) => (c.tool.length > 60 ? `${c.tool.slice(0, 59)}…` : c.tool);
+  return ` (read after tools/call "${name(a)}" id ${JSON.stringify(a.id)}, then after ${b.tool === a.tool ? '' : `"${name(b)}" `}id ${JSON.stringify(b.id)})`;
+}
+
 /**
  * The server's resident memory, read between the calls of a run MCP Lens drives (fuzz, load:
  * the usage notes in the trace), grew with the calls and did not come back: something is kept
@@ -61,16 +72,18 @@ export const memoryGrowth: Rule = {
   severity: 'warning',
   on: ['c2s-request', 'meta'],
   onEvent(e: TraceEvent, ctx) {
-    const state = ctx.stateOf('memory-growth', () => ({ calls: 0, lastCallSeq: undefined as number | undefined, byPid: new Map<number, MemoryPoint[]>() }));
+    const state = ctx.stateOf('memory-growth', () => ({ calls: 0, lastCallSeq: undefined as number | undefined, lastCall: undefined as MemoryPoint['lastCall'], byPid: new Map<number, MemoryPoint[]>() }));
     if (e.dir === 'c2s' && e.msg && 'method' in e.msg && e.msg.method === 'tools/call') {
       state.calls++;
       state.lastCallSeq = e.seq;
+      const params = (e.msg as { params?: { name?: unknown } }).params;
+      state.lastCall = { id: 'id' in e.msg ? e.msg.id : undefined, tool: String(params?.name ?? '') };
       return;
     }
     const usage = usageOf(e);
     if (!usage) return;
     const points = state.byPid.get(usage.pid) ?? [];
-    points.push({ seq: e.seq, rssBytes: usage.rssBytes, calls: state.calls, lastCallSeq: state.lastCallSeq });
+    points.push({ seq: e.seq, rssBytes: usage.rssBytes, calls: state.calls, lastCallSeq: state.lastCallSeq, lastCall: state.lastCall });
     state.byPid.set(usage.pid, points);
   },
   onEnd(ctx, report) {
@@ -80,7 +93,7 @@ export const memoryGrowth: Rule = {
       if (!g) continue;
       const calls = g.to.calls - g.from.calls;
       report({
-        message: `the server process (pid ${pid}) grew from ${mib(g.from.rssBytes)} to ${mib(g.to.rssBytes)} resident over ${calls} tools/call, about ${mib(g.perCallBytes)} per call, and did not come back down`,
+        message: `the server process (pid ${pid}) grew from ${mib(g.from.rssBytes)} to ${mib(g.to.rssBytes)} resident over ${calls} tools/call${between(g)}, about ${mib(g.perCallBytes)} per call, and did not come back down`,
         // The call before the first reading and the newest call before the last, then the two readings.
         evidence: [...(g.from.lastCallSeq !== undefined ? [g.from.lastCallSeq] : []), ...(g.to.lastCallSeq !== undefined ? [g.to.lastCallSeq] : []), g.from.seq, g.to.seq],
         hint: 'Something is kept per call and never released: a cache or map without a bound, listeners or timers added per call, a growing array. Compare two heap snapshots taken a few calls apart (node --inspect, the Memory tab; tracemalloc in Python).',
