@@ -51,6 +51,7 @@ import { spawnFailed } from './rules/spawnFailed';
 import { strayStdout } from './rules/strayStdout';
 import { timeout } from './rules/timeout';
 import { memoryGrowth } from './rules/memoryGrowth';
+import { latencyGrowth } from './rules/latencyGrowth';
 import { toolError } from './rules/toolError';
 import { toolNameInvalid } from './rules/toolNameInvalid';
 import { lookAlikeNames } from './rules/lookAlikeNames';
@@ -107,6 +108,7 @@ export const RULES: readonly Rule[] = [
   inputRepeated,
   timeout,
   memoryGrowth,
+  latencyGrowth,
   httpUnreachable,
   httpStatus,
   sessionExpired,

@@ -26,7 +26,7 @@ export interface LoadReport {
 }
 
 /** The rules that judge a whole run rather than one call. */
-export const RUN_RULES: ReadonlySet<RuleId> = new Set(['memory-growth']);
+export const RUN_RULES: ReadonlySet<RuleId> = new Set(['memory-growth', 'latency-growth']);
 
 export async function loadTool(client: McpClient, tool: string, args: Record<string, unknown>, options: LoadOptions): Promise<LoadReport> {
   const pid = client.pid;
