@@ -47,6 +47,7 @@ const entries = [
   { ...common, entryPoints: ['media/src/appProxy.ts'], outfile: 'dist/media/appProxy.js', platform: 'browser', format: 'iife', target: 'es2022', sourcemap: false },
   { ...common, entryPoints: ['media/src/resources.ts'], outfile: 'dist/media/resources.js', platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['media/src/stderr.ts'], outfile: 'dist/media/stderr.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['media/src/load.ts'], outfile: 'dist/media/load.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((options) => options.entryPoints.every((entry) => existsSync(entry)));
 
 try {

@@ -90,7 +90,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(...registerDevLoop(servers, log));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));
-  subscriptions.push(registerFuzzCommand(servers, log), registerLoadCommand(servers));
+  subscriptions.push(registerFuzzCommand(servers, log), registerLoadCommand(context.extensionUri, servers));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);

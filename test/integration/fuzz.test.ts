@@ -12,9 +12,11 @@ import { descendantsMatching, extensionApi, find, hasProc, serverNames, waitFor 
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const faults = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'faults.mjs');
 const correct = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'correct.mjs');
+const leaks = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'leaks.mjs');
 const SERVERS = `"servers": {
     "fuzz-faults": { "type": "stdio", "command": "node", "args": [${JSON.stringify(faults)}] },
-    "fuzz-correct": { "type": "stdio", "command": "node", "args": [${JSON.stringify(correct)}] },`;
+    "fuzz-correct": { "type": "stdio", "command": "node", "args": [${JSON.stringify(correct)}] },
+    "fuzz-leaks": { "type": "stdio", "command": "node", "args": [${JSON.stringify(leaks)}] },`;
 
 function folder(): string {
   const f = vscode.workspace.workspaceFolders?.[0];
@@ -32,7 +34,7 @@ suite('Fuzz Tool', () => {
     const { registry } = await extensionApi();
     original = await readFile(configFile(), 'utf8');
     await writeFile(configFile(), original.replace('"servers": {', SERVERS));
-    await waitFor('the fuzz servers', () => find(registry, 'fuzz-faults') && find(registry, 'fuzz-correct'), 20_000, () => serverNames(registry).join(', '));
+    await waitFor('the fuzz servers', () => find(registry, 'fuzz-faults') && find(registry, 'fuzz-correct') && find(registry, 'fuzz-leaks'), 20_000, () => serverNames(registry).join(', '));
   });
 
   suiteTeardown(async () => {
@@ -55,10 +57,19 @@ suite('Fuzz Tool', () => {
     if (hasProc) assert.deepEqual(descendantsMatching('faults.mjs'), [], 'no fuzzed process left running');
   });
 
+  test('Fuzz Tool… on a server that keeps 3 MiB per call: no per-call fault, memory-growth across the run', async () => {
+    const result = await vscode.commands.executeCommand<FuzzToolResult>('mcpLens.fuzzTool', { server: 'fuzz-leaks', tool: 'remember', runs: 40, seed: 3 });
+    assert.ok(result);
+    assert.deepEqual(result.report.findings, []);
+    assert.deepEqual(result.run.map((d) => d.rule), ['memory-growth']);
+    if (hasProc) assert.deepEqual(descendantsMatching('leaks.mjs'), [], 'no fuzzed process left running');
+  });
+
   test('the correct server: no finding, and a Fuzz lens over each of its registered tools', async () => {
     const result = await vscode.commands.executeCommand<FuzzToolResult>('mcpLens.fuzzTool', { server: 'fuzz-correct', tool: 'shout', runs: 30, seed: 2 });
     assert.ok(result);
     assert.deepEqual(result.report.findings, []);
+    assert.deepEqual(result.run, [], 'its memory does not grow with the calls');
     assert.equal(result.report.calls, 30);
     await vscode.workspace.openTextDocument(correct);
     const lines = (await readFile(correct, 'utf8')).split('\n').flatMap((l, i) => (/^server\.registerTool\(/.test(l) ? [i] : []));
@@ -73,13 +84,14 @@ suite('Fuzz Tool', () => {
 
 suite('Load Test Tool', () => {
   const delay = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'delay.mjs');
+  const leaking = join(repo, 'test', 'fixtures', 'servers', 'fuzz', 'leaks.mjs');
   let original = '';
 
   suiteSetup(async () => {
     const { registry } = await extensionApi();
     original = await readFile(configFile(), 'utf8');
-    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    "fuzz-delay": { "type": "stdio", "command": "node", "args": [${JSON.stringify(delay)}] },`));
-    await waitFor('the delay server', () => find(registry, 'fuzz-delay'), 20_000, () => serverNames(registry).join(', '));
+    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    "fuzz-delay": { "type": "stdio", "command": "node", "args": [${JSON.stringify(delay)}] },\n    "load-leaks": { "type": "stdio", "command": "node", "args": [${JSON.stringify(leaking)}] },`));
+    await waitFor('the delay server', () => find(registry, 'fuzz-delay') && find(registry, 'load-leaks'), 20_000, () => serverNames(registry).join(', '));
   });
 
   suiteTeardown(async () => {
@@ -87,15 +99,42 @@ suite('Load Test Tool', () => {
     await writeFile(configFile(), original);
   });
 
-  test('Load Test Tool… makes the calls asked for, every latency includes the delay, and the tab draws the histogram', async () => {
+  test('Load Test Tool… makes the calls asked for, every latency includes the delay, and its panel shows the figures and the charts', async () => {
     const run = await vscode.commands.executeCommand<LoadToolResult>('mcpLens.loadTestTool', { server: 'fuzz-delay', tool: 'wait', args: { ms: 40 }, concurrency: 4, requests: 24 });
     assert.ok(run, 'the command returns its result');
     assert.equal(run.result.requests, 24);
     assert.equal(run.result.ok, 24);
     assert.ok(run.result.latency.minMs >= 39.9, `min ${run.result.latency.minMs} ms includes the 40 ms delay`);
-    assert.match(run.document, /Latency histogram/);
-    const shown = vscode.window.activeTextEditor?.document.getText() ?? '';
-    assert.match(shown, /^Load test of wait: 24 calls/);
+    // What the panel's page shows, read back from its DOM.
+    const drawn = run.drawn;
+    assert.ok(drawn, 'the panel drew the run');
+    assert.equal(drawn.heading, 'Load test of wait');
+    assert.deepEqual(Object.keys(drawn.latency), ['min', 'p50', 'p90', 'p99', 'max', 'mean']);
+    assert.equal(drawn.latency.p99, `${run.result.latency.p99Ms} ms`);
+    assert.ok(Number.parseFloat(drawn.latency.min) >= 39.9, drawn.latency.min);
+    assert.deepEqual(drawn.requests, { total: '24', ok: '24', 'error rate': '0%' });
+    assert.equal(drawn.histogramBars, run.result.histogram.length);
+    assert.ok(drawn.histogramBars >= 1);
+    assert.equal(drawn.throughputBars, run.result.timeline.length);
+    assert.equal(drawn.cpuPoints, run.samples.length);
+    assert.equal(drawn.memoryPoints, run.samples.length);
+    if (hasProc) assert.ok(drawn.memoryPoints >= 1, 'the server was sampled');
+    assert.match(drawn.captions[0], /^Latency histogram/);
+    assert.match(drawn.captions[1], /^Throughput over time/);
+    assert.ok(drawn.notes.some((n) => /this machine's/.test(n)), drawn.notes.join('\n'));
+    assert.deepEqual(drawn.findings, [], 'a server that keeps nothing per call');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('mcpLens.load'), 'the panel is the active tab');
+    assert.equal(tab?.label, 'Load: wait of fuzz-delay');
     if (hasProc) assert.deepEqual(descendantsMatching('delay.mjs'), [], 'the load-tested process is stopped');
+  });
+
+  test('Load Test Tool… on a server that keeps 3 MiB per call: the panel shows memory-growth and the memory climbing', async () => {
+    const run = await vscode.commands.executeCommand<LoadToolResult>('mcpLens.loadTestTool', { server: 'load-leaks', tool: 'remember', args: { note: 'x' }, concurrency: 1, requests: 30 });
+    assert.ok(run?.drawn, 'the panel drew the run');
+    assert.equal(run.result.ok, 30);
+    assert.deepEqual(run.drawn.findings, ['memory-growth']);
+    assert.ok(run.drawn.memoryPoints >= 6, `${run.drawn.memoryPoints} memory readings drawn`);
+    if (hasProc) assert.deepEqual(descendantsMatching('leaks.mjs'), [], 'the load-tested process is stopped');
   });
 });

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { fuzzTool, type FuzzFinding, type ToolReport } from '../../core/fuzz/fuzzRun';
 import { FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
 import { saveFindings } from '../../core/fuzz/saveFindings';
@@ -42,20 +43,29 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
   } finally {
     await session.close();
   }
+  // Across the calls rather than in one: the server's memory growing with them.
+  const overRun = session.runFindings();
   const findings = reports.flatMap((r) => r.findings);
   const saved = args.save && findings.length ? await save(args, findings) : [];
   if (args.junit) await writeFile(args.junit, fuzzJunit(reports, serverName(args)));
   if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(fuzzSarif(reports, version, args.server.args.find((a) => /\.(m?[jt]s|cjs|py)$/.test(a))), null, 2)}\n`);
   const calls = reports.reduce((n, r) => n + r.calls, 0);
   if (args.json) {
-    io.out(JSON.stringify({ seed, runs: args.runs, calls, starts: session.starts, tools: reports, ...(args.save ? { saved: { file: args.save, tests: saved } } : {}) }));
+    io.out(JSON.stringify({ seed, runs: args.runs, calls, starts: session.starts, tools: reports, run: overRun, ...(args.save ? { saved: { file: args.save, tests: saved } } : {}) }));
   } else {
     const s = io.outStyle;
     const restarts = session.starts - 1;
-    io.out(`\n${findings.length ? s.red(`${findings.length} finding${findings.length === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, the server restarted ${restarts} time${restarts === 1 ? '' : 's'}` : ''}; repeat with --seed ${seed}`);
+    if (overRun.length) io.out(runLines(overRun, s).join('\n'));
+    const total = findings.length + overRun.length;
+    io.out(`\n${total ? s.red(`${total} finding${total === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, the server restarted ${restarts} time${restarts === 1 ? '' : 's'}` : ''}; repeat with --seed ${seed}`);
     if (saved.length) io.out(`saved ${saved.length} regression test${saved.length === 1 ? '' : 's'} to ${args.save} (run them with mcp-lens test ${args.save})`);
   }
-  return findings.length || reports.some((r) => r.stopped) ? 1 : 0;
+  return findings.length || overRun.length || reports.some((r) => r.stopped) ? 1 : 0;
+}
+
+/** Findings of the whole run (memory-growth), with the seq numbers of the calls they cite. */
+export function runLines(diagnostics: readonly Diagnostic[], s: Style): string[] {
+  return [`${s.red('✗')} ${s.bold('across the run')}`, ...diagnostics.flatMap((d) => [`    ${d.severity === 'error' ? s.red(d.rule) : s.yellow(d.rule)} ${d.message}`, s.dim(`      evidence: events ${d.evidence.map((e) => `#${e}`).join(', ')} of the run's trace`), s.dim(`      ${d.hint}`)])];
 }
 
 async function save(args: FuzzArgs, findings: readonly FuzzFinding[]): Promise<string[]> {

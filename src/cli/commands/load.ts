@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { runLoad as loadRun, type CallKind, type LoadResult } from '../../core/load/loadRun';
-import { ProcessSampler, type ProcessSample } from '../../core/load/processSampler';
-import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError } from '../../core/session/client';
+import type { LoadResult } from '../../core/load/loadRun';
+import { loadTool, type LoadReport } from '../../core/load/loadTool';
+import type { ProcessSample } from '../../core/load/processSampler';
+import { McpClient } from '../../core/session/client';
 import type { LoadArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { version } from '../version';
+import { runLines } from './fuzz';
 import { describeError } from './session';
 
 /**
@@ -15,10 +17,7 @@ import { describeError } from './session';
  */
 export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
   const client = new McpClient({ command: args.server.command, args: args.server.args }, { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: args.timeoutMs, probeTimeoutMs: Math.min(3000, args.timeoutMs) });
-  let result: LoadResult;
-  let samples: ProcessSample[] = [];
-  let sampled = false;
-  let clientCpu = process.cpuUsage();
+  let report: LoadReport;
   try {
     try {
       await client.connect();
@@ -26,40 +25,21 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
       io.err(`mcp-lens load: could not start the server: ${describeError(error)}`);
       return 1;
     }
-    const sampler = client.pid !== undefined ? new ProcessSampler(client.pid, performance.now()) : undefined;
-    sampled = sampler?.available ?? false;
-    sampler?.start();
-    clientCpu = process.cpuUsage();
-    result = await loadRun(() => oneCall(client, args), args);
-    sampler?.stop();
-    samples = sampler?.samples ?? [];
+    report = await loadTool(client, args.tool, args.toolArgs, args);
   } finally {
     await client.close().catch(() => undefined);
   }
-  const used = process.cpuUsage(clientCpu);
-  const clientCpuPercent = result.durationMs > 0 ? Math.round(((used.user + used.system) / 1000 / result.durationMs) * 1000) / 10 : 0;
-  const limits = physicalLimits(clientCpuPercent, samples, sampled);
+  const { result, samples, clientCpuPercent, limits, findings } = report;
   const failures = thresholdFailures(result, args);
   if (args.json) {
-    io.out(JSON.stringify({ tool: args.tool, concurrency: args.concurrency, ...result, server: { samples }, client: { cpuPercent: clientCpuPercent }, cores: availableParallelism(), limits, failures }));
+    io.out(JSON.stringify({ tool: args.tool, concurrency: args.concurrency, ...result, server: { samples }, client: { cpuPercent: clientCpuPercent }, cores: availableParallelism(), limits, failures, findings }));
   } else {
     io.out(resultLines(args, result, samples, io.outStyle).join('\n'));
+    if (findings.length) io.out(runLines(findings, io.outStyle).join('\n'));
     for (const l of limits) io.err(io.errStyle.yellow(`note: ${l}`));
     for (const f of failures) io.err(io.errStyle.red(`✗ ${f}`));
   }
   return failures.length ? 1 : 0;
-}
-
-async function oneCall(client: McpClient, args: LoadArgs): Promise<CallKind> {
-  try {
-    const result = await client.callTool(args.tool, args.toolArgs);
-    return result.isError === true ? 'tool-error' : 'ok';
-  } catch (error) {
-    if (error instanceof ProtocolError) return 'protocol-error';
-    if (error instanceof RequestTimeoutError) return 'timeout';
-    if (error instanceof ConnectionClosedError) return 'connection-closed';
-    return 'other';
-  }
 }
 
 /** What each threshold says when crossed; a run where nothing succeeded fails whatever the thresholds. */
@@ -69,19 +49,6 @@ export function thresholdFailures(result: LoadResult, args: Pick<LoadArgs, 'fail
   if (args.failOverP99Ms !== undefined && result.latency.p99Ms > args.failOverP99Ms) out.push(`p99 ${result.latency.p99Ms} ms is over --fail-over-p99 ${args.failOverP99Ms} ms`);
   if (args.failOverErrorRate !== undefined && result.errorRate > args.failOverErrorRate) out.push(`error rate ${percent(result.errorRate)} is over --fail-over-error-rate ${percent(args.failOverErrorRate)}`);
   if (result.stoppedEarly) out.push(`the run stopped early: ${result.stoppedEarly}`);
-  return out;
-}
-
-/**
- * The honest limits of the figures: client and server share this machine's cores, and one
- * stdio pipe carries every message in order. A client near a full core measured itself.
- */
-function physicalLimits(clientCpuPercent: number, samples: readonly ProcessSample[], sampled: boolean): string[] {
-  const out = [`client and server ran on this machine's ${availableParallelism()} core${availableParallelism() === 1 ? '' : 's'} over one stdio pipe: the figures are this machine's, not a deployment's`];
-  if (clientCpuPercent >= 80) out.push(`MCP Lens itself used ${clientCpuPercent}% of a core: the client may have been the bottleneck; lower --concurrency or --rate`);
-  const busiest = Math.max(0, ...samples.map((s) => s.cpuPercent));
-  if (busiest >= 90) out.push(`the server used ${busiest}% of a core at its busiest: a single-threaded server is saturated there`);
-  if (!sampled) out.push('the server\'s CPU and memory were not sampled (they are read from /proc, on Linux)');
   return out;
 }
 

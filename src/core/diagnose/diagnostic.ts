@@ -65,6 +65,9 @@ export const RULE_IDS = [
   'pagination-loop',
   'input-repeated',
   'timeout',
+  // Measured across a run MCP Lens drives (fuzz, load): the server's memory between the calls
+  'memory-growth',
+  'latency-growth',
   // Streamable HTTP (transport, except error-in-200: an envelope fault)
   'http-unreachable',
   'http-status',

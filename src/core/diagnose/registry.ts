@@ -52,6 +52,8 @@ import { sseStreamClosed } from './rules/sseStreamClosed';
 import { spawnFailed } from './rules/spawnFailed';
 import { strayStdout } from './rules/strayStdout';
 import { timeout } from './rules/timeout';
+import { memoryGrowth } from './rules/memoryGrowth';
+import { latencyGrowth } from './rules/latencyGrowth';
 import { toolError } from './rules/toolError';
 import { toolNameInvalid } from './rules/toolNameInvalid';
 import { lookAlikeNames } from './rules/lookAlikeNames';
@@ -109,6 +111,8 @@ export const RULES: readonly Rule[] = [
   paginationLoop,
   inputRepeated,
   timeout,
+  memoryGrowth,
+  latencyGrowth,
   httpUnreachable,
   httpStatus,
   sessionExpired,

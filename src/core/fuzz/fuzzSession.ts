@@ -8,6 +8,13 @@ import { diagnose } from '../diagnose/engine';
 import type { Diagnostic } from '../diagnose/diagnostic';
 import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError, type ClientOptions, type ServerSpec } from '../session/client';
 import type { TraceEvent } from '../trace/event';
+import { usageNote } from '../trace/usageNote';
+import { readUsage } from '../load/processSampler';
+import { RUN_RULES } from '../load/loadTool';
+
+function runFindingsOf(client: McpClient): Diagnostic[] {
+  return diagnose(client.trace.events).filter((d) => RUN_RULES.has(d.rule));
+}
 
 export type CallEnd = 'result' | 'protocol-error' | 'crashed' | 'hung' | 'failed';
 
@@ -38,6 +45,8 @@ export class FuzzSession {
   starts = 0;
   /** Every process id this run started: none may be left running when it ends. */
   readonly pids: number[] = [];
+  /** Run-level findings (memory-growth) of the server processes that have ended. */
+  private readonly judged: Diagnostic[] = [];
 
   constructor(
     private readonly spec: ServerSpec,
@@ -62,6 +71,12 @@ export class FuzzSession {
       outcome = await this.failed(client, error);
     }
     const durationMs = performance.now() - started;
+    // The server's memory after the call, into the trace: memory-growth judges the run from these.
+    if (this.client === client && client.pid !== undefined) {
+      const pid = client.pid;
+      const usage = await readUsage(pid);
+      if (usage) client.trace.append(usageNote({ pid, ...usage }));
+    }
     const own = client.trace.events.slice(mark);
     const seqs = new Set(own.map((e) => e.seq));
     const diagnostics = diagnose([...this.handshake, ...own]).filter((d) => d.evidence.some((s) => seqs.has(s)));
@@ -72,6 +87,19 @@ export class FuzzSession {
     const client = this.client;
     this.client = undefined;
     await client?.close().catch(() => undefined);
+    if (client) this.judge(client);
+  }
+
+  /**
+   * What the run showed across calls (memory growing with them), per server process: of the
+   * processes that ended, and of the one still running.
+   */
+  runFindings(): Diagnostic[] {
+    return [...this.judged, ...(this.client ? runFindingsOf(this.client) : [])];
+  }
+
+  private judge(client: McpClient): void {
+    this.judged.push(...runFindingsOf(client));
   }
 
   private async failed(client: McpClient, error: unknown): Promise<Omit<CallOutcome, 'durationMs' | 'diagnostics'>> {
@@ -84,6 +112,7 @@ export class FuzzSession {
       // The exit event (code, signal, the stderr before it) is what the crashed rule reads.
       await client.exited;
       this.client = undefined;
+      this.judge(client);
       return { end: 'crashed', failure: error.message };
     }
     await this.close();

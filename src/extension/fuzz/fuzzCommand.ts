@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { resolveServer } from '../../core/config/resolve';
+import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { fuzzTool, type FuzzFinding, type ToolReport } from '../../core/fuzz/fuzzRun';
 import { FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
 import { saveFindings } from '../../core/fuzz/saveFindings';
@@ -43,6 +44,8 @@ export interface FuzzToolResult {
   report: ToolReport;
   seed: number;
   starts: number;
+  /** Findings across the run (memory-growth), citing the calls. */
+  run: Diagnostic[];
   savedTo?: string;
 }
 
@@ -79,9 +82,13 @@ async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg)
     const report = await withProgress(entry, tool, (onCall, token) =>
       fuzzTool(tool, cancellable(session, token), { runs: arg.runs ?? DEFAULT_RUNS, seed, allowDestructive, onCall }),
     );
+    // The last process ends here, so that its memory across the run is judged too.
+    await session.close();
+    const overRun = session.runFindings();
     logReport(log, entry, report, seed);
-    const result: FuzzToolResult = { report, seed, starts: session.starts };
-    const savedTo = await offerSave(entry, report, arg.save === true);
+    for (const d of overRun) log.warn(`[${entry.name}] fuzz "${report.tool}" (seed ${seed}): ${d.rule} across the run: ${d.message}`);
+    const result: FuzzToolResult = { report, seed, starts: session.starts, run: overRun };
+    const savedTo = await offerSave(entry, report, arg.save === true, overRun);
     return savedTo ? { ...result, savedTo } : result;
   } catch (error) {
     void showError(say`MCP Lens: fuzzing "${entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -156,9 +163,13 @@ function logReport(log: Log, entry: ServerEntry, report: ToolReport, seed: numbe
 }
 
 /** The summary, and "Save as Tests" for the findings; `save` saves without asking. */
-async function offerSave(entry: ServerEntry, report: ToolReport, save: boolean): Promise<string | undefined> {
+async function offerSave(entry: ServerEntry, report: ToolReport, save: boolean, overRun: readonly Diagnostic[]): Promise<string | undefined> {
   if (report.skipped) {
     void showInfo(say`MCP Lens: "${report.tool}" was not fuzzed: ${report.skipped}`);
+    return undefined;
+  }
+  if (report.findings.length === 0 && overRun.length > 0) {
+    void showWarning(say`MCP Lens: fuzzing "${report.tool}": ${overRun[0].rule}: ${overRun[0].message}`);
     return undefined;
   }
   if (report.findings.length === 0) {

@@ -1,19 +1,20 @@
 /**
  * "Load Test Tool…": `mcp-lens load` on one tool of a configured stdio server, in a process of
- * its own, drawn in an editor tab — the latency histogram, throughput over time, and the
- * server's CPU and memory during the run.
+ * its own, drawn in a panel — the figures, the latency histogram, throughput over time, and
+ * the server's CPU and memory during the run.
  */
-import { availableParallelism } from 'node:os';
 import * as vscode from 'vscode';
-import { loadPicture } from '../../core/load/loadPicture';
-import { runLoad, type CallKind, type LoadResult } from '../../core/load/loadRun';
-import { ProcessSampler, type ProcessSample } from '../../core/load/processSampler';
-import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError } from '../../core/session/client';
+import type { LoadResult } from '../../core/load/loadRun';
+import { loadTool } from '../../core/load/loadTool';
+import type { ProcessSample } from '../../core/load/processSampler';
+import { McpClient } from '../../core/session/client';
 import { isRecord } from '../../core/schema/isRecord';
 import { chooseServer } from '../chooseServer';
 import { specOf } from '../fuzz/fuzzCommand';
+import { LoadPanel } from './loadPanel';
+import type { LoadDrawn } from './loadProtocol';
 import type { ServerRegistry } from '../serverRegistry';
-import { askText, render, say, showError, showWarning, untrusted } from '../shown';
+import { askText, render, say, showError, showWarning, untrusted, type Text } from '../shown';
 
 export const LOAD_TOOL_COMMAND = 'mcpLens.loadTestTool';
 
@@ -28,18 +29,19 @@ export interface LoadToolArg {
 export interface LoadToolResult {
   result: LoadResult;
   samples: ProcessSample[];
-  document: string;
+  /** What the panel drew, as it reads back from its page. */
+  drawn: LoadDrawn | undefined;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
-export function registerLoadCommand(registry: ServerRegistry): vscode.Disposable {
+export function registerLoadCommand(extensionUri: vscode.Uri, registry: ServerRegistry): vscode.Disposable {
   return vscode.commands.registerCommand(LOAD_TOOL_COMMAND, (arg?: LoadToolArg | { type: 'item'; key: string; item: Record<string, unknown> }) =>
-    loadCommand(registry, arg && 'type' in arg && arg.type === 'item' ? { server: arg.key, tool: String(arg.item.name ?? '') } : ((arg as LoadToolArg | undefined) ?? {})),
+    loadCommand(extensionUri, registry, arg && 'type' in arg && arg.type === 'item' ? { server: arg.key, tool: String(arg.item.name ?? '') } : ((arg as LoadToolArg | undefined) ?? {})),
   );
 }
 
-async function loadCommand(registry: ServerRegistry, arg: LoadToolArg): Promise<LoadToolResult | undefined> {
+async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, arg: LoadToolArg): Promise<LoadToolResult | undefined> {
   if (!vscode.workspace.isTrusted) {
     void showWarning(say`MCP Lens: a load test starts the server; trust this workspace first.`);
     return undefined;
@@ -55,27 +57,30 @@ async function loadCommand(registry: ServerRegistry, arg: LoadToolArg): Promise<
   if (!tool) return undefined;
   const args = arg.args ?? (await askArgs(tool));
   if (!args) return undefined;
+  const requests = arg.requests ?? (await askCount(say`How many calls of "${tool}" in all?`, 100));
+  if (requests === undefined) return undefined;
+  const concurrency = arg.concurrency ?? (await askCount(say`How many calls of "${tool}" in flight at once?`, 10));
+  if (concurrency === undefined) return undefined;
   const client = new McpClient(spec, { clientInfo: { name: 'mcp-lens', version: '0.1.0' }, requestTimeoutMs: REQUEST_TIMEOUT_MS, probeTimeoutMs: 3000 });
   try {
     await client.connect();
-    const sampler = client.pid !== undefined ? new ProcessSampler(client.pid, performance.now()) : undefined;
-    sampler?.start();
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') }, () =>
-      runLoad(() => oneCall(client, tool, args), { concurrency: arg.concurrency ?? 10, requests: arg.requests ?? 100 }),
+    const { result, samples, limits, findings } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') }, () =>
+      loadTool(client, tool, args, { concurrency, requests }),
     );
-    sampler?.stop();
-    const samples = sampler?.samples ?? [];
-    const cores = availableParallelism();
-    const text = loadPicture(tool, result, samples, [`MCP Lens and the server ran on this machine's ${cores} core${cores === 1 ? '' : 's'} over one stdio pipe: these are this machine's figures, not a deployment's`]).join('\n');
-    const document = await vscode.workspace.openTextDocument({ content: `${text}\n`, language: 'plaintext' });
-    await vscode.window.showTextDocument(document, { preview: false });
-    return { result, samples, document: text };
+    await client.close().catch(() => undefined);
+    const panel = new LoadPanel(extensionUri, { server: entry.name, tool, concurrency, result, samples, limits, findings: findings.map(({ rule, severity, message, hint }) => ({ rule, severity, message, hint })) });
+    return { result, samples, drawn: await panel.drawn };
   } catch (error) {
     void showError(say`MCP Lens: the load test of "${entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   } finally {
     await client.close().catch(() => undefined);
   }
+}
+
+async function askCount(title: Text, initial: number): Promise<number | undefined> {
+  const text = await askText({ title, prompt: say`A whole number from 1 to 100000.`, value: String(initial), ignoreFocusOut: true, validate: (v) => (/^\s*\d+\s*$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000 ? undefined : say`A whole number from 1 to 100000`) });
+  return text === undefined ? undefined : Number(text);
 }
 
 async function askArgs(tool: string): Promise<Record<string, unknown> | undefined> {
@@ -93,16 +98,4 @@ async function askArgs(tool: string): Promise<Record<string, unknown> | undefine
     },
   });
   return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
-}
-
-async function oneCall(client: McpClient, tool: string, args: Record<string, unknown>): Promise<CallKind> {
-  try {
-    const result = await client.callTool(tool, args);
-    return result.isError === true ? 'tool-error' : 'ok';
-  } catch (error) {
-    if (error instanceof ProtocolError) return 'protocol-error';
-    if (error instanceof RequestTimeoutError) return 'timeout';
-    if (error instanceof ConnectionClosedError) return 'connection-closed';
-    return 'other';
-  }
 }

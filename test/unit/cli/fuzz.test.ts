@@ -84,6 +84,18 @@ test('fuzz passes the correct SDK server with 0 findings and exit 0', async () =
   assert.match(run.stdout, /0 findings in 240 calls; repeat with --seed 11/);
 });
 
+test('fuzz reports a server whose memory grows with the calls (memory-growth, exit 1), citing the calls', async () => {
+  const json = await runCli(['fuzz', '--seed', '3', '--runs', '40', '--json', '--', NODE, `${FIXTURES}fuzz/leaks.mjs`], { deadlineMs: 120_000 });
+  assert.equal(json.code, 1, json.stderr);
+  const r = JSON.parse(json.stdout) as Report & { run: { rule: string; evidence: number[] }[] };
+  assert.deepEqual(r.tools[0].findings, []);
+  assert.deepEqual(r.run.map((d) => d.rule), ['memory-growth']);
+  assert.ok(r.run[0].evidence.length >= 3);
+  const text = await runCli(['fuzz', '--seed', '3', '--runs', '40', '--', NODE, `${FIXTURES}fuzz/leaks.mjs`], { deadlineMs: 120_000 });
+  assert.match(text.stdout, /across the run\n\s+memory-growth the server process \(pid \d+\) grew from/);
+  assert.match(text.stdout, /1 finding in 40 calls/);
+});
+
 test('fuzz is reproducible from the seed; destructive tools run only with --allow-destructive', async () => {
   const once = async () => JSON.parse((await runCli(['fuzz', 'divide', 'set_level', '--seed', '3', '--runs', '40', '--json', '--', NODE, FAULTS])).stdout) as Report;
   const [a, b] = [await once(), await once()];

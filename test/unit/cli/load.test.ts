@@ -24,6 +24,7 @@ test('load: 40 calls of a 50 ms tool at concurrency 5; every percentile is at le
   assert.equal(r.histogram.reduce((n: number, b: { count: number }) => n + b.count, 0), 40);
   assert.ok(r.histogram[0].upToMs >= 49.9, 'no bucket below the delay');
   assert.ok(r.limits.some((l: string) => /same|this machine/.test(l)), 'says the figures are this machine\'s');
+  assert.deepEqual(r.findings, [], 'a server that keeps nothing per call: no memory-growth');
 });
 
 test('load: --fail-over-p99 below the delay exits 1 and says why; far above it exits 0', async () => {

@@ -13,7 +13,7 @@ const STAGES: Record<Stage, string[]> = {
   negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names'],
   invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch', 'url-elicitation-required', 'app-resource-invalid', 'app-csp-violation', 'app-unknown-tool', 'app-not-initialized', 'app-protocol-violation', 'invalid-input-accepted', 'error-leaks-internals'],
   envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200', 'input-required-malformed', 'unknown-input-request'],
-  flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout', 'input-repeated'],
+  flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout', 'input-repeated', 'memory-growth', 'latency-growth'],
   authorization: [
     'auth-metadata',
     'auth-issuer-mismatch',

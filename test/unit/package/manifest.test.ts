@@ -49,6 +49,7 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
       'media/form.css',
       'media/icon/icon.png',
       'media/icon/icon.svg',
+      'media/load.css',
       'media/mcp-lens.svg',
       'media/preload/python/sitecustomize.py',
       'media/screenshots/dev-loop.png',
