@@ -140,7 +140,7 @@ console.log(`\n${REPS} interleaved repetitions, medians; spread = ±(max − min
 console.log(`load average at the start: ${load(loadAtStart)}, at the end: ${load(loadavg())} on ${cpus().length} cores (rates are wall-clock; the CPU rows are less sensitive to a busy machine).`);
 console.log(`ratios: above 1 = ours better (higher rate, or fewer ms/bytes). limit = raw pipe client / framing+JSON.parse / bare relay / raw line bytes / a raw client's JSON.parse of the 50 MB line.`);
 console.log('20 MB: the SDK client needs maxBufferSize raised (its default 10 MiB cap closes the connection); ours caps a line at 64 MiB and reports, not crashes, beyond it.');
-console.log('stall: ours receives, traces (spill file, secrets masked), diagnoses, shows (Messages refresh, the row expanded) and exports the 50 MB result; max of monitorEventLoopDelay.');
+console.log(`stall: ours receives, traces (spill file, secrets masked), diagnoses, shows (Messages refresh, the row expanded) and exports the 50 MB result; max of monitorEventLoopDelay; its CPU time is the host thread's own on Node ≥ 23.9 (${process.threadCpuUsage ? 'this run' : 'not this run: the whole process, worker included'}).`);
 if (flood) console.log(`flood: ours stored ${flood.ours.events} trace events and ran the diagnostics live (${flood.ours.diagnostics} found).`);
 console.log(
   activation
