@@ -15,6 +15,9 @@ export const OFF_THREAD_LINE_BYTES = 1024 * 1024;
  * a string run with `eval`, so that every bundle (extension, CLI, tests under tsx) carries it
  * without a separate worker file.
  */
+/** A string at least this long comes back as a slice of the line's text (see `sliceable`). */
+const SLICE_CHARS = 64 * 1024;
+
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { isUtf8 } = require('node:buffer');
@@ -41,13 +44,58 @@ parentPort.on('message', ({ job, part, done, atEnd, cancel }) => {
     frame.invalidUtf8 = true;
     frame.bytes = body.toString('base64');
   }
+  let slices = [];
   try {
-    frame.parsed = { ok: true, value: JSON.parse(frame.text) };
+    const value = JSON.parse(frame.text);
+    const root = { value };
+    slices = sliceable(frame.text, root);
+    frame.parsed = { ok: true, value: root.value };
   } catch {
     frame.parsed = { ok: false };
   }
-  parentPort.postMessage({ job, frame });
+  parentPort.postMessage({ job, frame, slices });
 });
+
+// The long strings of the value that are written in the text as they are (no escape): they
+// travel as [start, end) in the text, and the host takes them as slices of the text it
+// receives anyway, instead of receiving a second copy of each.
+const LONG = ${SLICE_CHARS};
+function sliceable(text, root) {
+  const at = new Map();
+  let nextEscape = text.indexOf('\\\\');
+  for (let open = text.indexOf('"'); open !== -1; ) {
+    let close = open;
+    let escaped = false;
+    for (;;) {
+      close = text.indexOf('"', close + 1);
+      if (close === -1) break;
+      let backslashes = 0;
+      while (text.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+      if (backslashes % 2 === 0) break;
+    }
+    if (close === -1) break;
+    if (nextEscape !== -1 && nextEscape < open) nextEscape = text.indexOf('\\\\', open);
+    escaped = nextEscape !== -1 && nextEscape < close;
+    const length = close - open - 1;
+    if (length >= LONG && !escaped && !at.has(length)) at.set(length, open + 1);
+    open = text.indexOf('"', close + 1);
+  }
+  const slices = [];
+  const visit = (holder, key, path) => {
+    const v = holder[key];
+    if (typeof v === 'string') {
+      const start = v.length >= LONG ? at.get(v.length) : undefined;
+      if (start !== undefined && text.startsWith(v, start)) {
+        slices.push({ path, start, end: start + v.length });
+        holder[key] = '';
+      }
+    } else if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v)) if (k !== '__proto__') visit(v, k, [...path, k]);
+    }
+  };
+  visit(root, 'value', []);
+  return slices;
+}
 `;
 
 let worker: Worker | undefined;
@@ -60,7 +108,8 @@ function theWorker(): Worker | undefined {
   if (worker || failed) return worker;
   try {
     const w = new Worker(WORKER_SOURCE, { eval: true, name: 'mcp-lens line parser' });
-    w.on('message', ({ job, frame }: { job: number; frame: Frame }) => {
+    w.on('message', ({ job, frame, slices }: { job: number; frame: Frame; slices: Slice[] }) => {
+      if (frame.parsed?.ok) frame.parsed.value = withSlices(frame.text, frame.parsed.value, slices);
       open.get(job)?.resolve(frame);
       settle(job);
     });
@@ -76,6 +125,24 @@ function theWorker(): Worker | undefined {
     failed = true;
   }
   return worker;
+}
+
+/** Where a long string of the parsed value is in the line's text: `path` of keys from the value. */
+interface Slice {
+  path: string[];
+  start: number;
+  end: number;
+}
+
+/** Puts each long string back, as a slice of `text` (V8 shares the text's memory: no copy). */
+function withSlices(text: string, value: unknown, slices: Slice[]): unknown {
+  for (const { path, start, end } of slices) {
+    if (path.length === 0) return text.slice(start, end);
+    let holder = value as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) holder = holder[key] as Record<string, unknown>;
+    holder[path[path.length - 1]!] = text.slice(start, end);
+  }
+  return value;
 }
 
 function settle(job: number): void {

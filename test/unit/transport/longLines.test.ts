@@ -46,7 +46,12 @@ test('long stdout lines parsed off the thread make the very events, in the very 
   await transport.exited;
   const s2c = trace.events.filter((e) => e.dir === 's2c');
   assert.equal(s2c.length, expected.length);
-  s2c.forEach((e, i) => assert.equal(line(e), line(expected[i]!), `event ${i} (${expected[i]!.kind})`));
+  s2c.forEach((e, i) => {
+    assert.equal(line(e), line(expected[i]!), `event ${i} (${expected[i]!.kind})`);
+    // The parsed message too (its long strings come back as slices of the text).
+    assert.deepEqual(e.msg, expected[i]!.msg, `message of event ${i}`);
+    assert.deepEqual(e.json, expected[i]!.json, `value of event ${i}`);
+  });
   // Every message reached the client, in order; the exit is recorded after the last line.
   assert.deepEqual(messages, expected.filter((e) => e.msg).map((e) => e.raw.slice(0, 40)));
   assert.equal(trace.events.at(-1)!.kind, 'exited');
@@ -68,4 +73,31 @@ test('the framer gives a long line as a promise of its frame, already parsed, an
   assert.deepEqual(frame.parsed, { ok: true, value: JSON.parse(long) });
   // push() on its own never defers.
   assert.ok(new LineFramer(undefined, 1024).push(bytes).every((f) => !(f instanceof Promise)));
+});
+
+test('the long strings of a long line, escaped or not, keyed oddly or not, parse as JSON.parse has them', async () => {
+  const long = (c: string) => c.repeat(70_000);
+  const value = {
+    jsonrpc: '2.0',
+    id: 5,
+    result: {
+      a: long('a'),
+      same: long('b'),
+      escaped: `${long('c')}"\\\n`,
+      list: [long('d'), { deep: long('é') }, long('f')],
+      ['__proto__']: long('g'),
+      '7': long('h'),
+    },
+  };
+  const text = JSON.stringify(value);
+  const framer = new LineFramer(undefined, 1024);
+  const [frame] = framer.pushInOrder(Buffer.from(`${text}\n`));
+  assert.ok(frame instanceof Promise);
+  const parsed = (await frame).parsed;
+  assert.ok(parsed?.ok);
+  assert.deepEqual(parsed.value, JSON.parse(text));
+  assert.equal(Object.getPrototypeOf((parsed.value as { result: object }).result), Object.prototype);
+  // A line that is one long JSON string.
+  const [whole] = framer.pushInOrder(Buffer.from(`${JSON.stringify(long('z'))}\n`));
+  assert.deepEqual((await whole!).parsed, { ok: true, value: long('z') });
 });
