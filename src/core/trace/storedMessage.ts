@@ -3,10 +3,14 @@ import type { Direction, TraceEvent } from './event';
 
 /** Lines up to this long are stored compactly; a longer one keeps its parsed message (parsing it again would stall). */
 export const COMPACT_LINE_CHARS = 64 * 1024;
-/** Parsed messages of the newest compact events kept at hand: the live consumers (client, diagnostics, views) read these. */
+/**
+ * Parsed messages of the newest compact events kept at hand (the live consumers: client,
+ * diagnostics, views, read these), in a ring indexed by seq: no hashing, no per-event cost.
+ * Events of two traces may take each other's place; the loser's message is parsed again.
+ */
 const RECENT = 4096;
-
-const recent = new Map<TraceEvent, JsonRpcMessage>();
+const ringEvents: Array<TraceEvent | undefined> = new Array(RECENT);
+const ringMessages: Array<JsonRpcMessage | undefined> = new Array(RECENT);
 
 /**
  * `msg` of a compact event: an own, enumerable accessor (so spreading, JSON.stringify, deep
@@ -15,16 +19,15 @@ const recent = new Map<TraceEvent, JsonRpcMessage>();
  */
 const MSG: PropertyDescriptor = {
   get(this: TraceEvent): JsonRpcMessage {
-    let msg = recent.get(this);
-    if (msg === undefined) {
-      msg = JSON.parse(this.raw) as JsonRpcMessage;
-      remember(this, msg);
-    }
+    const slot = this.seq & (RECENT - 1);
+    if (ringEvents[slot] === this) return ringMessages[slot]!;
+    const msg = JSON.parse(this.raw) as JsonRpcMessage;
+    remember(this, msg);
     return msg;
   },
   // Whoever sets `msg` gets a plain data property, as on any event.
   set(this: TraceEvent, value: JsonRpcMessage) {
-    recent.delete(this);
+    forget(this);
     Object.defineProperty(this, 'msg', { value, writable: true, enumerable: true, configurable: true });
   },
   enumerable: true,
@@ -45,6 +48,14 @@ export function storedMessage(seq: number, t: number, dir: Direction, kind: Trac
 }
 
 function remember(e: TraceEvent, msg: JsonRpcMessage): void {
-  recent.set(e, msg);
-  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  const slot = e.seq & (RECENT - 1);
+  ringEvents[slot] = e;
+  ringMessages[slot] = msg;
+}
+
+function forget(e: TraceEvent): void {
+  const slot = e.seq & (RECENT - 1);
+  if (ringEvents[slot] !== e) return;
+  ringEvents[slot] = undefined;
+  ringMessages[slot] = undefined;
 }
