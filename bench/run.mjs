@@ -71,41 +71,71 @@ function row(name, unit, ours, peer, limit, spread) {
   return { name, ours, peer, limit, unit, ratio_vs_peer: ratio(peer), ratio_vs_limit: ratio(limit), spread: spread ?? null };
 }
 
+/**
+ * `node bench/run.mjs [word…]` runs only the workloads whose rows contain one of the words
+ * (e.g. `stall`, `memory`, `record`); no word runs them all. results.json is then left alone.
+ */
+const only = process.argv.slice(2).map((w) => w.toLowerCase());
+const WORKLOAD_ROWS = {
+  roundtrip: ['tools/call round trips', 'tools/call latency', 'tools/call client CPU per call'],
+  flood: ['100k notifications (ours records + diagnoses)', 'flood client CPU per notification'],
+  big: ['20 MB tool result'],
+  stall: ['50 MB result: longest extension-host stall', '50 MB result: CPU time of that longest stall'],
+  record: ['record proxy: 100k notifications', 'record proxy: round trips'],
+  memory: ['memory per stored trace event'],
+};
+/** A word that names a workload picks that one; any other word picks the workloads with a row that contains it. */
+const wanted = (workload) =>
+  only.length === 0 ||
+  only.some((w) => (w in WORKLOAD_ROWS ? workload === w : WORKLOAD_ROWS[workload].some((r) => r.toLowerCase().includes(w))));
+
 const started = performance.now();
 const loadAtStart = loadavg();
 await buildCore();
 const rows = [];
 
-const rt = await repeated('roundtrip.mjs', ['ours', 'peer', 'limit']);
-rows.push(row('tools/call round trips', 'calls/s', rt.ours.rate, rt.peer.rate, rt.limit.rate, rt.ours.spread.rate));
-rows.push(row('tools/call latency p50', 'ms', rt.ours.p50, rt.peer.p50, rt.limit.p50, rt.ours.spread.p50));
-rows.push(row('tools/call latency p99', 'ms', rt.ours.p99, rt.peer.p99, rt.limit.p99, rt.ours.spread.p99));
-rows.push(row('tools/call client CPU per call', 'µs', rt.ours.cpuUs, rt.peer.cpuUs, rt.limit.cpuUs, rt.ours.spread.cpuUs));
+if (wanted('roundtrip')) {
+  const rt = await repeated('roundtrip.mjs', ['ours', 'peer', 'limit']);
+  rows.push(row('tools/call round trips', 'calls/s', rt.ours.rate, rt.peer.rate, rt.limit.rate, rt.ours.spread.rate));
+  rows.push(row('tools/call latency p50', 'ms', rt.ours.p50, rt.peer.p50, rt.limit.p50, rt.ours.spread.p50));
+  rows.push(row('tools/call latency p99', 'ms', rt.ours.p99, rt.peer.p99, rt.limit.p99, rt.ours.spread.p99));
+  rows.push(row('tools/call client CPU per call', 'µs', rt.ours.cpuUs, rt.peer.cpuUs, rt.limit.cpuUs, rt.ours.spread.cpuUs));
+}
 
-const flood = await repeated('flood.mjs', ['ours', 'peer', 'limit']);
-rows.push(row('100k notifications (ours records + diagnoses)', 'msgs/s', flood.ours.rate, flood.peer.rate, flood.limit.rate, flood.ours.spread.rate));
-rows.push(row('flood client CPU per notification', 'µs', flood.ours.cpuUs, flood.peer.cpuUs, flood.limit.cpuUs, flood.ours.spread.cpuUs));
+const flood = wanted('flood') ? await repeated('flood.mjs', ['ours', 'peer', 'limit']) : undefined;
+if (flood) {
+  rows.push(row('100k notifications (ours records + diagnoses)', 'msgs/s', flood.ours.rate, flood.peer.rate, flood.limit.rate, flood.ours.spread.rate));
+  rows.push(row('flood client CPU per notification', 'µs', flood.ours.cpuUs, flood.peer.cpuUs, flood.limit.cpuUs, flood.ours.spread.cpuUs));
+}
 
-const big = await repeated('big.mjs', ['ours', 'peer', 'limit']);
-rows.push(row('20 MB tool result', 'ms', big.ours.ms, big.peer.ms, big.limit.ms, big.ours.spread.ms));
+if (wanted('big')) {
+  const big = await repeated('big.mjs', ['ours', 'peer', 'limit']);
+  rows.push(row('20 MB tool result', 'ms', big.ours.ms, big.peer.ms, big.limit.ms, big.ours.spread.ms));
+}
 
-// The SDK takes about a minute for 50 MB (its read buffer is quadratic): no peer here.
-const stall = await repeated('stall.mjs', ['ours', 'limit']);
-rows.push(row('50 MB result: longest extension-host stall', 'ms', stall.ours.stall, null, stall.limit.stall, stall.ours.spread.stall));
-rows.push(row('50 MB result: CPU time of that longest stall', 'ms', stall.ours.stallCpu, null, stall.limit.stallCpu, stall.ours.spread.stallCpu));
+if (wanted('stall')) {
+  // The SDK takes about a minute for 50 MB (its read buffer is quadratic): no peer here.
+  const stall = await repeated('stall.mjs', ['ours', 'limit']);
+  rows.push(row('50 MB result: longest extension-host stall', 'ms', stall.ours.stall, null, stall.limit.stall, stall.ours.spread.stall));
+  rows.push(row('50 MB result: CPU time of that longest stall', 'ms', stall.ours.stallCpu, null, stall.limit.stallCpu, stall.ours.spread.stallCpu));
+}
 
-const rec = await repeated('record.mjs', ['ours', 'limit']);
-rows.push(row('record proxy: 100k notifications', 'msgs/s', rec.ours.flood, null, rec.limit.flood, rec.ours.spread.flood));
-rows.push(row('record proxy: round trips', 'calls/s', rec.ours.rate, null, rec.limit.rate, rec.ours.spread.rate));
+if (wanted('record')) {
+  const rec = await repeated('record.mjs', ['ours', 'limit']);
+  rows.push(row('record proxy: 100k notifications', 'msgs/s', rec.ours.flood, null, rec.limit.flood, rec.ours.spread.flood));
+  rows.push(row('record proxy: round trips', 'calls/s', rec.ours.rate, null, rec.limit.rate, rec.ours.spread.rate));
+}
 
-const memory = await repeated('memory.mjs', ['ours'], REPS, ['--expose-gc']);
-rows.push(row('memory per stored trace event', 'bytes', memory.ours.perEvent, null, memory.ours.rawBytes, memory.ours.spread.perEvent));
+if (wanted('memory')) {
+  const memory = await repeated('memory.mjs', ['ours'], REPS, ['--expose-gc']);
+  rows.push(row('memory per stored trace event', 'bytes', memory.ours.perEvent, null, memory.ours.rawBytes, memory.ours.spread.perEvent));
+}
 
 // Activation is measured where it happens, in a real VS Code: the integration suite's activation
 // test writes test-results/activation.json (activate() itself, the config read included).
 const activationFile = `${ROOT}test-results/activation.json`;
 const activation = existsSync(activationFile) ? JSON.parse(readFileSync(activationFile, 'utf8')) : undefined;
-if (activation) rows.push(row('extension activation (integration suite)', 'ms', activation.activateMs, null, null));
+if (activation && only.length === 0) rows.push(row('extension activation (integration suite)', 'ms', activation.activateMs, null, null));
 
 printTable(rows);
 const load = (l) => l.map((x) => x.toFixed(1)).join(' ');
@@ -113,12 +143,12 @@ console.log(`\n${REPS} interleaved repetitions, medians; spread = ±(max − min
 console.log(`load average at the start: ${load(loadAtStart)}, at the end: ${load(loadavg())} on ${cpus().length} cores (rates are wall-clock; the CPU rows are less sensitive to a busy machine).`);
 console.log(`ratios: above 1 = ours better (higher rate, or fewer ms/bytes). limit = raw pipe client / framing+JSON.parse / bare relay / raw line bytes / a raw client's JSON.parse of the 50 MB line.`);
 console.log('20 MB: the SDK client needs maxBufferSize raised (its default 10 MiB cap closes the connection); ours caps a line at 64 MiB and reports, not crashes, beyond it.');
-console.log('stall: ours receives, traces (spill file, secrets masked), diagnoses, shows (Messages refresh, the row expanded) and exports the 50 MB result; max of monitorEventLoopDelay.');
-console.log(`flood: ours stored ${flood.ours.events} trace events and ran the diagnostics live (${flood.ours.diagnostics} found).`);
+console.log(`stall: ours receives, traces (spill file, secrets masked), diagnoses, shows (Messages refresh, the row expanded) and exports the 50 MB result; max of monitorEventLoopDelay; its CPU time is the host thread's own on Node ≥ 23.9 (${process.threadCpuUsage ? 'this run' : 'not this run: the whole process, worker included'}).`);
+if (flood) console.log(`flood: ours stored ${flood.ours.events} trace events and ran the diagnostics live (${flood.ours.diagnostics} found).`);
 console.log(
   activation
     ? `activation: activate() in a real VS Code ${activation.vscode}, ${activation.servers} configured servers, measured ${activation.measuredAt} by the integration suite.`
     : 'activation: not measured yet; the integration suite writes test-results/activation.json (npm test, or its activation suite).',
 );
 console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
-writeFileSync(`${ROOT}bench/results.json`, JSON.stringify(rows.map((r) => ({ ...r, verdict: verdict(r) || undefined })), null, 2) + '\n');
+if (only.length === 0) writeFileSync(`${ROOT}bench/results.json`, JSON.stringify(rows.map((r) => ({ ...r, verdict: verdict(r) || undefined })), null, 2) + '\n');

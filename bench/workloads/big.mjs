@@ -1,6 +1,6 @@
 // One 20 MB tool result: milliseconds from sending the call to holding the parsed result.
-import { RawClient } from '../lib/rawClient.mjs';
-import { ours, peer, report, SERVER } from '../lib/clients.mjs';
+import { bigArguments, peerBig, rawBigCaller } from '../lib/bigResult.mjs';
+import { ours, peer, report } from '../lib/clients.mjs';
 import { median } from '../lib/stats.mjs';
 
 const BYTES = 20 * 1024 * 1024;
@@ -21,22 +21,10 @@ async function rounds(once) {
 
 if (variant === 'ours') {
   const client = await ours();
-  report(await rounds(() => client.callTool('big', { bytes: BYTES })));
+  report(await rounds(() => client.callTool('big', bigArguments(BYTES))));
 } else if (variant === 'peer') {
   const client = await peer();
-  report(await rounds(() => client.callTool({ name: 'big', arguments: { bytes: BYTES } })));
+  report(await rounds(() => peerBig(client, BYTES)));
 } else {
-  const raw = new RawClient(...SERVER);
-  await raw.handshake();
-  let chunks = [];
-  raw.child.stdout.on('data', (c) => chunks.push(c));
-  report(
-    await rounds(async () => {
-      chunks = [];
-      const done = raw.expect(1);
-      raw.write(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"big","arguments":{"bytes":${BYTES}}}}\n`);
-      await done;
-      return JSON.parse(Buffer.concat(chunks).toString('utf8')).result;
-    }),
-  );
+  report(await rounds(await rawBigCaller(BYTES)));
 }

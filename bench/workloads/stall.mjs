@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { RawClient } from '../lib/rawClient.mjs';
+import { bigArguments, peerBig, rawBigCaller } from '../lib/bigResult.mjs';
 import { peer, report, ROOT, SERVER } from '../lib/clients.mjs';
 
 const BYTES = 50 * 1024 * 1024;
@@ -18,19 +18,25 @@ const variant = process.argv[2];
 const host = variant === 'ours' ? createRequire(import.meta.url)(`${ROOT}dist/bench/host.cjs`) : undefined;
 
 /**
+ * CPU time of the host's own thread (Node ≥ 23.9): a worker parsing meanwhile does not stall
+ * the host. Older Nodes only know the whole process's.
+ */
+const threadCpu = process.threadCpuUsage ? (since) => process.threadCpuUsage(since) : (since) => process.cpuUsage(since);
+
+/**
  * Runs `work` under an event-loop delay monitor; resolves to the longest stall in ms, and the
- * most CPU time the process spent between two turns of the loop (on a loaded machine a stall's
- * wall time is its CPU time stretched by the wait for a core).
+ * most CPU time the host's thread spent between two turns of the loop (on a loaded machine a
+ * stall's wall time is its CPU time stretched by the wait for a core).
  */
 async function longestStall(work) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   // A timer keeps the loop turning, so a stall shows as one late tick.
-  let cpu = process.cpuUsage();
+  let cpu = threadCpu();
   let stallCpu = 0;
   const tick = setInterval(() => {
-    const used = process.cpuUsage(cpu);
+    const used = threadCpu(cpu);
     stallCpu = Math.max(stallCpu, (used.user + used.system) / 1000);
-    cpu = process.cpuUsage();
+    cpu = threadCpu();
   }, 1);
   delay.enable();
   const t0 = performance.now();
@@ -57,7 +63,7 @@ if (variant === 'ours') {
   };
   const timer = setInterval(refresh, 250);
   const result = await longestStall(async () => {
-    const r = await client.callTool('big', { bytes: BYTES });
+    const r = await client.callTool('big', bigArguments(BYTES));
     if (r.content[0].text.length !== BYTES) throw new Error('short result');
     refresh();
     const last = session.messages.nodes[session.messages.nodes.length - 1];
@@ -70,19 +76,8 @@ if (variant === 'ours') {
   report(result);
 } else if (variant === 'peer') {
   const client = await peer();
-  report(await longestStall(() => client.callTool({ name: 'big', arguments: { bytes: BYTES } }, undefined, { timeout: 120_000 })));
+  report(await longestStall(() => peerBig(client, BYTES)));
 } else {
-  const raw = new RawClient(...SERVER);
-  await raw.handshake();
-  let chunks = [];
-  raw.child.stdout.on('data', (c) => chunks.push(c));
-  report(
-    await longestStall(async () => {
-      chunks = [];
-      const done = raw.expect(1);
-      raw.write(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"big","arguments":{"bytes":${BYTES}}}}\n`);
-      await done;
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    }),
-  );
+  const call = await rawBigCaller(BYTES);
+  report(await longestStall(call));
 }

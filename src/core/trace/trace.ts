@@ -3,6 +3,7 @@ import { now, type NewTraceEvent, type TraceEvent } from './event';
 import { serializeEvent } from './jsonl';
 import { serializeEventPieces } from './jsonPieces';
 import { ASYNC_LINE_CHARS, type TraceSpill } from './spill';
+import { COMPACT_LINE_CHARS, storedMessage } from './storedMessage';
 
 export interface TraceOptions {
   /**
@@ -74,8 +75,11 @@ export class Trace {
     const t = e.t ?? now();
     let event: TraceEvent;
     if (plainMessage(e)) {
-      // The common case as one literal, every field inside the object: 32 bytes less per event.
-      event = { seq, t, dir: e.dir, kind: e.kind, raw: e.raw, msg: e.msg };
+      // The common case: its line, with the message parsed again when asked (see StoredMessage).
+      event =
+        e.raw.length < COMPACT_LINE_CHARS
+          ? storedMessage(seq, t, e.dir, e.kind, e.raw, e.msg!)
+          : { seq, t, dir: e.dir, kind: e.kind, raw: e.raw, msg: e.msg };
     } else {
       // Object.assign rather than rest/spread (once per line of a flood); it keeps the event's
       // own key order, in which serializeEvent writes the fields after the first five.

@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import type { TraceEvent } from '../trace/event';
 import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
-import { DEFAULT_MAX_LINE_BYTES, LineFramer } from '../wire/framer';
+import { InOrder } from '../util/inOrder';
+import { DEFAULT_MAX_LINE_BYTES, LineFramer, type Frame } from '../wire/framer';
+import { OFF_THREAD_LINE_BYTES } from '../wire/offThreadLine';
 import { lineEvent, stderrEvent } from '../wire/lineEvent';
 import { StdoutClassifier } from '../wire/stdoutClassifier';
 import { buildChildEnv } from './env';
@@ -67,6 +69,11 @@ export class StdioTransport implements Transport {
   private readonly stdoutFramer: LineFramer;
   private readonly stderrFramer: LineFramer;
   private readonly classifier = new StdoutClassifier('s2c');
+  /**
+   * stdout and stderr in arrival order: a long stdout line is decoded and parsed off the
+   * thread, and what arrives after it (either stream, and the exit) is recorded after it.
+   */
+  private readonly arrivals = new InOrder();
   private readonly graceMs: number;
   private exitInfo: ExitInfo | undefined;
   private resolveExited!: (info: ExitInfo) => void;
@@ -82,7 +89,7 @@ export class StdioTransport implements Transport {
     private readonly options: TransportOptions = {},
   ) {
     const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    this.stdoutFramer = new LineFramer(max);
+    this.stdoutFramer = new LineFramer(max, OFF_THREAD_LINE_BYTES);
     this.stderrFramer = new LineFramer(max);
     this.graceMs = options.graceMs ?? 2000;
     this.exited = new Promise((resolve) => (this.resolveExited = resolve));
@@ -228,22 +235,24 @@ export class StdioTransport implements Transport {
     const stderr = child.stderr!;
     let stdoutEnded = false;
     let stderrEnded = false;
+    const recordStdout = (frame: Frame) => this.record(this.classifier.push(frame));
+    const recordStderr = (frame: Frame) => void this.trace.append(stderrEvent(frame));
     stdout.on('data', (chunk: Buffer) => {
-      for (const frame of this.stdoutFramer.push(chunk)) this.record(this.classifier.push(frame));
+      for (const frame of this.stdoutFramer.pushInOrder(chunk)) this.arrivals.push(frame, recordStdout);
     });
     stdout.on('end', () => {
       stdoutEnded = true;
-      const last = this.stdoutFramer.end();
-      if (last) this.record(this.classifier.push(last));
-      this.record(this.classifier.end());
+      this.arrivals.push(this.stdoutFramer.end(), (last) => {
+        if (last) recordStdout(last);
+        this.record(this.classifier.end());
+      });
     });
     stderr.on('data', (chunk: Buffer) => {
-      for (const frame of this.stderrFramer.push(chunk)) this.trace.append(stderrEvent(frame));
+      for (const frame of this.stderrFramer.push(chunk)) this.arrivals.push(frame, recordStderr);
     });
     stderr.on('end', () => {
       stderrEnded = true;
-      const last = this.stderrFramer.end();
-      if (last) this.trace.append(stderrEvent(last));
+      this.arrivals.push(this.stderrFramer.end(), (last) => last && recordStderr(last));
     });
     // A server that exits while we write gets EPIPE; the exit is what matters, recorded below.
     child.stdin!.on('error', () => undefined);
@@ -260,7 +269,8 @@ export class StdioTransport implements Transport {
         new Promise<void>((r) => child.once('close', () => r())),
         delay(DRAIN_AFTER_EXIT_MS, true),
       ]);
-      void wait.then(() => this.finish(info, true));
+      // …and 'exited' follows every line the server wrote, parsed off the thread or not.
+      void wait.then(() => this.arrivals.idle()).then(() => this.finish(info, true));
     });
   }
 

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { OffThreadLine } from './offThreadLine';
 import { TopLevelIdScanner } from './topLevelId';
 
 /** 64 MiB: far above any sane message, low enough that a runaway line cannot exhaust memory. */
@@ -21,6 +22,8 @@ export interface Frame {
   id?: string | number | null;
   /** The stream ended without a final newline after these bytes. */
   partial?: boolean;
+  /** What JSON.parse made of `text`, when that was done with the decoding (off the thread). */
+  parsed?: { ok: true; value: unknown } | { ok: false };
 }
 
 /**
@@ -33,11 +36,29 @@ export class LineFramer {
   private pendingBytes = 0;
   /** While a line is over the cap: its head is kept, its length counted and its top-level id looked for. */
   private overflow: { head: Buffer; bytes: number; id: TopLevelIdScanner } | undefined;
+  /** The pending line, streamed to the worker since it reached offThreadBytes (pushInOrder only). */
+  private offThread: OffThreadLine | undefined;
 
-  constructor(private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES) {}
+  /**
+   * `offThreadBytes`: lines at least this long are decoded and parsed on a worker thread, and
+   * pushInOrder() gives a promise of their frame in their place (push() never does).
+   */
+  constructor(
+    private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
+    private readonly offThreadBytes = Infinity,
+  ) {}
 
   push(chunk: Buffer): Frame[] {
-    const frames: Frame[] = [];
+    return this.cut(chunk, Infinity) as Frame[];
+  }
+
+  /** As push(), but a long line's frame is a promise (see the constructor); keep the order when using them. */
+  pushInOrder(chunk: Buffer): Array<Frame | Promise<Frame>> {
+    return this.cut(chunk, this.offThreadBytes);
+  }
+
+  private cut(chunk: Buffer, offThreadBytes: number): Array<Frame | Promise<Frame>> {
+    const frames: Array<Frame | Promise<Frame>> = [];
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, nl);
@@ -52,17 +73,32 @@ export class LineFramer {
         frames.push(this.finishOverflow(0));
         continue;
       }
+      const bytes = this.pendingBytes + piece.length;
+      if (bytes >= offThreadBytes) {
+        // The piece is a view into the caller's chunk, which may be reused once we return.
+        this.keep(Buffer.from(piece), offThreadBytes);
+        const parts = this.pending;
+        const line = this.offThread!;
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.offThread = undefined;
+        frames.push(line.finish(false, () => decodeLine(Buffer.concat(parts), false)));
+        continue;
+      }
       const line = this.pendingBytes === 0 ? piece : Buffer.concat([...this.pending, piece]);
       this.pending = [];
       this.pendingBytes = 0;
       frames.push(decodeLine(line, false));
     }
-    if (start < chunk.length) this.keep(chunk.subarray(start));
+    // Copy: the caller may reuse the chunk's memory after we return.
+    if (start < chunk.length) this.keep(Buffer.from(chunk.subarray(start)), offThreadBytes);
     return frames;
   }
 
   /** End of stream: whatever is left had no final newline. */
   end(): Frame | undefined {
+    this.offThread?.cancel();
+    this.offThread = undefined;
     if (this.overflow) return { ...this.finishOverflow(0), partial: true };
     if (this.pendingBytes === 0) return undefined;
     const line = Buffer.concat(this.pending);
@@ -71,7 +107,8 @@ export class LineFramer {
     return { ...decodeLine(line, true), partial: true };
   }
 
-  private keep(rest: Buffer): void {
+  /** Holds `rest` (owned: a copy) of the line not ended yet; from offThreadBytes on, the line streams to the worker. */
+  private keep(rest: Buffer, offThreadBytes: number): void {
     if (this.overflow) {
       this.overflow.bytes += rest.length;
       this.scan(rest);
@@ -81,12 +118,18 @@ export class LineFramer {
       this.beginOverflow(rest);
       return;
     }
-    // Copy: the caller may reuse the chunk's memory after we return.
-    this.pending.push(Buffer.from(rest));
+    this.pending.push(rest);
     this.pendingBytes += rest.length;
+    if (this.offThread) this.offThread.add(rest);
+    else if (this.pendingBytes >= offThreadBytes) {
+      this.offThread = new OffThreadLine();
+      for (const part of this.pending) this.offThread.add(part);
+    }
   }
 
   private beginOverflow(piece: Buffer): void {
+    this.offThread?.cancel();
+    this.offThread = undefined;
     // Only the head is copied: joining all the pending bytes first would briefly hold twice the cap.
     const parts: Buffer[] = [];
     let headBytes = 0;

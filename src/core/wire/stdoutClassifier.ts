@@ -38,7 +38,7 @@ export class StdoutClassifier {
 
   private single(frame: Frame): NewTraceEvent[] {
     const text = frame.text;
-    const parsed = tryParse(text);
+    const parsed = parseOf(frame);
     if (parsed.ok) return [withFrameFlags(jsonEvent(this.dir, text, parsed.value), frame)];
     const glued = gluedEvents(this.dir, frame);
     if (glued) return glued;
@@ -55,7 +55,7 @@ export class StdoutClassifier {
 
   private continueHeld(frame: Frame): NewTraceEvent[] {
     // A complete message on its own line means the held lines were never one value.
-    const alone = tryParse(frame.text);
+    const alone = parseOf(frame);
     if (alone.ok && classify(alone.value).kind !== 'not-jsonrpc') {
       return [...this.releaseHeld(), ...this.single(frame)];
     }
@@ -81,7 +81,7 @@ export class StdoutClassifier {
   }
 
   private stray(frame: Frame): NewTraceEvent {
-    const parsed = tryParse(frame.text);
+    const parsed = parseOf(frame);
     if (parsed.ok) return withFrameFlags(jsonEvent(this.dir, frame.text, parsed.value), frame);
     return withFrameFlags({ dir: this.dir, raw: frame.text, kind: 'stray' }, frame);
   }
@@ -95,6 +95,11 @@ export class StdoutClassifier {
     }
     return withFrameFlags({ dir: this.dir, raw: frame.text, kind: 'partial' }, frame);
   }
+}
+
+/** The frame's JSON value: parsed already when the frame was decoded off the thread. */
+function parseOf(frame: Frame): ReturnType<typeof tryParse> {
+  return frame.parsed ?? tryParse(frame.text);
 }
 
 function startsJson(text: string): boolean {
