@@ -645,8 +645,11 @@ export class McpClient {
           await Promise.race([this.exited, delay(EXIT_AFTER_WRITE_FAILURE_MS)]);
           if (!this.pending.has(id)) return;
         }
-        this.pending.take(id);
+        const given = this.pending.take(id);
         cleanup();
+        // A JSON-RPC error body is in the trace as the answer; anything else (a status, a failed
+        // write) would leave the request "pending" forever there: the trace says how it ended.
+        if (given && !(err instanceof ProtocolError)) this.recordGivenUp(given, `not answered: ${err.message}`);
         reject(err instanceof ProtocolError || err instanceof HttpStatusError ? err : new ConnectionClosedError(`Could not send ${method}: ${err.message}`));
       });
     });

@@ -50,6 +50,20 @@ describe('Streamable HTTP faults, each from a real node:http server', () => {
     assert.equal(d.retry, false);
   });
 
+  it('a request refused with a status ends in the trace: none is left pending', async () => {
+    const { events } = await withServer('unauthorized-401.mjs', async (client) => {
+      await client.connect().catch(() => undefined);
+    });
+    const requests = events.filter((e) => e.dir === 'c2s' && e.msg && 'method' in e.msg && 'id' in e.msg);
+    assert.ok(requests.length > 0, 'the connect sent a request');
+    for (const request of requests) {
+      const id = (request.msg as { id: number }).id;
+      const ended = events.find((e) => (e.dir === 's2c' && e.msg && 'id' in e.msg && e.msg.id === id) || (e.kind === 'cancelled' && e.info?.id === id));
+      assert.ok(ended, `request #${id} has an ending in the trace`);
+      assert.match(String(ended.info?.reason ?? ''), /not answered: .*401/);
+    }
+  });
+
   it('401 after sending a token says the token was refused, and the trace does not show it', async () => {
     const { diagnostics, events } = await withServer(
       'unauthorized-401.mjs',
