@@ -62,7 +62,10 @@ test('a 70 MiB line beyond the 64 MiB cap: an oversize event with its exact size
     const after = await waitForEvent(client.trace, (e) => e.kind === 'notification' && e.seq > oversize.seq, 'the notification after it');
     assert.match(after.raw, /after the oversize line/);
     await waitForEvent(client.trace, (e) => e.dir === 'stderr' && e.raw === `wrote ${SIZE} bytes`, 'the byte count on stderr');
-    assert.ok(peak < DEFAULT_MAX_LINE_BYTES + 4 * MiB, `buffers held while the line streamed grew by ${Math.round(peak / MiB)} MiB`);
+    // At most the cap is held while the line streams (never the line joined, twice that). The
+    // slack is for backing stores a collection freed but a background sweeper has not yet
+    // subtracted: on a loaded 2-core runner that lag measured up to 11 MiB.
+    assert.ok(peak < DEFAULT_MAX_LINE_BYTES + 16 * MiB, `buffers held while the line streamed grew by ${Math.round(peak / MiB)} MiB`);
 
     const found = diagnose(client.trace.events).find((d) => d.rule === 'stray-stdout' && d.evidence.includes(oversize.seq));
     assert.ok(found, 'a diagnostic names the oversize line');
