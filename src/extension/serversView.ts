@@ -41,6 +41,8 @@ const ITEM_ICON: Record<ListKind, string> = { tools: 'symbol-method', resources:
 export class ServersView extends Disposable implements vscode.TreeDataProvider<TreeNode> {
   private readonly nodes = new Map<string, TreeNode>();
   private readonly expanded = new Set<string>();
+  /** A Tools row was drawn without its token total (the tokenizer was still loading). */
+  private tokensMissed = false;
   private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<TreeNode>;
@@ -62,7 +64,12 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire(undefined)));
     this.register(vscode.commands.registerCommand('mcpLens.servers.describe', (server: string, depth = 1) => describeServerRows(this, this.registry.get(server)?.key ?? server, Number(depth))));
     // The Tools rows show their token cost once the tokenizer has loaded (on the first count).
-    this.register(onDidLoadTokenizer(() => this.changed.fire(undefined)));
+    // A Tools row drawn before the tokenizer loaded is drawn again with its total. Only then: a
+    // refresh re-renders the tree, which closes the hover under the pointer.
+    this.register(onDidLoadTokenizer(() => {
+      if (this.tokensMissed) this.changed.fire(undefined);
+      this.tokensMissed = false;
+    }));
     this.register(vscode.commands.registerCommand(ROW_TEXT_COMMAND, (server: string, tool?: string) => this.rowText(server, tool)));
   }
 
@@ -177,9 +184,17 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     return item;
   }
 
+  private hoverCountsTokens(element: TreeNode): boolean {
+    if (element.type === 'item') return element.kind === 'tools';
+    if (element.type !== 'server') return false;
+    const tools = this.registry.get(element.key)?.lists.tools;
+    return tools !== undefined && 'items' in tools && tools.items.length > 0;
+  }
+
   /** Tooltips are built only when a row is hovered (the tokenizer loads then if it has not yet). */
   async resolveTreeItem(item: vscode.TreeItem, element: TreeNode): Promise<vscode.TreeItem> {
-    if (element.type !== 'problem' && element.type !== 'group') await loadTokenizer();
+    // Only a hover that shows tokens waits for the tokenizer.
+    if (this.hoverCountsTokens(element)) await loadTokenizer();
     if (element.type === 'server') {
       const entry = this.registry.get(element.key);
       if (entry) setTooltip(item, serverTooltip(entry, presentState(entry).text.full));
@@ -201,6 +216,7 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
       item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
     } else {
       const tokens = node.kind === 'tools' && list ? totalNow(list.items) : undefined;
+      if (node.kind === 'tools' && list && tokens === undefined) this.tokensMissed = true;
       describe(item, tokens === undefined ? say`${count}` : say`${count} · ${tokens} tokens`);
     }
     return item;
