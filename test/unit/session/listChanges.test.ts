@@ -45,7 +45,7 @@ test('a modern session opens one stream with the declared filter; an added tool 
   const changed = received(client, 'notifications/tools/list_changed');
   assert.equal(changed.length, 1);
   assert.equal((msgOf(changed[0]).params?._meta as Record<string, unknown>)[META_SUBSCRIPTION_ID], stream.id);
-  assert.deepEqual((await client.listAll('tools/list')).map((tool) => tool.name), ['echo', 'greet']);
+  assert.deepEqual((await client.listAll('tools/list')).map((tool) => tool.name), ['echo', 'greet', 'end-streams']);
 });
 
 test('no list_changed without opt-in: none with no stream, none on a stream that asked only for prompts', async (t) => {
@@ -72,9 +72,22 @@ test('a server that refuses listen (-32601): said once, not retried, the session
   assert.equal(said.length, 1, said.join('\n'));
   assert.match(said[0], /refused \(-32601 Method not found: subscriptions\/listen\)/);
   // Something else runs after the refusal: a retry would have been written by then.
-  assert.deepEqual((await client.listAll('tools/list')).map((tool) => tool.name), ['echo', 'add-greet']);
+  assert.deepEqual((await client.listAll('tools/list')).map((tool) => tool.name), ['echo', 'add-greet', 'end-streams']);
   assert.equal(sent(client, 'subscriptions/listen').length, 1);
   assert.equal(said.length, 1);
+});
+
+test('the server ends the stream: said once, not reopened', async (t) => {
+  const client = await connected();
+  t.after(() => client.close());
+  const said: string[] = [];
+  const stream = await ListChangeStream.start(client, (line) => said.push(line))?.opened;
+  assert.ok(stream);
+  assert.match(JSON.stringify((await client.callTool('end-streams', {})).content), /1 stream\(s\) ended/);
+  assert.equal(stream.ended?.by, 'server');
+  assert.deepEqual(said, ['the server ended the list_changed stream with notifications/cancelled: The server is ending its streams; it is not reopened until the server restarts']);
+  await client.listAll('tools/list');
+  assert.equal(sent(client, 'subscriptions/listen').length, 1);
 });
 
 test('closed before its acknowledgement (a stop while starting): the stream is cancelled once acknowledged, nothing said', async (t) => {
