@@ -74,7 +74,7 @@ export class ListChangeStream {
     try {
       stream = await client.listen(this.requested);
     } catch (error) {
-      if (this.closedWith === undefined) this.say(`subscriptions/listen for list changes was refused (${describe(error)}): list_changed will not reach MCP Lens in this session`);
+      if (this.closedWith === undefined) this.say(`subscriptions/listen for list changes failed (${describe(error)}): list_changed will not reach MCP Lens in this session`);
       return undefined;
     }
     if (this.closedWith !== undefined) {

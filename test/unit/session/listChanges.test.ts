@@ -70,7 +70,7 @@ test('a server that refuses listen (-32601): said once, not retried, the session
   const listening = ListChangeStream.start(client, (line) => said.push(line));
   assert.equal(await listening?.opened, undefined);
   assert.equal(said.length, 1, said.join('\n'));
-  assert.match(said[0], /refused \(-32601 Method not found: subscriptions\/listen\)/);
+  assert.match(said[0], /failed \(-32601 Method not found: subscriptions\/listen\)/);
   // Something else runs after the refusal: a retry would have been written by then.
   assert.deepEqual((await client.listAll('tools/list')).map((tool) => tool.name), ['echo', 'add-greet', 'end-streams']);
   assert.equal(sent(client, 'subscriptions/listen').length, 1);
