@@ -12,6 +12,7 @@ import type { Sample } from '../core/session/sampling';
 import { rootsForServer, sameRoots } from './serverRoots';
 import { clientProfileFor } from './clientProfileFor';
 import { McpClient, ProtocolError } from '../core/session/client';
+import { ListChangeStream } from '../core/session/listChanges';
 import { OAuthAuthorizer } from '../core/auth/authorizer';
 import type { GrantStore } from '../core/auth/savedGrant';
 import { signOutOf, type SignOutOutcome } from '../core/auth/revocation';
@@ -115,6 +116,8 @@ export class ServerRegistry extends Disposable {
   readonly onDidChangeList = this.listsChanged.event;
   /** Each connection's listings, one at a time per list (see SerialRefresh). */
   private readonly refreshes = new WeakMap<McpClient, SerialRefresh<ListKind>>();
+  /** Each 2026-07-28 connection's list_changed stream (core/session/listChanges.ts says why Watch keeps its own). */
+  private readonly listChangeStreams = new WeakMap<McpClient, ListChangeStream>();
 
   constructor(private readonly deps: RegistryDeps) {
     super();
@@ -321,6 +324,9 @@ export class ServerRegistry extends Disposable {
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.info = info;
       this.setState(entry, { kind: 'running' });
+      // Sent before the first listing, so a change after that listing cannot go unheard.
+      const listChanges = ListChangeStream.start(client, (line) => this.deps.log.warn(redact(`[${name}] ${line}`)));
+      if (listChanges) this.listChangeStreams.set(client, listChanges);
     } catch (error) {
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.client = undefined;
@@ -417,6 +423,7 @@ export class ServerRegistry extends Disposable {
     entry.client = undefined;
     if (client) {
       this.setState(entry, { kind: 'stopping' });
+      this.listChangeStreams.get(client)?.close('MCP Lens is stopping the server');
       try {
         await client.close();
       } catch (error) {

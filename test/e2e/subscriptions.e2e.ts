@@ -62,7 +62,8 @@ export const tests: E2eTest[] = [
       await panel.locator('.watch-status', { hasText: /· 1 update · last: 1 line changed/ }).waitFor({ timeout: UI_TIMEOUT });
       await panel.locator('.result-ok pre', { hasText: 'count: 1' }).waitFor({ timeout: UI_TIMEOUT });
       const messages = wb.page.locator('.part.sidebar .pane').filter({ has: wb.page.locator('.pane-header', { hasText: /Messages/i }) });
-      await messages.locator('.monaco-list-row').filter({ hasText: /subscriptions\/listen #\d+/ }).first().waitFor({ timeout: UI_TIMEOUT });
+      // The open stream's row counts its notifications instead of reading "pending…".
+      await messages.locator('.monaco-list-row').filter({ hasText: /subscriptions\/listen #\d+.*listening · 1 notification/ }).first().waitFor({ timeout: UI_TIMEOUT });
       await messages.locator('.monaco-list-row').filter({ hasText: 'notifications/resources/updated' }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('watched-resource-updated-over-listen');
 

@@ -26,7 +26,9 @@ export function requestsInFlight(events: readonly TraceEvent[]): LostRequest[] {
   for (let i = start; i < events.length; i++) {
     const e = events[i];
     const msg = e.msg as Record<string, unknown> | undefined;
-    if (e.dir === 'c2s' && e.kind === 'request' && msg) {
+    // A subscriptions/listen stream awaits no answer ("this result is sent only when the server tears
+    // the subscription down"): a restart ends it, it loses nothing.
+    if (e.dir === 'c2s' && e.kind === 'request' && msg && msg.method !== 'subscriptions/listen') {
       const params = msg.params as Record<string, unknown> | undefined;
       const tool = msg.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
       open.set(key(msg.id), { id: msg.id as string | number, method: String(msg.method), ...(tool ? { tool } : {}), seq: e.seq });

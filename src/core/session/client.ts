@@ -422,6 +422,10 @@ export class McpClient {
       // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
       void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
     });
+    // "An abrupt transport close carries no response": the trace says the stream ended all the same.
+    stream.onEnd((end) => {
+      if (end.by === 'connection') this.trace.append({ dir: 'meta', kind: 'note', raw: `subscriptions/listen (id ${id}) ended with the connection: ${end.reason}`, info: { id, method: 'subscriptions/listen', streamEnded: end.reason } });
+    });
     const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta: this.modernMeta(info.protocolVersion) } };
     // stdio: the send is the write. Streamable HTTP: it lasts as long as the response stream, so its end is the stream's.
     const overHttp = 'url' in this.spec;

@@ -3,6 +3,7 @@
  * events: a bounded window of top-level nodes (each request paired with its response in one
  * node), looked up by seq, with the changes since the view last refreshed.
  */
+import { META_SUBSCRIPTION_ID } from '../../core/session/listen';
 import { CallCauses } from '../../core/trace/causes';
 import type { TraceEvent } from '../../core/trace/event';
 import type { JsonRpcErrorObject, RequestId } from '../../core/wire/message';
@@ -27,6 +28,16 @@ export interface ExchangeNode {
   role?: 'retry' | 'ask' | 'task';
   /** For a task-augmented call: the task's id and its latest status (tasks/get, notifications/tasks/status). */
   task?: { id: string; status?: string; message?: string };
+  /** For a 2026-07-28 `subscriptions/listen`: its stream's acknowledgement, notifications and end. */
+  stream?: ListenStreamState;
+}
+
+export interface ListenStreamState {
+  acknowledged: boolean;
+  /** Notifications carrying its subscription id, the acknowledgement not counted. */
+  notifications: number;
+  /** How it ended ("ended by the client: …"); an error answer is the exchange's own. */
+  end?: string;
 }
 
 export interface EventNode {
@@ -54,7 +65,7 @@ export type MessageNode = ExchangeNode | EventNode;
  * `probe`: the era probe a legacy server refuses as it should (an expected answer, not a failure).
  * `input`: the server answered input_required and no retry followed (yet).
  */
-export type Status = 'pass' | 'error' | 'isError' | 'pending' | 'timeout' | 'cancelled' | 'probe' | 'input';
+export type Status = 'pass' | 'error' | 'isError' | 'pending' | 'timeout' | 'cancelled' | 'probe' | 'input' | 'listening' | 'ended';
 
 export interface MessageFilter {
   errorsOnly?: boolean;
@@ -81,6 +92,8 @@ export class MessageModel {
   private dropped = 0;
   private readonly bySeq = new Map<number, MessageNode>();
   private readonly pending = new Map<string, ExchangeNode>();
+  /** subscriptions/listen rows whose stream is still open, by request id. */
+  private readonly streams = new Map<string, ExchangeNode>();
   private readonly methodCounts = new Map<string, number>();
   private readonly unsourced: EventNode[] = [];
   private readonly unmatchedSources: TraceEvent[] = [];
@@ -131,6 +144,10 @@ export class MessageModel {
       }
       this.count(method);
       this.pending.set(pairKey(e.dir, msg.id as RequestId), node);
+      if (method === 'subscriptions/listen' && e.dir === 'c2s') {
+        node.stream = { acknowledged: false, notifications: 0 };
+        this.streams.set(streamKey(msg.id), node);
+      }
       if (under) {
         node.role = e.dir === 's2c' ? 'ask' : method.startsWith('tasks/') ? 'task' : 'retry';
         return this.nest(under, node);
@@ -144,6 +161,8 @@ export class MessageModel {
       if (node) {
         this.pending.delete(key);
         node.response = e;
+        // SubscriptionsListenResult: "the subscription has ended gracefully"; an error answer speaks for itself.
+        if (node.stream) this.endStream(msg.id, msg.error === undefined ? 'ended by the server with its result' : undefined);
         this.bySeq.set(e.seq, node);
         this.learnTask(node);
         this.touch(node);
@@ -152,6 +171,7 @@ export class MessageModel {
       return void this.push({ type: 'response', id: `r${e.seq}`, seq: e.seq, event: e });
     }
     this.count(String(msg.method));
+    if (e.dir === 's2c') this.onStream(msg);
     const notification: EventNode = { type: 'notification', id: `n${e.seq}`, seq: e.seq, event: e };
     if (under) {
       const params = (msg.params ?? {}) as Record<string, unknown>;
@@ -201,11 +221,40 @@ export class MessageModel {
       if (node) {
         if (e.kind === 'timeout') node.timedOut = e;
         else node.cancelled = e;
+        if (e.kind === 'cancelled') this.endStream(info.id, `ended by the client: ${String(info.reason ?? 'no reason given')}`);
         this.bySeq.set(e.seq, node);
         this.changed.add(node);
       }
     }
+    // "An abrupt transport close carries no response": a stream still open ends with the connection.
+    if (e.kind === 'note' && typeof info.streamEnded === 'string') this.endStream(info.id, `ended with the connection: ${info.streamEnded}`);
+    if (e.kind === 'exited') for (const node of [...this.streams.values()]) this.endStream(idOf(node.request), 'ended with the connection: the server exited');
     this.push({ type: 'meta', id: `m${e.seq}`, seq: e.seq, event: e });
+  }
+
+  /** A notification on a stream (by its subscription id), or the server's notifications/cancelled ending one. */
+  private onStream(msg: Record<string, unknown>): void {
+    if (this.streams.size === 0) return;
+    const params = (msg.params ?? {}) as Record<string, unknown>;
+    if (msg.method === 'notifications/cancelled') {
+      return this.endStream(params.requestId, `ended by the server: ${typeof params.reason === 'string' ? params.reason : 'no reason given'}`);
+    }
+    const meta = params._meta as Record<string, unknown> | undefined;
+    const node = meta ? this.streams.get(streamKey(meta[META_SUBSCRIPTION_ID])) : undefined;
+    if (!node?.stream) return;
+    if (msg.method === 'notifications/subscriptions/acknowledged') node.stream.acknowledged = true;
+    else node.stream.notifications += 1;
+    this.changed.add(node);
+  }
+
+  /** `how` undefined: the stream ended by an error answer, which its row already shows. */
+  private endStream(id: unknown, how: string | undefined): void {
+    const key = streamKey(id);
+    const node = this.streams.get(key);
+    if (!node?.stream) return;
+    this.streams.delete(key);
+    if (how) node.stream.end = how;
+    this.changed.add(node);
   }
 
   /** A stray line and its source record arrive in either order; both carry the text. */
@@ -259,6 +308,7 @@ export class MessageModel {
       if (node.timedOut) this.bySeq.delete(node.timedOut.seq);
       if (node.cancelled) this.bySeq.delete(node.cancelled.seq);
       if (!node.response) this.pending.delete(pairKey(node.request.dir, (node.request.msg as { id: RequestId }).id));
+      if (node.stream) this.streams.delete(streamKey(idOf(node.request)));
     } else if (node.source) {
       this.bySeq.delete(node.source.seq);
     }
@@ -312,7 +362,7 @@ export function matches(node: MessageNode, filter: MessageFilter): boolean {
 export function isProblem(node: MessageNode): boolean {
   switch (node.type) {
     case 'exchange':
-      return !['pass', 'pending', 'probe'].includes(statusOf(node));
+      return !['pass', 'pending', 'probe', 'listening', 'ended'].includes(statusOf(node));
     case 'stray':
     case 'response':
       return true;
@@ -344,6 +394,7 @@ export function statusOf(node: ExchangeNode): Status {
 }
 
 function ownStatus(node: ExchangeNode): Status {
+  if (node.stream) return streamStatus(node, node.stream);
   const response = node.response?.msg as Record<string, unknown> | undefined;
   if (response) {
     if (response.error !== undefined) return isEraProbe(node) ? 'probe' : 'error';
@@ -354,6 +405,14 @@ function ownStatus(node: ExchangeNode): Status {
   if (node.timedOut) return 'timeout';
   if (node.cancelled) return 'cancelled';
   return 'pending';
+}
+
+/** A listen stream: refused (error), never acknowledged in time, open, or ended (by either side or the connection). */
+function streamStatus(node: ExchangeNode, stream: ListenStreamState): Status {
+  if ((node.response?.msg as { error?: unknown } | undefined)?.error !== undefined) return 'error';
+  if (node.timedOut) return 'timeout';
+  if (node.response || stream.end !== undefined || node.cancelled) return 'ended';
+  return stream.acknowledged ? 'listening' : 'pending';
 }
 
 /**
@@ -399,6 +458,11 @@ export function methodOf(e: TraceEvent): string | undefined {
 
 export function idOf(e: TraceEvent): RequestId | undefined {
   return (e.msg as { id?: RequestId } | undefined)?.id;
+}
+
+/** The subscription id is the listen request's id, "number for number". */
+function streamKey(id: unknown): string {
+  return `${typeof id}:${String(id)}`;
 }
 
 function pairKey(dir: TraceEvent['dir'], id: RequestId): string {

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { userFrame, type StackFrame } from '../../core/preload/index';
 import type { TraceEvent } from '../../core/trace/event';
-import { asksOf, errorOf, idOf, latencyOf, methodOf, retriesOf, statusOf, type ExchangeNode, type MessageNode, type Status } from './model';
+import { asksOf, errorOf, idOf, latencyOf, methodOf, retriesOf, statusOf, type ExchangeNode, type ListenStreamState, type MessageNode, type Status } from './model';
 
 export interface RowData {
   label: string;
@@ -29,6 +29,8 @@ const STATUS_ICON: Record<Status, { icon: string; color?: string }> = {
   cancelled: { icon: 'circle-slash', color: 'problemsWarningIcon.foreground' },
   probe: { icon: 'versions' },
   input: { icon: 'question', color: 'problemsWarningIcon.foreground' },
+  listening: { icon: 'radio-tower', color: 'testing.iconPassed' },
+  ended: { icon: 'debug-disconnect' },
 };
 
 const MAX_LABEL = 160;
@@ -44,8 +46,10 @@ export function rowData(node: MessageNode): RowData {
       if (status === 'probe') parts.push('era probe');
       if (fromServer) parts.push('from server');
       if (node.role === 'retry') parts.push(`round ${roundOf(node)}`);
-      const latency = latencyOf(node);
-      if (latency !== undefined) parts.push(`${latency} ms`);
+      // A stream's answer ends it: the time to it is no latency.
+      const latency = node.stream ? undefined : latencyOf(node);
+      if (node.stream) parts.push(...streamParts(node, node.stream, status));
+      else if (latency !== undefined) parts.push(`${latency} ms`);
       else if (status === 'input') parts.push('input required');
       else if (status === 'timeout') parts.push(`timed out after ${String(node.timedOut?.info?.afterMs ?? '?')} ms`);
       // A request the client gave up on without telling the server says why ("lost: the server exited with code 1…").
@@ -107,6 +111,16 @@ export function rowData(node: MessageNode): RowData {
     case 'meta':
       return metaRow(node.event);
   }
+}
+
+/** "listening · 3 notifications", "ended by the client: … · 3 notifications"; a refusal or timeout is said as for any request. */
+function streamParts(node: ExchangeNode, stream: ListenStreamState, status: Status): string[] {
+  const count = `${stream.notifications} notification${stream.notifications === 1 ? '' : 's'}`;
+  if (status === 'listening') return ['listening', count];
+  if (status === 'ended') return [clip(stream.end ?? 'ended', 120), count];
+  if (status === 'pending') return ['waiting for its acknowledgement…'];
+  if (status === 'timeout') return [`not acknowledged within ${String(node.timedOut?.info?.afterMs ?? '?')} ms`];
+  return [];
 }
 
 /** What happened inside a call, counted: "3 rounds", "2 server requests". */

@@ -154,6 +154,19 @@ test('exited-early: a client that gave up (EPIPE) closed stdin before the failin
   assert.equal(only(ds, 'no-response').length, 0);
 });
 
+test('crashed: an open subscriptions/listen stream is no request in flight (a clean exit with only it open is idle); a failing exit still is a crash', () => {
+  const t = new TraceBuilder();
+  t.modernSession({ tools: { listChanged: true } });
+  t.request(2, 'subscriptions/listen', { notifications: { toolsListChanged: true } });
+  t.meta('exited', { code: 0, signal: null });
+  assert.deepEqual(only(diagnose(t.events), 'crashed'), []);
+  const failing = new TraceBuilder();
+  failing.modernSession({ tools: { listChanged: true } });
+  failing.request(2, 'subscriptions/listen', { notifications: { toolsListChanged: true } });
+  failing.meta('exited', { code: 1, signal: null });
+  assert.match(only(diagnose(failing.events), 'crashed')[0].message, /^The server exited \(code 1\) while idle/);
+});
+
 test('crashed: a clean exit on its own with a request in flight is told as such, and a retry will not change it', () => {
   const t = new TraceBuilder();
   t.legacySession();

@@ -13,7 +13,9 @@ export const crashed: Rule = {
     // Before the first answer it is exited-early; after the client closed stdin, a normal shutdown.
     if (ctx.firstResponseSeq === undefined || ctx.spawnFailedSeq !== undefined || ctx.stdinClosedSeq !== undefined) return;
     const exit = { code: typeof e.info?.code === 'number' ? e.info.code : null, signal: typeof e.info?.signal === 'string' ? e.info.signal : null };
-    const pending = ctx.pending();
+    // An open subscriptions/listen stream awaits no answer ("sent only when the server tears the
+    // subscription down"): a modern session always has one, which leaves it idle all the same.
+    const pending = ctx.pending().filter((r) => r.method !== 'subscriptions/listen');
     const failed = exit.signal !== null || (exit.code !== null && exit.code !== 0);
     if (pending.length === 0 && !failed) return;
     const telling = tellingLine(ctx.stderr.filter((l) => l.seq > (ctx.firstResponseSeq ?? 0)));
