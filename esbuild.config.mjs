@@ -38,7 +38,7 @@ const entries = [
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The tokenizer's rank tables are megabytes: a bundle of their own, required on the first
   // count, keeps them out of the extension's activation.
-  { ...node, entryPoints: ['src/core/tokens/toolTokens.ts'], outfile: 'dist/tokenizer.js' },
+  { ...node, entryPoints: ['src/core/tokens/toolTokens.ts'], outfile: 'dist/tokenizer.js', charset: 'utf8' },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...node, entryPoints: ['src/languageServer/server.ts'], outfile: 'dist/languageServer.js' },
   { ...node, entryPoints: ['src/core/preload/node-preload.ts'], outfile: 'dist/preload/node-preload.js' },

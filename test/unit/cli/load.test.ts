@@ -19,10 +19,11 @@ test('load: 40 calls of a 50 ms tool at concurrency 5; every percentile is at le
   assert.equal(r.ok, 40);
   assert.deepEqual(r.errors, {});
   const { minMs, p50Ms, p90Ms, p99Ms, maxMs } = r.latency;
-  assert.ok(minMs >= 49.9, `min ${minMs} ms includes the 50 ms delay`);
+  // Node's timers run on the loop's cached millisecond clock and may fire up to a millisecond early.
+  assert.ok(minMs >= 48.9, `min ${minMs} ms includes the 50 ms delay`);
   assert.ok(minMs <= p50Ms && p50Ms <= p90Ms && p90Ms <= p99Ms && p99Ms <= maxMs, JSON.stringify(r.latency));
   assert.equal(r.histogram.reduce((n: number, b: { count: number }) => n + b.count, 0), 40);
-  assert.ok(r.histogram[0].upToMs >= 49.9, 'no bucket below the delay');
+  assert.ok(r.histogram[0].upToMs >= 48.9, 'no bucket below the delay');
   assert.ok(r.limits.some((l: string) => /same|this machine/.test(l)), 'says the figures are this machine\'s');
   assert.deepEqual(r.findings, [], 'a server that keeps nothing per call: no memory-growth');
 });
