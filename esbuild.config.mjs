@@ -40,6 +40,8 @@ const entries = [
   // count, keeps them out of the extension's activation.
   { ...node, entryPoints: ['src/core/tokens/toolTokens.ts'], outfile: 'dist/tokenizer.js', charset: 'utf8' },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The record proxy's recorder thread: small, so starting it does not compile the CLI again.
+  { ...node, entryPoints: ['src/cli/record/worker.ts'], outfile: 'dist/recorder.js' },
   { ...node, entryPoints: ['src/languageServer/server.ts'], outfile: 'dist/languageServer.js' },
   { ...node, entryPoints: ['src/core/preload/node-preload.ts'], outfile: 'dist/preload/node-preload.js' },
   { ...common, entryPoints: ['media/src/form.ts'], outfile: 'dist/media/form.js', platform: 'browser', format: 'iife', target: 'es2022' },

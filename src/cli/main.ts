@@ -14,9 +14,6 @@ import { runLoad } from './commands/load';
 import { runRecord } from './record/proxy';
 import { runHttpRecord } from './record/httpProxy';
 import { runMcp } from './mcp/server';
-import { RECORDER_ROLE } from './record/messages';
-import { runRecorderThread } from './record/worker';
-import { isMainThread, workerData } from 'node:worker_threads';
 import { flushed, processOutput } from './output';
 import { USAGE, UsageError, usageOf } from './usage';
 import { version } from './version';
@@ -72,11 +69,6 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function start(): void {
-  // The record proxy's recorder thread runs this same bundle (one file to ship, no loader).
-  if (!isMainThread && (workerData as { role?: string } | null)?.role === RECORDER_ROLE) {
-    runRecorderThread((workerData as { fd: number }).fd);
-    return;
-  }
   main(process.argv.slice(2)).then(
     async (code) => {
       await Promise.all([flushed(process.stdout), flushed(process.stderr)]);

@@ -11,5 +11,3 @@ export type RecorderMessage =
 
 /** The recorder's replies. */
 export type RecorderReply = { type: 'closed'; events: number } | { type: 'failed'; message: string };
-
-export const RECORDER_ROLE = 'mcp-lens-recorder';

@@ -4,7 +4,8 @@ import { constants } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { now } from '../../core/trace/event';
 import type { RecordArgs } from '../args';
-import { RECORDER_ROLE, type RecorderMessage, type RecorderReply } from './messages';
+import { join } from 'node:path';
+import type { RecorderMessage, RecorderReply } from './messages';
 import { ProcessTree } from '../../core/transport/processTree';
 import { windowsLaunch } from '../../core/transport/windowsLaunch';
 import { expandOutPath } from '../../core/record/outPath';
@@ -179,13 +180,16 @@ async function runHotReload(args: RecordArgs, fd: number | undefined): Promise<n
 const BATCH_MS = 5;
 const BATCH_BYTES = 1 << 20;
 
+/** The recorder thread's bundle, next to this one (esbuild.config.mjs; see worker.ts). */
+export const RECORDER_BUNDLE = 'recorder.js';
+
 /**
- * The recorder thread is this same bundle, started with a role (see main.ts). Copies are
+ * The recorder thread runs its own small bundle (see worker.ts). Copies are
  * handed over in batches: one postMessage per chunk would cost the relay more than the
  * relay itself when a conversation is many small lines. Stamps are taken before queueing.
  */
 function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): Promise<string | undefined> } {
-  const worker = new Worker(__filename, { workerData: { role: RECORDER_ROLE, fd } });
+  const worker = new Worker(join(__dirname, RECORDER_BUNDLE), { workerData: { fd } });
   let failure: string | undefined;
   let closing: Promise<string | undefined> | undefined;
   let queue: RecorderMessage[] = [];

@@ -1,10 +1,10 @@
-import { writeSync } from 'node:fs';
 import { serializeEvent } from '../../core/trace/jsonl';
 import type { NewTraceEvent, TraceEvent } from '../../core/trace/event';
 import { LineFramer, type Frame } from '../../core/wire/framer';
 import { stderrEvent } from '../../core/wire/lineEvent';
 import { StdoutClassifier } from '../../core/wire/stdoutClassifier';
 import type { RecorderMessage } from './messages';
+import { TraceFileWriter } from './traceFileWriter';
 
 type StreamDir = 'c2s' | 's2c' | 'stderr';
 
@@ -24,13 +24,15 @@ export class Recorder {
   };
   // Both protocol directions get the stdout treatment: a host's stdin can be faulty too.
   private readonly classifiers = { c2s: new StdoutClassifier('c2s'), s2c: new StdoutClassifier('s2c') };
-  private buffered: string[] = [];
+  private readonly file: TraceFileWriter;
 
   /**
    * `fd`: the trace file, opened (and so checked) by the relay before the server starts;
-   * the relay closes it. Writes are synchronous: this thread has nothing else to do.
+   * the relay closes it once `drained` has resolved.
    */
-  constructor(private readonly fd: number) {}
+  constructor(fd: number) {
+    this.file = new TraceFileWriter(fd);
+  }
 
   get count(): number {
     return this.seq;
@@ -55,12 +57,14 @@ export class Recorder {
     }
   }
 
-  /** Writes what the last batch of messages produced, in one write. */
+  /** Starts writing what the last batches of messages produced (one write while none is in flight). */
   flush(): void {
-    if (this.buffered.length === 0) return;
-    const text = this.buffered.join('\n') + '\n';
-    this.buffered = [];
-    writeSync(this.fd, text);
+    this.file.flush();
+  }
+
+  /** Everything handled so far is on disk; or the write error that stopped it. */
+  drained(): Promise<Error | undefined> {
+    return this.file.drained();
   }
 
   private appendFrame(dir: StreamDir, frame: Frame, t: number): void {
@@ -71,7 +75,8 @@ export class Recorder {
   private append(e: NewTraceEvent, t: number): void {
     // Every event of a chunk carries the chunk's arrival time, taken on the relay thread.
     const seq = ++this.seq;
-    this.buffered.push(isPlainMessage(e) ? plainLine(seq, t, e) : serializeEvent({ ...e, seq, t } as TraceEvent));
+    this.file.append(isPlainMessage(e) ? plainLine(seq, t, e) : serializeEvent({ ...e, seq, t } as TraceEvent));
+    this.file.append('\n');
   }
 }
 

@@ -1,10 +1,14 @@
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { RecorderMessage, RecorderReply } from './messages';
 import { Recorder } from './recorder';
 
-/** The recorder thread: handles messages in order, writes each batch once the queue is drained. */
-export function runRecorderThread(fd: number): void {
+/**
+ * The recorder thread, bundled on its own (dist/recorder.js): it starts while the host's
+ * first messages are relayed, and compiling the whole CLI bundle again here took a core from
+ * the relay for a quarter of a second. Handles messages in order, writes once a batch is handled.
+ */
+function runRecorderThread(fd: number): void {
   const port = parentPort;
   if (!port) throw new Error('the recorder runs in a worker thread');
   const recorder = new Recorder(fd);
@@ -17,14 +21,17 @@ export function runRecorderThread(fd: number): void {
   }
   let flushScheduled = false;
   const reply = (r: RecorderReply) => port.postMessage(r);
+  const failed = (error: Error) => reply({ type: 'failed', message: error.stack ?? String(error) });
   port.on('message', (batch: RecorderMessage[]) => {
     for (const m of batch) take(m);
   });
   function take(m: RecorderMessage): void {
     try {
       if (m.type === 'close') {
-        recorder.flush();
-        reply({ type: 'closed', events: recorder.count });
+        void recorder.drained().then((error) => {
+          if (error) failed(error);
+          reply({ type: 'closed', events: recorder.count });
+        });
         return;
       }
       recorder.handle(m);
@@ -36,7 +43,9 @@ export function runRecorderThread(fd: number): void {
         });
       }
     } catch (error) {
-      reply({ type: 'failed', message: (error as Error).stack ?? String(error) });
+      failed(error as Error);
     }
   }
 }
+
+runRecorderThread((workerData as { fd: number }).fd);

@@ -215,13 +215,19 @@ export function validateMessage(
 /**
  * Compiles ahead of use the validators a session meets in bulk: its era's notifications (a
  * burst of log or progress notifications would otherwise pay the first compile, tens of ms,
- * in its middle) and the error envelope. Call it once the protocol version is known.
+ * in its middle), the error envelope, and tools/call with its result (the first call would
+ * pay 15–30 ms while its answer arrives: in the middle of a flood, or of a 50 MB result on the
+ * extension host). Call it once the protocol version is known.
  */
 export function warm(protocolVersion: string): void {
   const s = schemaFor(protocolVersion);
   if (!s) return;
   for (const method of s.notificationMethods()) s.entry(`n:${method}`);
   s.entry('e');
+  if (s.definitionFor('tools/call') !== undefined) {
+    s.entry(keyFor({ method: 'tools/call', id: 0 }));
+    s.entry(keyFor({ id: 0, result: {} }, 'tools/call', {}));
+  }
 }
 
 /** Whether a schema for this protocol version ships with the product. */

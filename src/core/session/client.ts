@@ -641,7 +641,7 @@ export class McpClient {
       });
       const quiet = opts.quietAfterLifeMs;
       if (quiet !== undefined) this.life.onFirstLife(() => this.pending.rearm(id, quiet));
-      this.transport.send(JSON.stringify(message)).catch(async (err: Error) => {
+      this.transport.send(JSON.stringify(message), message).catch(async (err: Error) => {
         if (!this.pending.has(id)) return;
         // Over HTTP a refusal can carry the server's JSON-RPC error (ProtocolError) or only a status.
         if (!(err instanceof ProtocolError || err instanceof HttpStatusError)) {
@@ -688,7 +688,7 @@ export class McpClient {
   private notify(method: string, params?: Record<string, unknown>): Promise<void> {
     const message: JsonRpcNotification = { jsonrpc: '2.0', method };
     if (params) message.params = params;
-    return this.transport.send(JSON.stringify(message));
+    return this.transport.send(JSON.stringify(message), message);
   }
 
   private dispatch(e: TraceEvent): void {

@@ -40,10 +40,11 @@ const MSG: PropertyDescriptor = {
  * trace was given while the event is among the newest; an older event's `msg` is parsed from
  * `raw` again when asked (an equal object, not the same one).
  */
-export function storedMessage(seq: number, t: number, dir: Direction, kind: TraceEvent['kind'], raw: string, msg: JsonRpcMessage): TraceEvent {
+export function storedMessage(seq: number, t: number, dir: Direction, kind: TraceEvent['kind'], raw: string, msg?: JsonRpcMessage): TraceEvent {
   const e = { seq, t, dir, kind, raw } as TraceEvent;
   Object.defineProperty(e, 'msg', MSG);
-  remember(e, msg);
+  // Without `msg` (a line this program wrote itself) the message is parsed on first read.
+  if (msg !== undefined) remember(e, msg);
   return e;
 }
 

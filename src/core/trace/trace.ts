@@ -4,6 +4,7 @@ import { serializeEvent } from './jsonl';
 import { serializeEventPieces } from './jsonPieces';
 import { ASYNC_LINE_CHARS, type TraceSpill } from './spill';
 import { COMPACT_LINE_CHARS, storedMessage } from './storedMessage';
+import { lineEvent } from '../wire/lineEvent';
 
 export interface TraceOptions {
   /**
@@ -86,6 +87,20 @@ export class Trace {
       event = Object.assign({ seq, t: 0 }, e) as TraceEvent;
       event.t = t;
     }
+    return this.store(event);
+  }
+
+  /**
+   * A message this program serialised itself (`raw` is its JSON text), of the kind read from
+   * the value (ownMessageKind): stored as its line without parsing it again; its `msg` is
+   * parsed from `raw` when first read, as an older compact event's is.
+   */
+  appendOwnMessage(dir: 'c2s' | 's2c', kind: 'request' | 'notification' | 'response', raw: string): TraceEvent {
+    if (raw.length >= COMPACT_LINE_CHARS) return this.append(lineEvent(dir, raw));
+    return this.store(storedMessage(this.nextSeq++, now(), dir, kind, raw));
+  }
+
+  private store(event: TraceEvent): TraceEvent {
     this.list.push(event);
     if (this.spill) {
       // A huge event is serialised piece by piece as the spill writes it, off this call.

@@ -2,6 +2,7 @@ import type { TraceEvent } from '../trace/event';
 import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
 import { tryParse } from '../wire/lineEvent';
+import type { JsonRpcMessage } from '../wire/message';
 import { HttpTransport, type HttpServerSpec, type HttpTransportOptions } from './http';
 import { HttpStatusError } from './httpErrors';
 import { LegacySseTransport } from './legacySse';
@@ -47,14 +48,14 @@ export class StreamableWithSseFallback implements Transport {
     return this.current.start();
   }
 
-  async send(line: string): Promise<void> {
+  async send(line: string, message?: JsonRpcMessage): Promise<void> {
     try {
-      await this.current.send(line);
+      await this.current.send(line, message);
       this.answered = true;
     } catch (err) {
       if (!(err instanceof HttpStatusError) || !this.wouldFallBack(err.status, undefined) || this.fellBack) throw err;
       await this.fallBack(err);
-      await this.current.send(line);
+      await this.current.send(line, message);
       this.answered = true;
     }
   }

@@ -6,10 +6,12 @@ import { Emitter, type Disposable } from '../util/disposable';
 import { InOrder } from '../util/inOrder';
 import { DEFAULT_MAX_LINE_BYTES, LineFramer, type Frame } from '../wire/framer';
 import { OFF_THREAD_LINE_BYTES } from '../wire/offThreadLine';
-import { lineEvent, stderrEvent } from '../wire/lineEvent';
+import { stderrEvent } from '../wire/lineEvent';
+import type { JsonRpcMessage } from '../wire/message';
 import { StdoutClassifier } from '../wire/stdoutClassifier';
 import { buildChildEnv } from './env';
 import { ProcessTree, trackTree, untrackTree } from './processTree';
+import { recordSent } from './recordSent';
 import type { Transport } from './transport';
 import { windowsLaunch } from './windowsLaunch';
 
@@ -150,10 +152,10 @@ export class StdioTransport implements Transport {
   }
 
   /** Records the line as a client→server event, then writes it with its newline, honouring backpressure. */
-  send(line: string): Promise<void> {
+  send(line: string, message?: JsonRpcMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.stdinClosed || !stdin.writable) return Promise.reject(new TransportClosedError());
-    this.trace.append(lineEvent('c2s', line));
+    recordSent(this.trace, line, message);
     return new Promise((resolve, reject) => {
       let settled = false;
       const done = (err?: Error | null) => {

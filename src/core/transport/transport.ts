@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../trace/event';
+import type { JsonRpcMessage } from '../wire/message';
 import type { Disposable } from '../util/disposable';
 
 /** How a connection ended: a child's exit status; both null for a connection with no process (HTTP). */
@@ -15,8 +16,12 @@ export interface ExitInfo {
 export interface Transport {
   /** Prepares the connection; rejects (after recording why) if it cannot. */
   start(): Promise<void>;
-  /** Records the JSON-RPC text as a c2s event and delivers it; rejects if the server cannot be reached or refuses it. */
-  send(line: string): Promise<void>;
+  /**
+   * Records the JSON-RPC text as a c2s event and delivers it; rejects if the server cannot be
+   * reached or refuses it. `message`: the value `line` is the JSON text of, when the caller
+   * built it (a transport may then skip parsing the line again; see recordSent).
+   */
+  send(line: string, message?: JsonRpcMessage): Promise<void>;
   /** s2c events that carry a message. */
   readonly onMessage: (listener: (e: TraceEvent) => void) => Disposable;
   /** Settles once the connection is over for good (the process exited, or close() finished). */

@@ -11,14 +11,18 @@ export const FIXTURES = `${ROOT}test/fixtures/servers/`;
 export const NODE = process.execPath;
 
 /**
- * Builds dist/cli.js exactly as esbuild.config.mjs does (the CLI entry alone, so another
- * bundle's build error cannot fail these tests). Written then renamed: test files build in
- * parallel and a reader must never see half a file.
+ * Builds dist/cli.js and the record proxy's recorder thread (dist/recorder.js) exactly as
+ * esbuild.config.mjs does (those entries alone, so another bundle's build error cannot fail
+ * these tests). Written then renamed: test files build in parallel and a reader must never
+ * see half a file.
  */
 export async function buildCli(): Promise<void> {
-  const tmp = `${CLI}.${process.pid}.tmp`;
-  await bundleForNode('src/cli/main.ts', tmp, '#!/usr/bin/env node');
-  renameSync(tmp, CLI);
+  const built = async (entry: string, outfile: string, banner?: string) => {
+    const tmp = `${outfile}.${process.pid}.tmp`;
+    await bundleForNode(entry, tmp, banner);
+    renameSync(tmp, outfile);
+  };
+  await Promise.all([built('src/cli/main.ts', CLI, '#!/usr/bin/env node'), built('src/cli/record/worker.ts', `${ROOT}dist/recorder.js`)]);
 }
 
 export interface CliRun {

@@ -26,6 +26,7 @@ before(async () => {
   workspace = join(dir, 'ws');
   // The CLI bundled as the extension ships it (esbuild.config.mjs), in an extension folder of its own.
   await bundleForNode('src/cli/main.ts', join(extensionPath, 'dist', 'cli.js'));
+  await bundleForNode('src/cli/record/worker.ts', join(extensionPath, 'dist', 'recorder.js'));
   mkdirSync(join(workspace, '.mcp-lens', 'traces'), { recursive: true });
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { SHIPPED_VERSIONS, hasSchema, validateMessage } from '../../../src/core/schema/officialSchema';
+import { SHIPPED_VERSIONS, hasSchema, validateMessage, warm } from '../../../src/core/schema/officialSchema';
 
 const meta = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -68,5 +68,25 @@ test('compiled once per definition: many validations stay cheap', () => {
   for (let i = 0; i < 20000; i++) {
     const r = validateMessage({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: i } }, 's2c', '2025-11-25');
     assert.equal(r.valid, true);
+  }
+});
+
+test('tools/call and its result validate the same after warm() compiled them ahead, in every shipped version', () => {
+  const call = (params: unknown) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
+  const answer = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result });
+  for (const v of SHIPPED_VERSIONS) {
+    const params = v === '2026-07-28' ? { name: 'echo', arguments: {}, _meta: meta } : { name: 'echo', arguments: {} };
+    const outcomes = () => [
+      validateMessage(call(params), 'c2s', v),
+      validateMessage(call({ arguments: {} }), 'c2s', v),
+      validateMessage(answer({ content: [{ type: 'text', text: 'x' }], ...(v === '2026-07-28' ? { resultType: 'complete' } : {}) }), 's2c', v, 'tools/call', params),
+      validateMessage(answer({ content: 'x' }), 's2c', v, 'tools/call', params),
+    ];
+    const before = outcomes();
+    warm(v);
+    const after = outcomes();
+    assert.deepEqual(after, before, v);
+    assert.deepEqual(after.map((o) => o.valid), [true, false, true, false], v);
+    assert.equal(after[2].definition, before[2].definition, v);
   }
 });
