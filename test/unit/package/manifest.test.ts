@@ -81,6 +81,7 @@ test("the README's pictures are shipped screenshots of the real UI, each small",
 });
 
 const vsix = join(root, 'dist', 'mcp-lens.vsix');
-test('the packaged VSIX stays under 3 MiB', { skip: existsSync(vsix) ? false : 'no dist/mcp-lens.vsix: run npm run package' }, () => {
-  assert.ok(statSync(vsix).size < 3 * 1024 * 1024, `${statSync(vsix).size} bytes`);
+// 4.5 MiB: o200k_base's rank tables (token cost of tool definitions) weigh ~1 MiB compressed.
+test('the packaged VSIX stays under 4.5 MiB', { skip: existsSync(vsix) ? false : 'no dist/mcp-lens.vsix: run npm run package' }, () => {
+  assert.ok(statSync(vsix).size < 4.5 * 1024 * 1024, `${statSync(vsix).size} bytes`);
 });
