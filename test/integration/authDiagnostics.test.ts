@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelState } from '../../src/extension/stderr/panel';
-import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
+import { authorizationFlowText, extensionApi, find, folder, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
 
 // Misconfigured servers behind the official SDK's authorization server
 // (test/fixtures/servers/http/sdk-oauth.mjs, one flag each): the start stops at the step that
@@ -24,24 +24,7 @@ const SERVERS: Record<string, { args: string[]; rule: string; hint: RegExp; sign
 };
 const NAMES = Object.keys(SERVERS);
 
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
-
-/** The text of the document Show Authorization Flow opened for a server. */
-async function authorizationFlowText(name: string): Promise<string> {
-  assert.equal(await vscode.commands.executeCommand<boolean>('mcpLens.showAuthorizationFlow', name), true);
-  const editor = await waitFor('the authorization flow document', () => {
-    const e = vscode.window.activeTextEditor;
-    return e && e.document.getText().startsWith(`Authorization flow of "${name}"`) ? e : undefined;
-  });
-  const text = editor.document.getText();
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  return text;
-}
 
 suite('Authorization diagnostics in the editor: each misconfigured server shows its rule, where it broke and what to change', function () {
   this.timeout(180_000);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, find, serverNames, serverWhere, stopAllServers, waitFor } from './support';
+import { extensionApi, find, folder, serverNames, serverWhere, stopAllServers, waitFor } from './support';
 
 // mcpLens.clientProfiles: the same SDK server (per-client.mjs registers tools by clientInfo and
 // declared capabilities) lists one set of tools to MCP Lens itself and another as each host.
@@ -10,12 +10,6 @@ const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const source = join(repo, 'test', 'fixtures', 'servers', 'hosts', 'per-client.mjs');
 const SERVERS = `"servers": {
     "per-client": { "type": "stdio", "command": "node", "args": [${JSON.stringify(source)}] },`;
-
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
 const profiles = (value: Record<string, string> | undefined) => vscode.workspace.getConfiguration('mcpLens').update('clientProfiles', value, vscode.ConfigurationTarget.Workspace);

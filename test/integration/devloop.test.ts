@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { DebugOutcome } from '../../src/extension/devloop/debugAttach';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
 import type { PanelState } from '../../src/extension/stderr/panel';
-import { extensionApi, find, serverNames, serverWhere, waitFor } from './support';
+import { extensionApi, find, folder, serverNames, serverWhere, waitFor } from './support';
 
 // A server that reads its tools from devloop/tools.json, copied into the workspace copy:
 // "weather" restarts when that file is saved (dev.watch); "weather-debug" is debugged.
@@ -32,12 +32,6 @@ interface LastDiff {
   reason?: string;
   before: string;
   after: string;
-}
-
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
 }
 
 const configFile = () => join(folder(), '.vscode', 'mcp.json');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FuzzToolResult } from '../../src/extension/fuzz';
 import type { LoadToolResult } from '../../src/extension/load/loadCommand';
-import { descendantsMatching, extensionApi, find, hasProc, serverNames, waitFor } from './support';
+import { descendantsMatching, extensionApi, find, folder, hasProc, serverNames, waitFor } from './support';
 
 // "Fuzz Tool…" on the SDK fixture servers named in .vscode/mcp.json: a faulty one (the crash
 // is found, shrunk, and saved as a regression test) and a correct one (nothing found, and a
@@ -17,12 +17,6 @@ const SERVERS = `"servers": {
     "fuzz-faults": { "type": "stdio", "command": "node", "args": [${JSON.stringify(faults)}] },
     "fuzz-correct": { "type": "stdio", "command": "node", "args": [${JSON.stringify(correct)}] },
     "fuzz-leaks": { "type": "stdio", "command": "node", "args": [${JSON.stringify(leaks)}] },`;
-
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
 const savedFile = () => join(folder(), '.mcp-lens', 'tests', 'fuzz-faults.mcptest.json');

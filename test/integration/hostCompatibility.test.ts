@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, find, serverNames, serverWhere, stopAllServers, waitFor } from './support';
+import { extensionApi, find, folder, serverNames, serverWhere, stopAllServers, waitFor } from './support';
 
 // mcpLens.lint.hosts puts the host rules on the tool definitions: the SDK fixture's
 // registerTool lines get the findings of the hosts the setting names, and nothing for others.
@@ -10,12 +10,6 @@ const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const source = join(repo, 'test', 'fixtures', 'servers', 'hosts', 'incompatible.mjs');
 const SERVERS = `"servers": {
     "host-incompatible": { "type": "stdio", "command": "node", "args": [${JSON.stringify(source)}] },`;
-
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
 

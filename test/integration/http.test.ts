@@ -5,17 +5,12 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PanelState } from '../../src/extension/stderr/panel';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
-import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
+import { extensionApi, find, folder, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
 
 // Streamable HTTP servers (official v1 and v2 SDK fixtures on 127.0.0.1, port 0) started by
 // the test; their URLs go into the workspace copy's .vscode/mcp.json, which the registry reloads.
 const NAMES = ['http-legacy', 'http-modern', 'http-wrong-path', 'sse-legacy'];
 
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
 
 suite('Streamable HTTP servers: listed, started, called', () => {

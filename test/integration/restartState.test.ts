@@ -3,7 +3,7 @@ import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promi
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, find, serverNames, serverWhere, waitFor } from './support';
+import { extensionApi, find, folder, serverNames, serverWhere, waitFor } from './support';
 
 // The example's weather server, copied into the workspace copy, with "dev": restart when it
 // is saved and run under the Node debugger. Adding a tool and saving restarts it: right
@@ -17,12 +17,6 @@ const LATE_STDERR = 'node \\"$1\\" 2> >(sleep 2.5; exec cat >&2)';
 const SERVERS = `"servers": {
     "${NAME}": { "type": "stdio", "command": "bash", "args": ["-c", "${LATE_STDERR}", "late-stderr", "\${workspaceFolder}/restart/weather.mjs"], "dev": { "watch": ["restart/*.mjs"], "debug": { "type": "node" } } },`;
 const NEW_TOOL = "  { name: 'get_alerts', description: 'Weather alerts for a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },";
-
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
 const script = () => join(folder(), 'restart', 'weather.mjs');

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
-import { extensionApi, find, serverNames, waitFor } from './support';
+import { extensionApi, find, folder, serverNames, waitFor } from './support';
 
 // The SDK ask-back fixtures (v1: legacy roots/list request, v2: 2026-07-28 roots/list inside
 // an input_required round) answered with the workspace folders, then with mcpLens.roots.
@@ -13,12 +13,6 @@ const v2 = join(repo, 'test', 'fixtures', 'servers', 'sdk-v2-asks.mjs');
 const SERVERS = `"servers": {
     "asks-v1": { "type": "stdio", "command": "node", "args": ["${v1}"] },
     "asks-v2": { "type": "stdio", "command": "node", "args": ["${v2}"] },`;
-
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 
 async function toolJson(server: string, tool: string): Promise<unknown> {
   const outcome = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server, tool, args: {} });

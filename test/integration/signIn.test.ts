@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
-import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
+import { authorizationFlowText, extensionApi, find, folder, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
 
 // An MCP server behind a real authorization server (the official SDK's auth router, with a
 // consent page: test/fixtures/servers/http/sdk-oauth.mjs --consent) on 127.0.0.1. Sign In opens
@@ -14,24 +14,7 @@ import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor
 // harness's chromium, where the harness plays the person and clicks Allow (test/harness/signInPerson.ts).
 const NAME = 'http-oauth';
 
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
-
-/** The text of the document Show Authorization Flow opened. */
-async function authorizationFlowText(): Promise<string> {
-  assert.equal(await vscode.commands.executeCommand<boolean>('mcpLens.showAuthorizationFlow', NAME), true);
-  const editor = await waitFor('the authorization flow document', () => {
-    const e = vscode.window.activeTextEditor;
-    return e && /^Authorization flow of/.test(e.document.getText()) ? e : undefined;
-  });
-  const text = editor.document.getText();
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  return text;
-}
 
 suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through the browser, Sign Out', function () {
   this.timeout(180_000);
@@ -59,7 +42,7 @@ suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through th
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('mcpLens.startServer', NAME);
     await serverWhere(registry, NAME, 'needing sign-in', (s) => s.state === 'needs-sign-in');
-    const flow = await authorizationFlowText();
+    const flow = await authorizationFlowText(NAME);
     assert.match(flow, /resource-metadata +GET .*\/\.well-known\/oauth-protected-resource\/mcp\n.*HTTP 200/);
     assert.match(flow, /server-metadata +GET .*\/\.well-known\/oauth-authorization-server\n.*HTTP 200/);
     assert.doesNotMatch(flow, /registration/, 'no client is registered before the person asks to sign in');
@@ -79,7 +62,7 @@ suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through th
     const token = /token:([\w-]{8,})/.exec(said)?.[1];
     assert.ok(token, `the server echoes the token it got: ${said}`);
 
-    const flow = await authorizationFlowText();
+    const flow = await authorizationFlowText(NAME);
     for (const step of ['registration', 'authorization', 'callback', 'token']) assert.match(flow, new RegExp(`\\b${step} +(GET|POST) `), step);
     assert.match(flow, /callback +GET http:\/\/127\.0\.0\.1:\d+\/callback\?code=(%3C|<)redacted/);
     assert.match(flow, /Outcome: a token was issued/);
@@ -104,7 +87,7 @@ suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through th
     await serverWhere(registry, NAME, 'stopped', (x) => x.state === 'stopped');
     await vscode.commands.executeCommand('mcpLens.startServer', NAME);
     await serverWhere(registry, NAME, 'running again from SecretStorage', (x) => x.state === 'running' && x.tools.length > 0);
-    const flow = await authorizationFlowText();
+    const flow = await authorizationFlowText(NAME);
     assert.match(flow, /No authorization yet/, 'the saved token was accepted: no flow ran');
 
     assert.equal(await vscode.commands.executeCommand<number>('mcpLens.signOut', NAME), 1);

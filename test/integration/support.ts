@@ -136,3 +136,22 @@ export function startHttpFixture(file: string, children: ChildProcess[], args: s
     child.once('exit', (code, signal) => reject(new Error(`${file} exited (${signal ?? code}) before printing its URL: ${err}`)));
   });
 }
+
+/** The workspace folder the suite runs in (the harness opens exactly one). */
+export function folder(): string {
+  const f = vscode.workspace.workspaceFolders?.[0];
+  if (!f) throw new Error('no folder is open');
+  return f.uri.fsPath;
+}
+
+/** The text of the document Show Authorization Flow opened for a server (closed again). */
+export async function authorizationFlowText(name: string): Promise<string> {
+  if (!(await vscode.commands.executeCommand<boolean>('mcpLens.showAuthorizationFlow', name))) throw new Error(`Show Authorization Flow refused "${name}"`);
+  const editor = await waitFor('the authorization flow document', () => {
+    const e = vscode.window.activeTextEditor;
+    return e && e.document.getText().startsWith(`Authorization flow of "${name}"`) ? e : undefined;
+  });
+  const text = editor.document.getText();
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  return text;
+}

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Outcome } from '../../src/extension/testing/testRuns';
-import { extensionApi, find, serverNames, waitFor } from './support';
+import { extensionApi, find, folder, serverNames, waitFor } from './support';
 
 // Saved calls in the Test Explorer, against the SDK weather fixture named in .vscode/mcp.json.
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
@@ -37,12 +37,6 @@ const TEST_FILE = `// Saved calls of weather-tests
   ]
 }
 `;
-
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
 const testsDir = () => join(folder(), '.mcp-lens', 'tests');

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
-import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
+import { authorizationFlowText, extensionApi, find, folder, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
 
 // What happens at the authorization server behind the editor's back, after a sign-in through
 // the browser's consent page (the harness plays the person: test/harness/signInPerson.ts). The
@@ -12,24 +12,7 @@ import { extensionApi, find, serverNames, serverWhere, startHttpFixture, waitFor
 // issuing refresh tokens; its --controls expire every access token, or revoke every token.
 const NAME = 'http-oauth-lifecycle';
 
-function folder(): string {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'a folder is open');
-  return f.uri.fsPath;
-}
 const configFile = () => join(folder(), '.vscode', 'mcp.json');
-
-/** The text of the document Show Authorization Flow opened. */
-async function authorizationFlowText(): Promise<string> {
-  assert.equal(await vscode.commands.executeCommand<boolean>('mcpLens.showAuthorizationFlow', NAME), true);
-  const editor = await waitFor('the authorization flow document', () => {
-    const e = vscode.window.activeTextEditor;
-    return e && /^Authorization flow of/.test(e.document.getText()) ? e : undefined;
-  });
-  const text = editor.document.getText();
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  return text;
-}
 
 /** The step names of the flow document's last attempt, in order. */
 const steps = (flow: string) => [...flow.matchAll(/^ *\d+\. (\S+) +(?:GET|POST) /gm)].map((m) => m[1]);
@@ -71,7 +54,7 @@ suite('Token lifecycle behind OAuth: an expired token is refreshed silently, a r
     assert.equal(await vscode.commands.executeCommand<boolean>('mcpLens.signIn', NAME), true);
     const s = await serverWhere(registry, NAME, 'running with its tools', (x) => x.state === 'running' && x.tools.length > 0);
     assert.deepEqual(s.tools, ['whoami']);
-    assert.deepEqual(steps(await authorizationFlowText()), ['resource-metadata', 'server-metadata', 'registration', 'authorization', 'callback', 'token']);
+    assert.deepEqual(steps(await authorizationFlowText(NAME)), ['resource-metadata', 'server-metadata', 'registration', 'authorization', 'callback', 'token']);
   });
 
   test('the access token expires at the authorization server: the 401 brings a refresh, no browser, and the tool call succeeds', async () => {
@@ -80,7 +63,7 @@ suite('Token lifecycle behind OAuth: an expired token is refreshed silently, a r
     const outcome = await whoami();
     assert.ok(outcome.kind === 'result', JSON.stringify(outcome));
     assert.match(JSON.stringify(outcome.result), /client:/);
-    const flow = await authorizationFlowText();
+    const flow = await authorizationFlowText(NAME);
     assert.deepEqual(steps(flow), ['refresh'], 'the last attempt is the refresh alone: no discovery, no consent page');
     assert.match(flow, /refresh +POST http:\/\/127\.0\.0\.1:\d+\/token\n.*HTTP 200/);
     assert.match(flow, /Outcome: a token was issued/);
@@ -96,12 +79,12 @@ suite('Token lifecycle behind OAuth: an expired token is refreshed silently, a r
     await vscode.commands.executeCommand('mcpLens.startServer', NAME);
     // The saved token is refused, its refresh token too: only the person can authorize again.
     await serverWhere(registry, NAME, 'needing sign-in', (x) => x.state === 'needs-sign-in');
-    const flow = await authorizationFlowText();
+    const flow = await authorizationFlowText(NAME);
     assert.match(flow, /Outcome: sign-in needed at http:\/\/127\.0\.0\.1:\d+\//);
 
     assert.equal(await vscode.commands.executeCommand<boolean>('mcpLens.signIn', NAME), true);
     await serverWhere(registry, NAME, 'running again after the new sign-in', (x) => x.state === 'running' && x.tools.length > 0);
-    assert.deepEqual(steps(await authorizationFlowText()).slice(-3), ['authorization', 'callback', 'token'], 'a new consent, not a refresh');
+    assert.deepEqual(steps(await authorizationFlowText(NAME)).slice(-3), ['authorization', 'callback', 'token'], 'a new consent, not a refresh');
     const outcome = await whoami();
     assert.ok(outcome.kind === 'result', JSON.stringify(outcome));
   });
