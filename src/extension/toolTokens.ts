@@ -3,11 +3,9 @@
  * tokenizer is loaded on the first count, never at activation (its rank table is 2 MB): a
  * caller that must answer at once gets undefined and `onDidLoad` tells it to ask again.
  */
-import { join } from 'node:path';
 import { TOKEN_ENCODING, TOKENIZER } from '../core/tokens/encoding';
+import { requireTokenizer, type Tokenizer } from '../core/tokens/load';
 import { Emitter } from '../core/util/disposable';
-
-type Tokenizer = typeof import('../core/tokens/toolTokens');
 
 let tokenizer: Tokenizer | undefined;
 let loading: Promise<Tokenizer> | undefined;
@@ -21,10 +19,7 @@ export const onDidLoadTokenizer = loaded.event;
 export const TOKENS_BY = `${TOKEN_ENCODING} (${TOKENIZER})`;
 
 export function loadTokenizer(): Promise<Tokenizer> {
-  // dist/tokenizer.js, beside dist/extension.js (esbuild.config.mjs): a runtime require, so the
-  // tables stay out of the extension bundle (an import() would be inlined by esbuild).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loading ??= Promise.resolve().then(() => require(join(__dirname, 'tokenizer.js')) as Tokenizer).then((m) => {
+  loading ??= Promise.resolve().then(requireTokenizer).then((m) => {
     tokenizer = m;
     loaded.fire();
     return m;

@@ -12,6 +12,7 @@ import { traceLines } from '../traceLines';
 import { hostFindings, type HostFinding } from '../../core/hosts/hostLint';
 import { hostProfile } from '../../core/hosts/hostProfiles';
 import { TOKEN_ENCODING } from '../../core/tokens/encoding';
+import { requireTokenizer } from '../../core/tokens/load';
 import type { Style } from '../style';
 
 /**
@@ -28,7 +29,7 @@ export async function runLint(args: LintArgs, io: Output): Promise<number> {
   }
   const { events, problems } = parseTraceText(text);
   const diagnostics = diagnose(events);
-  const hosts = args.hosts.length ? await hostReport(summarize(events).tools, args.hosts) : undefined;
+  const hosts = args.hosts.length ? hostReport(summarize(events).tools, args.hosts) : undefined;
   const failed = failsOn(diagnostics, args.failOn) || (hosts !== undefined && hosts.findings.length > 0);
   if (args.json) {
     const report = { ...buildReport(null, events, diagnostics), problems, ...(hosts ? { hosts } : {}) };
@@ -51,9 +52,9 @@ interface HostReport {
   tokens: { encoding: string; total: number; tools: { name: string; tokens: number }[] };
 }
 
-async function hostReport(tools: Record<string, unknown>[], ids: string[]): Promise<HostReport> {
-  // Imported here: building the tokenizer's rank table costs every other command ~120 ms at start.
-  const { toolTokens } = await import('../../core/tokens/toolTokens');
+function hostReport(tools: Record<string, unknown>[], ids: string[]): HostReport {
+  // Required here: building the tokenizer's rank table costs every other command ~120 ms at start.
+  const { toolTokens } = requireTokenizer();
   const profiles = ids.map((id) => hostProfile(id)!);
   const counted = tools.map((t) => ({ name: String(t.name ?? ''), tokens: toolTokens(t) }));
   return { hosts: ids, findings: hostFindings(tools, profiles), tokens: { encoding: TOKEN_ENCODING, total: counted.reduce((n, t) => n + t.tokens, 0), tools: counted } };

@@ -11,9 +11,9 @@ export const FIXTURES = `${ROOT}test/fixtures/servers/`;
 export const NODE = process.execPath;
 
 /**
- * Builds dist/cli.js and the record proxy's recorder thread (dist/recorder.js) exactly as
- * esbuild.config.mjs does (those entries alone, so another bundle's build error cannot fail
- * these tests). Written then renamed: test files build in parallel and a reader must never
+ * Builds dist/cli.js, the record proxy's recorder thread (dist/recorder.js) and the tokenizer
+ * the CLI requires beside it (dist/tokenizer.js) exactly as esbuild.config.mjs does (those
+ * entries alone, so another bundle's build error cannot fail these tests). Written then renamed: test files build in parallel and a reader must never
  * see half a file.
  */
 export async function buildCli(): Promise<void> {
@@ -22,7 +22,7 @@ export async function buildCli(): Promise<void> {
     await bundleForNode(entry, tmp, banner);
     renameSync(tmp, outfile);
   };
-  await Promise.all([built('src/cli/main.ts', CLI, '#!/usr/bin/env node'), built('src/cli/record/worker.ts', `${ROOT}dist/recorder.js`)]);
+  await Promise.all([built('src/cli/main.ts', CLI, '#!/usr/bin/env node'), built('src/cli/record/worker.ts', `${ROOT}dist/recorder.js`), built('src/core/tokens/toolTokens.ts', `${ROOT}dist/tokenizer.js`)]);
 }
 
 export interface CliRun {
