@@ -11,25 +11,26 @@ export interface ServerRowShown {
 }
 
 /**
- * The rows under one server, through the same provider calls VS Code makes (getTreeItem,
- * then resolveTreeItem on hover), `depth` levels deep. For tests: `mcpLens.servers.describe`.
+ * A server's row and the rows under it, through the same provider calls VS Code makes
+ * (getTreeItem, then resolveTreeItem on hover), `depth` levels deep (2: its groups and their
+ * items). For tests: `mcpLens.servers.describe`.
  */
-export async function describeServerRows(view: ServersView, key: string, depth: number): Promise<ServerRowShown[]> {
+export async function describeServer(view: ServersView, key: string, depth: number): Promise<ServerRowShown | undefined> {
   const top = view.getChildren().find((n) => n.type === 'server' && n.key === key);
-  return top ? rows(view, top, depth) : [];
+  return top && shown(view, top, depth);
 }
 
-function rows(view: ServersView, parent: TreeNode, depth: number): Promise<ServerRowShown[]> {
-  return Promise.all(view.getChildren(parent).map(async (node) => {
-    const item = await view.resolveTreeItem(view.getTreeItem(node), node);
-    const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
-    const row: ServerRowShown = {
-      label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
-      description: typeof item.description === 'string' ? item.description : '',
-      icon: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined,
-      tooltip,
-    };
-    if (depth > 0 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) row.children = await rows(view, node, depth - 1);
-    return row;
-  }));
+async function shown(view: ServersView, node: TreeNode, depth: number): Promise<ServerRowShown> {
+  const item = await view.resolveTreeItem(view.getTreeItem(node), node);
+  const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
+  const row: ServerRowShown = {
+    label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+    description: typeof item.description === 'string' ? item.description : '',
+    icon: item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined,
+    tooltip,
+  };
+  if (depth > 0 && item.collapsibleState !== vscode.TreeItemCollapsibleState.None) {
+    row.children = await Promise.all(view.getChildren(node).map((child) => shown(view, child, depth - 1)));
+  }
+  return row;
 }

@@ -4,7 +4,7 @@ import type { ConfigProblem } from '../core/config/types';
 import { annotationFacts, annotationTags, displayTitle, iconFacts } from '../core/names/itemMetadata';
 import { parameterRows } from '../core/schema/parameterRows';
 import { rowText, type RowText } from './serverRow';
-import { describeServerRows } from './serversDescribe';
+import { describeServer } from './serversDescribe';
 import { Disposable } from './lifecycle';
 import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
@@ -18,17 +18,6 @@ type GroupNode = { type: 'group'; id: string; key: string; kind: ListKind };
 type ItemNode = { type: 'item'; id: string; key: string; kind: ListKind; item: Record<string, unknown> };
 type ProblemNode = { type: 'problem'; id: string; problem: ConfigProblem };
 export type TreeNode = ServerNode | GroupNode | ItemNode | ProblemNode;
-
-export const ROW_TEXT_COMMAND = 'mcpLens.servers.rowText';
-
-/** What a row says: its label, description and hover text (Markdown source). */
-export interface RowShown {
-  label: string;
-  description: string;
-  tooltip: string;
-  /** For a tool row: its Tools group row ("Tools 3 · 812 tokens"). */
-  group?: string;
-}
 
 const GROUP_LABEL: Record<ListKind, string> = { tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
 const GROUP_ICON: Record<ListKind, string> = { tools: 'tools', resources: 'files', prompts: 'comment-discussion' };
@@ -62,7 +51,7 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire(undefined)));
-    this.register(vscode.commands.registerCommand('mcpLens.servers.describe', (server: string, depth = 1) => describeServerRows(this, this.registry.get(server)?.key ?? server, Number(depth))));
+    this.register(vscode.commands.registerCommand('mcpLens.servers.describe', (server: string, depth = 2) => describeServer(this, this.registry.get(server)?.key ?? server, Number(depth))));
     // The Tools rows show their token cost once the tokenizer has loaded (on the first count).
     // A Tools row drawn before the tokenizer loaded is drawn again with its total. Only then: a
     // refresh re-renders the tree, which closes the hover under the pointer.
@@ -70,30 +59,6 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
       if (this.tokensMissed) this.changed.fire(undefined);
       this.tokensMissed = false;
     }));
-    this.register(vscode.commands.registerCommand(ROW_TEXT_COMMAND, (server: string, tool?: string) => this.rowText(server, tool)));
-  }
-
-  /** A server's row, or one of its tool rows, as the view draws it and its hover shows it (integration tests). */
-  async rowText(keyOrName: string, tool?: string): Promise<RowShown | undefined> {
-    const entry = this.registry.get(keyOrName);
-    if (!entry) return undefined;
-    let node: TreeNode = this.serverNode(entry);
-    if (tool !== undefined) {
-      const group = this.getChildren(node).find((g) => g.type === 'group' && g.kind === 'tools');
-      const item = group && this.getChildren(group).find((i) => i.type === 'item' && itemName(i.item) === tool);
-      if (!group || !item) return undefined;
-      const groupItem = this.getTreeItem(group);
-      node = item;
-      const shown = await this.shown(node);
-      return { ...shown, group: `${String(groupItem.label)} ${String(groupItem.description ?? '')}`.trim() };
-    }
-    return this.shown(node);
-  }
-
-  private async shown(node: TreeNode): Promise<RowShown> {
-    const item = await this.resolveTreeItem(this.getTreeItem(node), node);
-    const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '');
-    return { label: String(typeof item.label === 'object' ? item.label.label : item.label), description: String(item.description ?? ''), tooltip };
   }
 
   /**

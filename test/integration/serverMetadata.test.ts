@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ServerRowShown } from '../../src/extension/serversDescribe';
-import { extensionApi, find, serverNames, serverWhere, waitFor } from './support';
+import { extensionApi, find, serverNames, serverRow, serverWhere, waitFor } from './support';
 
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const SERVERS = `"servers": {
@@ -40,7 +40,7 @@ suite('Servers view: titles, icons and annotations', () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('mcpLens.startServer', 'metadata');
     await serverWhere(registry, 'metadata', 'listed', (s) => s.state === 'running' && s.tools.length === 4 && s.prompts.length === 1 && s.resources.length === 2);
-    const groups = await vscode.commands.executeCommand<ServerRowShown[]>('mcpLens.servers.describe', 'metadata', 1);
+    const groups = (await serverRow('metadata'))?.children ?? [];
     const rowsOf = (group: string) => groups.find((g) => g.label === group)?.children ?? [];
     const tools = rowsOf('Tools');
     const resources = rowsOf('Resources');

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { McpLensApi, ServerSnapshot } from '../../src/extension/api';
+import type { ServerRowShown } from '../../src/extension/serversDescribe';
 
 export const EXTENSION_ID = 'mcp-lens.mcp-lens';
 export type Registry = McpLensApi['registry'];
@@ -13,6 +14,11 @@ export async function extensionApi(): Promise<McpLensApi> {
   const extension = vscode.extensions.getExtension<McpLensApi>(EXTENSION_ID);
   if (!extension) throw new Error(`extension ${EXTENSION_ID} is not installed in this window`);
   return extension.activate();
+}
+
+/** A server's row in the Servers view and the rows under it as a person reads them; depth 2: its groups and their items. */
+export function serverRow(server: string, depth = 2): Thenable<ServerRowShown | undefined> {
+  return vscode.commands.executeCommand<ServerRowShown | undefined>('mcpLens.servers.describe', server, depth);
 }
 
 /** Resolves with `check`'s first truthy value; fails naming `what` and the last state seen. */
