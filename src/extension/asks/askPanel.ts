@@ -3,7 +3,7 @@ import type { FieldError } from '../../core/schema/formTypes';
 import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
 import { name, say, tabTitle } from '../shown';
-import { webviewHtml } from '../webview/html';
+import { pageStyles, webviewHtml } from '../webview/html';
 import type { AskBroker, AskSurface } from './askBroker';
 import { isAskReply, type Ask, type AskHostMessage } from './askProtocol';
 
@@ -29,7 +29,7 @@ export class AskPanel extends Disposable implements AskSurface {
     this.panel.webview.html = webviewHtml(this.panel.webview, {
       title: tabTitle(say`${name(entry.name)} asks`),
       script: vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'asks.js'),
-      style: vscode.Uri.joinPath(extensionUri, 'media', 'form.css'),
+      styles: pageStyles(extensionUri, 'form.css'),
       rootId: 'app',
       nonceStyles: true,
     });

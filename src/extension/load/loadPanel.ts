@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { loadPicture } from '../../core/load/loadPicture';
 import { Disposable } from '../lifecycle';
 import { name, say, showPlainDocument, tabTitle, untrusted } from '../shown';
-import { webviewHtml } from '../webview/html';
+import { pageStyles, webviewHtml } from '../webview/html';
 import type { LoadDrawn, LoadHostMessage, LoadRunView, LoadViewMessage } from './loadProtocol';
 
 /**
@@ -28,7 +28,7 @@ export class LoadPanel extends Disposable {
     this.panel.webview.html = webviewHtml(this.panel.webview, {
       title: tabTitle(label),
       script: vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'load.js'),
-      style: vscode.Uri.joinPath(extensionUri, 'media', 'load.css'),
+      styles: pageStyles(extensionUri, 'load.css'),
       rootId: 'app',
     });
     let resolveDrawn: (drawn: LoadDrawn | undefined) => void = () => undefined;

@@ -12,7 +12,7 @@ import { name, say, showInfo, showWarning, tabTitle } from '../shown';
 import type { JsonDocuments } from '../tools/jsonDocuments';
 import type { ToolRunner } from '../tools/toolRunner';
 import { panelResourceRoots } from '../tools/webviewHtml';
-import { webviewHtml } from '../webview/html';
+import { pageStyles, webviewHtml } from '../webview/html';
 import { clipParts } from './clipParts';
 import { fieldsOf } from './fields';
 import type { FieldSpec, HostMessage, PanelSubject, PromptOutcome, ReadOutcome, WebviewMessage } from './protocol';
@@ -60,7 +60,7 @@ export class ResourcePanel extends Disposable {
     this.panel.webview.html = webviewHtml(this.panel.webview, {
       title: tabTitle(label),
       script: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'media', 'resources.js'),
-      style: vscode.Uri.joinPath(deps.extensionUri, 'media', 'form.css'),
+      styles: pageStyles(deps.extensionUri, 'form.css'),
       rootId: 'app',
       nonceStyles: true,
       // Images and audio a resource or prompt carries arrive as data: URIs.

@@ -208,7 +208,7 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
     return webviewHtml(webview, {
       title: 'MCP Lens: stderr',
       script: vscode.Uri.joinPath(dist, 'stderr.js'),
-      style: vscode.Uri.joinPath(media, 'stderr.css'),
+      styles: [vscode.Uri.joinPath(media, 'stderr.css')],
       rootId: 'root',
     });
   }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AppCspDomains } from '../../core/apps/appCsp';
-import { webviewHtml } from '../webview/html';
+import { pageStyles, webviewHtml } from '../webview/html';
 
 /** The folders a tool panel may load from: its stylesheet and its bundled script. */
 export function panelResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
@@ -18,7 +18,7 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, tit
   return webviewHtml(webview, {
     title,
     script: vscode.Uri.joinPath(extensionUri, 'dist', 'media', 'form.js'),
-    style: vscode.Uri.joinPath(extensionUri, 'media', 'form.css'),
+    styles: pageStyles(extensionUri, 'form.css'),
     rootId: 'app',
     nonceStyles: true,
     sources: { script: resources, style: resources, font: resources },

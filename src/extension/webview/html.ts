@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 
 export interface WebviewPage {
   /** Our own text; escaped, since a tool name could still hold `<`. */
   title: string;
   script: vscode.Uri;
-  style: vscode.Uri;
+  /** Our stylesheets, in order: media/page.css first on the pages that share its rules. */
+  styles: vscode.Uri[];
   /** The id of the element the script renders into. */
   rootId: string;
   /** Lets the script add `<style nonce>` elements too. */
@@ -14,6 +15,11 @@ export interface WebviewPage {
   extraCsp?: (cspSource: string) => string[];
   /** Further sources for script-src, style-src and font-src (an MCP App's declared origins). */
   sources?: { script?: string[]; style?: string[]; font?: string[] };
+}
+
+/** media/page.css (the rules every form and chart page shares), then the page's own sheet in media/. */
+export function pageStyles(extensionUri: vscode.Uri, own: string): vscode.Uri[] {
+  return [vscode.Uri.joinPath(extensionUri, 'media', 'page.css'), vscode.Uri.joinPath(extensionUri, 'media', own)];
 }
 
 /**
@@ -36,7 +42,7 @@ export function webviewHtml(webview: vscode.Webview, page: WebviewPage): string 
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${webview.asWebviewUri(page.style).toString()}">
+${page.styles.map((style) => `<link rel="stylesheet" nonce="${nonce}" href="${webview.asWebviewUri(style).toString()}">`).join('\n')}
 <title>${escapeHtml(page.title)}</title>
 </head>
 <body>
