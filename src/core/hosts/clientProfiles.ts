@@ -25,50 +25,28 @@ const MCP_APPS = { [MCP_APPS_EXTENSION]: { mimeTypes: ['text/html;profile=mcp-ap
 const CLIENT_INDEX = 'https://github.com/apify/mcp-client-capabilities (src/mcp_client_capabilities/mcp-clients.json)';
 const APPS_CLIENTS = 'https://github.com/modelcontextprotocol/ext-apps#supported-clients';
 
-export const CLIENT_PROFILES: readonly ClientProfile[] = [
-  {
-    id: 'vscode',
-    name: 'VS Code (GitHub Copilot chat)',
-    clientInfo: { name: 'Visual Studio Code', version: '1.109.0' },
-    capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} }, extensions: MCP_APPS },
-    sources: [CLIENT_INDEX, 'https://code.visualstudio.com/blogs/2026/01/26/mcp-apps-support', APPS_CLIENTS],
-  },
-  {
-    id: 'claude-desktop',
-    name: 'Claude (claude.ai and Claude Desktop)',
-    clientInfo: { name: 'claude-ai', version: '0.1.0' },
-    capabilities: { extensions: MCP_APPS },
-    sources: [CLIENT_INDEX, 'https://claude.com/docs/connectors/building/mcp-apps/getting-started', APPS_CLIENTS],
-  },
-  {
-    id: 'claude-code',
-    name: 'Claude Code',
-    clientInfo: { name: 'claude-code', version: '2.0.0' },
-    capabilities: { roots: {} },
-    sources: [CLIENT_INDEX],
-  },
-  {
-    id: 'chatgpt',
-    name: 'ChatGPT',
-    clientInfo: { name: 'ChatGPT', version: '1.0.0' },
-    capabilities: { extensions: MCP_APPS },
-    sources: [CLIENT_INDEX, 'https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/', APPS_CLIENTS],
-  },
-  {
-    id: 'cursor',
-    name: 'Cursor',
-    clientInfo: { name: 'cursor-vscode', version: '1.0.0' },
-    capabilities: { roots: {}, elicitation: {} },
-    sources: [CLIENT_INDEX],
-  },
-  {
-    id: 'gemini-cli',
-    name: 'Gemini CLI',
-    clientInfo: { name: 'gemini-cli-mcp-client', version: '0.1.0' },
-    capabilities: {},
-    sources: [CLIENT_INDEX],
-  },
+/**
+ * One row a host: its id and name, the `clientInfo` it sends, what it declares besides MCP Apps,
+ * and, for a host that renders MCP Apps, its page saying so (it then declares the extension,
+ * and the ext-apps list of supported clients is a source too). Every row's names and
+ * capabilities come from the client index.
+ */
+const HOSTS: readonly { id: string; name: string; clientInfo: [name: string, version: string]; declares: Record<string, unknown>; appsPage?: string }[] = [
+  { id: 'vscode', name: 'VS Code (GitHub Copilot chat)', clientInfo: ['Visual Studio Code', '1.109.0'], declares: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } }, appsPage: 'https://code.visualstudio.com/blogs/2026/01/26/mcp-apps-support' },
+  { id: 'claude-desktop', name: 'Claude (claude.ai and Claude Desktop)', clientInfo: ['claude-ai', '0.1.0'], declares: {}, appsPage: 'https://claude.com/docs/connectors/building/mcp-apps/getting-started' },
+  { id: 'claude-code', name: 'Claude Code', clientInfo: ['claude-code', '2.0.0'], declares: { roots: {} } },
+  { id: 'chatgpt', name: 'ChatGPT', clientInfo: ['ChatGPT', '1.0.0'], declares: {}, appsPage: 'https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/' },
+  { id: 'cursor', name: 'Cursor', clientInfo: ['cursor-vscode', '1.0.0'], declares: { roots: {}, elicitation: {} } },
+  { id: 'gemini-cli', name: 'Gemini CLI', clientInfo: ['gemini-cli-mcp-client', '0.1.0'], declares: {} },
 ];
+
+export const CLIENT_PROFILES: readonly ClientProfile[] = HOSTS.map(({ id, name, clientInfo: [clientName, version], declares, appsPage }) => ({
+  id,
+  name,
+  clientInfo: { name: clientName, version },
+  capabilities: appsPage ? { ...declares, extensions: MCP_APPS } : declares,
+  sources: appsPage ? [CLIENT_INDEX, appsPage, APPS_CLIENTS] : [CLIENT_INDEX],
+}));
 
 export function clientProfile(id: string): ClientProfile | undefined {
   return CLIENT_PROFILES.find((p) => p.id === id);
