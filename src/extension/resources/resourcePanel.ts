@@ -6,13 +6,12 @@ import { explainReadFailure } from '../../core/resources/readFailure';
 import { describeChange, watchVia } from '../../core/resources/subscriptions';
 import { fieldValue, type ParsedTemplate } from '../../core/resources/uriTemplate';
 import { ProtocolError, type ListenEnd, type ListenStream } from '../../core/session/client';
-import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
 import { name, say, showInfo, showWarning, tabTitle } from '../shown';
 import type { JsonDocuments } from '../tools/jsonDocuments';
 import type { ToolRunner } from '../tools/toolRunner';
-import { panelResourceRoots } from '../tools/webviewHtml';
 import { pageStyles, webviewHtml } from '../webview/html';
+import { ServerPanel } from '../webview/serverPanel';
 import { clipParts } from './clipParts';
 import { fieldsOf } from './fields';
 import type { FieldSpec, HostMessage, PanelSubject, PromptOutcome, ReadOutcome, WebviewMessage } from './protocol';
@@ -28,9 +27,7 @@ interface Deps {
  * variables or prompt arguments, each with completion/complete suggestions), then the read
  * resource or the rendered prompt. The host sends every request; the webview only draws.
  */
-export class ResourcePanel extends Disposable {
-  readonly panel: vscode.WebviewPanel;
-  private ready = false;
+export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
   private readonly fields: FieldSpec[];
   private readonly template: ParsedTemplate | undefined;
   private readonly problem: string | undefined;
@@ -40,8 +37,6 @@ export class ResourcePanel extends Disposable {
   private lastMessage: HostMessage | undefined;
   /** The watched resource: over a legacy subscription, or a 2026-07-28 listen stream (`stream`). */
   private watched: { uri: string; updates: number; changed?: string; listener: { dispose(): void }; stream?: ListenStream } | undefined;
-  private readonly closed = this.register(new vscode.EventEmitter<void>());
-  readonly onDidClose = this.closed.event;
 
   constructor(
     private readonly deps: Deps,
@@ -49,14 +44,12 @@ export class ResourcePanel extends Disposable {
     readonly subject: PanelSubject,
     prompt?: Record<string, unknown>,
   ) {
-    super();
+    const label = subject.kind === 'prompt' ? say`${name(subject.name)} (prompt)` : say`${name(subject.kind === 'template' ? subject.name : (subject.name ?? subject.uri))}`;
+    super(deps.extensionUri, 'mcpLens.resource', tabTitle(label));
     const shape = fieldsOf(subject, prompt);
     this.fields = shape.fields;
     this.template = shape.template;
     this.problem = shape.problem;
-    const label = subject.kind === 'prompt' ? say`${name(subject.name)} (prompt)` : say`${name(subject.kind === 'template' ? subject.name : (subject.name ?? subject.uri))}`;
-    this.panel = vscode.window.createWebviewPanel('mcpLens.resource', tabTitle(label), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, localResourceRoots: panelResourceRoots(deps.extensionUri) });
-    this.panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-lens.svg');
     this.panel.webview.html = webviewHtml(this.panel.webview, {
       title: tabTitle(label),
       script: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'media', 'resources.js'),
@@ -66,37 +59,25 @@ export class ResourcePanel extends Disposable {
       // Images and audio a resource or prompt carries arrive as data: URIs.
       extraCsp: (source) => [`img-src ${source} data:`, 'media-src data:'],
     });
-    this.register(this.panel.webview.onDidReceiveMessage((m: WebviewMessage) => void this.onMessage(m)));
-    this.register(
-      this.panel.onDidDispose(() => {
-        // The webview is gone: nothing more is posted to it.
-        this.ready = false;
-        void this.unwatch();
-        this.closed.fire();
-        this.dispose();
-      }),
-    );
-    this.register(
-      deps.runner.registry.onDidChange((changed) => {
-        if (changed !== this.entry && changed !== undefined) return;
-        this.post({ type: 'serverState', state: this.entry.state.kind });
-        // A restarted server is a new connection: its subscriptions are gone.
-        if (this.watched && !this.entry.client) void this.unwatch();
-      }),
-    );
+    this.followServer(deps.runner.registry, entry, () => {
+      // A restarted server is a new connection: its subscriptions are gone.
+      if (this.watched && !this.entry.client) void this.unwatch();
+    });
+  }
+
+  protected override closing(): void {
+    // The webview is gone: nothing more is posted to it.
+    this.ready = false;
+    void this.unwatch();
   }
 
   get serverKey(): string {
     return this.entry.key;
   }
 
-  reveal(): void {
-    this.panel.reveal(undefined, false);
-  }
-
-  private post(message: HostMessage): void {
+  protected override post(message: HostMessage): void {
     if (message.type === 'read' || message.type === 'prompt') this.lastMessage = message;
-    if (this.ready) void this.panel.webview.postMessage(message);
+    super.post(message);
   }
 
   private postInit(): void {
@@ -118,7 +99,7 @@ export class ResourcePanel extends Disposable {
     if (this.watched) this.post({ type: 'watching', uri: this.watched.uri, updates: this.watched.updates });
   }
 
-  private async onMessage(message: WebviewMessage): Promise<void> {
+  protected async onMessage(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
         this.ready = true;

@@ -2,7 +2,6 @@ import { name, say, tabTitle } from '../shown';
 import { openServerLink } from '../shown/openLink';
 import * as vscode from 'vscode';
 import { buildFormModel } from '../../core/schema/formModel';
-import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
 import { clipResult } from './clipResult';
 import type { JsonDocuments } from './jsonDocuments';
@@ -11,7 +10,8 @@ import type { AskBroker, AskSurface } from '../asks/askBroker';
 import { isAskReply, type Ask } from '../asks/askProtocol';
 import type { CallOutcome, HostMessage, ProgressInfo, TaskInfo, ToolSummary, WebviewMessage } from './protocol';
 import type { ToolRunner } from './toolRunner';
-import { panelHtml, panelResourceRoots } from './webviewHtml';
+import { panelHtml } from './webviewHtml';
+import { ServerPanel } from '../webview/serverPanel';
 import type { Log } from '../log';
 import { AppView } from '../apps/appView';
 
@@ -28,33 +28,22 @@ interface Deps {
  * The form and result of one tool of one server, in a webview panel. The host owns what the
  * webview cannot do under its CSP: JSON Schema validation (ajv compiles code) and the call.
  */
-export class ToolPanel extends Disposable implements AskSurface {
-  readonly panel: vscode.WebviewPanel;
-  private ready = false;
+export class ToolPanel extends ServerPanel<HostMessage, WebviewMessage> implements AskSurface {
   private abort: AbortController | undefined;
   private running: { startedAt: number; progress?: ProgressInfo; task?: TaskInfo } | undefined;
   private last: { outcome: CallOutcome; args: Record<string, unknown> } | undefined;
   private schemaKey = '';
   /** The server's asks shown here and not yet answered: drawn again when the webview reloads. */
   private readonly openAsks = new Map<number, Ask>();
-  private readonly closed = this.register(new vscode.EventEmitter<void>());
   /** The tool's MCP App (`_meta.ui.resourceUri`), shown under the result. */
   private readonly app: AppView;
-  readonly onDidClose = this.closed.event;
 
   constructor(
     private readonly deps: Deps,
     private readonly entry: ServerEntry,
     readonly toolName: string,
   ) {
-    super();
-    this.panel = vscode.window.createWebviewPanel(
-      'mcpLens.tool',
-      tabTitle(say`▶ ${name(toolName)}`),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-      { enableScripts: true, localResourceRoots: panelResourceRoots(deps.extensionUri) },
-    );
-    this.panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'mcp-lens.svg');
+    super(deps.extensionUri, 'mcpLens.tool', tabTitle(say`▶ ${name(toolName)}`));
     this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, tabTitle(say`${name(toolName)}`));
     this.app = this.register(
       new AppView({
@@ -69,24 +58,16 @@ export class ToolPanel extends Disposable implements AskSurface {
         },
       }),
     );
-    this.register(this.panel.webview.onDidReceiveMessage((m: WebviewMessage) => void this.onMessage(m)));
-    this.register(
-      this.panel.onDidDispose(() => {
-        this.abort?.abort('The tool panel was closed');
-        this.deps.asks.dropSurface(this, 'the tool panel was closed');
-        this.closed.fire();
-        this.dispose();
-      }),
-    );
-    this.register(
-      deps.runner.registry.onDidChange((changed) => {
-        if (changed !== this.entry && changed !== undefined) return;
-        this.post({ type: 'serverState', state: this.entry.state.kind });
-        // A restart may bring a changed schema: the form follows it.
-        const tool = this.tool();
-        if (tool && this.ready && schemaKeyOf(tool) !== this.schemaKey) this.postInit();
-      }),
-    );
+    this.followServer(deps.runner.registry, entry, () => {
+      // A restart may bring a changed schema: the form follows it.
+      const tool = this.tool();
+      if (tool && this.ready && schemaKeyOf(tool) !== this.schemaKey) this.postInit();
+    });
+  }
+
+  protected override closing(): void {
+    this.abort?.abort('The tool panel was closed');
+    this.deps.asks.dropSurface(this, 'the tool panel was closed');
   }
 
   get key(): string {
@@ -111,16 +92,8 @@ export class ToolPanel extends Disposable implements AskSurface {
     this.abort?.abort('Cancelled by the user');
   }
 
-  reveal(): void {
-    this.panel.reveal(undefined, false);
-  }
-
   private tool(): Record<string, unknown> | undefined {
     return this.deps.runner.tool(this.entry, this.toolName);
-  }
-
-  private post(message: HostMessage): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
   }
 
   private postInit(): void {
@@ -164,7 +137,7 @@ export class ToolPanel extends Disposable implements AskSurface {
     this.post({ type: 'askDone', id, how });
   }
 
-  private async onMessage(message: WebviewMessage): Promise<void> {
+  protected async onMessage(message: WebviewMessage): Promise<void> {
     if (isAskReply(message)) return this.deps.asks.answer(message);
     switch (message.type) {
       case 'ready':
