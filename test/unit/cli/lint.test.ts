@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { buildCli, FIXTURES, hostThroughRecord, NODE, report, runCli } from './helpers';
+import { buildCli, CLI, FIXTURES, hostThroughRecord, NODE, report, ROOT, runCli } from './helpers';
 
 before(buildCli);
 
@@ -84,4 +84,11 @@ test('lint --host: a tool name a host refuses is a finding citing its page, with
   assert.equal(text.code, 0, 'VS Code documents no name rule, and 2 tools are under its count');
   assert.match(text.stdout, /Token cost \(o200k_base\): \d+ tokens for 2 tool definitions/);
   assert.equal((await runCli(['lint', '--host', 'nope', file])).code, 2);
+});
+
+// The rank tables are megabytes: the CLI requires dist/tokenizer.js, the extension's own
+// tokenizer bundle, for --host only, instead of carrying a second copy (esbuild.config.mjs).
+test('cli.js inlines none of the tokenizer: lint --host counts with dist/tokenizer.js beside it', () => {
+  assert.doesNotMatch(readFileSync(CLI, 'utf8'), /node_modules\/gpt-tokenizer\//);
+  assert.match(readFileSync(`${ROOT}dist/tokenizer.js`, 'utf8'), /node_modules\/gpt-tokenizer\/esm\/bpeRanks\/o200k_base/);
 });
