@@ -1,12 +1,10 @@
 import * as assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
-import { authorizationFlowText, extensionApi, find, folder, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
+import { authorizationFlowText, extensionApi, find, oauthServerForSuite, serverNames, serverWhere, waitFor } from './support';
 
 // An MCP server behind a real authorization server (the official SDK's auth router, with a
 // consent page: test/fixtures/servers/http/sdk-oauth.mjs --consent) on 127.0.0.1. Sign In opens
@@ -14,29 +12,9 @@ import { authorizationFlowText, extensionApi, find, folder, serverNames, serverW
 // harness's chromium, where the harness plays the person and clicks Allow (test/harness/signInPerson.ts).
 const NAME = 'http-oauth';
 
-const configFile = () => join(folder(), '.vscode', 'mcp.json');
-
 suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through the browser, Sign Out', function () {
   this.timeout(180_000);
-  const children: ChildProcess[] = [];
-  let original = '';
-  let url = '';
-
-  suiteSetup(async () => {
-    const { registry } = await extensionApi();
-    url = await startHttpFixture('sdk-oauth.mjs', children, ['--consent', '--echo-token']);
-    original = await readFile(configFile(), 'utf8');
-    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(NAME)}: ${JSON.stringify({ type: 'http', url })},`));
-    await waitFor('the OAuth server in the list', () => find(registry, NAME), 20_000, () => serverNames(registry).join(', '));
-  });
-
-  suiteTeardown(async () => {
-    const { registry } = await extensionApi();
-    await vscode.commands.executeCommand('mcpLens.signOut', NAME);
-    if (original) await writeFile(configFile(), original);
-    await waitFor('the OAuth server to go', () => !find(registry, NAME), 20_000, () => serverNames(registry).join(', '));
-    for (const child of children) if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  });
+  const server = oauthServerForSuite(NAME, ['--consent', '--echo-token']);
 
   test('a start without the person stops after discovery: the row needs sign-in, and the flow shows why', async () => {
     const { registry } = await extensionApi();
@@ -58,7 +36,7 @@ suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through th
     const outcome = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: NAME, tool: 'whoami', args: {} });
     assert.ok(outcome.kind === 'result', JSON.stringify(outcome));
     const said = JSON.stringify(outcome.result);
-    assert.match(said, new RegExp(`resource:${url.replace(/[.]/g, '\\.')}`), 'the token is for this resource (RFC 8707)');
+    assert.match(said, new RegExp(`resource:${server.url.replace(/[.]/g, '\\.')}`), 'the token is for this resource (RFC 8707)');
     const token = /token:([\w-]{8,})/.exec(said)?.[1];
     assert.ok(token, `the server echoes the token it got: ${said}`);
 

@@ -2,6 +2,7 @@
 // fixed sleep), and the processes a server left on this machine (for the no-orphans tests).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { McpLensApi, ServerSnapshot } from '../../src/extension/api';
@@ -141,6 +142,37 @@ export function startHttpFixture(file: string, children: ChildProcess[], args: s
     });
     child.once('exit', (code, signal) => reject(new Error(`${file} exited (${signal ?? code}) before printing its URL: ${err}`)));
   });
+}
+
+/**
+ * For the suite it is called in: sdk-oauth.mjs started with `args` and added to the
+ * workspace's mcp.json as `name`; after the suite, signed out, the config as it was, the
+ * server stopped. `url` is the server's once the suite has set up.
+ */
+export function oauthServerForSuite(name: string, args: string[]): { readonly url: string } {
+  const configFile = () => join(folder(), '.vscode', 'mcp.json');
+  const children: ChildProcess[] = [];
+  let original = '';
+  let url = '';
+  suiteSetup(async () => {
+    const { registry } = await extensionApi();
+    url = await startHttpFixture('sdk-oauth.mjs', children, args);
+    original = await readFile(configFile(), 'utf8');
+    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(name)}: ${JSON.stringify({ type: 'http', url })},`));
+    await waitFor('the OAuth server in the list', () => find(registry, name), 20_000, () => serverNames(registry).join(', '));
+  });
+  suiteTeardown(async () => {
+    const { registry } = await extensionApi();
+    await vscode.commands.executeCommand('mcpLens.signOut', name);
+    if (original) await writeFile(configFile(), original);
+    await waitFor('the OAuth server to go', () => !find(registry, name), 20_000, () => serverNames(registry).join(', '));
+    for (const child of children) if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  });
+  return {
+    get url() {
+      return url;
+    },
+  };
 }
 
 /** The workspace folder the suite runs in (the harness opens exactly one). */

@@ -1,10 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
-import { authorizationFlowText, extensionApi, find, folder, serverNames, serverWhere, startHttpFixture, waitFor } from './support';
+import { authorizationFlowText, extensionApi, find, oauthServerForSuite, serverNames, serverWhere, waitFor } from './support';
 
 // What happens at the authorization server behind the editor's back, after a sign-in through
 // the browser's consent page (the harness plays the person: test/harness/signInPerson.ts). The
@@ -12,42 +9,22 @@ import { authorizationFlowText, extensionApi, find, folder, serverNames, serverW
 // issuing refresh tokens; its --controls expire every access token, or revoke every token.
 const NAME = 'http-oauth-lifecycle';
 
-const configFile = () => join(folder(), '.vscode', 'mcp.json');
-
 /** The step names of the flow document's last attempt, in order. */
 const steps = (flow: string) => [...flow.matchAll(/^ *\d+\. (\S+) +(?:GET|POST) /gm)].map((m) => m[1]);
 
 suite('Token lifecycle behind OAuth: an expired token is refreshed silently, a revoked one leads to Sign In again', function () {
   this.timeout(180_000);
-  const children: ChildProcess[] = [];
-  let original = '';
-  let url = '';
+  const server = oauthServerForSuite(NAME, ['--consent', '--refresh-tokens', '--controls', '--echo-token']);
 
   /** Acts at the authorization server as its administrator would (the fixture's --controls). */
   async function atServer(what: 'expire' | 'revoke'): Promise<void> {
-    const res = await fetch(new URL(`/test/${what}`, url), { method: 'POST' });
+    const res = await fetch(new URL(`/test/${what}`, server.url), { method: 'POST' });
     assert.equal(res.status, 204, `the fixture's /test/${what}`);
   }
 
   async function whoami(): Promise<CallOutcome> {
     return vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: NAME, tool: 'whoami', args: {} });
   }
-
-  suiteSetup(async () => {
-    const { registry } = await extensionApi();
-    url = await startHttpFixture('sdk-oauth.mjs', children, ['--consent', '--refresh-tokens', '--controls', '--echo-token']);
-    original = await readFile(configFile(), 'utf8');
-    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(NAME)}: ${JSON.stringify({ type: 'http', url })},`));
-    await waitFor('the OAuth server in the list', () => find(registry, NAME), 20_000, () => serverNames(registry).join(', '));
-  });
-
-  suiteTeardown(async () => {
-    const { registry } = await extensionApi();
-    await vscode.commands.executeCommand('mcpLens.signOut', NAME);
-    if (original) await writeFile(configFile(), original);
-    await waitFor('the OAuth server to go', () => !find(registry, NAME), 20_000, () => serverNames(registry).join(', '));
-    for (const child of children) if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  });
 
   test('signed in through the consent page, the row is running with its tools', async () => {
     const { registry } = await extensionApi();
@@ -97,7 +74,7 @@ suite('Token lifecycle behind OAuth: an expired token is refreshed silently, a r
     assert.ok(token, 'the fixture echoes the token it was called with');
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
     const statusWith = async () => {
-      const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: initialize });
+      const res = await fetch(server.url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: initialize });
       await res.body?.cancel();
       return res.status;
     };

@@ -72,6 +72,16 @@ export function finish(child: ChildProcessWithoutNullStreams, input: string | Bu
   });
 }
 
+/** Whether a process of that pid runs (signal 0 only asks). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Polls `check` until it holds or the deadline passes (never a fixed sleep). */
 export async function waitFor(check: () => boolean, what: string, deadlineMs = 15_000): Promise<void> {
   const until = Date.now() + deadlineMs;

@@ -9,7 +9,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { parseTraceText } from '../../../src/core/trace/jsonl';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { buildCli, CLI, NODE, ROOT } from './helpers';
+import { alive, buildCli, CLI, NODE, ROOT } from './helpers';
 
 const requireHere = createRequire(join(ROOT, 'package.json'));
 
@@ -63,15 +63,6 @@ async function until(what: string, check: () => boolean): Promise<void> {
   // Polled with a generous deadline: what is asserted is that it happens, not how fast.
   for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   assert.ok(check(), `timed out waiting for ${what}`);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 test('the proxy adds its restart tool and declares listChanged', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { buildCli, CLI, FIXTURES, NODE, runCli } from './helpers';
+import { alive, buildCli, CLI, FIXTURES, NODE, runCli } from './helpers';
 
 // `mcp-lens mcp` driven the way a coding agent's host drives it: the official SDK client over stdio.
 let client: Client;
@@ -18,15 +18,6 @@ before(async () => {
 after(async () => {
   await client?.close();
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function gone(pid: number): Promise<void> {
   // Polled with a generous deadline: the assertion is that it ends, not how fast.
