@@ -51,6 +51,7 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
       'media/icon/icon.svg',
       'media/load.css',
       'media/mcp-lens.svg',
+      'media/page.css',
       'media/preload/python/sitecustomize.py',
       'media/screenshots/dev-loop.png',
       'media/screenshots/servers.png',
