@@ -151,7 +151,24 @@ export interface LoadArgs {
   timeoutMs: number;
   server: ServerCommand;
 }
+/** `mcp-lens watch`: list changes and resource updates as they come. */
+export interface WatchArgs {
+  name: 'watch';
+  /** URIs to watch (resources/updated). */
+  resources: string[];
+  /** Also the list_changed notifications (the default when no --resource is given). */
+  lists: boolean;
+  /** Stop after this many notifications. */
+  count?: number;
+  /** Stop after this long. */
+  durationMs?: number;
+  json: boolean;
+  timeoutMs: number;
+  failOn: FailOn;
+  server: ServerTarget;
+}
 export type CliArgs =
+  | WatchArgs
   | LogoutArgs
   | FuzzArgs
   | LoadArgs
@@ -368,6 +385,35 @@ function loadArgs(ours: string[], server: string[] | undefined): LoadArgs {
   };
 }
 
+function watchArgs(ours: string[], server: string[] | undefined): WatchArgs {
+  const { values, positionals } = parse('watch', ours, {
+    resource: { type: 'string', multiple: true },
+    lists: { type: 'boolean' },
+    count: { type: 'string' },
+    duration: { type: 'string' },
+    json: { type: 'boolean' },
+    timeout: { type: 'string' },
+    'fail-on': { type: 'string' },
+    ...TARGET_OPTIONS,
+  });
+  if (server === undefined && values.url === undefined) throw new UsageError('watch: missing -- before the server command');
+  const resources = (values.resource as string[] | undefined) ?? [];
+  if (resources.some((u) => u === '')) throw new UsageError('watch: --resource takes a URI');
+  const count_ = count('watch', '--count', values.count as string | undefined);
+  const duration = positive('watch', '--duration', values.duration as string | undefined);
+  return {
+    name: 'watch',
+    resources,
+    lists: values.lists === true || resources.length === 0,
+    ...(count_ !== undefined ? { count: count_ } : {}),
+    ...(duration !== undefined ? { durationMs: duration * 1000 } : {}),
+    json: values.json === true,
+    timeoutMs: timeout('watch', values.timeout as string | undefined, signsIn(values)),
+    failOn: parseFailOn('watch', values['fail-on'] as string | undefined),
+    server: target('watch', values, server, positionals),
+  };
+}
+
 function nonEmpty(command: string, option: string, value: string): string {
   if (value === '') throw new UsageError(`${command}: ${option} needs a FILE`);
   return value;
@@ -549,6 +595,8 @@ export function parseCli(argv: readonly string[]): CliArgs {
       if (positionals.length !== 1 || positionals[0] === '') throw new UsageError('logout: expects exactly one server URL (the --url the tokens were cached for)');
       return { name: 'logout', url: positionals[0] };
     }
+    case 'watch':
+      return watchArgs(ours, server);
     case 'fuzz':
       return fuzzArgs(ours, server);
     case 'load':

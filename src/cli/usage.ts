@@ -86,6 +86,32 @@ ${FAIL_ON}
 ${SERVER}
 
 ${EXIT_CODES}`,
+  watch: `Usage: mcp-lens watch [--resource URI]… [--lists] [--count N] [--duration S] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+
+Print the server's list changes (tools, prompts, resources list_changed) and resource
+updates (resources/updated) as they arrive, until Ctrl-C, --count or --duration. A
+2026-07-28 server is asked on one subscriptions/listen stream (it sends nothing it was not
+asked for); what its acknowledgement leaves out is said. A legacy server is sent
+resources/subscribe for each URI (it declares resources.subscribe), and sends list_changed
+unasked. At the end the stream is cancelled (notifications/cancelled) or each URI
+unsubscribed, and the server is stopped.
+
+  --resource URI   watch this resource (repeatable)
+  --lists          watch the lists too (the default when no --resource is given); on
+                   2026-07-28 only the lists the server declares listChanged for
+  --count N        stop after N notifications
+  --duration S     stop after S seconds
+  --json           one JSON line per notification ({type: "notification", at, method, uri?,
+                   seq}), then one {type: "end", how, notifications, …the check --json report}
+  --timeout MS     how long each request (and the stream's acknowledgement) may take
+                   (default 30000)
+${FAIL_ON}
+
+${SERVER}
+
+A watch the server ends (its stream, or its process) is said; a server that exits makes
+the exit code 1.
+${EXIT_CODES}`,
   prompt: `Usage: mcp-lens prompt NAME [--args JSON] [--arg NAME=VALUE]… [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
 
 Get one prompt (prompts/get) and print each of its messages under its role.
@@ -252,6 +278,9 @@ export const USAGE = `Usage:
       Read one resource (a template expanded with --var) and print its contents.
   mcp-lens prompt NAME [--args JSON] [--arg NAME=VALUE]… [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Get one prompt and print its messages.
+  mcp-lens watch [--resource URI]… [--lists] [--count N] [--duration S] [--json] [--timeout MS] SERVER
+      Print list changes and resource updates as they arrive (subscriptions/listen on
+      2026-07-28, resources/subscribe before), until Ctrl-C, --count or --duration.
   mcp-lens complete (--prompt NAME | --template TEMPLATE) ARGUMENT [--value TEXT] [--context NAME=VALUE]… [--json] SERVER
       Print the server's completions for a prompt argument or a template variable.
   mcp-lens record --out FILE -- CMD [ARGS…]
