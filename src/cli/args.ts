@@ -147,6 +147,10 @@ export interface LoadArgs {
   rate?: number;
   failOverP99Ms?: number;
   failOverErrorRate?: number;
+  /** Which findings across the run (memory-growth, latency-growth) make the exit code 1. */
+  failOn: FailOn;
+  junit?: string;
+  sarif?: string;
   json: boolean;
   timeoutMs: number;
   server: ServerCommand;
@@ -356,6 +360,9 @@ function loadArgs(ours: string[], server: string[] | undefined): LoadArgs {
     rate: { type: 'string' },
     'fail-over-p99': { type: 'string' },
     'fail-over-error-rate': { type: 'string' },
+    'fail-on': { type: 'string' },
+    junit: { type: 'string' },
+    sarif: { type: 'string' },
     json: { type: 'boolean' },
     timeout: { type: 'string' },
   });
@@ -379,6 +386,9 @@ function loadArgs(ours: string[], server: string[] | undefined): LoadArgs {
     ...(rate !== undefined ? { rate } : {}),
     ...(p99 !== undefined ? { failOverP99Ms: p99 } : {}),
     ...(errorRate !== undefined ? { failOverErrorRate: errorRate } : {}),
+    failOn: parseFailOn('load', values['fail-on'] as string | undefined),
+    ...(values.junit !== undefined ? { junit: nonEmpty('load', '--junit', values.junit as string) } : {}),
+    ...(values.sarif !== undefined ? { sarif: nonEmpty('load', '--sarif', values.sarif as string) } : {}),
     json: values.json === true,
     timeoutMs: timeout('load', values.timeout as string | undefined),
     server: serverCommand('load', server, []),
