@@ -4,7 +4,7 @@ import type { ListenEnd, ListenStream, SubscriptionFilter } from '../../core/ses
 import type { McpClient } from '../../core/session/client';
 import { canSubscribe } from '../../core/resources/subscriptions';
 import { terminalText } from '../../core/text/surfaces';
-import { stopsOwnTreesOnSignal } from '../../core/transport/processTree';
+import { killAllTrees, stopsOwnTreesOnSignal } from '../../core/transport/processTree';
 import type { TraceEvent } from '../../core/trace/event';
 import type { WatchArgs } from '../args';
 import { diagnosticLines } from '../diagnosticLines';
@@ -32,7 +32,7 @@ type Ending =
  * notification types the client has not explicitly requested"); legacy: `resources/subscribe`
  * per URI (list_changed comes unasked there). Ctrl-C, --duration or --count end it cleanly:
  * the stream is cancelled (notifications/cancelled) or the URIs unsubscribed, then the server
- * is stopped. Exit 0 unless the watch failed or a diagnostic reaches --fail-on.
+ * is stopped (a second Ctrl-C kills it at once). Exit 0 unless the watch failed or a diagnostic reaches --fail-on.
  */
 export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
   const client = createClient(args.server, args.timeoutMs);
@@ -45,7 +45,14 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
       resolve(e);
     };
   });
-  const onSignal = (signal: NodeJS.Signals) => finish({ how: 'interrupted', signal });
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C while a server takes its time to stop: stop it now.
+    if (ending?.how === 'interrupted') {
+      killAllTrees();
+      process.exit(130);
+    }
+    finish({ how: 'interrupted', signal });
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // Ctrl-C is the usual end of a watch: cancel the stream before the server is stopped, not SIGKILL it first.
