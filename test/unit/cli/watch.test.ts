@@ -62,12 +62,13 @@ test('watch: Ctrl-C ends a watch cleanly (cancelled, server stopped, exit 0); re
   assert.match(run.stderr, /\d+ notifications; stopped \(SIGINT\); the server was stopped/);
 });
 
-test('watch: a legacy server: resources/subscribe, updates and list changes printed, unsubscribed at --duration', async () => {
-  const run = await runCli(['watch', '--resource', URI, '--lists', '--duration', '1', '--json', '--', NODE, LEGACY], { env: { LEGACY_SUBS_TICK_MS: '60' } });
+test('watch: a legacy server: resources/subscribe, updates and list changes printed, unsubscribed at the end', async () => {
+  // Every third change also brings tools/list_changed: four notifications hold both kinds.
+  const run = await runCli(['watch', '--resource', URI, '--lists', '--count', '4', '--json', '--', NODE, LEGACY], { env: { LEGACY_SUBS_TICK_MS: '60' } });
   assert.equal(run.code, 0, run.stderr);
   const out = lines(run.stdout);
   const end = out.at(-1)!;
-  assert.equal(end.how, 'duration');
+  assert.equal(end.how, 'count');
   const methods = new Set(out.slice(0, -1).map((l) => l.method));
   assert.deepEqual([...methods].sort(), ['notifications/resources/updated', 'notifications/tools/list_changed']);
   const sent = end.events.filter((e: Line) => e.dir === 'c2s').map(methodOf);
@@ -81,6 +82,15 @@ test('watch: a server that sends a list change nobody asked for: unrequested-not
   assert.equal(run.code, 1, run.stderr);
   assert.match(run.stderr, /unrequested-notification/);
   assert.doesNotMatch(run.stdout, /tools\/list_changed/, 'what was not asked for is not printed as a change');
+});
+
+test('watch: --duration ends a quiet watch with exit 0 and no server left', async () => {
+  const run = await runCli(['watch', '--resource', URI, '--duration', '1', '--json', '--', NODE, MODERN]);
+  assert.equal(run.code, 0, run.stderr);
+  const end = lines(run.stdout).at(-1)!;
+  assert.equal(end.how, 'duration');
+  assert.equal(end.notifications, 0);
+  assert.equal(serverAlive(end), false);
 });
 
 test('watch: nothing to watch and usage errors', async () => {
