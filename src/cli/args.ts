@@ -147,11 +147,32 @@ export interface LoadArgs {
   rate?: number;
   failOverP99Ms?: number;
   failOverErrorRate?: number;
+  /** Which findings across the run (memory-growth, latency-growth) make the exit code 1. */
+  failOn: FailOn;
+  junit?: string;
+  sarif?: string;
   json: boolean;
   timeoutMs: number;
   server: ServerCommand;
 }
+/** `mcp-lens watch`: list changes and resource updates as they come. */
+export interface WatchArgs {
+  name: 'watch';
+  /** URIs to watch (resources/updated). */
+  resources: string[];
+  /** Also the list_changed notifications (the default when no --resource is given). */
+  lists: boolean;
+  /** Stop after this many notifications. */
+  count?: number;
+  /** Stop after this long. */
+  durationMs?: number;
+  json: boolean;
+  timeoutMs: number;
+  failOn: FailOn;
+  server: ServerTarget;
+}
 export type CliArgs =
+  | WatchArgs
   | LogoutArgs
   | FuzzArgs
   | LoadArgs
@@ -339,6 +360,9 @@ function loadArgs(ours: string[], server: string[] | undefined): LoadArgs {
     rate: { type: 'string' },
     'fail-over-p99': { type: 'string' },
     'fail-over-error-rate': { type: 'string' },
+    'fail-on': { type: 'string' },
+    junit: { type: 'string' },
+    sarif: { type: 'string' },
     json: { type: 'boolean' },
     timeout: { type: 'string' },
   });
@@ -362,9 +386,41 @@ function loadArgs(ours: string[], server: string[] | undefined): LoadArgs {
     ...(rate !== undefined ? { rate } : {}),
     ...(p99 !== undefined ? { failOverP99Ms: p99 } : {}),
     ...(errorRate !== undefined ? { failOverErrorRate: errorRate } : {}),
+    failOn: parseFailOn('load', values['fail-on'] as string | undefined),
+    ...(values.junit !== undefined ? { junit: nonEmpty('load', '--junit', values.junit as string) } : {}),
+    ...(values.sarif !== undefined ? { sarif: nonEmpty('load', '--sarif', values.sarif as string) } : {}),
     json: values.json === true,
     timeoutMs: timeout('load', values.timeout as string | undefined),
     server: serverCommand('load', server, []),
+  };
+}
+
+function watchArgs(ours: string[], server: string[] | undefined): WatchArgs {
+  const { values, positionals } = parse('watch', ours, {
+    resource: { type: 'string', multiple: true },
+    lists: { type: 'boolean' },
+    count: { type: 'string' },
+    duration: { type: 'string' },
+    json: { type: 'boolean' },
+    timeout: { type: 'string' },
+    'fail-on': { type: 'string' },
+    ...TARGET_OPTIONS,
+  });
+  if (server === undefined && values.url === undefined) throw new UsageError('watch: missing -- before the server command');
+  const resources = (values.resource as string[] | undefined) ?? [];
+  if (resources.some((u) => u === '')) throw new UsageError('watch: --resource takes a URI');
+  const count_ = count('watch', '--count', values.count as string | undefined);
+  const duration = positive('watch', '--duration', values.duration as string | undefined);
+  return {
+    name: 'watch',
+    resources,
+    lists: values.lists === true || resources.length === 0,
+    ...(count_ !== undefined ? { count: count_ } : {}),
+    ...(duration !== undefined ? { durationMs: duration * 1000 } : {}),
+    json: values.json === true,
+    timeoutMs: timeout('watch', values.timeout as string | undefined, signsIn(values)),
+    failOn: parseFailOn('watch', values['fail-on'] as string | undefined),
+    server: target('watch', values, server, positionals),
   };
 }
 
@@ -549,6 +605,8 @@ export function parseCli(argv: readonly string[]): CliArgs {
       if (positionals.length !== 1 || positionals[0] === '') throw new UsageError('logout: expects exactly one server URL (the --url the tokens were cached for)');
       return { name: 'logout', url: positionals[0] };
     }
+    case 'watch':
+      return watchArgs(ours, server);
     case 'fuzz':
       return fuzzArgs(ours, server);
     case 'load':

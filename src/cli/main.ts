@@ -11,6 +11,7 @@ import { runReplay } from './commands/replay';
 import { runTests } from './commands/test';
 import { runFuzz } from './commands/fuzz';
 import { runLoad } from './commands/load';
+import { runWatch } from './commands/watch';
 import { runRecord } from './record/proxy';
 import { runHttpRecord } from './record/httpProxy';
 import { runMcp } from './mcp/server';
@@ -65,6 +66,8 @@ async function main(argv: string[]): Promise<number> {
       return runFuzz(args, io);
     case 'load':
       return runLoad(args, io);
+    case 'watch':
+      return runWatch(args, io);
   }
 }
 

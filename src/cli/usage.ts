@@ -86,6 +86,32 @@ ${FAIL_ON}
 ${SERVER}
 
 ${EXIT_CODES}`,
+  watch: `Usage: mcp-lens watch [--resource URI]… [--lists] [--count N] [--duration S] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+
+Print the server's list changes (tools, prompts, resources list_changed) and resource
+updates (resources/updated) as they arrive, until Ctrl-C, --count or --duration. A
+2026-07-28 server is asked on one subscriptions/listen stream (it sends nothing it was not
+asked for); what its acknowledgement leaves out is said. A legacy server is sent
+resources/subscribe for each URI (it declares resources.subscribe), and sends list_changed
+unasked. At the end the stream is cancelled (notifications/cancelled) or each URI
+unsubscribed, and the server is stopped (a second Ctrl-C kills it at once).
+
+  --resource URI   watch this resource (repeatable)
+  --lists          watch the lists too (the default when no --resource is given); on
+                   2026-07-28 only the lists the server declares listChanged for
+  --count N        stop after N notifications
+  --duration S     stop after S seconds
+  --json           one JSON line per notification ({type: "notification", at, method, uri?,
+                   seq}), then one {type: "end", how, notifications, …the check --json report}
+  --timeout MS     how long each request (and the stream's acknowledgement) may take
+                   (default 30000)
+${FAIL_ON}
+
+${SERVER}
+
+A watch the server ends (its stream, or its process) is said; a server that exits makes
+the exit code 1.
+${EXIT_CODES}`,
   prompt: `Usage: mcp-lens prompt NAME [--args JSON] [--arg NAME=VALUE]… [--elicit ANSWER]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
 
 Get one prompt (prompts/get) and print each of its messages under its role.
@@ -197,13 +223,14 @@ input. The server is restarted after a crash or a hang and the run goes on.
   --seed S             draw the same inputs as an earlier run (each run prints its seed)
   --allow-destructive  also fuzz tools annotated destructiveHint: true (skipped otherwise)
   --save FILE          add each finding to FILE (*.mcptest.json) as a regression test
-  --junit FILE         write JUnit XML (one test case per tool)
+  --junit FILE         write JUnit XML (one test case per tool, and one per finding
+                       across the run: memory-growth, latency-growth)
   --sarif FILE         write SARIF 2.1.0 (one result per finding)
   --json               print one JSON report with every finding and its input
   --timeout MS         how long a call may take before it counts as hung (default 5000)
 
 Exit codes: 0 no finding, 1 a finding (or the server could not start), 2 usage error.`,
-  load: `Usage: mcp-lens load TOOL [--args JSON] [--concurrency N] [--requests N | --duration S] [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--json] [--timeout MS] -- CMD [ARGS…]
+  load: `Usage: mcp-lens load TOOL [--args JSON] [--concurrency N] [--requests N | --duration S] [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--fail-on LEVEL] [--junit FILE] [--sarif FILE] [--json] [--timeout MS] -- CMD [ARGS…]
 
 Call TOOL with the same arguments, N calls in flight at once over one session, and print
 throughput, latency (min, p50, p90, p99, max) and errors by kind, with the server's CPU and
@@ -216,10 +243,16 @@ memory. Client and server share this machine: the figures are this machine's.
   --rate R                   start at most R calls per second
   --fail-over-p99 MS         exit 1 when p99 latency is over MS
   --fail-over-error-rate X   exit 1 when the share of failed calls is over X (0.01 = 1%)
+  --fail-on LEVEL            which findings across the run (memory-growth, latency-growth:
+                             warnings) make the exit code 1: error (default), warning, never
+  --junit FILE               write JUnit XML (the tool's thresholds, and one test case per
+                             finding: a failure when it reaches --fail-on)
+  --sarif FILE               write SARIF 2.1.0 (one result per threshold crossed and finding)
   --json                     print one JSON report (with the latency histogram and timeline)
   --timeout MS               how long each call may take (default 30000)
 
-Exit codes: 0 within the thresholds, 1 over one (or no call succeeded), 2 usage error.`,
+Exit codes: 0 within the thresholds, 1 over one, a finding at or above --fail-on (or no call
+succeeded), 2 usage error.`,
   lint: `Usage: mcp-lens lint [--json] [--fail-on LEVEL] [--host NAME]… FILE
 
 The diagnostics over a trace file (*.mcptrace.jsonl, raw JSON-RPC lines or a VS Code
@@ -252,6 +285,9 @@ export const USAGE = `Usage:
       Read one resource (a template expanded with --var) and print its contents.
   mcp-lens prompt NAME [--args JSON] [--arg NAME=VALUE]… [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Get one prompt and print its messages.
+  mcp-lens watch [--resource URI]… [--lists] [--count N] [--duration S] [--json] [--timeout MS] SERVER
+      Print list changes and resource updates as they arrive (subscriptions/listen on
+      2026-07-28, resources/subscribe before), until Ctrl-C, --count or --duration.
   mcp-lens complete (--prompt NAME | --template TEMPLATE) ARGUMENT [--value TEXT] [--context NAME=VALUE]… [--json] SERVER
       Print the server's completions for a prompt argument or a template variable.
   mcp-lens record --out FILE -- CMD [ARGS…]
@@ -279,7 +315,8 @@ export const USAGE = `Usage:
       Call each tool with inputs drawn from its inputSchema; report crashes, hangs, leaks
       and broken contracts, each with its smallest input.
   mcp-lens load TOOL [--args JSON] [--concurrency N] [--requests N | --duration S]
-                [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--json] -- CMD
+                [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--fail-on LEVEL]
+                [--junit FILE] [--sarif FILE] [--json] -- CMD
       Concurrent calls of one tool: throughput, latency percentiles, errors by kind.
   mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
       The interface diff of two servers (check --json reports or trace files), each

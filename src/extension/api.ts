@@ -40,6 +40,8 @@ export interface McpLensApi {
   readonly logUri: string;
   /** Where each server run's full trace is written (*.mcptrace.jsonl, secrets masked). */
   readonly traceDir: string;
+  /** Servers whose "needs sign-in" prompt (notification and status bar item) is on screen, by key (a function: the exports are copied once). */
+  signInPrompts(): string[];
   /** How long activate() took, and since the bundle was loaded (the integration suite and the benchmark report it). */
   readonly activation?: { activateMs: number; sinceLoadMs: number };
 }
@@ -69,10 +71,11 @@ export function snapshot(entry: ServerEntry): ServerSnapshot {
   };
 }
 
-export function createApi(registry: ServerRegistry, logUri: string, traceDir: string): McpLensApi {
+export function createApi(registry: ServerRegistry, logUri: string, traceDir: string, prompts: { readonly keys: string[] }): McpLensApi {
   return {
     logUri,
     traceDir,
+    signInPrompts: () => prompts.keys,
     registry: {
       get servers() {
         return registry.servers.map(snapshot);

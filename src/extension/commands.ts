@@ -52,12 +52,9 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
   }
 
   /** A failed start tells the user at once and offers the log, where the stderr tail is. */
-  function report(outcome: StartOutcome, entryKey?: string): StartOutcome {
-    if (!outcome.ok && outcome.needsSignIn) {
-      const signIn = 'Sign In';
-      void showInfo(say`MCP Lens: ${outcome.reason}`, signIn).then((choice) => choice === signIn && vscode.commands.executeCommand('mcpLens.signIn', entryKey));
-      return outcome;
-    }
+  function report(outcome: StartOutcome): StartOutcome {
+    // The prompt to sign in is auth/signInPrompt's: it closes itself once the server is signed in.
+    if (!outcome.ok && outcome.needsSignIn) return outcome;
     if (outcome.ok || outcome.cancelled) {
       if (!outcome.ok) void showInfo(say`MCP Lens: ${outcome.reason}`);
       return outcome;
@@ -81,7 +78,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
       return { ok: true };
     }
     try {
-      return report(restart ? await registry.restart(entry) : await registry.start(entry), entry.key);
+      return report(restart ? await registry.restart(entry) : await registry.start(entry));
     } catch (error) {
       log.error(`Starting "${entry.name}" failed`, error);
       return report({ ok: false, reason: `"${entry.name}" failed to start: ${error instanceof Error ? error.message : String(error)}` });

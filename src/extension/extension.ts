@@ -13,6 +13,7 @@ import { InputResolver } from './inputs';
 import { Log } from './log';
 import { registerSessionViews } from './messages/register';
 import { ServerRegistry } from './serverRegistry';
+import type { ServerEntry } from './serverEntry';
 import { ServersView } from './serversView';
 import { registerRecordCommand } from './recordCommand';
 import { readSettings } from './settings';
@@ -27,6 +28,7 @@ import { registerAsks } from './asks';
 import { registerAgentTools } from './agentTools/register';
 import { say, showError } from './shown';
 import { registerSignInCommands, signInPageOpener } from './auth/signInCommands';
+import { SignInPrompts, startSettled } from './auth/signInPrompt';
 import { SecretGrantStore } from './auth/secretGrantStore';
 
 let registry: ServerRegistry | undefined;
@@ -65,7 +67,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const sessions = new Sessions(log, () => vscode.workspace.getConfiguration('mcpLens').get<boolean>('preload.enabled', true), traceDir);
   const asks = registerAsks(context);
   subscriptions.push(...asks.disposables);
-  const servers = new ServerRegistry({
+  const servers: ServerRegistry = new ServerRegistry({
     sessions,
     asks: asks.broker,
     log,
@@ -73,7 +75,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     resolveInput: (input, server) => inputs.resolve(input, server),
     clientInfo: { name: 'mcp-lens', version },
-    auth: { store: new SecretGrantStore(context.secrets), openSignInPage: signInPageOpener(log) },
+    auth: { store: new SecretGrantStore(context.secrets), openSignInPage: signInPageOpener(log, (entry: ServerEntry) => startSettled(servers, entry)) },
   });
   registry = servers;
   subscriptions.push(servers);
@@ -81,7 +83,8 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const serversView = new ServersView(servers);
   subscriptions.push(contextKeys, serversView, new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log), new HostProblems(servers));
   subscriptions.push(...registerCommands({ registry: servers, log, inputs }), registerAddServer(log));
-  subscriptions.push(...registerSignInCommands(servers, log));
+  const signInPrompts = new SignInPrompts(servers);
+  subscriptions.push(signInPrompts, ...registerSignInCommands(servers, log));
   subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
   subscriptions.push(registerTraceLanguage(context, log));
   subscriptions.push(registerRecordCommand(context, servers, log));
@@ -104,7 +107,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
 
   await servers.reload();
   contextKeys.update();
-  return createApi(servers, context.logUri.fsPath, traceDir);
+  return createApi(servers, context.logUri.fsPath, traceDir, signInPrompts);
 }
 
 /** VS Code awaits this: every running server is closed and its process tree ended. */

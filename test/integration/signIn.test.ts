@@ -19,12 +19,14 @@ suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through th
   test('a start without the person stops after discovery: the row needs sign-in, and the flow shows why', async () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('mcpLens.startServer', NAME);
-    await serverWhere(registry, NAME, 'needing sign-in', (s) => s.state === 'needs-sign-in');
+    const needing = await serverWhere(registry, NAME, 'needing sign-in', (s) => s.state === 'needs-sign-in');
     const flow = await authorizationFlowText(NAME);
     assert.match(flow, /resource-metadata +GET .*\/\.well-known\/oauth-protected-resource\/mcp\n.*HTTP 200/);
     assert.match(flow, /server-metadata +GET .*\/\.well-known\/oauth-authorization-server\n.*HTTP 200/);
     assert.doesNotMatch(flow, /registration/, 'no client is registered before the person asks to sign in');
     assert.match(flow, /Outcome: sign-in needed at http:\/\/127\.0\.0\.1:\d+\//);
+    // The prompt (a notification that closes itself, and a status bar item) is up while it needs sign-in.
+    assert.deepEqual((await extensionApi()).signInPrompts(), [needing.key]);
   });
 
   test('Sign In: consent in the browser, the row turns running with its tools; the token is masked in the trace file, the export and the log', async () => {
@@ -32,6 +34,7 @@ suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through th
     assert.equal(await vscode.commands.executeCommand<boolean>('mcpLens.signIn', NAME), true);
     const s = await serverWhere(registry, NAME, 'running with its tools', (x) => x.state === 'running' && x.tools.length > 0);
     assert.deepEqual(s.tools, ['whoami']);
+    assert.deepEqual((await extensionApi()).signInPrompts(), [], 'signed in: the needs-sign-in prompt has gone');
 
     const outcome = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: NAME, tool: 'whoami', args: {} });
     assert.ok(outcome.kind === 'result', JSON.stringify(outcome));
@@ -71,6 +74,10 @@ suite('Sign-in to an HTTP server behind OAuth: needs sign-in, Sign In through th
     assert.equal(await vscode.commands.executeCommand<number>('mcpLens.signOut', NAME), 1);
     await serverWhere(registry, NAME, 'stopped after Sign Out', (x) => x.state === 'stopped');
     await vscode.commands.executeCommand('mcpLens.startServer', NAME);
-    await serverWhere(registry, NAME, 'needing sign-in again', (x) => x.state === 'needs-sign-in');
+    const again = await serverWhere(registry, NAME, 'needing sign-in again', (x) => x.state === 'needs-sign-in');
+    assert.deepEqual((await extensionApi()).signInPrompts(), [again.key]);
+    await vscode.commands.executeCommand('mcpLens.signOut', NAME);
+    await serverWhere(registry, NAME, 'stopped', (x) => x.state === 'stopped');
+    assert.deepEqual((await extensionApi()).signInPrompts(), [], 'a server no longer waiting for sign-in has no prompt');
   });
 });

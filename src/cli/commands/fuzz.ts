@@ -8,6 +8,7 @@ import type { FuzzArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { fuzzJunit, fuzzSarif } from '../testReports/fuzzReports';
+import { entryFile } from '../testReports/runFindings';
 import { version } from '../version';
 import { describeError } from './session';
 
@@ -47,8 +48,8 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
   const overRun = session.runFindings();
   const findings = reports.flatMap((r) => r.findings);
   const saved = args.save && findings.length ? await save(args, findings) : [];
-  if (args.junit) await writeFile(args.junit, fuzzJunit(reports, serverName(args)));
-  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(fuzzSarif(reports, version, args.server.args.find((a) => /\.(m?[jt]s|cjs|py)$/.test(a))), null, 2)}\n`);
+  if (args.junit) await writeFile(args.junit, fuzzJunit(reports, serverName(args), overRun));
+  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(fuzzSarif(reports, version, entryFile(args.server.args), overRun), null, 2)}\n`);
   const calls = reports.reduce((n, r) => n + r.calls, 0);
   if (args.json) {
     io.out(JSON.stringify({ seed, runs: args.runs, calls, starts: session.starts, tools: reports, run: overRun, ...(args.save ? { saved: { file: args.save, tests: saved } } : {}) }));
@@ -77,7 +78,7 @@ async function save(args: FuzzArgs, findings: readonly FuzzFinding[]): Promise<s
   return added;
 }
 
-function serverName(args: FuzzArgs): string {
+export function serverName(args: Pick<FuzzArgs, 'server'>): string {
   return args.server.args.find((a) => !a.startsWith('-'))?.replace(/^.*[\\/]/, '') ?? args.server.command;
 }
 

@@ -7,13 +7,18 @@ import type { LoadArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { version } from '../version';
-import { runLines } from './fuzz';
+import type { Diagnostic } from '../../core/diagnose/diagnostic';
+import { failsOn } from '../failOn';
+import { loadJunit, loadSarif } from '../testReports/loadReports';
+import { entryFile } from '../testReports/runFindings';
+import { writeFile } from 'node:fs/promises';
+import { runLines, serverName } from './fuzz';
 import { describeError } from './session';
 
 /**
  * `mcp-lens load`: one session, `--concurrency` calls in flight on it, then latency
- * percentiles, throughput and errors by kind. Exit 1 when a threshold is crossed, the tool
- * never succeeded, or the server could not be started.
+ * percentiles, throughput and errors by kind. Exit 1 when a threshold is crossed, a finding
+ * across the run reaches --fail-on, the tool never succeeded, or the server could not be started.
  */
 export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
   const client = new McpClient({ command: args.server.command, args: args.server.args }, { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: args.timeoutMs, probeTimeoutMs: Math.min(3000, args.timeoutMs) });
@@ -31,6 +36,11 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
   }
   const { result, samples, clientCpuPercent, limits, findings } = report;
   const failures = thresholdFailures(result, args);
+  // Findings across the run (memory-growth, latency-growth) decide the exit code as any diagnostic does.
+  const fails = (d: Diagnostic) => failsOn([d], args.failOn);
+  const outcome = { tool: args.tool, failures, findings, fails };
+  if (args.junit) await writeFile(args.junit, loadJunit(outcome, serverName(args)));
+  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(loadSarif(outcome, version, entryFile(args.server.args)), null, 2)}\n`);
   if (args.json) {
     io.out(JSON.stringify({ tool: args.tool, concurrency: args.concurrency, ...result, server: { samples }, client: { cpuPercent: clientCpuPercent }, cores: availableParallelism(), limits, failures, findings }));
   } else {
@@ -39,7 +49,7 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
     for (const l of limits) io.err(io.errStyle.yellow(`note: ${l}`));
     for (const f of failures) io.err(io.errStyle.red(`✗ ${f}`));
   }
-  return failures.length ? 1 : 0;
+  return failures.length || findings.some(fails) ? 1 : 0;
 }
 
 /** What each threshold says when crossed; a run where nothing succeeded fails whatever the thresholds. */

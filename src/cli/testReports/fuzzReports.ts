@@ -1,16 +1,21 @@
 /**
  * A fuzz run for CI: JUnit with one <testcase> per tool (a finding is a <failure> that carries
- * the shrunk input, a tool not fuzzed is <skipped>), and SARIF with one result per finding.
+ * the shrunk input, a tool not fuzzed is <skipped>) and one per finding across the run
+ * (memory-growth, latency-growth), and SARIF with one result per finding.
  */
 import type { Log, ReportingDescriptor, Result } from 'sarif';
+import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import type { ToolReport } from '../../core/fuzz/fuzzRun';
 import { attr, text_ } from './junit';
+import { runFindingCases, runFindingResults } from './runFindings';
 
-export function fuzzJunit(reports: readonly ToolReport[], server: string): string {
-  const failures = reports.filter((r) => r.findings.length > 0).length;
+/** `overRun`: findings across the run; fuzz exits 1 on each, so each is a <failure>. */
+export function fuzzJunit(reports: readonly ToolReport[], server: string, overRun: readonly Diagnostic[] = []): string {
+  const failures = reports.filter((r) => r.findings.length > 0).length + overRun.length;
   const skipped = reports.filter((r) => r.skipped).length;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="mcp-lens fuzz" tests="${reports.length}" failures="${failures}" errors="0" skipped="${skipped}">`];
-  lines.push(`  <testsuite name="fuzz ${attr(server)}" tests="${reports.length}" failures="${failures}" errors="0" skipped="${skipped}">`);
+  const tests = reports.length + overRun.length;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="mcp-lens fuzz" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`];
+  lines.push(`  <testsuite name="fuzz ${attr(server)}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`);
   for (const r of reports) {
     const open = `    <testcase name="${attr(r.tool)}" classname="${attr(`${server}.fuzz`)}"`;
     if (r.skipped) {
@@ -26,12 +31,13 @@ export function fuzzJunit(reports: readonly ToolReport[], server: string): strin
       lines.push('    </testcase>');
     }
   }
+  lines.push(...runFindingCases(overRun, `${server}.fuzz`, () => true));
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
 }
 
 /** `source`: the server's entry file, where code-scanning views place the results (else none). */
-export function fuzzSarif(reports: readonly ToolReport[], toolVersion: string, source: string | undefined): Log {
+export function fuzzSarif(reports: readonly ToolReport[], toolVersion: string, source: string | undefined, overRun: readonly Diagnostic[] = []): Log {
   const rules = new Map<string, ReportingDescriptor>();
   const results: Result[] = [];
   for (const r of reports) {
@@ -45,6 +51,8 @@ export function fuzzSarif(reports: readonly ToolReport[], toolVersion: string, s
       });
     }
   }
+  for (const d of overRun) if (!rules.has(d.rule)) rules.set(d.rule, { id: d.rule, shortDescription: { text: `MCP Lens diagnostic ${d.rule} (${d.stage}), across a fuzz run` } });
+  results.push(...runFindingResults(overRun, '', source));
   return {
     version: '2.1.0',
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

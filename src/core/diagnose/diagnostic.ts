@@ -51,6 +51,8 @@ export const RULE_IDS = [
   // Names a person cannot read or tell apart (an addition to DESIGN.md §4)
   'tool-name-invalid',
   'look-alike-names',
+  // 2026-07-28 subscriptions/listen streams: what was not asked for, what came before the acknowledgement
+  'unrequested-notification',
   'unknown-response-id',
   'duplicate-response',
   'null-id',
@@ -62,6 +64,7 @@ export const RULE_IDS = [
   'unknown-input-request',
   'progress-not-increasing',
   'message-after-cancel',
+  'notification-before-acknowledged',
   'pagination-loop',
   'input-repeated',
   'timeout',

@@ -29,6 +29,8 @@ import { missingClientCapability } from './rules/missingClientCapability';
 import { undeclaredClientCapability } from './rules/undeclaredClientCapability';
 import { urlElicitationRequired } from './rules/urlElicitationRequired';
 import { messageAfterCancel } from './rules/messageAfterCancel';
+import { notificationBeforeAcknowledged } from './rules/notificationBeforeAcknowledged';
+import { unrequestedNotification } from './rules/unrequestedNotification';
 import { missingInitialized } from './rules/missingInitialized';
 import { missingMeta } from './rules/missingMeta';
 import { multilineJson } from './rules/multilineJson';
@@ -86,6 +88,7 @@ export const RULES: readonly Rule[] = [
   capabilityNotDeclared,
   toolNameInvalid,
   lookAlikeNames,
+  unrequestedNotification,
   invalidParams,
   toolError,
   domainErrorAsProtocolError,
@@ -108,6 +111,7 @@ export const RULES: readonly Rule[] = [
   unknownInputRequest,
   progressNotIncreasing,
   messageAfterCancel,
+  notificationBeforeAcknowledged,
   paginationLoop,
   inputRepeated,
   timeout,

@@ -117,6 +117,24 @@ function groupExists(pgid: number): boolean {
 
 const live = new Set<ProcessTree>();
 let hooked = false;
+/** How many commands stop their servers themselves on a signal (see stopsOwnTreesOnSignal). */
+let gracefulOwners = 0;
+
+/**
+ * A command that ends cleanly on Ctrl-C (cancels what it opened, then closes its clients)
+ * takes the signal over: until disposed, SIGINT/SIGTERM/SIGHUP no longer SIGKILL every tree
+ * at once. The 'exit' hook still does, so nothing outlives the process.
+ */
+export function stopsOwnTreesOnSignal(): { dispose(): void } {
+  gracefulOwners++;
+  let disposed = false;
+  return {
+    dispose: () => {
+      if (!disposed) gracefulOwners--;
+      disposed = true;
+    },
+  };
+}
 
 /**
  * Remembers a running tree so that it dies with us: when the extension host or CLI exits,
@@ -130,6 +148,7 @@ export function trackTree(tree: ProcessTree): void {
   process.on('exit', killAllTrees);
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const onSignal = () => {
+      if (gracefulOwners > 0) return;
       killAllTrees();
       // Keep the default behaviour (die by the signal) unless someone else handles it.
       if (process.listenerCount(sig) === 1) {

@@ -5,7 +5,7 @@ import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import type { TreeNode } from '../serversView';
-import { name, openSignInPage, say, showError, showInfo, showWarning } from '../shown';
+import { name, openSignInPage, say, showError, showInfo, showUntil, showWarning } from '../shown';
 import { explainUntrusted, isTrusted } from '../trust';
 import { showAuthorizationFlow } from './flowDocument';
 
@@ -78,13 +78,16 @@ export function registerSignInCommands(registry: ServerRegistry, log: Log): vsco
   ];
 }
 
-/** How the registry opens a sign-in page: the user's browser, with a word in the editor about what happens. */
-export function signInPageOpener(log: Log): (entry: ServerEntry, url: string) => void {
+/**
+ * How the registry opens a sign-in page: the user's browser, with a word in the editor about
+ * what happens that closes once the start is over (`settled`: signed in, failed or stopped).
+ */
+export function signInPageOpener(log: Log, settled: (entry: ServerEntry) => Promise<void>): (entry: ServerEntry, url: string) => void {
   return (entry, url) => {
     void openSignInPage(url).then((opened) => {
       log.info(`[${entry.name}] sign-in page ${opened ? 'opened in the browser' : 'could not be opened'}`);
       if (!opened) void showError(say`MCP Lens: the sign-in page of "${name(entry.name)}" could not be opened: ${url}`);
-      else void showInfo(say`MCP Lens: sign in to "${name(entry.name)}" in your browser; the editor continues once the authorization server sends you back.`);
+      else void showUntil(say`MCP Lens: sign in to "${name(entry.name)}" in your browser; the editor continues once the authorization server sends you back.`, settled(entry));
     });
   };
 }

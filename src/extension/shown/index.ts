@@ -2,7 +2,7 @@ export { diagnostic, setDiagnosticMessage } from './diagnostic';
 export { showPlainDocument } from './document';
 export { askText, type InputOptions } from './input';
 export { SafeMarkdown } from './markdown';
-export { askModal, showError, showInfo, showStatus, showWarning } from './notify';
+export { askModal, showError, showInfo, showStatus, showUntil, showWarning, statusItem } from './notify';
 export { openSignInPage } from './openLink';
 export { pickFolder, pickMany, pickOne, type PickItem, type PickOptions } from './pick';
 export { setTestError, testItem, testMessage } from './testing';

@@ -26,3 +26,27 @@ export function askModal(message: Text, detail: Text, ...buttons: string[]): The
 export function showStatus(message: Text, hideAfterMs: number): vscode.Disposable {
   return vscode.window.setStatusBarMessage(render(message, 'iconLine'), hideAfterMs);
 }
+
+/**
+ * A notification that closes by itself once `until` settles. VS Code cannot close a toast
+ * shown with showInformationMessage; one shown with withProgress closes when its task ends.
+ * Progress notifications take no buttons of ours, only Cancel, which closes just this one.
+ */
+export function showUntil(message: Text, until: Promise<unknown>): Thenable<void> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(message, 'notification'), cancellable: true }, (_progress, token) =>
+    new Promise<void>((resolve) => {
+      const cancelled = token.onCancellationRequested(() => resolve());
+      void until.then(() => resolve(), () => resolve()).finally(() => cancelled.dispose());
+    }),
+  );
+}
+
+/** A status bar item that runs `command` when clicked, its words and tooltip rendered as any other icon line. */
+export function statusItem(text: Text, tooltip: Text, command: vscode.Command, priority: number): vscode.StatusBarItem {
+  const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, priority);
+  item.text = render(text, 'iconLine');
+  item.tooltip = render(tooltip, 'notification');
+  item.command = command;
+  item.show();
+  return item;
+}

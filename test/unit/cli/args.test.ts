@@ -85,11 +85,30 @@ test('fuzz and load: defaults, the server after --, and what each option takes',
     durationMs: 2000,
     rate: 10,
     failOverErrorRate: 0,
+    failOn: 'error',
     json: false,
     timeoutMs: 30000,
     server: { command: 'node', args: ['s.js'] },
   });
   assert.equal((parseCli(['load', 'wait', '--', 'node']) as { requests: number }).requests, 100);
+  assert.deepEqual(parseCli(['load', 'wait', '--fail-on', 'warning', '--junit', 'j.xml', '--sarif', 's.sarif', '--', 'node']), {
+    ...(parseCli(['load', 'wait', '--', 'node']) as object),
+    failOn: 'warning',
+    junit: 'j.xml',
+    sarif: 's.sarif',
+  });
+  assert.throws(() => parseCli(['load', 'wait', '--fail-on', 'sometimes', '--', 'node']), /--fail-on takes error, warning, never/);
+  assert.deepEqual(parseCli(['watch', '--resource', 'memo://a', '--count', '2', '--', 'node', 's.js']), {
+    name: 'watch',
+    resources: ['memo://a'],
+    lists: false,
+    count: 2,
+    json: false,
+    timeoutMs: 30000,
+    failOn: 'error',
+    server: { command: 'node', args: ['s.js'] },
+  });
+  assert.equal((parseCli(['watch', '--', 'node']) as { lists: boolean }).lists, true, 'no --resource: the lists');
   assert.throws(() => parseCli(['load', 'wait', '--concurrency', '1.5', '--', 'node']), /--concurrency takes a positive whole number/);
   assert.throws(() => parseCli(['fuzz', '--save', '', '--', 'node']), /--save needs a FILE/);
 });

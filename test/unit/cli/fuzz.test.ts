@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,12 +85,20 @@ test('fuzz passes the correct SDK server with 0 findings and exit 0', async () =
 });
 
 test('fuzz reports a server whose memory grows with the calls (memory-growth, exit 1), citing the calls', async () => {
-  const json = await runCli(['fuzz', '--seed', '3', '--runs', '40', '--json', '--', NODE, `${FIXTURES}fuzz/leaks.mjs`], { deadlineMs: 120_000 });
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-fuzz-run-'));
+  const json = await runCli(['fuzz', '--seed', '3', '--runs', '40', '--json', '--junit', join(dir, 'r.xml'), '--sarif', join(dir, 'r.sarif'), '--', NODE, `${FIXTURES}fuzz/leaks.mjs`], { deadlineMs: 120_000 });
   assert.equal(json.code, 1, json.stderr);
   const r = JSON.parse(json.stdout) as Report & { run: { rule: string; evidence: number[] }[] };
   assert.deepEqual(r.tools[0].findings, []);
   assert.deepEqual(r.run.map((d) => d.rule), ['memory-growth']);
   assert.ok(r.run[0].evidence.length >= 3);
+  // In the CI reports like any other finding: a failed test case, a SARIF result.
+  const junit = readFileSync(join(dir, 'r.xml'), 'utf8');
+  assert.match(junit, /tests="2" failures="1"/);
+  assert.match(junit, /<testcase name="across the run: memory-growth" classname="leaks\.mjs\.fuzz">\n\s+<failure type="memory-growth"/);
+  const sarif = JSON.parse(readFileSync(join(dir, 'r.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
+  assert.deepEqual(sarif.runs[0].results.map((x) => x.ruleId), ['memory-growth']);
+  rmSync(dir, { recursive: true, force: true });
   const text = await runCli(['fuzz', '--seed', '3', '--runs', '40', '--', NODE, `${FIXTURES}fuzz/leaks.mjs`], { deadlineMs: 120_000 });
   assert.match(text.stdout, /across the run\n\s+memory-growth the server process \(pid \d+\) grew from/);
   assert.match(text.stdout, /1 finding in 40 calls/);

@@ -5,7 +5,7 @@ import { buildCli, NODE, runCli } from './helpers';
 
 before(buildCli);
 
-const COMMANDS = ['check', 'call', 'read', 'prompt', 'complete', 'record', 'lint', 'mcp', 'test', 'diff', 'replay', 'logout', 'fuzz', 'load'];
+const COMMANDS = ['check', 'call', 'read', 'prompt', 'complete', 'record', 'lint', 'mcp', 'test', 'diff', 'replay', 'logout', 'fuzz', 'load', 'watch'];
 
 test('every command has its own usage', () => {
   assert.deepEqual(Object.keys(COMMAND_USAGE).sort(), [...COMMANDS].sort());
@@ -24,7 +24,7 @@ for (const command of COMMANDS) {
 }
 
 test('check, call, read, prompt and lint document --fail-on in their usage; record does not take it', async () => {
-  for (const command of ['check', 'call', 'read', 'prompt', 'complete', 'lint']) assert.match((await runCli([command, '--help'])).stdout, /--fail-on error\|warning\|never/);
+  for (const command of ['check', 'call', 'read', 'prompt', 'complete', 'lint', 'watch']) assert.match((await runCli([command, '--help'])).stdout, /--fail-on error\|warning\|never/);
   assert.doesNotMatch((await runCli(['record', '--help'])).stdout, /--fail-on/);
 });
 

@@ -4,8 +4,32 @@
  * the exit code, errors are counted by kind, and a server that dies ends the run.
  */
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
-import { buildCli, FIXTURES, NODE, runCli } from './helpers';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { createRequire } from 'node:module';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { validateXML } from 'xmllint-wasm';
+import { buildCli, FIXTURES, NODE, ROOT, runCli } from './helpers';
+
+const require = createRequire(import.meta.url);
+
+/** The JUnit XML against the junit-10 schema CI systems read, and the SARIF against SARIF 2.1.0. */
+async function assertValidReports(junit: readonly string[], sarif: unknown): Promise<void> {
+  const xsd = readFileSync(join(ROOT, 'test/fixtures/schemas/junit.xsd'), 'utf8');
+  for (const xml of junit) {
+    const checked = await validateXML({ xml: [{ fileName: 'junit.xml', contents: xml }], schema: [{ fileName: 'junit.xsd', contents: xsd }] });
+    assert.deepEqual(checked.errors, []);
+  }
+  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+  delete schema.$schema;
+  schema.$id = schema.id;
+  delete schema.id;
+  const validate = addFormats(new Ajv({ strict: false, allErrors: true, unicodeRegExp: false })).compile(schema);
+  assert.equal(validate(sarif), true, JSON.stringify(validate.errors));
+}
 
 before(buildCli);
 
@@ -56,4 +80,27 @@ test('load: usage errors exit 2', async () => {
   for (const argv of [['load', '--', NODE], ['load', 'wait', '--requests', '5', '--duration', '1', '--', NODE], ['load', 'wait', '--fail-over-error-rate', '2', '--', NODE], ['load', 'wait', '--args', '[1]', '--', NODE]]) {
     assert.equal((await runCli(argv)).code, 2, argv.join(' '));
   }
+});
+
+test('load: memory-growth is in --junit and --sarif, and --fail-on decides the exit code (warning: 1, default error: 0)', { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-load-reports-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const leaks = `${FIXTURES}fuzz/leaks.mjs`;
+  const strict = await runCli(['load', 'remember', '--args', '{"note":"x"}', '--concurrency', '1', '--requests', '30', '--fail-on', 'warning', '--junit', join(dir, 'w.xml'), '--sarif', join(dir, 'w.sarif'), '--', NODE, leaks], { deadlineMs: 120_000 });
+  assert.equal(strict.code, 1, strict.stderr);
+  const junit = readFileSync(join(dir, 'w.xml'), 'utf8');
+  assert.match(junit, /<testcase name="across the run: memory-growth" classname="leaks\.mjs\.load">\n\s+<failure type="memory-growth" message="the server process \(pid \d+\) grew from/);
+  assert.match(junit, /<testsuites name="mcp-lens load" tests="2" failures="1"/);
+  const sarif = JSON.parse(readFileSync(join(dir, 'w.sarif'), 'utf8'));
+  const results = sarif.runs[0].results as { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+  assert.deepEqual(results.map((r) => [r.ruleId, r.level]), [['memory-growth', 'warning']]);
+  assert.match(results[0].locations[0].physicalLocation.artifactLocation.uri, /fuzz\/leaks\.mjs$/);
+
+  const lenient = await runCli(['load', 'remember', '--args', '{"note":"x"}', '--concurrency', '1', '--requests', '30', '--junit', join(dir, 'e.xml'), '--', NODE, leaks], { deadlineMs: 120_000 });
+  assert.equal(lenient.code, 0, lenient.stderr);
+  assert.match(lenient.stdout, /memory-growth/);
+  const passing = readFileSync(join(dir, 'e.xml'), 'utf8');
+  assert.match(passing, /<testcase name="across the run: memory-growth"[^>]*>\n\s+<system-out>warning: the server process/);
+  assert.match(passing, /failures="0"/);
+  await assertValidReports([junit, passing], sarif);
 });

@@ -10,10 +10,10 @@ const STAGES: Record<Stage, string[]> = {
   transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'sse-endpoint-invalid', 'sse-stream-closed', 'invalid-tool-header'],
   framing: ['stray-stdout', 'glued-output', 'multiline-json', 'not-jsonrpc', 'partial-line', 'invalid-utf8'],
   initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover', 'missing-client-capability'],
-  negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names'],
+  negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names', 'unrequested-notification'],
   invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch', 'url-elicitation-required', 'app-resource-invalid', 'app-csp-violation', 'app-unknown-tool', 'app-not-initialized', 'app-protocol-violation', 'invalid-input-accepted', 'error-leaks-internals'],
   envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200', 'input-required-malformed', 'unknown-input-request'],
-  flow: ['progress-not-increasing', 'message-after-cancel', 'pagination-loop', 'timeout', 'input-repeated', 'memory-growth', 'latency-growth'],
+  flow: ['progress-not-increasing', 'message-after-cancel', 'notification-before-acknowledged', 'pagination-loop', 'timeout', 'input-repeated', 'memory-growth', 'latency-growth'],
   authorization: [
     'auth-metadata',
     'auth-issuer-mismatch',
