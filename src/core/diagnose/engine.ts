@@ -59,8 +59,8 @@ export class DiagnosticsEngine {
     return this.ruleFailures;
   }
 
-  /** The diagnostics this event newly proves. */
-  feed(e: TraceEvent): Diagnostic[] {
+  /** The diagnostics this event newly proves (most events: the one shared, frozen, empty list). */
+  feed(e: TraceEvent): readonly Diagnostic[] {
     this.out = undefined;
     const rules = this.dispatch.get(classOf(e))!;
     for (let i = 0; i < rules.length; i++) {
@@ -75,14 +75,14 @@ export class DiagnosticsEngine {
     return this.take();
   }
 
-  private take(): Diagnostic[] {
-    const out = this.out ?? [];
+  private take(): readonly Diagnostic[] {
+    const out = this.out ?? NONE;
     this.out = undefined;
     return out;
   }
 
   /** End of stream: what only the whole trace proves (e.g. nothing ever came back). Idempotent. */
-  end(): Diagnostic[] {
+  end(): readonly Diagnostic[] {
     if (this.ended) return [];
     this.ended = true;
     this.out = undefined;
@@ -147,6 +147,9 @@ export class DiagnosticsEngine {
     (this.out ??= []).push(d);
   }
 }
+
+/** What feed and end give when nothing new is proven: one list, not a new one per event. */
+const NONE: readonly Diagnostic[] = Object.freeze([]);
 
 function moreMessage(n: number): string {
   return `…and ${n} more like this (the trace has them all)`;
