@@ -26,7 +26,7 @@ export class DiagnosticsEngine {
   private ended = false;
 
   /** Rules by the class of event they look at, so a flood of one kind runs only its few rules. */
-  private readonly dispatch = new Map<EventClass, { rule: Rule; report: Report }[]>();
+  private readonly dispatch = new Map<EventClass, { rule: Rule; report: Report; notifications: readonly string[] | undefined }[]>();
   /** Where the current feed/end collects its findings (created on the first one: most events prove nothing). */
   private out: Diagnostic[] | undefined;
   private readonly reporters: ReadonlyMap<Rule, Report>;
@@ -37,7 +37,9 @@ export class DiagnosticsEngine {
     for (const cls of CLASSES) {
       this.dispatch.set(
         cls,
-        rules.filter((r) => r.onEvent && (!r.on || r.on.includes(cls))).map((rule) => ({ rule, report: reporters.get(rule)! })),
+        rules
+          .filter((r) => r.onEvent && (!r.on || r.on.includes(cls)))
+          .map((rule) => ({ rule, report: reporters.get(rule)!, notifications: cls.endsWith('-notification') ? rule.notifications : undefined })),
       );
     }
     this.reporters = reporters;
@@ -63,8 +65,11 @@ export class DiagnosticsEngine {
   feed(e: TraceEvent): readonly Diagnostic[] {
     this.out = undefined;
     const rules = this.dispatch.get(classOf(e))!;
+    // A notification reaches only the rules about its method (Rule.notifications).
+    const method = e.kind === 'notification' ? (e.msg as { method?: unknown } | undefined)?.method : undefined;
     for (let i = 0; i < rules.length; i++) {
-      const { rule, report } = rules[i]!;
+      const { rule, report, notifications } = rules[i]!;
+      if (notifications !== undefined && typeof method === 'string' && !notifications.includes(method)) continue;
       try {
         rule.onEvent!(e, this.ctx, report);
       } catch (error) {
