@@ -26,7 +26,7 @@ export class DiagnosticsEngine {
   private ended = false;
 
   /** Rules by the class of event they look at, so a flood of one kind runs only its few rules. */
-  private readonly dispatch = new Map<EventClass, { rule: Rule; report: Report }[]>();
+  private readonly dispatch = new Map<EventClass, { rule: Rule; report: Report; notifications: readonly string[] | undefined }[]>();
   /** Where the current feed/end collects its findings (created on the first one: most events prove nothing). */
   private out: Diagnostic[] | undefined;
   private readonly reporters: ReadonlyMap<Rule, Report>;
@@ -37,7 +37,9 @@ export class DiagnosticsEngine {
     for (const cls of CLASSES) {
       this.dispatch.set(
         cls,
-        rules.filter((r) => r.onEvent && (!r.on || r.on.includes(cls))).map((rule) => ({ rule, report: reporters.get(rule)! })),
+        rules
+          .filter((r) => r.onEvent && (!r.on || r.on.includes(cls)))
+          .map((rule) => ({ rule, report: reporters.get(rule)!, notifications: cls.endsWith('-notification') ? rule.notifications : undefined })),
       );
     }
     this.reporters = reporters;
@@ -59,12 +61,15 @@ export class DiagnosticsEngine {
     return this.ruleFailures;
   }
 
-  /** The diagnostics this event newly proves. */
-  feed(e: TraceEvent): Diagnostic[] {
+  /** The diagnostics this event newly proves (most events: the one shared, frozen, empty list). */
+  feed(e: TraceEvent): readonly Diagnostic[] {
     this.out = undefined;
     const rules = this.dispatch.get(classOf(e))!;
+    // A notification reaches only the rules about its method (Rule.notifications).
+    const method = e.kind === 'notification' ? (e.msg as { method?: unknown } | undefined)?.method : undefined;
     for (let i = 0; i < rules.length; i++) {
-      const { rule, report } = rules[i]!;
+      const { rule, report, notifications } = rules[i]!;
+      if (notifications !== undefined && typeof method === 'string' && !notifications.includes(method)) continue;
       try {
         rule.onEvent!(e, this.ctx, report);
       } catch (error) {
@@ -75,14 +80,14 @@ export class DiagnosticsEngine {
     return this.take();
   }
 
-  private take(): Diagnostic[] {
-    const out = this.out ?? [];
+  private take(): readonly Diagnostic[] {
+    const out = this.out ?? NONE;
     this.out = undefined;
     return out;
   }
 
   /** End of stream: what only the whole trace proves (e.g. nothing ever came back). Idempotent. */
-  end(): Diagnostic[] {
+  end(): readonly Diagnostic[] {
     if (this.ended) return [];
     this.ended = true;
     this.out = undefined;
@@ -147,6 +152,9 @@ export class DiagnosticsEngine {
     (this.out ??= []).push(d);
   }
 }
+
+/** What feed and end give when nothing new is proven: one list, not a new one per event. */
+const NONE: readonly Diagnostic[] = Object.freeze([]);
 
 function moreMessage(n: number): string {
   return `…and ${n} more like this (the trace has them all)`;

@@ -43,6 +43,11 @@ export interface Rule {
   severity: Severity;
   /** The events `onEvent` looks at (all when absent): floods of other events skip the rule. */
   on?: readonly EventClass[];
+  /**
+   * Of the notifications among `on`, the methods `onEvent` looks at (all when absent): a flood
+   * of log lines skips a rule about progress. Other events of `on` all reach it.
+   */
+  notifications?: readonly string[];
   onEvent?(e: TraceEvent, ctx: DiagnoseContext, report: Report): void;
   onEnd?(ctx: DiagnoseContext, report: Report): void;
 }

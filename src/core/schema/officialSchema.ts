@@ -1,6 +1,7 @@
 import Ajv, { type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { surelyValidNotification } from './knownShapes';
 import s20241105 from './official/2024-11-05.json';
 import s20250326 from './official/2025-03-26.json';
 import s20250618 from './official/2025-06-18.json';
@@ -207,6 +208,10 @@ export function validateMessage(
     return { valid: false, errors: [{ path: '', message: 'must be a JSON object' }], definition: 'JSONRPCMessage', version: s?.version };
   }
   if (!s) return { valid: true, errors: [], definition: 'JSONRPCMessage' };
+  // A log or progress notification of the usual shape needs no validator run (knownShapes.ts);
+  // its definition is the one targetFor picks for a notification of that method.
+  const known = surelyValidNotification(msg as Record<string, unknown>);
+  if (known !== undefined) return { valid: true, errors: [], definition: s.definitionFor(known) ?? 'JSONRPCNotification', version: s.version };
   const { validate, definition } = s.entry(keyFor(msg as Record<string, unknown>, requestMethod, requestParams));
   const valid = validate(msg) as boolean;
   return { valid, errors: valid ? [] : formatErrors(validate.errors ?? []), definition, version: s.version };

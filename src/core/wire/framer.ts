@@ -61,8 +61,14 @@ export class LineFramer {
     const frames: Array<Frame | Promise<Frame>> = [];
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, nl);
+      const from = start;
       start = nl + 1;
+      // The common line: whole in this chunk, nothing pending, under every cap (no view of it made).
+      if (this.pendingBytes === 0 && !this.overflow && nl - from <= this.maxLineBytes && nl - from < offThreadBytes) {
+        frames.push(decodeRange(chunk, from, nl));
+        continue;
+      }
+      const piece = chunk.subarray(from, nl);
       if (this.overflow) {
         this.scan(piece);
         frames.push(this.finishOverflow(piece.length));
@@ -160,6 +166,19 @@ export class LineFramer {
     if (id.id !== undefined) frame.id = id.id;
     return frame;
   }
+}
+
+/**
+ * decodeLine of chunk[from, end) (a line, not at the end of the stream), decoding straight from
+ * the chunk. A decoding without U+FFFD is lossless (the decoder puts one for every byte sequence
+ * that is not UTF-8), so the bytes need no second look; one with it may be a real U+FFFD or
+ * not: decodeLine decides.
+ */
+function decodeRange(chunk: Buffer, from: number, end: number): Frame {
+  const crlf = end > from && chunk[end - 1] === 13;
+  const text = chunk.toString('utf8', from, crlf ? end - 1 : end);
+  if (text.includes('\uFFFD')) return decodeLine(chunk.subarray(from, end), false);
+  return crlf ? { text, crlf: true } : { text };
 }
 
 function decodeLine(line: Buffer, atEnd: boolean): Frame {

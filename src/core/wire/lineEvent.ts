@@ -1,5 +1,5 @@
 import type { Direction, NewTraceEvent } from '../trace/event';
-import { classify } from './message';
+import { messageKind, type JsonRpcMessage } from './message';
 import type { Frame } from './framer';
 
 /** The framing facts of a frame, copied onto its event. */
@@ -25,10 +25,19 @@ export function withFrameFlags(e: NewTraceEvent, frame: Frame): NewTraceEvent {
 }
 
 export function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  const value = parseJson(text);
+  return value === NOT_JSON ? { ok: false } : { ok: true, value };
+}
+
+/** What parseJson gives for text that is not JSON (no JSON text parses to a symbol). */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/** JSON.parse, with NOT_JSON for text that is not JSON: tryParse without an object per line. */
+export function parseJson(text: string): unknown {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return JSON.parse(text);
   } catch {
-    return { ok: false };
+    return NOT_JSON;
   }
 }
 
@@ -37,9 +46,9 @@ export function tryParse(text: string): { ok: true; value: unknown } | { ok: fal
  * request/response/notification, `msg` set) or 'not-jsonrpc' (`json` set).
  */
 export function jsonEvent(dir: Direction, raw: string, value: unknown): NewTraceEvent {
-  const c = classify(value);
-  if (c.kind === 'not-jsonrpc') return { dir, raw, kind: 'not-jsonrpc', json: value };
-  return { dir, raw, kind: c.kind, msg: c.msg };
+  const kind = messageKind(value);
+  if (kind === undefined) return { dir, raw, kind: 'not-jsonrpc', json: value };
+  return { dir, raw, kind, msg: value as JsonRpcMessage };
 }
 
 /** Classifies one protocol line on its own: message, not-jsonrpc or stray. No glue or multiline recovery. */

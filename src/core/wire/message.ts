@@ -62,8 +62,8 @@ export type Classified =
 /** Sorts a parsed JSON value into the three JSON-RPC message kinds, or none. */
 export function classify(value: unknown): Classified {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'not-jsonrpc' };
-  const quick = classifyWellFormed(value as Record<string, unknown>);
-  if (quick) return quick;
+  const quick = wellFormedKind(value as Record<string, unknown>);
+  if (quick) return { kind: quick, msg: value } as Classified;
   if ('method' in value) {
     if ('id' in value) {
       const parsed = requestSchema.safeParse(value);
@@ -80,23 +80,34 @@ export function classify(value: unknown): Classified {
 }
 
 /**
+ * classify(value).kind, undefined for 'not-jsonrpc' (the message, when there is one, is the
+ * value itself), with no object made for a well-formed message: this runs once per line.
+ */
+export function messageKind(value: unknown): 'request' | 'response' | 'notification' | undefined {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const quick = wellFormedKind(value as Record<string, unknown>);
+    if (quick) return quick;
+  }
+  const c = classify(value);
+  return c.kind === 'not-jsonrpc' ? undefined : c.kind;
+}
+
+/**
  * The hot path for a flood of messages: a well-formed message is recognised by plain checks
  * that accept only what the schemas above accept; anything else goes to zod, which decides.
  */
-function classifyWellFormed(v: Record<string, unknown>): Classified | undefined {
+function wellFormedKind(v: Record<string, unknown>): 'request' | 'response' | 'notification' | undefined {
   if (v.jsonrpc !== '2.0') return undefined;
   const p = v.params;
   if (p !== undefined && (typeof p !== 'object' || p === null || Array.isArray(p))) return undefined;
   const id = v.id;
   const hasId = 'id' in v;
   if (hasId && typeof id !== 'string' && typeof id !== 'number' && id !== null) return undefined;
-  if (typeof v.method === 'string') {
-    return hasId ? { kind: 'request', msg: v as unknown as JsonRpcRequest } : { kind: 'notification', msg: v as unknown as JsonRpcNotification };
-  }
+  if (typeof v.method === 'string') return hasId ? 'request' : 'notification';
   if ('method' in v || !hasId) return undefined;
   const e = v.error as Record<string, unknown> | undefined;
   const errorOk = e === undefined || (typeof e === 'object' && e !== null && typeof e.code === 'number' && typeof e.message === 'string');
-  if (errorOk && ('result' in v || 'error' in v)) return { kind: 'response', msg: v as unknown as JsonRpcResponse };
+  if (errorOk && ('result' in v || 'error' in v)) return 'response';
   return undefined;
 }
 

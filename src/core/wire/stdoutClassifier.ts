@@ -1,7 +1,7 @@
 import type { Direction, NewTraceEvent } from '../trace/event';
 import type { Frame } from './framer';
 import { gluedEvents } from './gluedEvents';
-import { jsonEvent, tryParse, withFrameFlags } from './lineEvent';
+import { jsonEvent, NOT_JSON, parseJson, tryParse, withFrameFlags } from './lineEvent';
 import { classify } from './message';
 
 /** A pretty-printed value longer than this many lines is not reassembled; its lines are reported one by one. */
@@ -38,8 +38,8 @@ export class StdoutClassifier {
 
   private single(frame: Frame): NewTraceEvent[] {
     const text = frame.text;
-    const parsed = parseOf(frame);
-    if (parsed.ok) return [withFrameFlags(jsonEvent(this.dir, text, parsed.value), frame)];
+    const value = frame.parsed ? (frame.parsed.ok ? frame.parsed.value : NOT_JSON) : parseJson(text);
+    if (value !== NOT_JSON) return [withFrameFlags(jsonEvent(this.dir, text, value), frame)];
     const glued = gluedEvents(this.dir, frame);
     if (glued) return glued;
     if (startsJson(text)) {

@@ -40,7 +40,7 @@ export class LiveSession {
   private readonly cited = new Map<number, TraceEvent>();
   private readonly listening: Disposable;
 
-  private readonly diagnosed = new Emitter<Diagnostic[]>();
+  private readonly diagnosed = new Emitter<readonly Diagnostic[]>();
   /** Fires with the diagnostics an event (or the end of the stream) newly proved. */
   readonly onDidDiagnose = this.diagnosed.event;
   private readonly appended = new Emitter<TraceEvent>();

@@ -55,7 +55,12 @@ function messyTrace(): TraceBuilder {
 test('live feeding and offline diagnose give the same diagnostics; end() is idempotent', () => {
   const t = messyTrace();
   const engine = new DiagnosticsEngine();
-  const live = t.events.flatMap((e) => engine.feed(e));
+  const answers = t.events.map((e) => engine.feed(e));
+  // An event that proves nothing gets the one shared empty list: frozen, so no caller can fill it for the next.
+  const empty = answers.filter((a) => a.length === 0);
+  assert.ok(empty.length > 0);
+  for (const a of empty) assert.ok(Object.isFrozen(a));
+  const live = answers.flat();
   live.push(...engine.end());
   assert.deepEqual(engine.end(), []);
   assert.deepEqual(live, diagnose(t.events));
@@ -92,4 +97,60 @@ test('a throwing rule is recorded and does not stop the others', () => {
   t.s2c('noise');
   assert.equal(engine.feed(t.events[0]).length, 1);
   assert.equal(engine.failures.length, 1);
+});
+
+/** Server notifications of every sort around cancelled and finished requests: what the method index must not change. */
+function notificationTrace(): TraceBuilder {
+  const t = new TraceBuilder();
+  t.legacySession({ tools: {}, logging: {} });
+  t.request(2, 'tools/call', { name: 'a', arguments: {}, _meta: { progressToken: 7 } });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 2 } });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 1 } });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'nope', data: 'x' } });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 99, progress: 1 } });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 99, progress: 1 } });
+  t.notify('notifications/cancelled', { requestId: 2 });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 7, progress: 3 } });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'after' } });
+  t.result(2, { content: [] });
+  t.request(3, 'tools/call', { name: 'a', arguments: {}, _meta: { progressToken: 8 } });
+  t.result(3, { content: [] });
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 8, progress: 9 } });
+  // Odd events: kind and message that disagree, as a hand-edited trace file may hold.
+  t.add({ dir: 's2c', raw: '{}', kind: 'notification', msg: { jsonrpc: '2.0', id: 3, method: 'notifications/progress', params: { progressToken: 8, progress: 1 } } });
+  t.request(4, 'tools/call', { name: 'a', arguments: {} });
+  t.notify('notifications/cancelled', { requestId: 4 });
+  t.add({ dir: 's2c', raw: '{}', kind: 'notification', msg: { jsonrpc: '2.0', id: 4, result: {} } });
+  t.s2c('glued {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}');
+  return t;
+}
+
+test('rules indexed by notification method find exactly what they found when every rule saw every notification', () => {
+  const t = notificationTrace();
+  const indexed = new DiagnosticsEngine();
+  const unindexed = new DiagnosticsEngine(RULES.map((r) => ({ ...r, notifications: undefined })));
+  for (const e of t.events) assert.deepEqual(indexed.feed(e), unindexed.feed(e), `seq ${e.seq}`);
+  assert.deepEqual(indexed.end(), unindexed.end());
+  assert.deepEqual(indexed.all, unindexed.all);
+  const rules = new Set(indexed.all.map((d) => d.rule));
+  for (const id of ['progress-not-increasing', 'message-after-cancel', 'schema-violation'] as const) assert.ok(rules.has(id), id);
+});
+
+test('a rule indexed by notification method sees only those notifications, and every other event of its classes', () => {
+  const seen: string[] = [];
+  const spy = {
+    id: 'progress-not-increasing' as const,
+    stage: 'flow' as const,
+    severity: 'error' as const,
+    on: ['s2c-notification', 's2c-response'] as const,
+    notifications: ['notifications/progress'],
+    onEvent: (e: { kind?: string; msg?: unknown }) => void seen.push(`${e.kind} ${(e.msg as { method?: string }).method ?? ''}`),
+  };
+  const engine = new DiagnosticsEngine([spy]);
+  for (const e of notificationTrace().events) engine.feed(e);
+  assert.ok(seen.length > 0);
+  assert.ok(!seen.includes('notification notifications/message'), seen.join(', '));
+  assert.ok(seen.includes('notification notifications/progress'));
+  assert.ok(seen.includes('response '));
 });

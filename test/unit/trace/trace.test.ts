@@ -11,6 +11,8 @@ test('events are numbered from 1 and stamped in order', () => {
   assert.equal(a.seq, 1);
   assert.equal(b.seq, 2);
   assert.ok(b.t >= a.t && a.t > 1.6e12);
+  // Wall-clock milliseconds (the time origin is read once, at load).
+  assert.ok(Math.abs(a.t - Date.now()) < 60_000);
   assert.deepEqual(trace.events.map((e) => e.raw), ['a', 'b']);
 });
 

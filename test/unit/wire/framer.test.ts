@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { isUtf8 } from 'node:buffer';
 import { LineFramer, type Frame } from '../../../src/core/wire/framer';
 
 function feedAll(framer: LineFramer, chunks: Buffer[]): Frame[] {
@@ -54,4 +55,43 @@ test('bytes without a final newline at the end of the stream are a partial frame
 
 test('an empty stream gives nothing', () => {
   assert.deepEqual(feedAll(new LineFramer(), []), []);
+});
+
+test('a line whole in one chunk is framed exactly as one pieced together from several', () => {
+  // Lines decoded straight from the chunk skip the UTF-8 check unless the text holds U+FFFD:
+  // every odd byte sequence must still be flagged, and a real U+FFFD must not be.
+  const lines = [
+    Buffer.from('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}'),
+    Buffer.from('crlf line\r'),
+    Buffer.from('a lone \r inside'),
+    Buffer.from('\r'),
+    Buffer.from(''),
+    Buffer.from('a real \uFFFD replacement character'),
+    Buffer.from('\uFFFD\r'),
+    Buffer.from([0x61, 0xff, 0x62]),
+    Buffer.from([0xed, 0xa0, 0x80]), // a UTF-16 surrogate encoded as UTF-8
+    Buffer.from([0xc0, 0xaf]), // overlong '/'
+    Buffer.from([0x61, 0xe2, 0x82]), // truncated at the line's end
+    Buffer.from([0xe2, 0x82, 0x0d]), // truncated before a \r
+    Buffer.from([0xef, 0xbf, 0xbd, 0xff]), // a real U+FFFD then a bad byte
+    Buffer.from('日本語 🌍 héllo'),
+  ];
+  const expected = lines.map((line): Frame => {
+    const crlf = line.length > 0 && line[line.length - 1] === 13;
+    const body = crlf ? line.subarray(0, -1) : line;
+    const frame: Frame = { text: body.toString('utf8') };
+    if (crlf) frame.crlf = true;
+    if (!isUtf8(body)) {
+      frame.invalidUtf8 = true;
+      frame.bytes = body.toString('base64');
+    }
+    return frame;
+  });
+  const stream = Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]));
+  assert.deepEqual(feedAll(new LineFramer(), [stream]), expected);
+  const byteByByte = [...stream].map((b) => Buffer.from([b]));
+  assert.deepEqual(feedAll(new LineFramer(), byteByByte), expected);
+  for (let cut = 1; cut < stream.length; cut += 7) {
+    assert.deepEqual(feedAll(new LineFramer(), [stream.subarray(0, cut), stream.subarray(cut)]), expected, `cut at ${cut}`);
+  }
 });

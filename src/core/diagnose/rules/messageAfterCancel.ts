@@ -11,6 +11,8 @@ export const messageAfterCancel: Rule = {
   // sides to tolerate, and a trace cannot tell it from a violation: a warning, not an error.
   severity: 'warning',
   on: ['s2c-response', 's2c-notification'],
+  // Of notifications, only progress is "for" a request.
+  notifications: ['notifications/progress'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c') return;
     let r;

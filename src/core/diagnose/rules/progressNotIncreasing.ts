@@ -16,6 +16,7 @@ export const progressNotIncreasing: Rule = {
   stage: 'flow',
   severity: 'error',
   on: ['s2c-notification'],
+  notifications: ['notifications/progress'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c' || !isNotification(e.msg) || e.msg.method !== 'notifications/progress') return;
     const token = e.msg.params?.progressToken;
