@@ -1,6 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RecorderMessage, RecorderReply } from './messages';
+import type { RecorderBatch, RecorderMessage, RecorderReply } from './messages';
+import { unpackBatch } from './batch';
 import { Recorder } from './recorder';
 
 /**
@@ -22,8 +23,8 @@ function runRecorderThread(fd: number): void {
   let flushScheduled = false;
   const reply = (r: RecorderReply) => port.postMessage(r);
   const failed = (error: Error) => reply({ type: 'failed', message: error.stack ?? String(error) });
-  port.on('message', (batch: RecorderMessage[]) => {
-    for (const m of batch) take(m);
+  port.on('message', (batch: RecorderBatch) => {
+    for (const m of unpackBatch(batch)) take(m);
   });
   function take(m: RecorderMessage): void {
     try {
