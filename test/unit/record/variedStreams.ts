@@ -32,6 +32,7 @@ export function variedSteps(): Step[] {
   const escapes = lines(
     '{"jsonrpc":"2.0","id":1,"result":{"s":"quote \\" back \\\\ nl \\n tab \\t u2028 \u2028 esc \\u001b del \u007f sur \\ud800 emoji 😀 é"}}',
     '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"tab\there"}}',
+    '{"jsonrpc":"2.0",\t"method":"tab outside strings",\r"params":{"x":\t1, "s":"\\/ \\b \\f \\u0007"}}',
     '  {"jsonrpc":"2.0","method":"notifications/message","params":{"data":[1,2.5e3,-0,true,null]}}  ',
     '{"jsonrpc":"2.0","id":"x","method":"sampling/createMessage","params":{"a":{"b":{"c":[]}}}}',
     '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"bad"}}',
