@@ -1,9 +1,16 @@
 import type { RecorderBatch } from './messages';
 
-/** Handled once no batch came for this long: the burst is over. */
-export const QUIET_MS = 10;
-/** … but never later than this after the oldest waiting batch came (a steady conversation is never quiet) … */
-export const MAX_WAIT_MS = 200;
+/**
+ * Handled once no batch came for this long: the burst is over. The relay hands over every
+ * 5 ms or 1 MiB, but on a loaded machine it is itself off a core for longer than that in the
+ * middle of a burst (10 ms here let the recorder start mid-flood).
+ */
+export const QUIET_MS = 50;
+/**
+ * … but never later than this after the oldest waiting batch came (a steady conversation is
+ * never quiet; a loaded machine can stretch a 100k-line flood past 200 ms) …
+ */
+export const MAX_WAIT_MS = 500;
 /** … nor once this much is waiting (the memory a burst may hold). */
 export const MAX_BACKLOG_BYTES = 32 << 20;
 
