@@ -12,13 +12,13 @@ const HEAD_BYTES = 128;
 const ESCAPES: Uint8Array[] = Array.from({ length: 32 }, (_, b) => Buffer.from(JSON.stringify(String.fromCharCode(b)).slice(1, -1), 'latin1'));
 
 /**
- * The trace line of a well-formed protocol line (valid UTF-8, no \r, one JSON-RPC message)
- * written straight from its bytes into `block` at `at`; returns where it ends, or -1 when the
- * line is anything else (the general path then takes it). Byte for byte what
- * serializeEvent's fast path writes for it (see Recorder): `raw` is JSON.stringify of the
- * text, and the text itself stands in for `msg`. The line is still parsed, as that path
- * does, to know it is one message and of which kind; but the string the recorder used to
- * build, escape and encode again for every line was most of its cost in a flood.
+ * The trace line of a well-formed protocol line (valid UTF-8, no \r before its newline, one
+ * JSON-RPC message) written straight from its bytes into `block` at `at`; returns where it
+ * ends, or -1 when the line is anything else (the general path then takes it). Byte for byte
+ * what the general path writes for it (plainLine in recorder.ts): `raw` is JSON.stringify of
+ * the text, and the text itself stands in for `msg`. The line is still parsed, as there, to
+ * know it is one message and of which kind; building, escaping and encoding a string again
+ * for every line was a fifth of the recorder's CPU in a flood.
  * `block` must have room for maxLineBytes(line) from `at`.
  */
 export function writeMessageLine(block: Buffer, at: number, line: Buffer, seq: number, t: number, dir: Exclude<Direction, 'meta' | 'stderr'>): number {
