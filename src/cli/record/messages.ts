@@ -9,5 +9,17 @@ export type RecorderMessage =
   /** Everything is in: write the rest and close the file. */
   | { type: 'close' };
 
+/** A chunk inside a batch: the next `length` bytes of the batch's buffer. */
+export type BatchedChunk = { type: 'chunk'; dir: Exclude<Direction, 'meta'>; t: number; length: number };
+
+/**
+ * One postMessage: the messages in order, the chunks' bytes laid end to end in one buffer
+ * that is transferred (moved, not copied) to the recorder thread.
+ */
+export interface RecorderBatch {
+  items: Array<Exclude<RecorderMessage, { type: 'chunk' }> | BatchedChunk>;
+  bytes: ArrayBuffer;
+}
+
 /** The recorder's replies. */
 export type RecorderReply = { type: 'closed'; events: number } | { type: 'failed'; message: string };

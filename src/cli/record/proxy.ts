@@ -10,6 +10,7 @@ import { ProcessTree } from '../../core/transport/processTree';
 import { windowsLaunch } from '../../core/transport/windowsLaunch';
 import { expandOutPath } from '../../core/record/outPath';
 import { HotProxy } from './hot/hotProxy';
+import { BatchQueue } from './batch';
 
 /** Shutdown (stdio): "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL". */
 const GRACE_MS = 2000;
@@ -176,34 +177,18 @@ async function runHotReload(args: RecordArgs, fd: number | undefined): Promise<n
   return code;
 }
 
-/** How long a copy may wait before it is handed over, and how much may pile up meanwhile. */
-const BATCH_MS = 5;
-const BATCH_BYTES = 1 << 20;
-
 /** The recorder thread's bundle, next to this one (esbuild.config.mjs; see worker.ts). */
 export const RECORDER_BUNDLE = 'recorder.js';
 
 /**
- * The recorder thread runs its own small bundle (see worker.ts). Copies are
- * handed over in batches: one postMessage per chunk would cost the relay more than the
- * relay itself when a conversation is many small lines. Stamps are taken before queueing.
+ * The recorder thread runs its own small bundle (see worker.ts). Copies are handed over in
+ * batches (see BatchQueue). Stamps are taken before queueing.
  */
 function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): Promise<string | undefined> } {
   const worker = new Worker(join(__dirname, RECORDER_BUNDLE), { workerData: { fd } });
   let failure: string | undefined;
   let closing: Promise<string | undefined> | undefined;
-  let queue: RecorderMessage[] = [];
-  let queuedBytes = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const handOver = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (queue.length === 0) return;
-    // Structured clone copies the chunks; the relay's buffers stay the relay's.
-    worker.postMessage(queue);
-    queue = [];
-    queuedBytes = 0;
-  };
+  const queue = new BatchQueue((batch, transfer) => worker.postMessage(batch, transfer));
   worker.on('message', (r: RecorderReply) => {
     if (r.type === 'failed') failure ??= r.message;
   });
@@ -211,12 +196,7 @@ function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): P
     failure ??= error.message;
   });
   return {
-    post: (m) => {
-      queue.push(m);
-      if (m.type === 'chunk') queuedBytes += m.chunk.byteLength;
-      if (queuedBytes >= BATCH_BYTES) handOver();
-      else timer ??= setTimeout(handOver, BATCH_MS);
-    },
+    post: (m) => queue.add(m),
     close: () =>
       (closing ??= new Promise((resolve) => {
         const done = () => {
@@ -226,8 +206,8 @@ function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): P
         };
         worker.on('message', (r: RecorderReply) => r.type === 'closed' && done());
         worker.once('exit', done);
-        queue.push({ type: 'close' });
-        handOver();
+        queue.add({ type: 'close' });
+        queue.handOver();
       })),
   };
 }

@@ -5,6 +5,7 @@ import { stderrEvent } from '../../core/wire/lineEvent';
 import { StdoutClassifier } from '../../core/wire/stdoutClassifier';
 import type { RecorderMessage } from './messages';
 import { TraceFileWriter } from './traceFileWriter';
+import { maxLineBytes, writeMessageLine } from './messageLine';
 
 type StreamDir = 'c2s' | 's2c' | 'stderr';
 
@@ -42,7 +43,8 @@ export class Recorder {
     switch (m.type) {
       case 'chunk': {
         const chunk = Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength);
-        for (const frame of this.framers[m.dir].push(chunk)) this.appendFrame(m.dir, frame, m.t);
+        if (m.dir === 'stderr') this.pushFrames('stderr', chunk, m.t);
+        else this.protocolChunk(m.dir, chunk, m.t);
         break;
       }
       case 'end': {
@@ -65,6 +67,35 @@ export class Recorder {
   /** Everything handled so far is on disk; or the write error that stopped it. */
   drained(): Promise<Error | undefined> {
     return this.file.drained();
+  }
+
+  /**
+   * A well-formed message line, whole in this chunk and not part of a value held over
+   * several lines, is written from its bytes (writeMessageLine); every other line goes
+   * through the framer and classifier. Framing does not depend on where chunks are cut, so
+   * handing the framer one line at a time gives the frames the whole chunk would.
+   */
+  private protocolChunk(dir: 'c2s' | 's2c', chunk: Buffer, t: number): void {
+    const framer = this.framers[dir];
+    const classifier = this.classifiers[dir];
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+      const fast = framer.atLineStart && !classifier.holding && this.messageLine(dir, chunk.subarray(start, nl), t);
+      if (!fast) this.pushFrames(dir, chunk.subarray(start, nl + 1), t);
+      start = nl + 1;
+    }
+    if (start < chunk.length) this.pushFrames(dir, start === 0 ? chunk : chunk.subarray(start), t);
+  }
+
+  private messageLine(dir: 'c2s' | 's2c', line: Buffer, t: number): boolean {
+    const seq = this.seq + 1;
+    if (!this.file.appendBytes(maxLineBytes(line), (block, at) => writeMessageLine(block, at, line, seq, t, dir))) return false;
+    this.seq = seq;
+    return true;
+  }
+
+  private pushFrames(dir: StreamDir, bytes: Buffer, t: number): void {
+    for (const frame of this.framers[dir].push(bytes)) this.appendFrame(dir, frame, t);
   }
 
   private appendFrame(dir: StreamDir, frame: Frame, t: number): void {

@@ -36,6 +36,18 @@ export class TraceFileWriter {
     this.used += this.block.write(text, this.used, 'utf8');
   }
 
+  /**
+   * Lets `fill` write up to `maxBytes` (at most a block) straight into the block from `at`;
+   * it returns where it stopped, or -1 having written nothing. Whether it wrote.
+   */
+  appendBytes(maxBytes: number, fill: (block: Buffer, at: number) => number): boolean {
+    if (maxBytes > BLOCK_BYTES - this.used) this.seal();
+    const end = fill(this.block, this.used);
+    if (end < 0) return false;
+    this.used = end;
+    return true;
+  }
+
   /** Starts writing what is gathered (when no write is in flight it goes at once). */
   flush(): void {
     this.seal();

@@ -1,12 +1,15 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RecorderMessage, RecorderReply } from './messages';
+import type { RecorderBatch, RecorderMessage, RecorderReply } from './messages';
+import { unpackBatch } from './batch';
+import { Backlog } from './backlog';
 import { Recorder } from './recorder';
 
 /**
  * The recorder thread, bundled on its own (dist/recorder.js): it starts while the host's
  * first messages are relayed, and compiling the whole CLI bundle again here took a core from
- * the relay for a quarter of a second. Handles messages in order, writes once a batch is handled.
+ * the relay for a quarter of a second. Handles messages in order once a burst is over (Backlog),
+ * writes once a batch is handled.
  */
 function runRecorderThread(fd: number): void {
   const port = parentPort;
@@ -22,9 +25,10 @@ function runRecorderThread(fd: number): void {
   let flushScheduled = false;
   const reply = (r: RecorderReply) => port.postMessage(r);
   const failed = (error: Error) => reply({ type: 'failed', message: error.stack ?? String(error) });
-  port.on('message', (batch: RecorderMessage[]) => {
-    for (const m of batch) take(m);
+  const backlog = new Backlog((batch) => {
+    for (const m of unpackBatch(batch)) take(m);
   });
+  port.on('message', (batch: RecorderBatch) => backlog.add(batch));
   function take(m: RecorderMessage): void {
     try {
       if (m.type === 'close') {

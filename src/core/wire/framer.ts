@@ -52,6 +52,11 @@ export class LineFramer {
     return this.cut(chunk, Infinity) as Frame[];
   }
 
+  /** No line is under way: the next byte pushed starts a line. */
+  get atLineStart(): boolean {
+    return this.pendingBytes === 0 && !this.overflow && !this.offThread;
+  }
+
   /** As push(), but a long line's frame is a promise (see the constructor); keep the order when using them. */
   pushInOrder(chunk: Buffer): Array<Frame | Promise<Frame>> {
     return this.cut(chunk, this.offThreadBytes);

@@ -31,6 +31,11 @@ export class StdoutClassifier {
     return this.single(frame);
   }
 
+  /** No line is held back: the next frame is classified on its own (or starts a multi-line value). */
+  get holding(): boolean {
+    return this.held.length > 0;
+  }
+
   /** End of stream: a value that never closed is reported line by line. */
   end(): NewTraceEvent[] {
     return this.releaseHeld();
