@@ -55,6 +55,9 @@ export class TransportClosedError extends Error {
   }
 }
 
+/** What send() returns for a line the pipe took at once. */
+const WRITTEN: Promise<void> = Promise.resolve();
+
 /** How long 'exited' waits for the last stdout/stderr bytes after the process is gone. */
 const DRAIN_AFTER_EXIT_MS = 500;
 
@@ -156,6 +159,13 @@ export class StdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || this.stdinClosed || !stdin.writable) return Promise.reject(new TransportClosedError());
     recordSent(this.trace, line, message);
+    // The write callback runs on a later tick: by then a waiting promise below has set `failed`.
+    let failed: ((err: Error) => void) | undefined;
+    const flushed = stdin.write(line + '\n', (err) => {
+      if (err) failed?.(err);
+    });
+    // The common case, once per message: no promise of its own (a write error after this is the exit's story).
+    if (flushed) return WRITTEN;
     return new Promise((resolve, reject) => {
       let settled = false;
       const done = (err?: Error | null) => {
@@ -164,10 +174,7 @@ export class StdioTransport implements Transport {
         if (err) reject(new TransportClosedError(`Writing to the server failed: ${err.message}`));
         else resolve();
       };
-      const flushed = stdin.write(line + '\n', (err) => {
-        if (err) done(err);
-      });
-      if (flushed) return done();
+      failed = done;
       // Wait for the pipe to drain; a child that exits meanwhile must not leave us waiting.
       const onDrain = () => {
         stdin.off('close', onClose);

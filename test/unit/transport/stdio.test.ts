@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { StdioTransport, SpawnError } from '../../../src/core/transport/stdio';
+import { StdioTransport, SpawnError, TransportClosedError } from '../../../src/core/transport/stdio';
 import { Trace } from '../../../src/core/trace/trace';
 import { fixture, pidAlive, SERVERS, until, waitForEvent } from './helpers';
 
@@ -113,6 +113,16 @@ test('large writes honour backpressure and arrive whole', async () => {
   await transport.close();
   const got = trace.events.find((e) => e.dir === 'stderr' && e.raw.startsWith('got'));
   assert.equal(got?.raw, `got ${(line.length + 1) * 8}`);
+});
+
+test('a line the pipe cannot take at once is not "sent" until it is: a server that exits unread fails the send', async () => {
+  const trace = new Trace();
+  // Reads nothing, then exits: 4 MB cannot fit in the pipe, so the write waits, then fails.
+  const transport = new StdioTransport({ command: process.execPath, args: ['-e', 'setTimeout(() => process.exit(0), 300)'] }, trace);
+  await transport.start();
+  const line = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { s: 'y'.repeat(4 * 1024 * 1024) } });
+  await assert.rejects(transport.send(line), TransportClosedError);
+  await transport.exited;
 });
 
 test('close() takes down the whole process tree, grandchildren included', { skip: process.platform === 'win32' }, async () => {
