@@ -154,16 +154,19 @@ export class StdioTransport implements Transport {
     });
   }
 
-  /** Records the line as a client→server event, then writes it with its newline, honouring backpressure. */
+  /** Writes the line with its newline, honouring backpressure, and records it as a client→server event. */
   send(line: string, message?: JsonRpcMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.stdinClosed || !stdin.writable) return Promise.reject(new TransportClosedError());
-    recordSent(this.trace, line, message);
     // The write callback runs on a later tick: by then a waiting promise below has set `failed`.
     let failed: ((err: Error) => void) | undefined;
     const flushed = stdin.write(line + '\n', (err) => {
       if (err) failed?.(err);
     });
+    // Recorded once the pipe has it: the server gets to work while the trace's listeners (the
+    // diagnostics compile a schema on a session's first messages) run. Its answer is read on a
+    // later turn of the event loop, so it is still recorded after this line.
+    recordSent(this.trace, line, message);
     // The common case, once per message: no promise of its own (a write error after this is the exit's story).
     if (flushed) return WRITTEN;
     return new Promise((resolve, reject) => {
