@@ -14,6 +14,10 @@ import { join } from 'node:path';
 import { RawClient } from '../lib/rawClient.mjs';
 import { peer, report, ROOT, SERVER } from '../lib/clients.mjs';
 
+// The server's environment is the same for the three: the SDK passes only a few variables
+// (HOME, PATH, …), and NODE_EXTRA_CA_CERTS alone makes a Node server read a CA bundle as it
+// boots (about 80 ms of CPU here), which would bill the others for the machine's setup.
+delete process.env.NODE_EXTRA_CA_CERTS;
 const variant = process.argv[2];
 const host = variant === 'ours' ? createRequire(import.meta.url)(`${ROOT}dist/bench/host.cjs`) : undefined;
 const TOOLS = 3;
