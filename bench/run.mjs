@@ -34,6 +34,7 @@ async function buildCore() {
   await bundle('core', [
     "export { McpClient } from './src/core/session/client';",
     "export { DiagnosticsEngine, diagnose } from './src/core/diagnose/engine';",
+    "export { warm } from './src/core/schema/officialSchema';",
   ]);
   // The extension host's session, view model and export: none of them imports vscode.
   await bundle('host', [
