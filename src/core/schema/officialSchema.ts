@@ -55,7 +55,10 @@ class VersionSchema {
     // ajv's strict mode would reject; they are data, not ours to edit.
     // code.optimize: false — ajv's passes over the generated code only prune it: compiling
     // is a third cheaper and validating measured no slower (one message ≈ 0.2 µs either way).
-    const options = { strict: false, allErrors: false, logger: false as const, code: { optimize: false } };
+    // validateSchema: false — checking the verbatim official schema against its meta-schema
+    // compiled that meta-schema first: most of a server's first Start (hundreds of ms on a
+    // loaded machine) went to proving the specification's own file well-formed.
+    const options = { strict: false, allErrors: false, logger: false as const, code: { optimize: false }, validateSchema: false };
     this.ajv = modern ? new Ajv2020(options) : new Ajv(options);
     addFormats(this.ajv);
     this.id = `mcp-${version}`;
@@ -222,17 +225,30 @@ export function validateMessage(
  * burst of log or progress notifications would otherwise pay the first compile, tens of ms,
  * in its middle), the error envelope, and tools/call with its result (the first call would
  * pay 15–30 ms while its answer arrives: in the middle of a flood, or of a 50 MB result on the
- * extension host). Call it once the protocol version is known.
+ * extension host). Call it once the protocol version is known; it resolves once they are compiled.
  */
-export function warm(protocolVersion: string): void {
-  const s = schemaFor(protocolVersion);
-  if (!s) return;
-  for (const method of s.notificationMethods()) s.entry(`n:${method}`);
-  s.entry('e');
-  if (s.definitionFor('tools/call') !== undefined) {
-    s.entry(keyFor({ method: 'tools/call', id: 0 }));
-    s.entry(keyFor({ id: 0, result: {} }, 'tools/call', {}));
-  }
+export function warm(protocolVersion: string): Promise<void> {
+  if (!hasSchema(protocolVersion)) return Promise.resolve();
+  // One validator per turn of the event loop, from the next one on: the handshake and the first
+  // tools/list (which compile what they need when they need it) go on between them, rather than
+  // waiting a few hundred ms behind all of them on a server's first Start.
+  let keys: string[] | undefined;
+  return new Promise((done) => {
+    const step = () => {
+      const s = schemaFor(protocolVersion)!;
+      keys ??= [...s.notificationMethods().map((method) => `n:${method}`), 'e', ...toolCallKeys(s)];
+      const key = keys.shift();
+      if (key !== undefined) s.entry(key);
+      if (keys.length) setImmediate(step);
+      else done();
+    };
+    setImmediate(step);
+  });
+}
+
+function toolCallKeys(s: VersionSchema): string[] {
+  if (s.definitionFor('tools/call') === undefined) return [];
+  return [keyFor({ method: 'tools/call', id: 0 }), keyFor({ id: 0, result: {} }, 'tools/call', {})];
 }
 
 /** Whether a schema for this protocol version ships with the product. */

@@ -170,13 +170,15 @@ export class McpClient {
     this.life = new SignsOfLife(this.trace);
     this.transport.onMessage((e) => this.dispatch(e));
     // A response on a line over the cap is never a message; its request fails now, not at its timeout.
-    const oversize = this.trace.onEvent((e) => e.dir === 's2c' && e.kind === 'oversize' && this.failOversize(e));
     // A request someone else gave up on in the trace (a restart marks the in-flight ones lost) ends here too, once.
-    const givenUp = this.trace.onEvent((e) => e.dir === 'meta' && e.kind === 'cancelled' && e.info?.local === true && this.settleGivenUp(e.info));
+    // One listener for both: it hears every event.
+    const watch = this.trace.onEvent((e) => {
+      if (e.dir === 's2c' && e.kind === 'oversize') this.failOversize(e);
+      else if (e.dir === 'meta' && e.kind === 'cancelled' && e.info?.local === true) this.settleGivenUp(e.info);
+    });
     this.exited = this.transport.exited;
     void this.exited.then((info) => {
-      oversize.dispose();
-      givenUp.dispose();
+      watch.dispose();
       this.life.dispose();
       // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
       const how = info.signal ? `was killed by ${info.signal}` : info.code === null ? 'closed the connection' : `exited with code ${info.code}`;
@@ -259,7 +261,14 @@ export class McpClient {
   request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
     if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
     const once = (p: Record<string, unknown> | undefined) => this.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, p, opts)));
-    return once(params).then((result) => this.untilComplete(method, params, result, once));
+    // One promise per call where it can be: most results are complete, and most requests succeed.
+    const complete = (result: Record<string, unknown>) => (this.wantsInput(result) ? this.untilComplete(method, params, result, once) : result);
+    return this.send(method, params, opts).then(complete, (err: unknown) => this.recover(err, method, () => this.send(method, params, opts)).then(complete));
+  }
+
+  /** A 2026-07-28 InputRequiredResult: not the answer yet (see untilComplete). */
+  private wantsInput(result: Record<string, unknown>): boolean {
+    return this.serverInfo?.era === 'modern' && result.resultType === 'input_required';
   }
 
   /**
@@ -276,7 +285,7 @@ export class McpClient {
     let result = first;
     let lastAsk: string | undefined;
     let sameAsks = 0;
-    for (let round = 1; this.serverInfo?.era === 'modern' && result.resultType === 'input_required'; round++) {
+    for (let round = 1; this.wantsInput(result); round++) {
       const fault = inputRequiredFault(result);
       if (fault) throw new UnansweredInputError(`${method}: the server answered with ${fault}`);
       if (round > MAX_INPUT_ROUNDS) throw new UnansweredInputError(`${method}: the server still asks for input after ${MAX_INPUT_ROUNDS} rounds`);

@@ -21,13 +21,22 @@ export interface PendingRequest {
 
 /**
  * The requests awaiting a response, keyed by id ("Responses are matched by id, never by
- * order"). Owns each request's timer: "MAY reset on progress but SHOULD always enforce a
- * maximum timeout".
+ * order"). Owns their timeouts: "MAY reset on progress but SHOULD always enforce a maximum
+ * timeout".
+ *
+ * One timer serves every request (a timer of its own per request was a tenth of a client's
+ * CPU per call): it is armed for the earliest due time and left alone while later ones come
+ * and go, since a request usually ends long before its timeout. It holds the process open
+ * only while a request waits, as the per-request timers did.
  */
 export class PendingRequests {
   private readonly byId = new Map<number, PendingRequest>();
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+  /** When each request times out (Date.now() scale). */
+  private readonly due = new Map<number, number>();
   private readonly byToken = new Map<number | string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  /** The due time the timer was armed for. */
+  private armedFor = Infinity;
 
   get size(): number {
     return this.byId.size;
@@ -36,7 +45,8 @@ export class PendingRequests {
   add(p: PendingRequest): void {
     this.byId.set(p.id, p);
     if (p.progressToken !== undefined) this.byToken.set(p.progressToken, p.id);
-    this.arm(p, Math.min(p.timeoutMs, p.deadline - p.startedAt));
+    if (this.byId.size === 1) this.timer?.ref();
+    this.schedule(p.id, Math.min(p.timeoutMs, p.deadline - p.startedAt), p.startedAt);
   }
 
   has(id: number): boolean {
@@ -47,24 +57,25 @@ export class PendingRequests {
     return this.byId.get(id);
   }
 
-  /** Removes and returns the request, stopping its timer. */
+  /** Removes and returns the request; it no longer times out. */
   take(id: number): PendingRequest | undefined {
     const p = this.byId.get(id);
     if (!p) return undefined;
     this.byId.delete(id);
-    clearTimeout(this.timers.get(id));
-    this.timers.delete(id);
+    this.due.delete(id);
     if (p.progressToken !== undefined) this.byToken.delete(p.progressToken);
+    // Nothing waits: the timer (if it fires, it finds nothing due) must not keep the process alive.
+    if (this.byId.size === 0) this.timer?.unref();
     return p;
   }
 
-  /** A progress notification for an active request: restart its timer, bounded by its deadline. */
+  /** A progress notification for an active request: restart its timeout, bounded by its deadline. */
   progress(token: number | string, progress: Progress): boolean {
     const id = this.byToken.get(token);
     const p = id === undefined ? undefined : this.byId.get(id);
     if (!p) return false;
-    clearTimeout(this.timers.get(p.id));
-    this.arm(p, Math.min(p.timeoutMs, p.deadline - Date.now()));
+    const now = Date.now();
+    this.schedule(p.id, Math.min(p.timeoutMs, p.deadline - now), now);
     try {
       p.onProgress?.(progress);
     } catch (err) {
@@ -74,14 +85,14 @@ export class PendingRequests {
   }
 
   /**
-   * Restarts a request's timer to `ms` from now, never beyond its deadline: the probe waits
+   * Restarts a request's timeout to `ms` from now, never beyond its deadline: the probe waits
    * its full budget for a server that has written nothing, then `ms` once it shows life.
    */
   rearm(id: number, ms: number): void {
     const p = this.byId.get(id);
     if (!p) return;
-    clearTimeout(this.timers.get(id));
-    this.arm(p, Math.min(ms, p.deadline - Date.now()));
+    const now = Date.now();
+    this.schedule(id, Math.min(ms, p.deadline - now), now);
   }
 
   /** Removes and returns every request, oldest first (the connection is gone; each is settled by the caller). */
@@ -89,11 +100,41 @@ export class PendingRequests {
     return [...this.byId.keys()].map((id) => this.take(id)!);
   }
 
-  private arm(p: PendingRequest, ms: number): void {
-    const timer = setTimeout(() => {
-      if (!this.take(p.id)) return;
-      p.onTimeout(Date.now() - p.startedAt);
-    }, Math.max(0, ms));
-    this.timers.set(p.id, timer);
+  /** Request `id` times out `ms` after `from`; the timer is moved only if that is sooner than it was armed for. */
+  private schedule(id: number, ms: number, from: number): void {
+    const at = from + (ms > 0 ? ms : 0);
+    this.due.set(id, at);
+    if (at < this.armedFor) this.arm(at, from);
+  }
+
+  private arm(at: number, now: number): void {
+    clearTimeout(this.timer);
+    this.armedFor = at;
+    this.timer = setTimeout(() => this.expire(), Math.max(0, at - now));
+    if (this.byId.size === 0) this.timer.unref();
+  }
+
+  /**
+   * The timer fired: every request due by now times out, earliest first (as their own timers
+   * would have), and the timer is armed again for the next one. The request it was armed for
+   * is due even if the clock reads a millisecond short (a timer may fire that early).
+   */
+  private expire(): void {
+    this.timer = undefined;
+    const now = Date.now();
+    const upTo = Math.max(now, this.armedFor);
+    this.armedFor = Infinity;
+    const expired: [number, number][] = [];
+    for (const [id, at] of this.due) if (at <= upTo) expired.push([id, at]);
+    expired.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    for (const [id] of expired) {
+      this.due.delete(id);
+      const p = this.take(id);
+      if (p) p.onTimeout(Date.now() - p.startedAt);
+    }
+    // Requests added by an onTimeout above have armed the timer already, if they are the soonest.
+    let next = Infinity;
+    for (const at of this.due.values()) if (at < next) next = at;
+    if (next < this.armedFor) this.arm(next, Date.now());
   }
 }

@@ -55,6 +55,9 @@ export class TransportClosedError extends Error {
   }
 }
 
+/** What send() returns for a line the pipe took at once. */
+const WRITTEN: Promise<void> = Promise.resolve();
+
 /** How long 'exited' waits for the last stdout/stderr bytes after the process is gone. */
 const DRAIN_AFTER_EXIT_MS = 500;
 
@@ -151,11 +154,21 @@ export class StdioTransport implements Transport {
     });
   }
 
-  /** Records the line as a client→server event, then writes it with its newline, honouring backpressure. */
+  /** Writes the line with its newline, honouring backpressure, and records it as a client→server event. */
   send(line: string, message?: JsonRpcMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.stdinClosed || !stdin.writable) return Promise.reject(new TransportClosedError());
+    // The write callback runs on a later tick: by then a waiting promise below has set `failed`.
+    let failed: ((err: Error) => void) | undefined;
+    const flushed = stdin.write(line + '\n', (err) => {
+      if (err) failed?.(err);
+    });
+    // Recorded once the pipe has it: the server gets to work while the trace's listeners (the
+    // diagnostics compile a schema on a session's first messages) run. Its answer is read on a
+    // later turn of the event loop, so it is still recorded after this line.
     recordSent(this.trace, line, message);
+    // The common case, once per message: no promise of its own (a write error after this is the exit's story).
+    if (flushed) return WRITTEN;
     return new Promise((resolve, reject) => {
       let settled = false;
       const done = (err?: Error | null) => {
@@ -164,10 +177,7 @@ export class StdioTransport implements Transport {
         if (err) reject(new TransportClosedError(`Writing to the server failed: ${err.message}`));
         else resolve();
       };
-      const flushed = stdin.write(line + '\n', (err) => {
-        if (err) done(err);
-      });
-      if (flushed) return done();
+      failed = done;
       // Wait for the pipe to drain; a child that exits meanwhile must not leave us waiting.
       const onDrain = () => {
         stdin.off('close', onClose);

@@ -71,7 +71,7 @@ test('compiled once per definition: many validations stay cheap', () => {
   }
 });
 
-test('tools/call and its result validate the same after warm() compiled them ahead, in every shipped version', () => {
+test('tools/call and its result validate the same after warm() compiled them ahead, in every shipped version', async () => {
   const call = (params: unknown) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
   const answer = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result });
   for (const v of SHIPPED_VERSIONS) {
@@ -83,7 +83,7 @@ test('tools/call and its result validate the same after warm() compiled them ahe
       validateMessage(answer({ content: 'x' }), 's2c', v, 'tools/call', params),
     ];
     const before = outcomes();
-    warm(v);
+    await warm(v);
     const after = outcomes();
     assert.deepEqual(after, before, v);
     assert.deepEqual(after.map((o) => o.valid), [true, false, true, false], v);

@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { StdioTransport, SpawnError } from '../../../src/core/transport/stdio';
+import { StdioTransport, SpawnError, TransportClosedError } from '../../../src/core/transport/stdio';
 import { Trace } from '../../../src/core/trace/trace';
 import { fixture, pidAlive, SERVERS, until, waitForEvent } from './helpers';
 
@@ -30,6 +31,35 @@ test('records spawned, both directions, and a clean exit after stdin closes', as
   ]);
   assert.deepEqual(trace.events.at(-1)!.info, { code: 0, signal: null });
   await assert.rejects(transport.send(INIT), /closed/);
+});
+
+test('a request is on the wire while its trace listeners run, and still recorded before its answer', { skip: process.platform !== 'linux' }, async () => {
+  const trace = new Trace();
+  const transport = new StdioTransport(fixture('legacy-basic.mjs'), trace);
+  await transport.start();
+  await transport.send(INIT);
+  await waitForEvent(trace, (e) => e.dir === 's2c' && e.kind === 'response', 'initialize response');
+  // A listener as slow as a first schema compile. While it blocks this thread, the (now idle)
+  // server reads tools/list and writes its answer, hundreds of bytes (its /proc io `wchar`):
+  // the line was in the pipe before the listeners ran. Recorded first and written after, the
+  // answer would not come while the listener waits (20 s at most).
+  const LIST = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+  const wrote = () => Number(/wchar: (\d+)/.exec(fs.readFileSync(`/proc/${transport.pid}/io`, 'utf8'))![1]);
+  let reacted: boolean | undefined;
+  trace.onEvent((e) => {
+    if (e.dir !== 'c2s') return;
+    const enough = wrote() + 200;
+    const watch = `const fs = require('fs'); const t = Date.now() + 20000;
+      const w = () => Number(/wchar: (\\d+)/.exec(fs.readFileSync('/proc/${transport.pid}/io', 'utf8'))[1]);
+      (function poll() { if (w() >= ${enough}) process.exit(0); if (Date.now() > t) process.exit(1); setTimeout(poll, 10); })();`;
+    reacted = spawnSync(process.execPath, ['-e', watch]).status === 0;
+  });
+  await transport.send(LIST);
+  const response = await waitForEvent(trace, (e) => e.dir === 's2c' && e.kind === 'response' && (e.msg as { id?: unknown }).id === 2, 'tools/list response');
+  assert.equal(reacted, true, 'the server answered while the listener ran');
+  const request = trace.events.find((e) => e.dir === 'c2s' && (e.msg as { id?: unknown }).id === 2)!;
+  assert.ok(request.seq < response.seq, 'the request is recorded before its answer');
+  await transport.close();
 });
 
 test('a command that does not exist is spawn-failed with a clear message', async () => {
@@ -113,6 +143,16 @@ test('large writes honour backpressure and arrive whole', async () => {
   await transport.close();
   const got = trace.events.find((e) => e.dir === 'stderr' && e.raw.startsWith('got'));
   assert.equal(got?.raw, `got ${(line.length + 1) * 8}`);
+});
+
+test('a line the pipe cannot take at once is not "sent" until it is: a server that exits unread fails the send', async () => {
+  const trace = new Trace();
+  // Reads nothing, then exits: 4 MB cannot fit in the pipe, so the write waits, then fails.
+  const transport = new StdioTransport({ command: process.execPath, args: ['-e', 'setTimeout(() => process.exit(0), 300)'] }, trace);
+  await transport.start();
+  const line = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { s: 'y'.repeat(4 * 1024 * 1024) } });
+  await assert.rejects(transport.send(line), TransportClosedError);
+  await transport.exited;
 });
 
 test('close() takes down the whole process tree, grandchildren included', { skip: process.platform === 'win32' }, async () => {

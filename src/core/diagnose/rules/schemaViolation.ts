@@ -58,7 +58,7 @@ export const schemaViolation: Rule = {
     if (e.dir === 'meta') {
       // The era is settled at connect time, before any burst: compile its validators now.
       const version = e.kind === 'era' ? e.info?.protocolVersion : undefined;
-      if (typeof version === 'string') warm(version);
+      if (typeof version === 'string') void warm(version);
       return;
     }
     if ((e.dir !== 's2c' && e.dir !== 'c2s') || !e.msg) return;
