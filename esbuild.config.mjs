@@ -1,6 +1,7 @@
 // Bundles the four entry points. `--production` minifies; `--watch` rebuilds.
 // A failed build exits non-zero (the process's exit code is what CI reads).
 import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
@@ -53,6 +54,8 @@ const entries = [
 ].filter((options) => options.entryPoints.every((entry) => existsSync(entry)));
 
 try {
+  // The official schemas' validators as code (git-ignored, made here): no ajv compile at run time.
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/precompileSchemas.ts'], { stdio: 'inherit' });
   const contexts = await Promise.all(entries.map((options) => esbuild.context(options)));
   if (watch) {
     await Promise.all(contexts.map((context) => context.watch()));

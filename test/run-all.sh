@@ -56,6 +56,9 @@ run_unit() {
   mapfile -t files < <(find test/unit -name '*.test.ts' -type f 2>/dev/null | sort)
   echo "=== unit: ${#files[@]} file(s)"
   if [ ${#files[@]} -eq 0 ]; then record unit 0 0 0 0 0; return; fi
+  # The tests load src/core/schema/officialSchema.ts, which imports the build's precompiled
+  # validators (git-ignored): made here too, so the unit stage needs no build before it.
+  node --import tsx scripts/precompileSchemas.ts
   # Node 20 has no glob and no JSON reporter: the spec reporter's closing "ℹ pass N",
   # "ℹ fail N", "ℹ skipped N" and "ℹ todo N" lines are the counts (a todo test did not
   # really run: it counts as skipped). Two files at a time, as on a 2-core CI machine.

@@ -1,7 +1,8 @@
-import Ajv, { type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type AnySchema, type CodeOptions, type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { surelyValidNotification } from './knownShapes';
+import { precompiled } from './precompiled/validators';
 import s20241105 from './official/2024-11-05.json';
 import s20250326 from './official/2025-03-26.json';
 import s20250618 from './official/2025-06-18.json';
@@ -40,8 +41,31 @@ export interface ValidationOutcome {
 
 type Defs = Record<string, unknown>;
 
+/**
+ * The ajv instance a version's validators are compiled with, at run time or (with `code`, by
+ * scripts/precompileSchemas.ts at build time) into standalone code: one place for the options,
+ * so both compile the same schema with the same options into the same checks.
+ */
+export function ajvFor(version: string, code: CodeOptions = {}): Ajv {
+  const schema = SCHEMAS[version];
+  const modern = String(schema.$schema ?? '').includes('2020-12');
+  // strict: false — the official schemas carry annotations (e.g. `deprecated`) that
+  // ajv's strict mode would reject; they are data, not ours to edit.
+  // code.optimize: false — ajv's passes over the generated code only prune it: compiling
+  // is a third cheaper and validating measured no slower (one message ≈ 0.2 µs either way).
+  // validateSchema: false — checking the verbatim official schema against its meta-schema
+  // compiled that meta-schema first: most of a server's first Start (hundreds of ms on a
+  // loaded machine) went to proving the specification's own file well-formed.
+  const options = { strict: false, allErrors: false, logger: false as const, code: { optimize: false, ...code }, validateSchema: false };
+  const ajv = modern ? new Ajv2020(options) : new Ajv(options);
+  addFormats(ajv);
+  ajv.addSchema(schema as AnySchema, `mcp-${version}`);
+  return ajv;
+}
+
 class VersionSchema {
-  private readonly ajv: Ajv;
+  /** Made on the first key with no precompiled validator (none of the usual ones). */
+  private ajv: Ajv | undefined;
   private readonly id: string;
   private readonly defsKey: 'definitions' | '$defs';
   private readonly defs: Defs;
@@ -50,21 +74,9 @@ class VersionSchema {
   private readonly compiled = new Map<string, { validate: ValidateFunction; definition: string }>();
 
   constructor(readonly version: string, schema: Record<string, unknown>) {
-    const modern = String(schema.$schema ?? '').includes('2020-12');
-    // strict: false — the official schemas carry annotations (e.g. `deprecated`) that
-    // ajv's strict mode would reject; they are data, not ours to edit.
-    // code.optimize: false — ajv's passes over the generated code only prune it: compiling
-    // is a third cheaper and validating measured no slower (one message ≈ 0.2 µs either way).
-    // validateSchema: false — checking the verbatim official schema against its meta-schema
-    // compiled that meta-schema first: most of a server's first Start (hundreds of ms on a
-    // loaded machine) went to proving the specification's own file well-formed.
-    const options = { strict: false, allErrors: false, logger: false as const, code: { optimize: false }, validateSchema: false };
-    this.ajv = modern ? new Ajv2020(options) : new Ajv(options);
-    addFormats(this.ajv);
     this.id = `mcp-${version}`;
     this.defsKey = '$defs' in schema ? '$defs' : 'definitions';
     this.defs = schema[this.defsKey] as Defs;
-    this.ajv.addSchema(schema as AnySchema, this.id);
     for (const [name, def] of Object.entries(this.defs)) {
       const method = (def as { properties?: { method?: { const?: unknown } } }).properties?.method?.const;
       if (typeof method === 'string' && /(Request|Notification)$/.test(name) && !this.byMethod.has(method)) {
@@ -90,16 +102,50 @@ class VersionSchema {
     return { $ref: `${this.id}#/${this.defsKey}/${name}` };
   }
 
-  /** The compiled validator for a key (see keyFor), compiled on first use. */
+  /** Every method the schema defines a request or notification for, with its kind. */
+  methods(): [method: string, definition: string][] {
+    return [...this.byMethod];
+  }
+
+  /**
+   * The validator for a key (see keyFor): the one precompiled at build time, else compiled on
+   * first use. Compiling those a session's first messages need was most of a server's first
+   * Start (ajv generating and evaluating code for hundreds of ms on a loaded machine).
+   */
   entry(key: string): { validate: ValidateFunction; definition: string } {
     let e = this.compiled.get(key);
     if (!e) {
       const target = targetFor(this, key);
-      e = { validate: this.ajv.compile(target.schema), definition: target.definition };
+      const validate = (this.precompiled ??= precompiled[this.version]?.() ?? {})[key] ?? this.compile(target.schema);
+      e = { validate, definition: target.definition };
       this.compiled.set(key, e);
     }
     return e;
   }
+
+  private precompiled: Record<string, ValidateFunction> | undefined;
+
+  private compile(schema: AnySchema): ValidateFunction {
+    this.ajv ??= ajvFor(this.version);
+    return this.ajv.compile(schema);
+  }
+}
+
+/**
+ * The keys precompiled at build time: every request, its result and every notification the
+ * version defines, the error envelope and the generic response (an unknown method or a message
+ * of an unusual shape falls back to compiling at run time).
+ */
+export function precompiledTargets(version: string): Map<string, Target> {
+  const s = schemaFor(version)!;
+  const keys = ['e', 'r:'];
+  for (const [method, def] of s.methods()) {
+    if (def.endsWith('Request')) keys.push(`q:${method}`, `r:${method}`);
+    else keys.push(`n:${method}`);
+  }
+  // A task-augmented tools/call (2025-11-25 `params.task`) is answered with CreateTaskResult.
+  if (s.has('CreateTaskResult') && s.definitionFor('tools/call')) keys.push('r:tools/call+task');
+  return new Map(keys.map((key) => [key, targetFor(s, key)]));
 }
 
 const loaded = new Map<string, VersionSchema>();
@@ -115,7 +161,7 @@ function schemaFor(version: string): VersionSchema | undefined {
   return schema;
 }
 
-interface Target {
+export interface Target {
   definition: string;
   schema: AnySchema;
 }
