@@ -116,20 +116,44 @@ class VersionSchema {
     let e = this.compiled.get(key);
     if (!e) {
       const target = targetFor(this, key);
-      const validate = (this.precompiled ??= precompiled[this.version]?.() ?? {})[key] ?? this.compile(target.schema);
+      const validate = this.precompiledFor(key) ?? this.compile(target.schema);
       e = { validate, definition: target.definition };
       this.compiled.set(key, e);
     }
     return e;
   }
 
-  private precompiled: Record<string, ValidateFunction> | undefined;
+  private first: Record<string, ValidateFunction> | undefined;
+  private all: Record<string, ValidateFunction> | undefined;
+
+  private precompiledFor(key: string): ValidateFunction | undefined {
+    const built = precompiled[this.version];
+    if (!built) return undefined;
+    if (FIRST_KEYS.includes(key)) return (this.first ??= built.first())[key];
+    return (this.all ??= built.all())[key];
+  }
 
   private compile(schema: AnySchema): ValidateFunction {
     this.ajv ??= ajvFor(this.version);
     return this.ajv.compile(schema);
   }
 }
+
+/**
+ * The keys of the messages before a server's tools are listed (the server/discover probe, the
+ * legacy handshake, tools/list, and the error answering a probe), precompiled in a group of
+ * their own as well.
+ */
+export const FIRST_KEYS: readonly string[] = [
+  'q:server/discover',
+  'r:server/discover',
+  'q:initialize',
+  'r:initialize',
+  'n:notifications/initialized',
+  'q:tools/list',
+  'r:tools/list',
+  'e',
+];
 
 /**
  * The keys precompiled at build time: every request, its result and every notification the
