@@ -2,7 +2,7 @@
 // A failed build exits non-zero (the process's exit code is what CI reads).
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -35,7 +35,15 @@ const common = {
 // 'module' first: jsonc-parser's UMD main requires './impl/*' at run time, which a bundle cannot resolve.
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'] };
 
+// The official schemas' validators as code (git-ignored, made here): no ajv compile at run time.
+// A bundle per version and group, required on first use (src/core/schema/precompiledLoad.ts).
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/precompileSchemas.ts'], { stdio: 'inherit' });
+const validators = readdirSync('src/core/schema/precompiled')
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => ({ ...node, entryPoints: [`src/core/schema/precompiled/${file}`], outfile: `dist/validators/${file}` }));
+
 const entries = [
+  ...validators,
   { ...node, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The tokenizer's rank tables are megabytes: a bundle of their own, required on the first
   // count, keeps them out of the extension's activation.
@@ -54,8 +62,6 @@ const entries = [
 ].filter((options) => options.entryPoints.every((entry) => existsSync(entry)));
 
 try {
-  // The official schemas' validators as code (git-ignored, made here): no ajv compile at run time.
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/precompileSchemas.ts'], { stdio: 'inherit' });
   const contexts = await Promise.all(entries.map((options) => esbuild.context(options)));
   if (watch) {
     await Promise.all(contexts.map((context) => context.watch()));

@@ -4,7 +4,7 @@
 // Ratios are always "how ours compares": above 1 means ours is better (faster, or smaller
 // for ms and bytes), e.g. 0.8 vs the limit means 80 % of the limit's throughput.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
@@ -31,6 +31,11 @@ async function buildCore() {
       mainFields: ['module', 'main'],
       logLevel: 'warning',
     });
+  // The precompiled validators are required beside the bundle that runs (precompiledLoad.ts).
+  if (!existsSync(`${ROOT}dist/bench/validators`)) {
+    mkdirSync(`${ROOT}dist/bench`, { recursive: true });
+    symlinkSync('../validators', `${ROOT}dist/bench/validators`);
+  }
   await bundle('core', [
     "export { McpClient } from './src/core/session/client';",
     "export { DiagnosticsEngine, diagnose } from './src/core/diagnose/engine';",

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { PRECOMPILED_GROUPS, SHIPPED_VERSIONS } from '../../../src/core/schema/officialSchema';
 
 const root = join(__dirname, '..', '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -39,6 +40,12 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
   // The bundles exist only after a build; whatever of dist/ ships must be bundled JavaScript.
   const bundles = listed.filter((file) => file.startsWith('dist/'));
   for (const file of bundles) assert.match(file, /^dist\/[\w/-]+\.js$/, `${file}: no source maps, VSIX or stray build output`);
+  // The precompiled validators ship beside the bundles (without them every Start compiles again).
+  if (bundles.includes('dist/extension.js')) {
+    for (const version of SHIPPED_VERSIONS) {
+      for (const group of PRECOMPILED_GROUPS) assert.ok(bundles.includes(`dist/validators/${version}-${group}.js`), `${version}-${group}`);
+    }
+  }
   assert.deepEqual(
     listed.filter((file) => !file.startsWith('dist/')),
     [

@@ -4,8 +4,8 @@
 // for every shipped version and every precompiled definition.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIRST_KEYS, SHIPPED_VERSIONS, ajvFor, precompiledTargets } from '../../../src/core/schema/officialSchema';
-import { precompiled } from '../../../src/core/schema/precompiled/validators';
+import { FIRST_KEYS, PRECOMPILED_GROUPS, SHIPPED_VERSIONS, ajvFor, precompiledTargets } from '../../../src/core/schema/officialSchema';
+import { requirePrecompiled } from '../../../src/core/schema/precompiledLoad';
 
 const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
@@ -81,10 +81,10 @@ function messages(method: string | undefined): unknown[] {
 }
 
 for (const version of SHIPPED_VERSIONS) {
-  for (const group of ['first', 'all'] as const) {
+  for (const group of PRECOMPILED_GROUPS) {
     test(`precompiled validators of ${version} (${group}) judge as ajv compiling at run time`, () => {
       const ajv = ajvFor(version);
-      const built = precompiled[version]?.[group]();
+      const built = requirePrecompiled(version, group);
       assert.ok(built, `no precompiled validators for ${version} (run npm run build)`);
       const targets = [...precompiledTargets(version)].filter(([key]) => group === 'all' || FIRST_KEYS.includes(key));
       assert.deepEqual(Object.keys(built).sort(), targets.map(([key]) => key).sort());
