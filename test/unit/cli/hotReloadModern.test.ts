@@ -49,7 +49,7 @@ test('a watch folder that does not exist is refused before the server starts (ex
 /**
  * A modern server the tests rewrite under the proxy: version 2 adds `greet`. It declares
  * `tools` without listChanged (so only the proxy's rewrite makes a host listen) and grants
- * only what it declares; `refuseListen` answers subscriptions/listen with -32601.
+ * only what it declares; `refuseListen` answers subscriptions/listen with -32601. The tool `die` exits.
  */
 function modernSource(version: number, refuseListen = false): string {
   const lib = JSON.stringify(pathToFileURL(`${FIXTURES}lib-modern-server.mjs`).href);
@@ -63,6 +63,7 @@ modernServer({ name: 'hot-modern', version: '${version}.0.0' }, (msg, s) => {
     case 'tools/list':
       return s.done(msg.id, { tools: ${JSON.stringify(tools)}, ttlMs: 0, cacheScope: 'public' });
     case 'tools/call':
+      if (msg.params.name === 'die') process.exit(3);
       return s.done(msg.id, { content: [{ type: 'text', text: 'v${version}' }] });
     case 'subscriptions/listen':
       if (${refuseListen}) return s.error(msg.id, -32601, 'Method not found: subscriptions/listen');
@@ -173,4 +174,19 @@ test('modern era: a host with no listen stream is sent no list_changed after a r
   }
   assert.deepEqual(messagesOf(host.trace.events, 'notifications/tools/list_changed'), []);
   assert.deepEqual(unrequested(host.trace.events), []);
+});
+
+test('modern era: a server that dies on its own ends the host\'s listen stream with an error saying so', async () => {
+  const { host } = hostOnWatchedServer('dies');
+  try {
+    assert.equal((await host.connect()).era, 'modern');
+    const stream = await host.listen({ toolsListChanged: true });
+    await assert.rejects(host.callTool('die', {}), /the server exited \(exited with code 3\) before answering \(tools\/call\)/);
+    await waitFor(() => stream.ended !== undefined, 'the stream to end', 30_000);
+    const end = stream.ended as ListenEnd | undefined;
+    assert.ok(end?.by === 'error', `ended: ${JSON.stringify(end)}`);
+    assert.deepEqual([end.code, end.message], [-32603, 'mcp-lens: the server exited (exited with code 3) before answering (subscriptions/listen); send the request again']);
+  } finally {
+    await host.close();
+  }
 });
