@@ -54,12 +54,16 @@ test('a request is on the wire while its trace listeners run, and still recorded
       (function poll() { if (w() >= ${enough}) process.exit(0); if (Date.now() > t) process.exit(1); setTimeout(poll, 10); })();`;
     reacted = spawnSync(process.execPath, ['-e', watch]).status === 0;
   });
-  await transport.send(LIST);
-  const response = await waitForEvent(trace, (e) => e.dir === 's2c' && e.kind === 'response' && (e.msg as { id?: unknown }).id === 2, 'tools/list response');
-  assert.equal(reacted, true, 'the server answered while the listener ran');
-  const request = trace.events.find((e) => e.dir === 'c2s' && (e.msg as { id?: unknown }).id === 2)!;
-  assert.ok(request.seq < response.seq, 'the request is recorded before its answer');
-  await transport.close();
+  try {
+    await transport.send(LIST);
+    const response = await waitForEvent(trace, (e) => e.dir === 's2c' && e.kind === 'response' && (e.msg as { id?: unknown }).id === 2, 'tools/list response');
+    assert.equal(reacted, true, 'the server answered while the listener ran');
+    const request = trace.events.find((e) => e.dir === 'c2s' && (e.msg as { id?: unknown }).id === 2)!;
+    assert.ok(request.seq < response.seq, 'the request is recorded before its answer');
+  } finally {
+    // A failed assertion must not leave the server running (the test file would never end).
+    await transport.close();
+  }
 });
 
 test('a command that does not exist is spawn-failed with a clear message', async () => {
