@@ -64,8 +64,9 @@ test('a 70 MiB line beyond the 64 MiB cap: an oversize event with its exact size
     await waitForEvent(client.trace, (e) => e.dir === 'stderr' && e.raw === `wrote ${SIZE} bytes`, 'the byte count on stderr');
     // At most the cap is held while the line streams (never the line joined, twice that). The
     // slack is for backing stores a collection freed but a background sweeper has not yet
-    // subtracted: on a loaded 2-core runner that lag measured up to 11 MiB.
-    assert.ok(peak < DEFAULT_MAX_LINE_BYTES + 16 * MiB, `buffers held while the line streamed grew by ${Math.round(peak / MiB)} MiB`);
+    // subtracted: on a loaded 2-core runner that lag measured up to 18 MiB (load 18). A joined
+    // line would hold 128+ MiB, well above cap + slack.
+    assert.ok(peak < DEFAULT_MAX_LINE_BYTES + 32 * MiB, `buffers held while the line streamed grew by ${Math.round(peak / MiB)} MiB`);
 
     const found = diagnose(client.trace.events).find((d) => d.rule === 'stray-stdout' && d.evidence.includes(oversize.seq));
     assert.ok(found, 'a diagnostic names the oversize line');

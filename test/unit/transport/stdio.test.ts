@@ -46,20 +46,26 @@ test('a request is on the wire while its trace listeners run, and still recorded
   const LIST = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
   const wrote = () => Number(/wchar: (\d+)/.exec(fs.readFileSync(`/proc/${transport.pid}/io`, 'utf8'))![1]);
   let reacted: boolean | undefined;
+  // Read before the send, not in the listener: on a busy machine the server may answer between
+  // the write and the listener, and a count read then would already hold the answer.
+  const enough = wrote() + 200;
   trace.onEvent((e) => {
     if (e.dir !== 'c2s') return;
-    const enough = wrote() + 200;
     const watch = `const fs = require('fs'); const t = Date.now() + 20000;
       const w = () => Number(/wchar: (\\d+)/.exec(fs.readFileSync('/proc/${transport.pid}/io', 'utf8'))[1]);
       (function poll() { if (w() >= ${enough}) process.exit(0); if (Date.now() > t) process.exit(1); setTimeout(poll, 10); })();`;
     reacted = spawnSync(process.execPath, ['-e', watch]).status === 0;
   });
-  await transport.send(LIST);
-  const response = await waitForEvent(trace, (e) => e.dir === 's2c' && e.kind === 'response' && (e.msg as { id?: unknown }).id === 2, 'tools/list response');
-  assert.equal(reacted, true, 'the server answered while the listener ran');
-  const request = trace.events.find((e) => e.dir === 'c2s' && (e.msg as { id?: unknown }).id === 2)!;
-  assert.ok(request.seq < response.seq, 'the request is recorded before its answer');
-  await transport.close();
+  try {
+    await transport.send(LIST);
+    const response = await waitForEvent(trace, (e) => e.dir === 's2c' && e.kind === 'response' && (e.msg as { id?: unknown }).id === 2, 'tools/list response');
+    assert.equal(reacted, true, 'the server answered while the listener ran');
+    const request = trace.events.find((e) => e.dir === 'c2s' && (e.msg as { id?: unknown }).id === 2)!;
+    assert.ok(request.seq < response.seq, 'the request is recorded before its answer');
+  } finally {
+    // A failed assertion must not leave the server running (the test file would never end).
+    await transport.close();
+  }
 });
 
 test('a command that does not exist is spawn-failed with a clear message', async () => {

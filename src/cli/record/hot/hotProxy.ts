@@ -1,8 +1,11 @@
+import { MODERN_META } from '../../../core/diagnose/versions';
+import { META_SUBSCRIPTION_ID } from '../../../core/session/listen';
 import { now } from '../../../core/trace/event';
 import type { RecorderMessage } from '../messages';
 import { FileWatcher } from './fileWatcher';
 import { LineSplitter, parseLine } from './lineSplitter';
-import { LIST_KIND_OF, listItems, RESTART_TOOL, withListChanged, withRestartTool, type ListKind } from './restartTool';
+import { HostStreams } from './hostStreams';
+import { LIST_KIND_OF, listChangedKinds, listItems, RESTART_TOOL, withDiscoverListChanged, withGranted, withListChanged, withRestartTool, type ListKind } from './restartTool';
 import { ServerChild, type ChildExit } from './serverChild';
 
 type Obj = Record<string, unknown>;
@@ -28,8 +31,11 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
  * when a watched file changes (or the host calls the restart tool). The host's session goes
  * on: its own `initialize` (+ initialized) is replayed to the new child in the legacy era
  * (the modern era has no handshake to replay), requests in flight get an error saying the
- * server restarted, and list_changed goes out for each list that differs. Every host byte
- * reaches a child (held while one starts) or is answered by the proxy.
+ * server restarted, and list_changed goes out for each list that differs: unsolicited in the
+ * legacy era; in 2026-07-28 only on the host's `subscriptions/listen` streams that asked for
+ * it ("the server MUST NOT send notification types the client has not explicitly requested"),
+ * which stay open across the restart. Every host byte reaches a child (held while one
+ * starts) or is answered by the proxy.
  */
 export class HotProxy {
   private child: ServerChild | undefined;
@@ -45,6 +51,11 @@ export class HotProxy {
   /** The params of the host's last first-page list request of each kind, and what that list held. */
   private readonly listRequests: Partial<Record<ListKind, unknown>> = {};
   private readonly lists: Partial<Record<ListKind, string>> = {};
+  /** The host's era: `initialize` makes it legacy; a request carrying the 2026-07-28 `_meta` (before any initialize) modern. */
+  private era: 'legacy' | 'modern' | undefined;
+  private readonly streams = new HostStreams();
+  /** The lists the proxy's rewritten server/discover answer declares listChanged for. */
+  private honoured: ListKind[] = [];
   private readonly hostLines = new LineSplitter();
   private watcher: FileWatcher | undefined;
   private ending = false;
@@ -97,21 +108,31 @@ export class HotProxy {
   /** One line from the host: answered here (the restart tool), held (during a restart) or passed on. */
   private fromHost(line: Buffer): void {
     if (this.restarting) {
+      // A stream the host ends now hears nothing of this restart; the cancel itself reaches the new child with the rest.
+      this.streamCancelled(parseLine(line));
       this.held.push(line);
       return;
     }
     const msg = parseLine(line);
     const method = typeof msg?.method === 'string' ? msg.method : undefined;
+    this.streamCancelled(msg);
     if (msg && method && 'id' in msg) {
       if (method === 'tools/call' && isObj(msg.params) && msg.params.name === RESTART_TOOL.name) {
         void this.restartForHost(msg.id);
         return;
       }
-      if (method === 'initialize') this.initialize = line;
+      if (method === 'initialize') {
+        this.initialize = line;
+        this.era = 'legacy';
+      } else if (this.era === undefined && isObj(msg.params) && isObj(msg.params._meta) && typeof msg.params._meta[MODERN_META.protocolVersion] === 'string') {
+        this.era = 'modern';
+      }
       const listKind = LIST_KIND_OF[method];
       const firstPage = listKind !== undefined && !(isObj(msg.params) && msg.params.cursor !== undefined);
       if (firstPage) this.listRequests[listKind] = msg.params;
-      this.inFlight.set(idKey(msg.id), { id: msg.id, method, ...(firstPage ? { listKind } : {}) });
+      // A listen request is a stream, not a request in flight: a restart keeps it open.
+      if (method === 'subscriptions/listen') this.streams.opened(msg.id, msg.params, line);
+      else this.inFlight.set(idKey(msg.id), { id: msg.id, method, ...(firstPage ? { listKind } : {}) });
     }
     if (method === 'notifications/initialized') this.initialized = line;
     if (!this.child) {
@@ -119,12 +140,18 @@ export class HotProxy {
       this.post({ type: 'chunk', dir: 'c2s', t: now(), chunk: line });
       if (msg && method && 'id' in msg) {
         this.inFlight.delete(idKey(msg.id));
+        if (method === 'subscriptions/listen') this.streams.ended(msg.id);
         const exit = this.lastExit ? ` (${exitText(this.lastExit)})` : '';
         this.toHost({ jsonrpc: '2.0', id: msg.id, error: { code: RESTARTED_CODE, message: `mcp-lens: the server is not running${exit}; save a watched file or call ${RESTART_TOOL.name} to start it again` } });
       }
       return;
     }
     this.toChild(this.child, line);
+  }
+
+  /** notifications/cancelled naming one of the host's listen streams ends it. */
+  private streamCancelled(msg: Obj | undefined): void {
+    if (msg?.method === 'notifications/cancelled' && isObj(msg.params)) this.streams.ended(msg.params.requestId, true);
   }
 
   private toChild(child: ServerChild, line: Buffer): void {
@@ -188,6 +215,7 @@ export class HotProxy {
       this.child = undefined;
       this.lastExit = exit;
       this.failInFlight(`the server exited (${exitText(exit)}) before answering`);
+      for (const id of this.streams.endAll()) this.failed(id, 'subscriptions/listen', `the server exited (${exitText(exit)}) before answering`);
     });
     return child;
   }
@@ -213,6 +241,12 @@ export class HotProxy {
     // An old child's last words: its requests were answered with an error when the restart began.
     if (this.child !== child) return;
     if (!isResponse) {
+      this.notificationFromChild(msg, line);
+      return;
+    }
+    if (this.streams.has(msg.id)) {
+      // The child ended a stream (a result, or an error: also a replayed stream the restarted server refuses): so does the host.
+      this.streams.ended(msg.id);
       process.stdout.write(line);
       return;
     }
@@ -220,15 +254,47 @@ export class HotProxy {
     this.inFlight.delete(idKey(msg.id));
     if (request?.listKind) this.lists[request.listKind] = listItems(request.listKind, msg);
     if (request?.method === 'initialize') process.stdout.write(`${JSON.stringify(withListChanged(msg))}\n`);
+    else if (request?.method === 'server/discover') this.discovered(msg, line);
     else if (request?.listKind === 'tools') process.stdout.write(`${JSON.stringify(withRestartTool(msg))}\n`);
     else process.stdout.write(line);
   }
 
-  private failInFlight(why: string): void {
-    for (const request of this.inFlight.values()) {
-      this.toHost({ jsonrpc: '2.0', id: request.id, error: { code: RESTARTED_CODE, message: `mcp-lens: ${why} (${request.method}); send the request again` } });
+  /** The host's server/discover answered: a DiscoverResult declares listChanged as the proxy provides it; an error passes as it came. */
+  private discovered(msg: Obj, line: Buffer): void {
+    const rewritten = withDiscoverListChanged(msg);
+    if (rewritten === msg) {
+      process.stdout.write(line);
+      return;
     }
+    this.honoured = listChangedKinds(rewritten);
+    process.stdout.write(`${JSON.stringify(rewritten)}\n`);
+  }
+
+  /** A child's notification (or a line that is no message): relayed, except what concerns a listen stream across restarts. */
+  private notificationFromChild(msg: Obj | undefined, line: Buffer): void {
+    const params = isObj(msg?.params) ? msg.params : undefined;
+    if (msg?.method === 'notifications/cancelled' && params) this.streams.ended(params.requestId);
+    if (msg?.method === 'notifications/subscriptions/acknowledged' && isObj(params?._meta)) {
+      const id = params._meta[META_SUBSCRIPTION_ID];
+      const asked = this.streams.filterOf(id);
+      const fate = this.streams.acknowledged(id);
+      if (fate === 'swallow') return;
+      const granted = fate === 'host' && asked ? withGranted(msg, asked, this.honoured) : undefined;
+      if (granted) {
+        process.stdout.write(`${JSON.stringify(granted)}\n`);
+        return;
+      }
+    }
+    process.stdout.write(line);
+  }
+
+  private failInFlight(why: string): void {
+    for (const request of this.inFlight.values()) this.failed(request.id, request.method, why);
     this.inFlight.clear();
+  }
+
+  private failed(id: unknown, method: string, why: string): void {
+    this.toHost({ jsonrpc: '2.0', id, error: { code: RESTARTED_CODE, message: `mcp-lens: ${why} (${method}); send the request again` } });
   }
 
   /** Restarts (one at a time: a change during a restart joins it) and says what changed. */
@@ -258,16 +324,37 @@ export class HotProxy {
       if (!answer || !('result' in answer)) return `the restarted server did not complete the handshake${answer ? `: ${JSON.stringify(answer.error)}` : ''}`;
       if (this.initialized) this.toChild(child, this.initialized);
     }
+    // The host's listen streams are still open: each goes on at the new child, under its own id.
+    await this.streams.replay((line) => this.toChild(child, line), INTERNAL_TIMEOUT_MS);
     const changed: ListKind[] = [];
+    let notified = 0;
     for (const kind of Object.keys(this.listRequests) as ListKind[]) {
       const answer = await this.ask(child, { jsonrpc: '2.0', method: `${kind}/list`, ...(this.listRequests[kind] !== undefined ? { params: this.listRequests[kind] } : {}) });
       const items = answer ? listItems(kind, answer) : undefined;
       if (items === this.lists[kind]) continue;
       this.lists[kind] = items;
       changed.push(kind);
-      this.toHost({ jsonrpc: '2.0', method: `notifications/${kind}/list_changed` });
+      notified += this.listChanged(kind);
     }
-    return `restarted (pid ${child.pid})${changed.length ? `; changed: ${changed.join(', ')} (list_changed sent)` : '; tools, prompts and resources unchanged'}`;
+    if (!changed.length) return `restarted (pid ${child.pid}); tools, prompts and resources unchanged`;
+    if (this.era !== 'modern') return `restarted (pid ${child.pid}); changed: ${changed.join(', ')} (list_changed sent)`;
+    return `restarted (pid ${child.pid}); changed: ${changed.join(', ')} (list_changed sent on ${notified} subscriptions/listen stream${notified === 1 ? '' : 's'} that asked for it)`;
+  }
+
+  /**
+   * Tells the host a list changed; returns how many messages that took. Legacy: one, unsolicited.
+   * 2026-07-28: one per open stream whose filter asked for it, carrying its id, and none
+   * otherwise ("the server MUST NOT send notification types the client has not explicitly requested").
+   */
+  private listChanged(kind: ListKind): number {
+    const method = `notifications/${kind}/list_changed`;
+    if (this.era !== 'modern') {
+      this.toHost({ jsonrpc: '2.0', method });
+      return 1;
+    }
+    const ids = this.streams.asking(kind);
+    for (const id of ids) this.toHost({ jsonrpc: '2.0', method, params: { _meta: { [META_SUBSCRIPTION_ID]: id } } });
+    return ids.length;
   }
 
   /** A request of ours to `child`, its answer kept from the host. Undefined if the child ends or is too slow. */

@@ -1,0 +1,121 @@
+import { LIST_CHANGED_FIELD, type ListKind } from './restartTool';
+
+type Obj = Record<string, unknown>;
+
+const idKey = (id: unknown) => JSON.stringify(id);
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface HostStream {
+  id: unknown;
+  /** What the host's listen request asked for (`params.notifications`). */
+  filter: Obj;
+  /** The host's request, byte for byte: what a new child is sent. */
+  line: Buffer;
+  /** The host has its acknowledgement: a new child's is not passed on. */
+  acknowledged: boolean;
+  /** Sent to a new child whose acknowledgement has not come yet. */
+  replayed: boolean;
+  /** Settles the restart waiting for that acknowledgement (or the stream's end). */
+  settle?: () => void;
+}
+
+/** What became of a child's acknowledgement. */
+export type AckFate = 'host' | 'swallow' | 'other';
+
+/**
+ * The host's open 2026-07-28 `subscriptions/listen` streams. A stream outlives a restart
+ * (the host still waits on it): its request goes to each new child under the same id, so
+ * what that child sends on it carries the id the host knows ("Clients MUST correlate these
+ * using the io.modelcontextprotocol/subscriptionId field in _meta").
+ */
+export class HostStreams {
+  private readonly open = new Map<string, HostStream>();
+  /** Streams the host ended while a new child had their request but not yet acknowledged it. */
+  private readonly orphaned = new Set<string>();
+
+  opened(id: unknown, params: unknown, line: Buffer): void {
+    const filter = isObj(params) && isObj(params.notifications) ? params.notifications : {};
+    this.orphaned.delete(idKey(id));
+    this.open.set(idKey(id), { id, filter, line, acknowledged: false, replayed: false });
+  }
+
+  has(id: unknown): boolean {
+    return this.open.has(idKey(id));
+  }
+
+  /** What the host asked for on that stream, if it is open. */
+  filterOf(id: unknown): Obj | undefined {
+    return this.open.get(idKey(id))?.filter;
+  }
+
+  /**
+   * The stream ended (the host cancelled it, the child answered or cancelled it): forgotten.
+   * A host's cancel can cross a new child's acknowledgement of the replay: that one is dropped.
+   */
+  ended(id: unknown, byHost = false): void {
+    const key = idKey(id);
+    const stream = this.open.get(key);
+    if (!stream) return;
+    this.open.delete(key);
+    if (byHost && stream.replayed) this.orphaned.add(key);
+    stream.settle?.();
+  }
+
+  /** Every open stream ends with the child (it died on its own): their ids, forgotten. */
+  endAll(): unknown[] {
+    const ids = [...this.open.values()].map((s) => s.id);
+    for (const id of ids) this.ended(id);
+    this.orphaned.clear();
+    return ids;
+  }
+
+  /**
+   * A child acknowledged subscription `id`: the host's first acknowledgement goes to the host;
+   * a replayed stream's is swallowed (the host already has one, and "This notification MUST be
+   * the first message the server sends carrying the subscription's ID").
+   */
+  acknowledged(id: unknown): AckFate {
+    const key = idKey(id);
+    if (this.orphaned.delete(key)) return 'swallow';
+    const stream = this.open.get(key);
+    if (!stream) return 'other';
+    if (!stream.acknowledged) {
+      stream.acknowledged = true;
+      stream.replayed = false;
+      return 'host';
+    }
+    if (!stream.replayed) return 'host';
+    stream.replayed = false;
+    stream.settle?.();
+    return 'swallow';
+  }
+
+  /**
+   * Sends every open stream's request to a new child; resolves once each acknowledged stream
+   * is acknowledged again or ended (an error answer reaches the host as its stream's end), or
+   * after `timeoutMs`. A stream never acknowledged gets its first acknowledgement from this child.
+   */
+  replay(write: (line: Buffer) => void, timeoutMs: number): Promise<void> {
+    const waits: Promise<void>[] = [];
+    for (const stream of this.open.values()) {
+      if (stream.acknowledged) {
+        stream.replayed = true;
+        waits.push(new Promise<void>((resolve) => (stream.settle = resolve)));
+      }
+      write(stream.line);
+    }
+    if (waits.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs).unref();
+      void Promise.all(waits).then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** The ids of the open streams whose filter asked for `kind`'s list_changed. */
+  asking(kind: ListKind): unknown[] {
+    return [...this.open.values()].filter((s) => s.filter[LIST_CHANGED_FIELD[kind]] === true).map((s) => s.id);
+  }
+}
