@@ -131,7 +131,10 @@ suite('MCP Apps bridge', function () {
       /^ui\/notifications\/initialized · app → host$/,
       /^ui\/notifications\/tool-result · host → app$/,
     );
-    const ours = vscode.languages.getDiagnostics(vscode.Uri.file(configFile())).filter((d) => String(d.code).startsWith('app-') && d.message.includes('ui://get-time/'));
+    // Errors and warnings only: zod inside the official App class probes for eval, and when
+    // the frame reports that refusal it is an info note (app-csp-violation), not a broken rule.
+    const broken = (d: vscode.Diagnostic) => d.severity <= vscode.DiagnosticSeverity.Warning;
+    const ours = vscode.languages.getDiagnostics(vscode.Uri.file(configFile())).filter((d) => String(d.code).startsWith('app-') && d.message.includes('ui://get-time/') && broken(d));
     assert.deepEqual(ours.map((d) => `[${String(d.code)}] ${d.message}`), []);
   });
 
