@@ -11,8 +11,9 @@ export const FIXTURES = `${ROOT}test/fixtures/servers/`;
 export const NODE = process.execPath;
 
 /**
- * Builds dist/cli.js, the record proxy's recorder thread (dist/recorder.js) and the tokenizer
- * the CLI requires beside it (dist/tokenizer.js) exactly as esbuild.config.mjs does (those
+ * Builds dist/cli.js, the record proxy's recorder thread (dist/recorder.js), the tokenizer
+ * the CLI requires beside it (dist/tokenizer.js) and the Node preload it gives servers (their
+ * stray writes' source lines) exactly as esbuild.config.mjs does (those
  * entries alone, so another bundle's build error cannot fail these tests). Written then renamed: test files build in parallel and a reader must never
  * see half a file.
  */
@@ -22,7 +23,12 @@ export async function buildCli(): Promise<void> {
     await bundleForNode(entry, tmp, banner);
     renameSync(tmp, outfile);
   };
-  await Promise.all([built('src/cli/main.ts', CLI, '#!/usr/bin/env node'), built('src/cli/record/worker.ts', `${ROOT}dist/recorder.js`), built('src/core/tokens/toolTokens.ts', `${ROOT}dist/tokenizer.js`)]);
+  await Promise.all([
+    built('src/cli/main.ts', CLI, '#!/usr/bin/env node'),
+    built('src/cli/record/worker.ts', `${ROOT}dist/recorder.js`),
+    built('src/core/tokens/toolTokens.ts', `${ROOT}dist/tokenizer.js`),
+    built('src/core/preload/node-preload.ts', `${ROOT}dist/preload/node-preload.js`),
+  ]);
 }
 
 export interface CliRun {

@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
-import { validateXML } from 'xmllint-wasm';
 import { buildCli, FIXTURES, NODE, ROOT, runCli } from './helpers';
+import { assertValidJunit, assertValidSarif } from './reportSchemas';
 
 before(buildCli);
 
 const FILE = 'test/fixtures/testing/weather.mcptest.json';
-const require = createRequire(import.meta.url);
 
 /** A copy of the fixture test file in a fresh folder (snapshot updates write to it). */
 function copyOfFixture(): string {
@@ -20,25 +16,6 @@ function copyOfFixture(): string {
   const text = readFileSync(join(ROOT, FILE), 'utf8').replace('"../servers/testing/weather.mjs"', JSON.stringify(`${FIXTURES}testing/weather.mjs`));
   writeFileSync(join(dir, 'weather.mcptest.json'), text);
   return join(dir, 'weather.mcptest.json');
-}
-
-async function assertValidJunit(xml: string): Promise<void> {
-  const result = await validateXML({ xml: [{ fileName: 'report.xml', contents: xml }], schema: [{ fileName: 'junit.xsd', contents: readFileSync(join(ROOT, 'test/fixtures/schemas/junit.xsd'), 'utf8') }] });
-  assert.deepEqual(result.errors, [], 'JUnit XML valid against the schema');
-  assert.equal(result.valid, true);
-}
-
-function assertValidSarif(log: unknown): void {
-  // The official SARIF 2.1.0 schema, as @microsoft/jest-sarif ships it. It is draft-04, whose
-  // only difference that matters to Ajv 8 here is the `id` keyword (no boolean exclusive bounds);
-  // its `language` pattern has a stray "]" that only a non-Unicode RegExp accepts.
-  const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
-  delete schema.$schema;
-  schema.$id = schema.id;
-  delete schema.id;
-  const ajv = addFormats(new Ajv({ strict: false, allErrors: true, unicodeRegExp: false }));
-  const validate = ajv.compile(schema);
-  assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
 }
 
 test('mcp-lens test: all pass → exit 0, one line per test, JUnit and SARIF valid against their schemas', async () => {
