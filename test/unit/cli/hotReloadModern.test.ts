@@ -190,3 +190,47 @@ test('modern era: a server that dies on its own ends the host\'s listen stream w
     await host.close();
   }
 });
+
+test('modern era: a server without subscriptions/listen: the proxy acknowledges the host\'s stream itself and delivers the list_changed it announced', async () => {
+  const { host, serverFile, trace } = hostOnWatchedServer('proxylisten');
+  writeFileSync(serverFile, modernSource(1, true));
+  try {
+    const info = await host.connect();
+    assert.equal(info.era, 'modern');
+    assert.deepEqual(info.capabilities.tools, { listChanged: true });
+    // The server answers -32601: the proxy, which announced listChanged, keeps the stream and grants what it sends.
+    const stream = await host.listen({ toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['file:///x'] });
+    assert.deepEqual(stream.acknowledged, { toolsListChanged: true });
+    const onStream: TraceEvent[] = [];
+    stream.onNotification((e) => onStream.push(e));
+    assert.deepEqual((await host.listAll('tools/list')).map((t) => t.name), ['echo', 'mcp_lens_restart_server']);
+
+    writeFileSync(serverFile, modernSource(2, true));
+    await waitFor(() => onStream.length === 1, 'list_changed on the stream after the restart', 60_000);
+    assert.equal(subscriptionOf(onStream[0]), stream.id);
+    assert.equal(stream.ended, undefined, 'the new child\'s refusal of the replayed stream did not end it');
+    assert.deepEqual((await host.listAll('tools/list')).map((t) => t.name), ['echo', 'greet', 'mcp_lens_restart_server']);
+
+    // The server learns to listen: the replayed stream is its own from now on (its acknowledgement is not the host's second).
+    writeFileSync(serverFile, modernSource(1));
+    await waitFor(() => onStream.length === 2, 'list_changed on the stream after the second restart', 60_000);
+    assert.equal(stream.ended, undefined);
+    assert.equal(messagesOf(host.trace.events, 'notifications/subscriptions/acknowledged').filter((e) => subscriptionOf(e) === stream.id).length, 1);
+  } finally {
+    await host.close();
+  }
+  assert.deepEqual(unrequested(host.trace.events), []);
+  const { events } = parseTraceText(readFileSync(trace, 'utf8'));
+  assert.equal(events.filter((e) => e.kind === 'spawned').length, 3);
+});
+
+test('modern era: a server without subscriptions/listen, a host asking for nothing the proxy sends: the refusal reaches the host', async () => {
+  const { host, serverFile } = hostOnWatchedServer('refused');
+  writeFileSync(serverFile, modernSource(1, true));
+  try {
+    assert.equal((await host.connect()).era, 'modern');
+    await assert.rejects(host.listen({ resourceSubscriptions: ['file:///x'] }), /Method not found: subscriptions\/listen/);
+  } finally {
+    await host.close();
+  }
+});

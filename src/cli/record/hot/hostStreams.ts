@@ -15,6 +15,8 @@ interface HostStream {
   acknowledged: boolean;
   /** Sent to a new child whose acknowledgement has not come yet. */
   replayed: boolean;
+  /** The proxy acknowledged it: the child has no `subscriptions/listen` (see `refused`). */
+  byProxy: boolean;
   /** Settles the restart waiting for that acknowledgement (or the stream's end). */
   settle?: () => void;
 }
@@ -36,7 +38,7 @@ export class HostStreams {
   opened(id: unknown, params: unknown, line: Buffer): void {
     const filter = isObj(params) && isObj(params.notifications) ? params.notifications : {};
     this.orphaned.delete(idKey(id));
-    this.open.set(idKey(id), { id, filter, line, acknowledged: false, replayed: false });
+    this.open.set(idKey(id), { id, filter, line, acknowledged: false, replayed: false, byProxy: false });
   }
 
   has(id: unknown): boolean {
@@ -86,8 +88,35 @@ export class HostStreams {
     }
     if (!stream.replayed) return 'host';
     stream.replayed = false;
+    // A new child that listens serves a stream the proxy acknowledged for an older one.
+    stream.byProxy = false;
     stream.settle?.();
     return 'swallow';
+  }
+
+  /**
+   * The child answered stream `id` with "Method not found": it has no `subscriptions/listen`.
+   * The proxy declared listChanged for the `honoured` lists (server/discover) and sends their
+   * list_changed after a restart, so it keeps a stream that asked for any of them: a first
+   * refusal returns what the proxy grants (its acknowledgement to send: "the subset of requested
+   * notification types the server agreed to honor"), a replay's refusal of a stream the proxy
+   * already serves is `keep` (dropped). `pass`: the refusal ends the host's stream (nothing the
+   * proxy sends was asked for, or a child once acknowledged it and another refuses it).
+   */
+  refused(id: unknown, honoured: readonly ListKind[]): 'pass' | 'keep' | Obj {
+    const stream = this.open.get(idKey(id));
+    if (!stream) return 'pass';
+    if (stream.byProxy) {
+      stream.replayed = false;
+      stream.settle?.();
+      return 'keep';
+    }
+    if (stream.acknowledged) return 'pass';
+    const granted = honoured.map((kind) => LIST_CHANGED_FIELD[kind]).filter((field) => stream.filter[field] === true);
+    if (granted.length === 0) return 'pass';
+    stream.acknowledged = true;
+    stream.byProxy = true;
+    return Object.fromEntries(granted.map((field) => [field, true]));
   }
 
   /**

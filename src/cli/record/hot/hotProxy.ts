@@ -15,6 +15,8 @@ type Post = (m: RecorderMessage) => void;
 const INTERNAL_TIMEOUT_MS = 30_000;
 /** JSON-RPC "Internal error": the request was valid, the server went away under it. */
 const RESTARTED_CODE = -32603;
+/** JSON-RPC "Method not found": how a server without subscriptions/listen answers it. */
+const METHOD_NOT_FOUND = -32601;
 
 interface HostRequest {
   id: unknown;
@@ -34,8 +36,9 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
  * server restarted, and list_changed goes out for each list that differs: unsolicited in the
  * legacy era; in 2026-07-28 only on the host's `subscriptions/listen` streams that asked for
  * it ("the server MUST NOT send notification types the client has not explicitly requested"),
- * which stay open across the restart. Every host byte reaches a child (held while one
- * starts) or is answered by the proxy.
+ * which stay open across the restart (acknowledged by the proxy itself when the server has
+ * no subscriptions/listen). Every host byte reaches a child (held while one starts) or is
+ * answered by the proxy.
  */
 export class HotProxy {
   private child: ServerChild | undefined;
@@ -245,6 +248,13 @@ export class HotProxy {
       return;
     }
     if (this.streams.has(msg.id)) {
+      const kept = isObj(msg.error) && msg.error.code === METHOD_NOT_FOUND ? this.streams.refused(msg.id, this.honoured) : 'pass';
+      if (kept === 'keep') return;
+      if (kept !== 'pass') {
+        // A server with no subscriptions/listen: the proxy acknowledges the stream it announced listChanged for.
+        this.toHost({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { [META_SUBSCRIPTION_ID]: msg.id }, notifications: kept } });
+        return;
+      }
       // The child ended a stream (a result, or an error: also a replayed stream the restarted server refuses): so does the host.
       this.streams.ended(msg.id);
       process.stdout.write(line);
