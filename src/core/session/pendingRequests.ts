@@ -1,5 +1,8 @@
 import type { JsonRpcResponse } from '../wire/message';
 
+/** setTimeout's longest delay: Node runs a longer one after 1 ms, so a longer wait is taken in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
 export interface Progress {
   progress: number;
   total?: number;
@@ -37,6 +40,8 @@ export class PendingRequests {
   private timer: NodeJS.Timeout | undefined;
   /** The due time the timer was armed for. */
   private armedFor = Infinity;
+  /** When the timer runs: `armedFor`, or sooner when that is further off than MAX_DELAY_MS. */
+  private firesAt = Infinity;
 
   get size(): number {
     return this.byId.size;
@@ -110,19 +115,23 @@ export class PendingRequests {
   private arm(at: number, now: number): void {
     clearTimeout(this.timer);
     this.armedFor = at;
-    this.timer = setTimeout(() => this.expire(), Math.max(0, at - now));
+    const delay = Math.min(Math.max(0, at - now), MAX_DELAY_MS);
+    this.firesAt = now + delay;
+    this.timer = setTimeout(() => this.expire(), delay);
     if (this.byId.size === 0) this.timer.unref();
   }
 
   /**
    * The timer fired: every request due by now times out, earliest first (as their own timers
    * would have), and the timer is armed again for the next one. The request it was armed for
-   * is due even if the clock reads a millisecond short (a timer may fire that early).
+   * is due even if the clock reads a millisecond short (a timer may fire that early), unless
+   * the timer only waited its longest step towards it.
    */
   private expire(): void {
     this.timer = undefined;
     const now = Date.now();
-    const upTo = Math.max(now, this.armedFor);
+    // A timer that ran a step short of a far due time makes nothing due before it.
+    const upTo = Math.max(now, Math.min(this.armedFor, this.firesAt));
     this.armedFor = Infinity;
     const expired: [number, number][] = [];
     for (const [id, at] of this.due) if (at <= upTo) expired.push([id, at]);

@@ -195,3 +195,29 @@ test('the request the timer was armed for times out when it fires, even if the c
     [1],
   );
 });
+
+test('a timeout longer than setTimeout can wait (2^31 - 1 ms) does not fire at once', async () => {
+  // Real timers: Node runs a longer delay after 1 ms (TimeoutOverflowWarning); the request must still wait.
+  const pending = new PendingRequests();
+  const fired: Fired[] = [];
+  pending.add(request(1, 3_000_000_000, fired));
+  pending.add(request(2, 2 ** 31 + 5, fired));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.deepEqual(fired, []);
+  assert.equal(pending.size, 2);
+  pending.takeAll();
+});
+
+test('a timeout longer than setTimeout can wait fires at its due time, after the timer\'s longest steps', (t) => {
+  clock(t);
+  const pending = new PendingRequests();
+  const fired: Fired[] = [];
+  pending.add(request(1, 2 ** 32 + 5, fired));
+  mock.timers.tick(2 ** 31 - 1);
+  mock.timers.tick(2 ** 31 - 1);
+  assert.deepEqual(fired, []);
+  mock.timers.tick(6);
+  assert.deepEqual(fired, []);
+  mock.timers.tick(1);
+  assert.deepEqual(fired, [{ id: 1, at: 2 ** 32 + 5, afterMs: 2 ** 32 + 5 }]);
+});
