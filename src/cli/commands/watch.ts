@@ -4,6 +4,7 @@ import type { ListenEnd, ListenStream, SubscriptionFilter } from '../../core/ses
 import type { McpClient } from '../../core/session/client';
 import { canSubscribe } from '../../core/resources/subscriptions';
 import { terminalText } from '../../core/text/surfaces';
+import { longTimeout } from '../../core/util/longTimeout';
 import { killAllTrees, stopsOwnTreesOnSignal } from '../../core/transport/processTree';
 import type { TraceEvent } from '../../core/trace/event';
 import type { WatchArgs } from '../args';
@@ -57,7 +58,7 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
   process.on('SIGTERM', onSignal);
   // Ctrl-C is the usual end of a watch: cancel the stream before the server is stopped, not SIGKILL it first.
   const graceful = stopsOwnTreesOnSignal();
-  const timer = args.durationMs !== undefined ? setTimeout(() => finish({ how: 'duration' }), args.durationMs) : undefined;
+  const cancelTimer = args.durationMs !== undefined ? longTimeout(() => finish({ how: 'duration' }), args.durationMs) : undefined;
   let seen = 0;
   const print = (e: TraceEvent) => {
     const msg = e.msg as { method?: string; params?: Record<string, unknown> } | undefined;
@@ -85,7 +86,7 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
     if (!ending && !args.json) io.err(io.errStyle.dim(`watching ${what.join(', ') || 'nothing the server agreed to send'}; Ctrl-C to stop`));
   })().catch((error: unknown) => finish({ how: 'failed', detail: describeFailure(client, error) }));
   const end = await ended;
-  if (timer) clearTimeout(timer);
+  cancelTimer?.();
   // The client ends what it opened before stopping the server: the stream, or each subscription.
   if (stream && !stream.ended) stream.close(end.how === 'interrupted' ? `Interrupted (${end.signal})` : 'The watch is over');
   for (const uri of subscribed) if (end.how !== 'connection-closed') await client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, args.timeoutMs) }).catch(() => undefined);

@@ -22,6 +22,7 @@ import type { Root } from './roots';
 import { samplingRequestFault, type Sample } from './sampling';
 import { requestedSchemaFault } from './elicitationSchema';
 import { followTask, taskOf, type FollowOptions, type TaskState } from './tasks';
+import { longTimeout } from '../util/longTimeout';
 import {
   KNOWN_RESULT_TYPES,
   LIST_ITEMS_KEY,
@@ -448,13 +449,13 @@ export class McpClient {
         stream.onAcknowledged(() => done()),
         stream.onEnd((end) => done(end.by === 'error' ? new ProtocolError(end.code, end.message, undefined, end.seq, 'subscriptions/listen') : new ConnectionClosedError(`subscriptions/listen ended before it was acknowledged: ${'reason' in end ? end.reason : 'the server answered it'}`))),
       ];
-      const timer = setTimeout(() => {
+      const cancelTimer = longTimeout(() => {
         this.trace.append({ dir: 'meta', kind: 'timeout', raw: `subscriptions/listen (id ${id}) was not acknowledged within ${timeoutMs} ms`, info: { id, method: 'subscriptions/listen', afterMs: timeoutMs } });
         done(new RequestTimeoutError(`subscriptions/listen was not acknowledged within ${timeoutMs} ms`, 'subscriptions/listen', timeoutMs));
         stream.close(`Not acknowledged within ${timeoutMs} ms`);
       }, timeoutMs);
       const done = (error?: Error) => {
-        clearTimeout(timer);
+        cancelTimer();
         for (const s of subs) s.dispose();
         if (error) reject(error);
         else resolve();

@@ -1,7 +1,5 @@
+import { MAX_TIMER_MS } from '../util/longTimeout';
 import type { JsonRpcResponse } from '../wire/message';
-
-/** setTimeout's longest delay: Node runs a longer one after 1 ms, so a longer wait is taken in steps. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
 
 export interface Progress {
   progress: number;
@@ -40,7 +38,7 @@ export class PendingRequests {
   private timer: NodeJS.Timeout | undefined;
   /** The due time the timer was armed for. */
   private armedFor = Infinity;
-  /** When the timer runs: `armedFor`, or sooner when that is further off than MAX_DELAY_MS. */
+  /** When the timer runs: `armedFor`, or sooner when that is further off than MAX_TIMER_MS. */
   private firesAt = Infinity;
 
   get size(): number {
@@ -115,7 +113,7 @@ export class PendingRequests {
   private arm(at: number, now: number): void {
     clearTimeout(this.timer);
     this.armedFor = at;
-    const delay = Math.min(Math.max(0, at - now), MAX_DELAY_MS);
+    const delay = Math.min(Math.max(0, at - now), MAX_TIMER_MS);
     this.firesAt = now + delay;
     this.timer = setTimeout(() => this.expire(), delay);
     if (this.byId.size === 0) this.timer.unref();

@@ -122,3 +122,13 @@ test('watch: a Streamable HTTP server: the listen stream is the response stream;
   assert.equal(out[0].method, 'notifications/resources/updated');
   assert.equal(out.at(-1)!.how, 'count');
 });
+
+test('watch: a --duration or --timeout longer than setTimeout can wait (2^31 - 1 ms) is a long wait, not an instant end', async () => {
+  // 30 days, and 35 days: Node runs such a delay after 1 ms unless it is taken in steps.
+  const run = await runCli(['watch', '--resource', URI, '--duration', '2592000', '--timeout', '3000000000', '--count', '2', '--json', '--', NODE, MODERN], { env: { MODERN_SUBS_TICK_MS: '50' } });
+  assert.equal(run.code, 0, run.stderr);
+  const end = lines(run.stdout).at(-1)!;
+  assert.equal(end.how, 'count', JSON.stringify(end.detail));
+  assert.equal(end.notifications, 2);
+  assert.equal(serverAlive(end), false);
+});
