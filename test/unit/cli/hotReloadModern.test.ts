@@ -49,9 +49,10 @@ test('a watch folder that does not exist is refused before the server starts (ex
 /**
  * A modern server the tests rewrite under the proxy: version 2 adds `greet`. It declares
  * `tools` without listChanged (so only the proxy's rewrite makes a host listen) and grants
- * only what it declares; `refuseListen` answers subscriptions/listen with -32601. The tool `die` exits.
+ * only what it declares; `refuseListen` answers subscriptions/listen with -32601 (`slowly`: 3 s
+ * later, saying so on stderr before and after). The tool `die` exits.
  */
-function modernSource(version: number, refuseListen = false): string {
+function modernSource(version: number, refuseListen: boolean | 'slowly' = false): string {
   const lib = JSON.stringify(pathToFileURL(`${FIXTURES}lib-modern-server.mjs`).href);
   const tools = [{ name: 'echo', inputSchema: { type: 'object' } }, ...(version >= 2 ? [{ name: 'greet', inputSchema: { type: 'object' } }] : [])];
   return `import { modernServer, SUB } from ${lib};
@@ -66,6 +67,13 @@ modernServer({ name: 'hot-modern', version: '${version}.0.0' }, (msg, s) => {
       if (msg.params.name === 'die') process.exit(3);
       return s.done(msg.id, { content: [{ type: 'text', text: 'v${version}' }] });
     case 'subscriptions/listen':
+      if (${JSON.stringify(refuseListen)} === 'slowly') {
+        s.log('refusing listen ' + JSON.stringify(msg.id));
+        return setTimeout(() => {
+          s.error(msg.id, -32601, 'Method not found: subscriptions/listen');
+          s.log('refused listen ' + JSON.stringify(msg.id));
+        }, 3000);
+      }
       if (${refuseListen}) return s.error(msg.id, -32601, 'Method not found: subscriptions/listen');
       streams.set(msg.id, {});
       s.log('listen ' + JSON.stringify(msg.id));
@@ -233,4 +241,28 @@ test('modern era: a server without subscriptions/listen, a host asking for nothi
   } finally {
     await host.close();
   }
+});
+
+test('modern era: a stream the host cancels while a new server is given it hears nothing more, not even that server\'s refusal', async () => {
+  const { host, serverFile } = hostOnWatchedServer('orphan');
+  writeFileSync(serverFile, modernSource(1, true));
+  const stderrHas = (text: string) => host.trace.events.some((e) => e.dir === 'stderr' && e.raw.includes(text));
+  try {
+    assert.equal((await host.connect()).era, 'modern');
+    const stream = await host.listen({ toolsListChanged: true });
+    assert.deepEqual(stream.acknowledged, { toolsListChanged: true });
+    writeFileSync(serverFile, modernSource(2, 'slowly'));
+    await waitFor(() => stderrHas(`refusing listen ${stream.id}`), 'the new server to be given the stream', 60_000);
+    stream.close('done with it');
+    await waitFor(() => stderrHas(`refused listen ${stream.id}`), 'the new server to refuse it', 60_000);
+    // Its answer to this comes after the refusal on the same pipe.
+    assert.deepEqual((await host.listAll('tools/list')).map((t) => t.name), ['echo', 'greet', 'mcp_lens_restart_server']);
+  } finally {
+    await host.close();
+  }
+  const cancelled = host.trace.events.find((e) => e.dir === 'c2s' && e.msg && 'method' in e.msg && e.msg.method === 'notifications/cancelled');
+  assert.ok(cancelled);
+  const after = host.trace.events.filter((e) => e.seq > cancelled.seq && e.dir === 's2c' && e.msg && 'id' in e.msg && e.msg.id === (cancelled.msg as unknown as { params: { requestId: unknown } }).params.requestId);
+  assert.deepEqual(after.map((e) => e.raw), []);
+  assert.deepEqual(diagnose(host.trace.events).filter((d) => d.rule === 'message-after-cancel').map((d) => d.message), []);
 });

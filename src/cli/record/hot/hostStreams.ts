@@ -37,8 +37,13 @@ export class HostStreams {
 
   opened(id: unknown, params: unknown, line: Buffer): void {
     const filter = isObj(params) && isObj(params.notifications) ? params.notifications : {};
-    this.orphaned.delete(idKey(id));
+    this.idReused(id);
     this.open.set(idKey(id), { id, filter, line, acknowledged: false, replayed: false, byProxy: false });
+  }
+
+  /** The host sent a new request under `id`: an ended stream's answer can no longer be told from its, so none is taken. */
+  idReused(id: unknown): void {
+    this.orphaned.delete(idKey(id));
   }
 
   has(id: unknown): boolean {
@@ -61,6 +66,15 @@ export class HostStreams {
     this.open.delete(key);
     if (byHost && stream.replayed) this.orphaned.add(key);
     stream.settle?.();
+  }
+
+  /**
+   * A child answered `id` (an error, or a result): true if it is a stream the host ended while
+   * that child had its replayed request. The host asked for nothing more on it (no answer "to
+   * the cancelled request"); the proxy, which sent that request, takes the answer.
+   */
+  answeredOrphan(id: unknown): boolean {
+    return this.orphaned.delete(idKey(id));
   }
 
   /** Every open stream ends with the child (it died on its own): their ids, forgotten. */

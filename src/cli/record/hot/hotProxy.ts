@@ -135,7 +135,10 @@ export class HotProxy {
       if (firstPage) this.listRequests[listKind] = msg.params;
       // A listen request is a stream, not a request in flight: a restart keeps it open.
       if (method === 'subscriptions/listen') this.streams.opened(msg.id, msg.params, line);
-      else this.inFlight.set(idKey(msg.id), { id: msg.id, method, ...(firstPage ? { listKind } : {}) });
+      else {
+        this.streams.idReused(msg.id);
+        this.inFlight.set(idKey(msg.id), { id: msg.id, method, ...(firstPage ? { listKind } : {}) });
+      }
     }
     if (method === 'notifications/initialized') this.initialized = line;
     if (!this.child) {
@@ -247,6 +250,7 @@ export class HotProxy {
       this.notificationFromChild(msg, line);
       return;
     }
+    if (this.streams.answeredOrphan(msg.id)) return;
     if (this.streams.has(msg.id)) {
       const kept = isObj(msg.error) && msg.error.code === METHOD_NOT_FOUND ? this.streams.refused(msg.id, this.honoured) : 'pass';
       if (kept === 'keep') return;
