@@ -94,7 +94,7 @@ updates (resources/updated) as they arrive, until Ctrl-C, --count or --duration.
 asked for); what its acknowledgement leaves out is said. A legacy server is sent
 resources/subscribe for each URI (it declares resources.subscribe), and sends list_changed
 unasked. At the end the stream is cancelled (notifications/cancelled) or each URI
-unsubscribed, and the server is stopped (a second Ctrl-C kills it at once).
+unsubscribed, and the server is stopped (a Ctrl-C meanwhile kills it at once).
 
   --resource URI   watch this resource (repeatable)
   --lists          watch the lists too (the default when no --resource is given); on

@@ -47,8 +47,8 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
     };
   });
   const onSignal = (signal: NodeJS.Signals) => {
-    // A second Ctrl-C while a server takes its time to stop: stop it now.
-    if (ending?.how === 'interrupted') {
+    // A Ctrl-C while the watch is over and the server takes its time to stop (a second Ctrl-C, or the first after --count, --duration…): stop it now.
+    if (ending) {
       killAllTrees();
       process.exit(130);
     }

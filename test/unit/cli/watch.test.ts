@@ -62,6 +62,20 @@ test('watch: Ctrl-C ends a watch cleanly (cancelled, server stopped, exit 0); re
   assert.match(run.stderr, /\d+ notifications; stopped \(SIGINT\); the server was stopped/);
 });
 
+test('watch: a Ctrl-C after --count ended the watch, while the server takes its time to stop, stops it at once (exit 130)', async () => {
+  // The server stays after stdin closes and ignores SIGTERM: stopping it gracefully takes two grace periods and a SIGKILL.
+  const child = startCli(['watch', '--resource', URI, '--count', '1', '--json', '--', NODE, `${FIXTURES}modern-stubborn.mjs`], { MODERN_SUBS_TICK_MS: '50' });
+  let seen = '';
+  child.stdout.on('data', (c: Buffer) => (seen += c.toString('utf8')));
+  const done = finish(child, undefined, 30_000);
+  // The line is printed, then --count ends the watch, in one turn: the Ctrl-C comes after.
+  await waitFor(() => seen.includes('"type":"notification"'), 'the notification printed');
+  child.kill('SIGINT');
+  const run = await done;
+  assert.equal(run.code, 130, run.stderr);
+  assert.ok(!run.stdout.includes('"type":"end"'), 'stopped at once, before the report');
+});
+
 test('watch: a legacy server: resources/subscribe, updates and list changes printed, unsubscribed at the end', async () => {
   // Every third change also brings tools/list_changed: four notifications hold both kinds.
   const run = await runCli(['watch', '--resource', URI, '--lists', '--count', '4', '--json', '--', NODE, LEGACY], { env: { LEGACY_SUBS_TICK_MS: '60' } });
