@@ -137,7 +137,12 @@ export class PendingRequests {
     for (const [id] of expired) {
       this.due.delete(id);
       const p = this.take(id);
-      if (p) p.onTimeout(Date.now() - p.startedAt);
+      // One throwing callback must not leave the others overdue with no timer to end them.
+      try {
+        p?.onTimeout(Date.now() - p.startedAt);
+      } catch (err) {
+        console.error('MCP Lens: a request timeout handler threw', err);
+      }
     }
     // Requests added by an onTimeout above have armed the timer already, if they are the soonest.
     let next = Infinity;

@@ -221,3 +221,20 @@ test('a timeout longer than setTimeout can wait fires at its due time, after the
   mock.timers.tick(1);
   assert.deepEqual(fired, [{ id: 1, at: 2 ** 32 + 5, afterMs: 2 ** 32 + 5 }]);
 });
+
+test('a timeout handler that throws does not stop the other overdue requests, nor the later ones, from timing out', (t) => {
+  clock(t);
+  const errors = t.mock.method(console, 'error', () => undefined);
+  const pending = new PendingRequests();
+  const fired: Fired[] = [];
+  pending.add(request(1, 100, fired, { onTimeout: () => { throw new Error('handler bug'); } }));
+  pending.add(request(2, 100, fired));
+  pending.add(request(3, 200, fired));
+  advance(300);
+  assert.deepEqual(fired, [
+    { id: 2, at: 100, afterMs: 100 },
+    { id: 3, at: 200, afterMs: 200 },
+  ]);
+  assert.equal(pending.size, 0);
+  assert.equal(errors.mock.callCount(), 1);
+});
