@@ -5,6 +5,7 @@
  * each failure is counted by kind. The run stops early when the connection is gone: every
  * later call would fail the same way.
  */
+import { longTimeout } from '../util/longTimeout';
 import { LatencyRecorder, type LatencyBucket, type LatencySummary } from './latency';
 
 export type CallKind = 'ok' | 'tool-error' | 'protocol-error' | 'timeout' | 'connection-closed' | 'other';
@@ -54,8 +55,10 @@ export async function runLoad(call: () => Promise<CallKind>, options: LoadOption
     const ticket = issued++;
     if (options.rate) {
       const due = started + (ticket / options.rate) * 1000;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // Never past the end of --duration; a wait over 2^31-1 ms (a --rate far below one a day)
+      // would run after 1 ms as a plain setTimeout.
+      const wait = Math.min(due, deadline) - performance.now();
+      if (wait > 0) await new Promise<void>((resolve) => longTimeout(resolve, wait));
       if (performance.now() >= deadline) return false;
     }
     return true;

@@ -48,3 +48,11 @@ test('the text picture: a bar per histogram bucket and per second, the longest b
   assert.match(at('0–1 s'), /█{40} 10$/);
   assert.match(at('250 ms'), /█{20}·{20} 50%  1\.0 MiB$/);
 });
+
+test('a --rate whose next start is further off than setTimeout can wait (2^31 - 1 ms) starts no call before then, and the run ends with its --duration', async () => {
+  // 1e-7 calls a second: the second call is due after 1e10 ms. A plain setTimeout runs that after 1 ms.
+  let calls = 0;
+  const result = await runLoad(async () => (calls++, 'ok'), { concurrency: 1, requests: 2, durationMs: 300, rate: 1e-7 });
+  assert.equal(calls, 1);
+  assert.equal(result.requests, 1);
+});
