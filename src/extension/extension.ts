@@ -28,7 +28,7 @@ import { registerAsks } from './asks';
 import { registerAgentTools } from './agentTools/register';
 import { say, showError } from './shown';
 import { registerSignInCommands, signInPageOpener } from './auth/signInCommands';
-import { SignInPrompts, startSettled } from './auth/signInPrompt';
+import { SignInPrompts, signInSettled } from './auth/signInPrompt';
 import { SecretGrantStore } from './auth/secretGrantStore';
 
 let registry: ServerRegistry | undefined;
@@ -75,7 +75,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     resolveInput: (input, server) => inputs.resolve(input, server),
     clientInfo: { name: 'mcp-lens', version },
-    auth: { store: new SecretGrantStore(context.secrets), openSignInPage: signInPageOpener(log, (entry: ServerEntry) => startSettled(servers, entry)) },
+    auth: { store: new SecretGrantStore(context.secrets), openSignInPage: signInPageOpener(log, (entry: ServerEntry, ended: Promise<void>) => signInSettled(servers, entry, ended)) },
   });
   registry = servers;
   subscriptions.push(servers);

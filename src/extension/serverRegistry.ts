@@ -45,7 +45,7 @@ export interface RegistryDeps {
   /** Who answers a server's elicitation and sampling requests; without it the client declares neither. */
   asks?: { elicitFor(entry: ServerEntry): Elicit; sampleFor(entry: ServerEntry): Sample };
   /** The MCP authorization flow for HTTP servers: where grants are kept, and how the sign-in page opens. */
-  auth?: { store: GrantStore; openSignInPage(entry: ServerEntry, url: string): void };
+  auth?: { store: GrantStore; openSignInPage(entry: ServerEntry, url: string, ended: Promise<void>): void };
   /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
   sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace): SessionHandle };
 }
@@ -351,7 +351,7 @@ export class ServerRegistry extends Disposable {
 
   private authorizerFor(entry: ServerEntry, url: string, interactive: boolean, onSecret: (value: string) => void): OAuthAuthorizer {
     const auth = this.deps.auth!;
-    return new OAuthAuthorizer(url, { openUrl: (page) => auth.openSignInPage(entry, page), store: auth.store, interactive, onSecret });
+    return new OAuthAuthorizer(url, { openUrl: (page, ended) => auth.openSignInPage(entry, page, ended), store: auth.store, interactive, onSecret });
   }
 
   /**

@@ -16,8 +16,12 @@ import { discoverServerMetadata, fallbackServerMetadata } from './serverMetadata
 import { chooseScope } from './scopes';
 
 export interface AuthorizerOptions extends ClientSettings {
-  /** Shows the authorization URL to the person who will open it in a browser. */
-  openUrl: (url: string) => void;
+  /**
+   * Shows the authorization URL to the person who will open it in a browser. `ended` settles
+   * once that sign-in is over (granted or failed): a sign-in can come mid-session (a 401 the
+   * refresh token cannot answer, a 403 step-up), not only while a connection starts.
+   */
+  openUrl: (url: string, ended: Promise<void>) => void;
   /** Where grants outlive the run (SecretStorage, the CLI's token cache); without it tokens live as long as the authorizer. */
   store?: GrantStore;
   /** False: when only a person can authorize, stop with SignInRequiredError instead of opening a sign-in (default true). */
@@ -202,16 +206,22 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     });
     this.requestedScope = scope;
     this.tokens = undefined;
-    const tokens = await authorizationCodeFlow({
-      as,
-      identity,
-      resource,
-      ...(scope ? { scope } : {}),
-      loopback: this.loopback,
-      openUrl: this.options.openUrl,
-      exchanges,
-    });
-    await this.granted(tokens, { as, identity, resource });
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    try {
+      const tokens = await authorizationCodeFlow({
+        as,
+        identity,
+        resource,
+        ...(scope ? { scope } : {}),
+        loopback: this.loopback,
+        openUrl: (url) => this.options.openUrl(url, ended),
+        exchanges,
+      });
+      await this.granted(tokens, { as, identity, resource });
+    } finally {
+      end();
+    }
     return true;
   }
 

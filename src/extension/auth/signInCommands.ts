@@ -80,14 +80,15 @@ export function registerSignInCommands(registry: ServerRegistry, log: Log): vsco
 
 /**
  * How the registry opens a sign-in page: the user's browser, with a word in the editor about
- * what happens that closes once the start is over (`settled`: signed in, failed or stopped).
+ * what happens that closes once the sign-in is over (`settled`: signed in, failed or stopped),
+ * at a start or mid-session alike.
  */
-export function signInPageOpener(log: Log, settled: (entry: ServerEntry) => Promise<void>): (entry: ServerEntry, url: string) => void {
-  return (entry, url) => {
+export function signInPageOpener(log: Log, settled: (entry: ServerEntry, ended: Promise<void>) => Promise<void>): (entry: ServerEntry, url: string, ended: Promise<void>) => void {
+  return (entry, url, ended) => {
     void openSignInPage(url).then((opened) => {
       log.info(`[${entry.name}] sign-in page ${opened ? 'opened in the browser' : 'could not be opened'}`);
       if (!opened) void showError(say`MCP Lens: the sign-in page of "${name(entry.name)}" could not be opened: ${url}`);
-      else void showUntil(say`MCP Lens: sign in to "${name(entry.name)}" in your browser; the editor continues once the authorization server sends you back.`, settled(entry));
+      else void showUntil(say`MCP Lens: sign in to "${name(entry.name)}" in your browser; the editor continues once the authorization server sends you back.`, settled(entry, ended));
     });
   };
 }

@@ -63,15 +63,23 @@ export class SignInPrompts implements vscode.Disposable {
   }
 }
 
-/** Settles once the server's start (and so its sign-in) is over: it is no longer starting, or is gone. */
-export function startSettled(registry: ServerRegistry, entry: ServerEntry): Promise<void> {
+/**
+ * Settles once a sign-in is over: `ended` (the flow was granted or failed), or the server
+ * stopped, failed or was removed (its flow then waits for a browser that never comes back).
+ * Not tied to a start: a running server can need a sign-in again (a 401 mid-session).
+ */
+export function signInSettled(registry: ServerRegistry, entry: ServerEntry, ended: Promise<void>): Promise<void> {
   return new Promise((resolve) => {
-    const over = () => registry.get(entry.key)?.state.kind !== 'starting';
-    if (over()) return resolve();
-    const watching = registry.onDidChange(() => {
-      if (!over()) return;
+    const live = () => {
+      const kind = registry.get(entry.key)?.state.kind;
+      return kind === 'starting' || kind === 'running';
+    };
+    if (!live()) return resolve();
+    const watching = registry.onDidChange(() => !live() && finish());
+    function finish() {
       watching.dispose();
       resolve();
-    });
+    }
+    void ended.then(finish, finish);
   });
 }

@@ -112,3 +112,25 @@ test('a failed step carries its rule in the report', () => {
   assert.match(flowLines('s', 'https://r/mcp', report).join('\n'), /✗ auth-pkce-unsupported[\s\S]*What to change: publish S256/);
   assert.equal(lastAuthorizationAttempt([]), undefined);
 });
+
+test('the sign-in page comes with a promise that settles once that sign-in is over, not before the person is back', async () => {
+  // The editor's "sign in in your browser" notice waits on it: a sign-in can come mid-session, outside any start.
+  const states: string[] = [];
+  let ended: Promise<void> | undefined;
+  const settledYet = (p: Promise<void>) => Promise.race([p.then(() => 'settled'), new Promise((resolve) => setImmediate(() => resolve('pending')))]);
+  const authorizer = new OAuthAuthorizer(good.url, {
+    openUrl: (url, over) => {
+      ended = over;
+      void settledYet(over).then((s) => {
+        states.push(String(s));
+        browser([])(url);
+      });
+    },
+  });
+  const { client, error } = await connect(good.url, authorizer);
+  assert.equal(error, undefined);
+  assert.ok(ended, 'openUrl was given the end of the sign-in');
+  assert.equal(await settledYet(ended), 'settled');
+  assert.deepEqual(states, ['pending']);
+  await client.close();
+});
