@@ -5,6 +5,7 @@
  */
 import type { ArrayField, DraftValue, EnumField, Field, NumberField, ObjectDraft, ObjectField, StringField, VariantDraft, VariantsField } from '../../src/core/schema/formTypes';
 import { fieldDraft } from '../../src/core/schema/formValues';
+import { countBounds, numberBounds } from '../../src/core/schema/boundsText';
 import { childPointer } from '../../src/core/schema/jsonPointer';
 import { append, button, el, uid } from './dom';
 
@@ -327,7 +328,8 @@ function typeHint(field: Field): string {
   switch (field.kind) {
     case 'string': {
       const parts = field.format ? [field.format] : [];
-      if (field.minLength !== undefined || field.maxLength !== undefined) parts.push(`${field.minLength ?? 0}–${field.maxLength ?? '∞'} chars`);
+      const length = countBounds(field.minLength, field.maxLength, 'char');
+      if (length) parts.push(length);
       if (field.pattern) parts.push(`/${field.pattern}/`);
       return parts.join(' · ');
     }
@@ -335,11 +337,13 @@ function typeHint(field: Field): string {
     case 'integer': {
       const low = field.minimum ?? (field.exclusiveMinimum !== undefined ? `>${field.exclusiveMinimum}` : undefined);
       const high = field.maximum ?? (field.exclusiveMaximum !== undefined ? `<${field.exclusiveMaximum}` : undefined);
-      const range = low !== undefined || high !== undefined ? ` ${low ?? '−∞'} – ${high ?? '∞'}` : '';
+      const bounds = numberBounds(low, high);
+      const range = bounds ? ` ${bounds}` : '';
       return `${field.kind}${range}${field.multipleOf !== undefined ? ` · step ${field.multipleOf}` : ''}`;
     }
     case 'array': {
-      const bounds = field.minItems !== undefined || field.maxItems !== undefined ? ` · ${field.minItems ?? 0}–${field.maxItems ?? '∞'} items` : '';
+      const count = countBounds(field.minItems, field.maxItems, 'item');
+      const bounds = count ? ` · ${count}` : '';
       return `list${bounds}${field.uniqueItems ? ' · unique' : ''}`;
     }
     case 'object':

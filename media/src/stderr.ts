@@ -91,7 +91,8 @@ function renderCard(card: Card): HTMLElement {
     evidence.append(el('span', 'label', 'Evidence: '));
     card.evidence.forEach((e, i) => {
       if (i > 0) evidence.append(document.createTextNode(', '));
-      evidence.append(link(`${e.label} (#${e.seq})`, () => vscode.postMessage({ type: 'reveal', seq: e.seq }), 'Show this message'));
+      // "seq", as the card's message says it: "#N" is a JSON-RPC id in the Messages view.
+      evidence.append(link(`${e.label} (seq ${e.seq})`, () => vscode.postMessage({ type: 'reveal', seq: e.seq }), 'Show this message'));
     });
     node.append(evidence);
   }

@@ -60,6 +60,10 @@ export const tests: E2eTest[] = [
       await frame.locator('.card', { hasText: 'stray-stdout' }).first().waitFor({ timeout: UI_TIMEOUT });
       await frame.locator('.card .source a', { hasText: 'server.mjs:7' }).first().waitFor({ timeout: UI_TIMEOUT });
       await frame.locator('.row.stray', { hasText: 'Server ready' }).first().waitFor({ timeout: UI_TIMEOUT });
+      // Evidence is cited by trace seq, in the words of the card's message; never "#N", which the
+      // Messages view beside it uses for JSON-RPC ids ("initialize #2" is seq 9 here).
+      const evidence = await frame.locator('.card .evidence a').allTextContents();
+      if (evidence.length === 0 || !evidence.every((text) => /\(seq \d+\)$/.test(text))) throw new Error(`evidence links should end "(seq N)", got ${JSON.stringify(evidence)}`);
       await wb.runCommand('View: Toggle Maximized Panel');
       await frame.locator('.card', { hasText: 'stray-stdout' }).first().scrollIntoViewIfNeeded();
       await wb.shot('stderr-panel-stray-stdout-card');

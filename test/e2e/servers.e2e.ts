@@ -48,7 +48,7 @@ export const tests: E2eTest[] = [
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/chatty/);
       await wb.runCommand('MCP Lens: Start Server');
-      // Two servers can start: the palette asks which.
+      // Three servers can start: the palette asks which.
       const pick = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'chatty' }).first();
       await pick.waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('pick-server');

@@ -26,7 +26,9 @@ fi
 cs="$cache/code-server"
 # The marker is written last: an install interrupted half-way is redone, not trusted.
 if ! [ -e "$cs/.installed" ] || ! [ -x "$cs/node_modules/.bin/code-server" ]; then
-  echo "[install-vscode] code-server 4.139.1 (about 2.5 minutes)"
+  # Silent while npm compiles native modules: say up front that it takes minutes.
+  echo "[install-vscode] code-server 4.139.1: compiling its native modules takes 2.5 minutes on an idle 2-core machine, longer under load…"
+  started=$SECONDS
   rm -rf "$cs"; mkdir -p "$cs"
   # Under `npm test` the outer npm's npm_* variables (npm_config_user_agent says node/v20,
   # which code-server's postinstall checks) would reach this inner install: clear them.
@@ -37,5 +39,6 @@ if ! [ -e "$cs/.installed" ] || ! [ -x "$cs/node_modules/.bin/code-server" ]; th
   # Proves the native modules load; HOME elsewhere because code-server writes a config there.
   HOME="$cs/.home" "$node24/bin/node" "$cs/node_modules/code-server/out/node/entry.js" --version >/dev/null
   touch "$cs/.installed"
+  echo "[install-vscode] code-server installed in $((SECONDS - started)) s"
 fi
 echo "[install-vscode] ready: $cs/node_modules/.bin/code-server"

@@ -3,8 +3,9 @@
 // code-server and every server the extension started.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCleanups } from './cleanup';
+import { onAbort, runCleanups } from './cleanup';
 import { startCodeServer } from './codeServer';
+import { exampleBanner, exampleServers } from './exampleBanner';
 import { root } from './paths';
 
 const vsix = join(root, 'dist', 'mcp-lens.vsix');
@@ -12,20 +13,13 @@ const workspace = join(root, 'examples', 'workspace');
 
 async function main(): Promise<void> {
   if (!existsSync(vsix)) throw new Error(`${vsix} is missing: run \`npm run package\` first`);
+  const started = Date.now();
+  // Registered first, so it runs last: after code-server's group and the servers are gone.
+  onAbort(async () => console.error('[example] stopped: VS Code and every server it started have exited.'));
+  console.log('[example] installing dist/mcp-lens.vsix into a fresh code-server and starting it…');
   const server = await startCodeServer({ name: 'example', folder: workspace, vsix: [vsix], port: Number(process.env.MCP_LENS_PORT) || undefined });
-  const url = server.workbenchUrl(workspace);
-  console.log(`
-MCP Lens is running in VS Code (code-server) on the example workspace:
-
-    ${url}
-
-Open it in a browser on this machine (or forward the port). Then:
-  • the MCP Lens icon in the activity bar → Servers: "weather" (well-behaved) and
-    "chatty" (misbehaves on purpose); click ▶ on a server to start it and see its tools;
-  • F1 → "MCP Lens: …" for every command;
-  • code-server's log: ${server.logFile}
-
-Press Ctrl-C to stop VS Code and every server it started.`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(exampleBanner({ url: server.workbenchUrl(workspace), logFile: server.logFile, servers: exampleServers(workspace), seconds }));
   // Keeps the process alive until a signal; cleanup.ts stops code-server's whole group.
   await new Promise<never>(() => setInterval(() => undefined, 1 << 30));
 }

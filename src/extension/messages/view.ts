@@ -87,7 +87,7 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     setViewMessage(
       this.view,
       !entry
-        ? say`Select a server in the Servers view (or pick one with the title bar) to see its messages.`
+        ? say`Select a server in the Servers view to see its messages, or pick one with "Show Messages of Server…" in this view's title bar.`
         : !session
           ? say`"${entry.name}" has not run in this window yet. Start it to see its messages.`
           : undefined,
