@@ -162,7 +162,11 @@ console.log(`ratios: above 1 = ours better (higher rate, or fewer ms/bytes). lim
 console.log("Start to tools listed: one cold start per process, code loaded; ours = the extension's stdio Start (config resolved, trace file, live diagnostics, preload, server/discover probe then initialize, tools/list); peer = SDK connect + listTools; limit = raw spawn + initialize + initialized + tools/list.");
 console.log('20 MB: the SDK client needs maxBufferSize raised (its default 10 MiB cap closes the connection); ours caps a line at 64 MiB and reports, not crashes, beyond it.');
 console.log(`stall: ours receives, traces (spill file, secrets masked), diagnoses, shows (Messages refresh, the row expanded) and exports the 50 MB result; max of monitorEventLoopDelay; its CPU time is the host thread's own on Node ≥ 23.9 (${process.threadCpuUsage ? 'this run' : 'not this run: the whole process, worker included'}).`);
-if (flood) console.log(`flood: ours stored ${flood.ours.events} trace events and ran the diagnostics live (${flood.ours.diagnostics} found).`);
+if (flood) {
+  console.log(`flood: ours stored ${flood.ours.events} trace events and ran the diagnostics live (${flood.ours.diagnostics} found).`);
+  const first = (v) => `${flood[v].firstCpuUs.toFixed(2)} µs`;
+  console.log(`flood: best of 5 bursts per process; the first (cold) burst's CPU per notification: ours ${first('ours')}, SDK ${first('peer')}, limit ${first('limit')}.`);
+}
 console.log(
   activation
     ? `activation: activate() in a real VS Code ${activation.vscode}, ${activation.servers} configured servers, measured ${activation.measuredAt} by the integration suite.`

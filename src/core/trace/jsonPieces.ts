@@ -1,4 +1,5 @@
 import type { TraceEvent } from './event';
+import { plainEvent } from './storedMessage';
 
 /** Text handed out per piece: enough to make each write worth it, little enough to never stall. */
 export const PIECE_CHARS = 256 * 1024;
@@ -79,6 +80,6 @@ export function* batched(pieces: Iterable<string>): Generator<string> {
 
 /** serializeEvent(e) in pieces (see jsonPieces): the same keys, in the same order, the same text. */
 export function serializeEventPieces(e: TraceEvent): Generator<string> {
-  const { seq, t, dir, kind, raw, ...rest } = e;
+  const { seq, t, dir, kind, raw, ...rest } = plainEvent(e);
   return batched(jsonPieces({ seq, t, dir, kind, raw, ...rest }));
 }

@@ -1,9 +1,12 @@
 import { classify, type JsonRpcMessage } from '../wire/message';
 import { lineEvent } from '../wire/lineEvent';
 import type { Direction, EventKind, TraceEvent } from './event';
+import { StoredMessage } from './storedMessage';
 
 /** One trace event as one JSON line (no newline), fields in a stable, readable order. */
 export function serializeEvent(e: TraceEvent): string {
+  // Its toJSON is the plain event, in this very order.
+  if (e instanceof StoredMessage) return JSON.stringify(e);
   const { seq, t, dir, kind, raw, ...rest } = e;
   return JSON.stringify({ seq, t, dir, kind, raw, ...rest });
 }

@@ -3,7 +3,7 @@ import { now, type NewTraceEvent, type TraceEvent } from './event';
 import { serializeEvent } from './jsonl';
 import { serializeEventPieces } from './jsonPieces';
 import { ASYNC_LINE_CHARS, type TraceSpill } from './spill';
-import { COMPACT_LINE_CHARS, storedMessage } from './storedMessage';
+import { COMPACT_LINE_CHARS, plainEvent, storedMessage } from './storedMessage';
 import { lineEvent } from '../wire/lineEvent';
 
 export interface TraceOptions {
@@ -84,7 +84,8 @@ export class Trace {
     } else {
       // Object.assign rather than rest/spread (once per line of a flood); it keeps the event's
       // own key order, in which serializeEvent writes the fields after the first five.
-      event = Object.assign({ seq, t: 0 }, e) as TraceEvent;
+      // plainEvent: a stored event of another trace copies with its message.
+      event = Object.assign({ seq, t: 0 }, plainEvent(e as TraceEvent)) as TraceEvent;
       event.t = t;
     }
     return this.store(event);

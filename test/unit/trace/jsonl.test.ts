@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTraceText, serializeEvent } from '../../../src/core/trace/jsonl';
 import { Trace } from '../../../src/core/trace/trace';
+import { plainEvent } from '../../../src/core/trace/storedMessage';
 
 test('our own events round-trip and keep the file seq', () => {
   const trace = new Trace();
@@ -12,7 +13,7 @@ test('our own events round-trip and keep the file seq', () => {
   assert.ok(!serializeEvent(trace.events[0]!).includes('\n'));
   const { events, problems } = parseTraceText(text);
   assert.deepEqual(problems, []);
-  assert.deepEqual(events, trace.events);
+  assert.deepEqual(events, trace.events.map(plainEvent));
 
   // A file cut from the middle of a longer trace keeps its numbers.
   const cut = parseTraceText(text.split('\n').slice(1).join('\n'));

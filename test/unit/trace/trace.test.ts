@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serializeEvent } from '../../../src/core/trace/jsonl';
 import { Trace } from '../../../src/core/trace/trace';
+import { plainEvent } from '../../../src/core/trace/storedMessage';
 import type { TraceEvent } from '../../../src/core/trace/event';
 
 test('events are numbered from 1 and stamped in order', () => {
@@ -46,7 +47,7 @@ test('a plain message event and one with more fields serialise exactly as before
   const raw = JSON.stringify(msg);
   const plain = trace.append({ dir: 's2c', raw, kind: 'notification', msg, t: 5 });
   assert.equal(serializeEvent(plain), `{"seq":1,"t":5,"dir":"s2c","kind":"notification","raw":${JSON.stringify(raw)},"msg":${raw}}`);
-  assert.deepEqual(plain, { seq: 1, t: 5, dir: 's2c', kind: 'notification', raw, msg });
+  assert.deepEqual(plainEvent(plain), { seq: 1, t: 5, dir: 's2c', kind: 'notification', raw, msg });
   // glued before msg in the event: written in that order after raw.
   const glued = trace.append({ dir: 's2c', raw, glued: 'ready ', kind: 'notification', msg, crlf: true, t: 6 });
   assert.equal(serializeEvent(glued), `{"seq":2,"t":6,"dir":"s2c","kind":"notification","raw":${JSON.stringify(raw)},"glued":"ready ","msg":${raw},"crlf":true}`);

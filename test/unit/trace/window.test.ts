@@ -7,6 +7,7 @@ import type { NewTraceEvent } from '../../../src/core/trace/event';
 import { parseTraceText, serializeEvent } from '../../../src/core/trace/jsonl';
 import { SpillFile } from '../../../src/core/trace/spill';
 import { Trace } from '../../../src/core/trace/trace';
+import { plainEvent } from '../../../src/core/trace/storedMessage';
 
 function tempFile(t: { after: (fn: () => void) => void }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-window-'));
@@ -57,7 +58,7 @@ test('the spill file holds exactly the keep-all serialisation, one event per lin
   // And it reads back as the same events, seqs kept.
   const parsed = parseTraceText(fs.readFileSync(file, 'utf8'));
   assert.deepEqual(parsed.problems, []);
-  assert.deepEqual(parsed.events, all.events);
+  assert.deepEqual(parsed.events, all.events.map(plainEvent));
 });
 
 test('events is a window of the newest events with global seqs; old ones are evicted', (t) => {

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { StdioTransport } from '../../../src/core/transport/stdio';
 import type { NewTraceEvent, TraceEvent } from '../../../src/core/trace/event';
 import { serializeEvent } from '../../../src/core/trace/jsonl';
+import { plainEvent } from '../../../src/core/trace/storedMessage';
 import { Trace } from '../../../src/core/trace/trace';
 import { LineFramer } from '../../../src/core/wire/framer';
 import { OFF_THREAD_LINE_BYTES } from '../../../src/core/wire/offThreadLine';
@@ -11,7 +12,7 @@ import { StdoutClassifier } from '../../../src/core/wire/stdoutClassifier';
 import { fixture } from './helpers';
 
 /** The trace line of an event, its number and time aside (they differ from run to run). */
-const line = (e: NewTraceEvent | TraceEvent) => serializeEvent({ ...e, seq: 0, t: 0 } as TraceEvent);
+const line = (e: NewTraceEvent | TraceEvent) => serializeEvent({ ...plainEvent(e as TraceEvent), seq: 0, t: 0 });
 
 /** What the synchronous path (framer + classifier on this thread) makes of the same bytes. */
 function onThisThread(bytes: Buffer): NewTraceEvent[] {
