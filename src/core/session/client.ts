@@ -4,7 +4,7 @@ import type { HttpServerSpec, HttpTransportOptions } from '../transport/http';
 import { remoteTransport } from '../transport/sseFallback';
 import { HttpStatusError } from '../transport/httpErrors';
 import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions } from '../transport/stdio';
-import type { Transport } from '../transport/transport';
+import { SENT, type Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
 import { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
@@ -107,6 +107,9 @@ interface InternalOptions extends RequestOptions {
   /** Where an answer that arrives after the timeout goes (the probe's late DiscoverResult). */
   onLate?: (answer: LateAnswer) => void;
 }
+
+/** send()'s options when none are given (one object, not one per request). */
+const NO_OPTIONS: InternalOptions = Object.freeze({});
 
 /** How long a failed write waits for the process to exit, so the exit (code, stderr) explains it rather than EPIPE. */
 const EXIT_AFTER_WRITE_FAILURE_MS = 2000;
@@ -261,10 +264,17 @@ export class McpClient {
   /** Sends a request and resolves with its result; a JSON-RPC error rejects with ProtocolError. */
   request(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
     if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
-    const once = (p: Record<string, unknown> | undefined) => this.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, p, opts)));
+    // A legacy stdio server's answer is complete (no InputRequiredResult) and its errors have no
+    // recovery (those are Streamable HTTP's): the request's own promise is the answer.
+    if (this.serverInfo.era === 'legacy' && !('url' in this.spec)) return this.send(method, params, opts);
     // One promise per call where it can be: most results are complete, and most requests succeed.
-    const complete = (result: Record<string, unknown>) => (this.wantsInput(result) ? this.untilComplete(method, params, result, once) : result);
+    const complete = (result: Record<string, unknown>) => (this.wantsInput(result) ? this.untilComplete(method, params, result, this.sender(method, opts)) : result);
     return this.send(method, params, opts).then(complete, (err: unknown) => this.recover(err, method, () => this.send(method, params, opts)).then(complete));
+  }
+
+  /** One round of `method` with the given params, recovered as request() recovers its first. */
+  private sender(method: string, opts: RequestOptions | undefined): (p: Record<string, unknown> | undefined) => Promise<Record<string, unknown>> {
+    return (p) => this.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, p, opts)));
   }
 
   /** A 2026-07-28 InputRequiredResult: not the answer yet (see untilComplete). */
@@ -598,7 +608,7 @@ export class McpClient {
     return o.declare ?? answered;
   }
 
-  private send(method: string, params: Record<string, unknown> | undefined, opts: InternalOptions = {}): Promise<Record<string, unknown>> {
+  private send(method: string, params: Record<string, unknown> | undefined, opts: InternalOptions = NO_OPTIONS): Promise<Record<string, unknown>> {
     if (this.closed) return Promise.reject(new ConnectionClosedError(this.closeReason));
     if (opts.signal?.aborted) return Promise.reject(new RequestCancelledError(`${method} was cancelled before it was sent`));
     const id = this.nextId++;
@@ -616,15 +626,20 @@ export class McpClient {
     const startedAt = Date.now();
 
     return new Promise<Record<string, unknown>>((resolve, reject) => {
-      const onAbort = () => {
-        if (!this.pending.take(id)) return;
-        const reason = abortReason(opts.signal!);
-        this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled ${method} (id ${id}): ${reason}`, info: { id, method, reason } });
-        void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
-        reject(new RequestCancelledError(`${method} was cancelled: ${reason}`));
-      };
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-      const cleanup = () => opts.signal?.removeEventListener('abort', onAbort);
+      // Most requests have no signal: then nothing listens for an abort, and nothing to undo.
+      const signal = opts.signal;
+      let cleanup = noCleanup;
+      if (signal) {
+        const onAbort = () => {
+          if (!this.pending.take(id)) return;
+          const reason = abortReason(signal);
+          this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled ${method} (id ${id}): ${reason}`, info: { id, method, reason } });
+          void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
+          reject(new RequestCancelledError(`${method} was cancelled: ${reason}`));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
       this.pending.add({
         id,
         method,
@@ -651,7 +666,10 @@ export class McpClient {
       });
       const quiet = opts.quietAfterLifeMs;
       if (quiet !== undefined) this.life.onFirstLife(() => this.pending.rearm(id, quiet));
-      this.transport.send(JSON.stringify(message), message).catch(async (err: Error) => {
+      const sending = this.transport.send(JSON.stringify(message), message);
+      // SENT never rejects: a line the pipe took at once needs no handler (see SENT).
+      if (sending === SENT) return;
+      sending.catch(async (err: Error) => {
         if (!this.pending.has(id)) return;
         // Over HTTP a refusal can carry the server's JSON-RPC error (ProtocolError) or only a status.
         if (!(err instanceof ProtocolError || err instanceof HttpStatusError)) {
@@ -812,6 +830,8 @@ function asImplementation(v: unknown): { name: string; version: string } | undef
   const r = asRecord(v);
   return r && typeof r.name === 'string' ? (r as { name: string; version: string }) : undefined;
 }
+
+function noCleanup(): void {}
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());

@@ -12,7 +12,7 @@ import { StdoutClassifier } from '../wire/stdoutClassifier';
 import { buildChildEnv } from './env';
 import { ProcessTree, trackTree, untrackTree } from './processTree';
 import { recordSent } from './recordSent';
-import type { Transport } from './transport';
+import { SENT, type Transport } from './transport';
 import { windowsLaunch } from './windowsLaunch';
 
 export interface ServerSpec {
@@ -54,9 +54,6 @@ export class TransportClosedError extends Error {
     this.name = 'TransportClosedError';
   }
 }
-
-/** What send() returns for a line the pipe took at once. */
-const WRITTEN: Promise<void> = Promise.resolve();
 
 /** How long 'exited' waits for the last stdout/stderr bytes after the process is gone. */
 const DRAIN_AFTER_EXIT_MS = 500;
@@ -168,7 +165,7 @@ export class StdioTransport implements Transport {
     // later turn of the event loop, so it is still recorded after this line.
     recordSent(this.trace, line, message);
     // The common case, once per message: no promise of its own (a write error after this is the exit's story).
-    if (flushed) return WRITTEN;
+    if (flushed) return SENT;
     return new Promise((resolve, reject) => {
       let settled = false;
       const done = (err?: Error | null) => {

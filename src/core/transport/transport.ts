@@ -2,6 +2,13 @@ import type { TraceEvent } from '../trace/event';
 import type { JsonRpcMessage } from '../wire/message';
 import type { Disposable } from '../util/disposable';
 
+/**
+ * What a transport's send() may return for a line it handed over at once: already resolved,
+ * never rejected, shared by every such send. The client skips waiting on it (a derived promise
+ * and a turn of the microtask queue per call, for nothing).
+ */
+export const SENT: Promise<void> = Promise.resolve();
+
 /** How a connection ended: a child's exit status; both null for a connection with no process (HTTP). */
 export interface ExitInfo {
   code: number | null;

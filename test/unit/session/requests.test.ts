@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -105,6 +106,21 @@ test('an AbortSignal cancels: cancelled event, notifications/cancelled, RequestC
   // An already aborted signal never reaches the wire.
   const before = client.trace.events.length;
   await assert.rejects(client.callTool('hang', {}, { signal: AbortSignal.abort() }), RequestCancelledError);
+  assert.equal(client.trace.events.length, before);
+});
+
+test('a signal is listened to only while its request waits; an abort after the answer does nothing', async (t) => {
+  const client = await connected('out-of-order.mjs');
+  t.after(() => client.close());
+  const controller = new AbortController();
+  const held = client.callTool('hold', {}, { signal: controller.signal });
+  await waitForEvent(client.trace, (e) => e.dir === 'c2s' && (e.msg as { params?: { name?: string } })?.params?.name === 'hold', 'hold sent');
+  assert.equal(getEventListeners(controller.signal, 'abort').length, 1);
+  await client.callTool('release', {}, { signal: controller.signal });
+  await held;
+  assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+  const before = client.trace.events.length;
+  controller.abort();
   assert.equal(client.trace.events.length, before);
 });
 
