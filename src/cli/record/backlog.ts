@@ -1,4 +1,5 @@
 import type { RecorderBatch } from './messages';
+import { batchBytes } from './batch';
 
 /**
  * Handled once no batch came for this long: the burst is over. The relay hands over every
@@ -31,7 +32,7 @@ export class Backlog {
 
   add(batch: RecorderBatch): void {
     this.batches.push(batch);
-    this.bytes += batch.bytes.byteLength;
+    this.bytes += batchBytes(batch);
     const now = performance.now();
     this.oldest ??= now;
     const closing = batch.items.some((item) => item.type === 'close');

@@ -6,6 +6,7 @@ import type { RecorderBatch } from '../../../src/cli/record/messages';
 const batch = (raw: string, bytes = 16, close = false): RecorderBatch => ({
   items: [{ type: 'meta', kind: 'note', t: 1, raw }, ...(close ? [{ type: 'close' as const }] : [])],
   bytes: new ArrayBuffer(bytes),
+  moved: [],
 });
 const names = (handled: RecorderBatch[]) => handled.map((b) => (b.items[0] as { raw: string }).raw);
 
