@@ -1,4 +1,5 @@
 import type { RecorderBatch } from './messages';
+import { batchBytes } from './batch';
 
 /**
  * Handled once no batch came for this long: the burst is over. The relay hands over every
@@ -27,20 +28,26 @@ export class Backlog {
   private oldest: number | undefined;
   private quiet: NodeJS.Timeout | undefined;
 
-  constructor(private readonly handle: (batch: RecorderBatch) => void) {}
+  constructor(
+    private readonly handle: (batch: RecorderBatch) => void,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
 
   add(batch: RecorderBatch): void {
     this.batches.push(batch);
-    this.bytes += batch.bytes.byteLength;
-    const now = performance.now();
+    this.bytes += batchBytes(batch);
+    const now = this.clock();
     this.oldest ??= now;
+    const waited = now - this.oldest;
     const closing = batch.items.some((item) => item.type === 'close');
-    if (closing || this.bytes >= MAX_BACKLOG_BYTES || now - this.oldest >= MAX_WAIT_MS) {
+    if (closing || this.bytes >= MAX_BACKLOG_BYTES || waited >= MAX_WAIT_MS) {
       this.drain();
       return;
     }
     clearTimeout(this.quiet);
-    this.quiet = setTimeout(() => this.drain(), QUIET_MS);
+    // Quiet for QUIET_MS, or the oldest batch's MAX_WAIT_MS is up, whichever comes first:
+    // a batch every 49 ms must not stretch the wait to MAX_WAIT_MS + QUIET_MS.
+    this.quiet = setTimeout(() => this.drain(), Math.min(QUIET_MS, MAX_WAIT_MS - waited));
   }
 
   /** Hands on every waiting batch, in order. */

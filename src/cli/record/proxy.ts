@@ -11,6 +11,7 @@ import { windowsLaunch } from '../../core/transport/windowsLaunch';
 import { expandOutPath } from '../../core/record/outPath';
 import { HotProxy } from './hot/hotProxy';
 import { BatchQueue } from './batch';
+import { relay } from './relay';
 
 /** Shutdown (stdio): "Closing the input stream … Waiting for the server to exit … SIGTERM, then SIGKILL". */
 const GRACE_MS = 2000;
@@ -25,8 +26,9 @@ const LINGER_MS = 2000;
 
 /**
  * `mcp-lens record`: a transparent stdio proxy. Bytes are relayed the moment they arrive,
- * unchanged and in order (partial lines too); a copy of each chunk goes to the recorder
- * thread, which frames it and writes the trace. Exits with the child's exit code.
+ * unchanged and in order (partial lines too); then each chunk (moved or copied, see
+ * BatchQueue) goes to the recorder thread, which frames it and writes the trace. Exits with
+ * the child's exit code.
  */
 export async function runRecord(args: RecordArgs): Promise<number> {
   let fd: number | undefined;
@@ -84,9 +86,9 @@ export async function runRecord(args: RecordArgs): Promise<number> {
       });
     });
 
-    relay(child.stdout, process.stdout, 's2c');
-    relay(child.stderr, process.stderr, 'stderr');
-    relay(process.stdin, child.stdin, 'c2s');
+    relayed(child.stdout, process.stdout, 's2c');
+    relayed(child.stderr, process.stderr, 'stderr');
+    relayed(process.stdin, child.stdin, 'c2s');
     // A dead server's stdin: EPIPE is expected and says nothing new (its exit will).
     child.stdin.on('error', () => undefined);
     process.stdout.on('error', () => shutdown('host closed our stdout'));
@@ -141,15 +143,9 @@ export async function runRecord(args: RecordArgs): Promise<number> {
     }
   });
 
-  /** Copies `from` to `to` as it comes, honouring backpressure, and hands the recorder a copy. */
-  function relay(from: NodeJS.ReadableStream, to: NodeJS.WritableStream, dir: 'c2s' | 's2c' | 'stderr'): void {
-    from.on('data', (chunk: Buffer) => {
-      if (!to.write(chunk)) {
-        from.pause();
-        to.once('drain', () => from.resume());
-      }
-      post({ type: 'chunk', dir, t: now(), chunk });
-    });
+  /** Relays `from` to `to` and hands the recorder each chunk (moved when it may be, see relay), then the end. */
+  function relayed(from: NodeJS.ReadableStream, to: NodeJS.WritableStream & { writableLength: number }, dir: 'c2s' | 's2c' | 'stderr'): void {
+    relay(from, to, (chunk, movable) => post({ type: 'chunk', dir, t: now(), chunk, movable }));
     from.once('end', () => post({ type: 'end', dir, t: now() }));
   }
 

@@ -105,3 +105,30 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     assert.equal(events[events.length - 1].kind, 'exited');
   });
 }
+
+test('chunks that wait in a write queue (a server not reading, a host not reading) are relayed and traced intact', async () => {
+  const out = join(dir, 'queued.mcptrace.jsonl');
+  const child = startCli(['record', '--out', out, '--', NODE, `${FIXTURES}record/late-echo.mjs`]);
+  const lines: string[] = [];
+  for (let i = 0; i < 40_000; i++) lines.push(`{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"line ${i} ${'x'.repeat(i % 97)}"}}\n`);
+  const sent = lines.join('');
+  const done = finish(child, undefined, 60_000);
+  // The host stops reading too, so the echo also waits in record's stdout.
+  child.stdout.pause();
+  child.stdin.end(sent);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  child.stdout.resume();
+  const run = await done;
+  assert.equal(run.code, 0);
+  assert.ok(run.stdout === sent, 'the host received exactly what it sent, echoed');
+
+  const { events, problems } = parseTraceText(readFileSync(out, 'utf8'));
+  assert.deepEqual(problems, []);
+  const traced = (dir: string) =>
+    events
+      .filter((e) => e.dir === dir)
+      .map((e) => (e.kind === 'partial' ? e.raw : e.raw + '\n'))
+      .join('');
+  assert.ok(traced('c2s') === sent, 'the trace holds what the host sent');
+  assert.ok(traced('s2c') === sent, 'the trace holds what the server echoed');
+});
