@@ -184,6 +184,8 @@ function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): P
   const worker = new Worker(join(__dirname, RECORDER_BUNDLE), { workerData: { fd } });
   let failure: string | undefined;
   let closing: Promise<string | undefined> | undefined;
+  // Known from the start: a thread that died before close() is asked for must not leave close() waiting.
+  let exited = false;
   const queue = new BatchQueue((batch, transfer) => worker.postMessage(batch, transfer));
   worker.on('message', (r: RecorderReply) => {
     if (r.type === 'failed') failure ??= r.message;
@@ -191,17 +193,32 @@ function startRecorder(fd: number): { post(m: RecorderMessage): void; close(): P
   worker.on('error', (error) => {
     failure ??= error.message;
   });
+  worker.once('exit', () => {
+    exited = true;
+  });
   return {
     post: (m) => queue.add(m),
     close: () =>
       (closing ??= new Promise((resolve) => {
+        // The 'closed' reply and the thread's exit both end the wait: the first one closes the fd, once.
+        let finished = false;
         const done = () => {
+          if (finished) return;
+          finished = true;
           void worker.terminate();
           closeSync(fd);
           resolve(failure);
         };
+        if (exited) {
+          failure ??= 'the recorder thread stopped before the trace was closed';
+          done();
+          return;
+        }
         worker.on('message', (r: RecorderReply) => r.type === 'closed' && done());
-        worker.once('exit', done);
+        worker.once('exit', () => {
+          failure ??= 'the recorder thread stopped before the trace was closed';
+          done();
+        });
         queue.add({ type: 'close' });
         queue.handOver();
       })),
