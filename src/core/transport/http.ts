@@ -1,3 +1,4 @@
+import { abortableDelay } from '../util/longTimeout';
 import { ProtocolError } from '../session/errors';
 import type { NewTraceEvent, TraceEvent } from '../trace/event';
 import type { Trace } from '../trace/trace';
@@ -529,18 +530,6 @@ export function headerRecord(headers: Headers): Record<string, string> {
 
 function statusText(res: Response): string {
   return res.statusText || 'error';
-}
-
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 export async function readText(res: Response): Promise<string> {

@@ -13,3 +13,19 @@ export function longTimeout(fn: () => void, ms: number): () => void {
   step(ms);
   return () => clearTimeout(timer);
 }
+
+/**
+ * Resolves after `ms` (any length: a server's SSE `retry` is a number it chooses, and "The client
+ * MUST respect the retry field"), or at once when `signal` aborts.
+ */
+export function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const cancel = longTimeout(done, ms);
+    function done() {
+      cancel();
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
