@@ -70,7 +70,6 @@ export class BatchQueue {
       this.send(...copiedBatch(items, chunks, moved));
     }
   }
-
 }
 
 /**

@@ -1,9 +1,9 @@
+import { isRecord } from '../../../core/schema/isRecord';
 import { LIST_CHANGED_FIELD, type ListKind } from './restartTool';
 
 type Obj = Record<string, unknown>;
 
 const idKey = (id: unknown) => JSON.stringify(id);
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface HostStream {
   id: unknown;
@@ -36,7 +36,7 @@ export class HostStreams {
   private readonly orphaned = new Set<string>();
 
   opened(id: unknown, params: unknown, line: Buffer): void {
-    const filter = isObj(params) && isObj(params.notifications) ? params.notifications : {};
+    const filter = isRecord(params) && isRecord(params.notifications) ? params.notifications : {};
     this.idReused(id);
     this.open.set(idKey(id), { id, filter, line, acknowledged: false, replayed: false, byProxy: false });
   }

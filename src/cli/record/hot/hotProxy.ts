@@ -1,3 +1,4 @@
+import { isRecord } from '../../../core/schema/isRecord';
 import { MODERN_META } from '../../../core/diagnose/versions';
 import { META_SUBSCRIPTION_ID } from '../../../core/session/listen';
 import { now } from '../../../core/trace/event';
@@ -26,7 +27,6 @@ interface HostRequest {
 }
 
 const idKey = (id: unknown) => JSON.stringify(id);
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * `mcp-lens record --watch`: the host talks to this proxy; the server behind it is restarted
@@ -120,18 +120,18 @@ export class HotProxy {
     const method = typeof msg?.method === 'string' ? msg.method : undefined;
     this.streamCancelled(msg);
     if (msg && method && 'id' in msg) {
-      if (method === 'tools/call' && isObj(msg.params) && msg.params.name === RESTART_TOOL.name) {
+      if (method === 'tools/call' && isRecord(msg.params) && msg.params.name === RESTART_TOOL.name) {
         void this.restartForHost(msg.id);
         return;
       }
       if (method === 'initialize') {
         this.initialize = line;
         this.era = 'legacy';
-      } else if (this.era === undefined && isObj(msg.params) && isObj(msg.params._meta) && typeof msg.params._meta[MODERN_META.protocolVersion] === 'string') {
+      } else if (this.era === undefined && isRecord(msg.params) && isRecord(msg.params._meta) && typeof msg.params._meta[MODERN_META.protocolVersion] === 'string') {
         this.era = 'modern';
       }
       const listKind = LIST_KIND_OF[method];
-      const firstPage = listKind !== undefined && !(isObj(msg.params) && msg.params.cursor !== undefined);
+      const firstPage = listKind !== undefined && !(isRecord(msg.params) && msg.params.cursor !== undefined);
       if (firstPage) this.listRequests[listKind] = msg.params;
       // A listen request is a stream, not a request in flight: a restart keeps it open.
       if (method === 'subscriptions/listen') this.streams.opened(msg.id, msg.params, line);
@@ -157,7 +157,7 @@ export class HotProxy {
 
   /** notifications/cancelled naming one of the host's listen streams ends it. */
   private streamCancelled(msg: Obj | undefined): void {
-    if (msg?.method === 'notifications/cancelled' && isObj(msg.params)) this.streams.ended(msg.params.requestId, true);
+    if (msg?.method === 'notifications/cancelled' && isRecord(msg.params)) this.streams.ended(msg.params.requestId, true);
   }
 
   private toChild(child: ServerChild, line: Buffer): void {
@@ -252,7 +252,7 @@ export class HotProxy {
     }
     if (this.streams.answeredOrphan(msg.id)) return;
     if (this.streams.has(msg.id)) {
-      const kept = isObj(msg.error) && msg.error.code === METHOD_NOT_FOUND ? this.streams.refused(msg.id, this.honoured) : 'pass';
+      const kept = isRecord(msg.error) && msg.error.code === METHOD_NOT_FOUND ? this.streams.refused(msg.id, this.honoured) : 'pass';
       if (kept === 'keep') return;
       if (kept !== 'pass') {
         // A server with no subscriptions/listen: the proxy acknowledges the stream it announced listChanged for.
@@ -286,9 +286,9 @@ export class HotProxy {
 
   /** A child's notification (or a line that is no message): relayed, except what concerns a listen stream across restarts. */
   private notificationFromChild(msg: Obj | undefined, line: Buffer): void {
-    const params = isObj(msg?.params) ? msg.params : undefined;
+    const params = isRecord(msg?.params) ? msg.params : undefined;
     if (msg?.method === 'notifications/cancelled' && params) this.streams.ended(params.requestId);
-    if (msg?.method === 'notifications/subscriptions/acknowledged' && isObj(params?._meta)) {
+    if (msg?.method === 'notifications/subscriptions/acknowledged' && isRecord(params?._meta)) {
       const id = params._meta[META_SUBSCRIPTION_ID];
       const asked = this.streams.filterOf(id);
       const fate = this.streams.acknowledged(id);

@@ -1,3 +1,5 @@
+import { isRecord } from '../../../core/schema/isRecord';
+
 /** What the hot-reload proxy adds to the server's tools: named so no agent takes it for the server's own. */
 export const RESTART_TOOL = {
   name: 'mcp_lens_restart_server',
@@ -13,13 +15,12 @@ export const LIST_CHANGED_FIELD = { tools: 'toolsListChanged', prompts: 'prompts
 const KINDS = ['tools', 'prompts', 'resources'] as const;
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The first page of a tools/list answer, with the restart tool appended (once). */
 export function withRestartTool(response: Obj): Obj {
-  const result = isObj(response.result) ? response.result : undefined;
+  const result = isRecord(response.result) ? response.result : undefined;
   if (!result || !Array.isArray(result.tools)) return response;
-  if (result.tools.some((t) => isObj(t) && t.name === RESTART_TOOL.name)) return response;
+  if (result.tools.some((t) => isRecord(t) && t.name === RESTART_TOOL.name)) return response;
   return { ...response, result: { ...result, tools: [...result.tools, RESTART_TOOL] } };
 }
 
@@ -29,11 +30,11 @@ export function withRestartTool(response: Obj): Obj {
  * proxy sends list_changed after a restart.
  */
 export function withListChanged(response: Obj): Obj {
-  const result = isObj(response.result) ? response.result : undefined;
+  const result = isRecord(response.result) ? response.result : undefined;
   if (!result) return response;
-  const capabilities = isObj(result.capabilities) ? { ...result.capabilities } : {};
+  const capabilities = isRecord(result.capabilities) ? { ...result.capabilities } : {};
   for (const kind of KINDS) {
-    const declared = isObj(capabilities[kind]) ? (capabilities[kind] as Obj) : undefined;
+    const declared = isRecord(capabilities[kind]) ? (capabilities[kind] as Obj) : undefined;
     if (declared || kind === 'tools') capabilities[kind] = { ...declared, listChanged: true };
   }
   return { ...response, result: { ...result, capabilities } };
@@ -41,7 +42,7 @@ export function withListChanged(response: Obj): Obj {
 
 /** The items of a list answer (tools, prompts or resources), as comparable text. */
 export function listItems(kind: ListKind, response: Obj): string | undefined {
-  const result = isObj(response.result) ? response.result : undefined;
+  const result = isRecord(response.result) ? response.result : undefined;
   const items = result?.[kind];
   return Array.isArray(items) ? JSON.stringify(items) : undefined;
 }
@@ -52,15 +53,15 @@ export function listItems(kind: ListKind, response: Obj): string | undefined {
  * and list_changed may go nowhere else. Anything that is not a DiscoverResult passes as it is.
  */
 export function withDiscoverListChanged(response: Obj): Obj {
-  const result = isObj(response.result) ? response.result : undefined;
+  const result = isRecord(response.result) ? response.result : undefined;
   return result && Array.isArray(result.supportedVersions) ? withListChanged(response) : response;
 }
 
 /** The lists whose capability declares listChanged in an (already rewritten) initialize or discover answer. */
 export function listChangedKinds(response: Obj): ListKind[] {
-  const result = isObj(response.result) ? response.result : undefined;
-  const capabilities = isObj(result?.capabilities) ? result.capabilities : {};
-  return KINDS.filter((kind) => isObj(capabilities[kind]) && capabilities[kind].listChanged === true);
+  const result = isRecord(response.result) ? response.result : undefined;
+  const capabilities = isRecord(result?.capabilities) ? result.capabilities : {};
+  return KINDS.filter((kind) => isRecord(capabilities[kind]) && capabilities[kind].listChanged === true);
 }
 
 /**
@@ -69,8 +70,8 @@ export function listChangedKinds(response: Obj): ListKind[] {
  * restart, for the lists it declared and the host asked for. Undefined when nothing is added.
  */
 export function withGranted(ack: Obj, asked: Obj, honoured: readonly ListKind[]): Obj | undefined {
-  const params = isObj(ack.params) ? ack.params : {};
-  const granted = isObj(params.notifications) ? params.notifications : {};
+  const params = isRecord(ack.params) ? ack.params : {};
+  const granted = isRecord(params.notifications) ? params.notifications : {};
   const added = honoured.map((kind) => LIST_CHANGED_FIELD[kind]).filter((field) => asked[field] === true && granted[field] !== true);
   if (added.length === 0) return undefined;
   return { ...ack, params: { ...params, notifications: { ...granted, ...Object.fromEntries(added.map((field) => [field, true])) } } };
