@@ -11,6 +11,34 @@ export type Stage =
 
 export type Severity = 'error' | 'warning' | 'info';
 
+/**
+ * The rules the probes of `check` judge (DESIGN.md §9), each one verdict a probe records; see
+ * src/core/probe/probe.ts and src/core/diagnose/rules/probeVerdict.ts.
+ */
+export const PROBE_RULE_IDS = [
+  'ping-failed',
+  'logging-level-refused',
+  'completion-invalid',
+  'resource-read-failed',
+  'unknown-resource-answered',
+  'prompt-get-failed',
+  'subscribe-refused',
+  'result-type-missing',
+  'caching-hint-invalid',
+  'input-required-misplaced',
+  'era-difference',
+  'session-id-invalid',
+  'session-not-required',
+  'session-not-terminated',
+  'unknown-session-accepted',
+  'origin-not-validated',
+  'host-not-validated',
+  'get-stream-invalid',
+  'resume-failed',
+  'probe-failed',
+] as const;
+export type ProbeRule = (typeof PROBE_RULE_IDS)[number];
+
 /** The catalogue's rule ids. They are a contract: tests, CLI JSON and docs use them. */
 export const RULE_IDS = [
   'spawn-failed',
@@ -90,7 +118,9 @@ export const RULE_IDS = [
   'auth-token',
   'auth-resource-mismatch',
   'auth-insufficient-scope',
+  ...PROBE_RULE_IDS,
 ] as const;
+
 
 export type RuleId = (typeof RULE_IDS)[number];
 

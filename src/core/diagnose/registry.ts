@@ -63,9 +63,11 @@ import { undeclaredCapability } from './rules/undeclaredCapability';
 import { unknownResponseId } from './rules/unknownResponseId';
 import { unsupportedVersion } from './rules/unsupportedVersion';
 import { versionMismatch } from './rules/versionMismatch';
+import { PROBE_RULES } from './rules/probeRules';
 
 /** Every rule of the DESIGN.md §4 catalogue, in the catalogue's order. */
 export const RULES: readonly Rule[] = [
+  ...PROBE_RULES,
   spawnFailed,
   exitedEarly,
   crashed,

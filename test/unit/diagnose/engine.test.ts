@@ -7,13 +7,13 @@ import { TraceBuilder } from './traceBuilder';
 
 // DESIGN.md §4: the stage of every rule.
 const STAGES: Record<Stage, string[]> = {
-  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'sse-endpoint-invalid', 'sse-stream-closed', 'invalid-tool-header'],
+  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'sse-endpoint-invalid', 'sse-stream-closed', 'invalid-tool-header', 'session-id-invalid', 'session-not-required', 'session-not-terminated', 'unknown-session-accepted', 'origin-not-validated', 'host-not-validated', 'get-stream-invalid', 'resume-failed'],
   framing: ['stray-stdout', 'glued-output', 'multiline-json', 'not-jsonrpc', 'partial-line', 'invalid-utf8'],
   initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover', 'missing-client-capability'],
-  negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names', 'unrequested-notification'],
-  invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch', 'url-elicitation-required', 'app-resource-invalid', 'app-csp-violation', 'app-unknown-tool', 'app-not-initialized', 'app-protocol-violation', 'invalid-input-accepted', 'error-leaks-internals'],
-  envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200', 'input-required-malformed', 'unknown-input-request'],
-  flow: ['progress-not-increasing', 'message-after-cancel', 'notification-before-acknowledged', 'pagination-loop', 'timeout', 'input-repeated', 'memory-growth', 'latency-growth'],
+  negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names', 'unrequested-notification', 'logging-level-refused', 'subscribe-refused', 'era-difference'],
+  invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch', 'url-elicitation-required', 'app-resource-invalid', 'app-csp-violation', 'app-unknown-tool', 'app-not-initialized', 'app-protocol-violation', 'invalid-input-accepted', 'error-leaks-internals', 'ping-failed', 'completion-invalid', 'resource-read-failed', 'unknown-resource-answered', 'prompt-get-failed'],
+  envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200', 'input-required-malformed', 'unknown-input-request', 'result-type-missing', 'caching-hint-invalid'],
+  flow: ['progress-not-increasing', 'message-after-cancel', 'notification-before-acknowledged', 'pagination-loop', 'timeout', 'input-repeated', 'memory-growth', 'latency-growth', 'input-required-misplaced', 'probe-failed'],
   authorization: [
     'auth-metadata',
     'auth-issuer-mismatch',
