@@ -37,7 +37,7 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
     const chosen = args.tools.length ? tools.filter((t) => args.tools.includes(t.name)) : tools;
     if (!args.json) io.err(io.errStyle.dim(`fuzzing ${chosen.length} tool${chosen.length === 1 ? '' : 's'}, ${args.runs} runs each, seed ${seed}`));
     for (const tool of chosen) {
-      const report = await fuzzTool(tool, session, { runs: args.runs, seed, allowDestructive: args.allowDestructive });
+      const report = await fuzzTool(tool, session, { runs: args.runs, seed, allowDestructive: args.allowDestructive, timeoutMs: args.timeoutMs });
       reports.push(report);
       if (!args.json) io.out(toolLines(report, io.outStyle).join('\n'));
     }
@@ -91,8 +91,15 @@ function toolLines(report: ToolReport, s: Style): string[] {
     lines.push(s.dim(`      input (${f.valid ? 'valid' : `invalid: ${f.how}`}): ${preview(f.args)}`));
     lines.push(s.dim(`      ${f.hint}`));
   }
+  if (report.hangs) lines.push(s.dim(`    ${hangLine(report.hangs)}`));
   if (report.stopped) lines.push(s.red(`    stopped after ${report.calls} calls: ${report.stopped}`));
   return lines;
+}
+
+/** What the hangs cost: one full timeout per class at most, then the learned deadline. */
+function hangLine(h: NonNullable<ToolReport['hangs']>): string {
+  const classes = h.classes.length === 1 ? `1 kind of input hung (${h.classes[0]})` : `${h.classes.length} kinds of input hung (${h.classes.join('; ')})`;
+  return `${classes}: ${h.fullTimeouts} call${h.fullTimeouts === 1 ? '' : 's'} waited the full timeout, the rest of those inputs ${h.deadlineMs} ms (learned from the server's answers)${h.setAside ? `; ${h.setAside} more of them not sent once the hang was found` : ''}`;
 }
 
 /** Inputs can be 100 000 characters long: the terminal gets the start and the length. */

@@ -3,12 +3,17 @@
  * the running server with each; the first input that produces a finding is shrunk to the
  * smallest input that still produces it. The property is then run again, that finding's rule
  * set aside, until the tool's budget of runs is spent: one shrunk input per kind of fault.
- * The same seed draws the same inputs.
+ * The same seed draws the same inputs. Each finding is then cut down further by bisecting
+ * the lengths in its input (shrinkSizes). A hang costs the full timeout once per input
+ * class; later inputs of that class, and shrinking, wait a deadline learned from the
+ * server's own latencies (deadline.ts).
  */
 import fc from 'fast-check';
 import type { Diagnostic, RuleId } from '../diagnose/diagnostic';
 import { validateAgainst } from '../diagnose/toolSchemas';
 import { findingsOf } from './classify';
+import { LearnedDeadline, type DeadlineOptions } from './deadline';
+import { shrinkSizes } from './shrinkSizes';
 import { inputArbitrary, NotFuzzable, type FuzzInput } from './fuzzInputs';
 import type { CallOutcome, ListedTool } from './fuzzSession';
 
@@ -38,6 +43,22 @@ export interface ToolReport {
   stopped?: string;
   calls: number;
   findings: FuzzFinding[];
+  /** Present when an input class hung: what the hangs cost. */
+  hangs?: HangReport;
+}
+
+export interface HangReport {
+  /** The input classes that hung ("valid", or the near miss). */
+  classes: string[];
+  /** Calls that waited the full timeout without an answer: at most one per class. */
+  fullTimeouts: number;
+  /** The deadline learned from the server's latencies, which later inputs of those classes waited. */
+  deadlineMs: number;
+  /**
+   * Inputs not sent at all: of a class that hung, once the tool's hang was a finding (another
+   * hang of that class would teach nothing and could cost a restart of a stuck server).
+   */
+  setAside: number;
 }
 
 export interface FuzzOptions {
@@ -46,14 +67,22 @@ export interface FuzzOptions {
   allowDestructive: boolean;
   /** How many calls shrinking one finding may make: a hang costs a timeout per call. */
   shrinkBudget?: number;
+  /** The full timeout of a call (the session's request timeout). Default 30 000 ms. */
+  timeoutMs?: number;
+  /** The learned deadline's floor, quantile and factor (deadline.ts). */
+  deadline?: Omit<DeadlineOptions, 'fullTimeoutMs'>;
   onCall?: (tool: string, input: FuzzInput, outcome: CallOutcome) => void;
 }
 
 export interface FuzzCaller {
-  call(tool: string, args: Record<string, unknown>): Promise<CallOutcome>;
+  /** `timeoutMs`: how long this call may wait for its answer before it is cancelled. */
+  call(tool: string, args: Record<string, unknown>, opts?: { timeoutMs?: number }): Promise<CallOutcome>;
 }
 
 const DEFAULT_SHRINK_BUDGET = 60;
+/** Bisecting lengths: log2 of 100 000 is 17, a few values of an input fit. */
+const SIZE_SHRINK_BUDGET = 60;
+const DEFAULT_TIMEOUT_MS = 30_000;
 /** Rounds per tool: a tool rarely has more kinds of fault than this, and each round costs runs. */
 const MAX_ROUNDS = 6;
 
@@ -71,18 +100,62 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
     throw error;
   }
   const known = new Set<RuleId>();
-  for (let round = 0; round < MAX_ROUNDS && report.calls < options.runs; round++) {
-    const finding = await oneRound(tool, inputs, caller, options, known, round, report);
+  const deadline = new LearnedDeadline({ ...options.deadline, fullTimeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  const used = { setAside: 0 };
+  const run: Run = { tool, caller: timedCaller(caller, deadline, known, used, report, options), options, known, report, used };
+  for (let round = 0; round < MAX_ROUNDS && report.calls + used.setAside < options.runs; round++) {
+    const finding = await oneRound(run, inputs, round);
     if (finding) {
       known.add(finding.rule);
       report.findings.push(finding);
     }
     if (report.stopped || !finding) break;
   }
+  if (deadline.hung.length) report.hangs = { classes: deadline.hung, fullTimeouts: deadline.fullTimeouts, deadlineMs: deadline.learned(), setAside: used.setAside };
   return report;
 }
 
-async function oneRound(tool: ListedTool, inputs: fc.Arbitrary<FuzzInput>, caller: FuzzCaller, options: FuzzOptions, known: ReadonlySet<RuleId>, round: number, report: ToolReport): Promise<FuzzFinding | undefined> {
+interface Run {
+  tool: ListedTool;
+  caller: ClassCaller;
+  options: FuzzOptions;
+  known: ReadonlySet<RuleId>;
+  report: ToolReport;
+  used: { setAside: number };
+}
+
+/** Calls an input with the deadline of its class; undefined when it was not sent (see HangReport.setAside) or the server could not be started. */
+type ClassCaller = (input: FuzzInput) => Promise<CallOutcome | undefined>;
+
+/** The rule a hang is found by. */
+const HANG: RuleId = 'timeout';
+
+function timedCaller(caller: FuzzCaller, deadline: LearnedDeadline, known: ReadonlySet<RuleId>, used: { setAside: number }, report: ToolReport, options: FuzzOptions): ClassCaller {
+  return async (input) => {
+    if (report.stopped) return undefined;
+    if (known.has(HANG) && deadline.hasHung(input.how)) {
+      used.setAside++;
+      return undefined;
+    }
+    const timeoutMs = deadline.for(input.how);
+    let outcome: CallOutcome;
+    try {
+      outcome = await caller.call(report.tool, input.args, { timeoutMs });
+    } catch (error) {
+      // Only starting the server throws (a call's own failure is an outcome): nothing more can be learnt.
+      report.stopped = `the server could not be started again: ${error instanceof Error ? error.message : String(error)}`;
+      return undefined;
+    }
+    if (outcome.end === 'hung') deadline.timedOut(input.how, timeoutMs);
+    else if (outcome.end === 'result' || outcome.end === 'protocol-error') deadline.answered(outcome.durationMs);
+    report.calls++;
+    options.onCall?.(report.tool, input, outcome);
+    return outcome;
+  };
+}
+
+async function oneRound(run: Run, inputs: fc.Arbitrary<FuzzInput>, round: number): Promise<FuzzFinding | undefined> {
+  const { tool, caller, options, known, report, used } = run;
   const seen = new Map<string, { findings: Diagnostic[]; end: CallOutcome['end'] }>();
   const budget = options.shrinkBudget ?? DEFAULT_SHRINK_BUDGET;
   let shrinkCalls = -1;
@@ -90,38 +163,44 @@ async function oneRound(tool: ListedTool, inputs: fc.Arbitrary<FuzzInput>, calle
   const property = fc.asyncProperty(inputs, async (input) => {
     // Past the budget, shrinking stops where it is: the last failing input stands.
     if (report.stopped || (shrinkCalls >= 0 && ++shrinkCalls > budget)) return true;
-    let outcome: CallOutcome;
-    try {
-      outcome = await caller.call(tool.name, input.args);
-    } catch (error) {
-      // Only starting the server throws (a call's own failure is an outcome): nothing more can be learnt.
-      report.stopped = `the server could not be started again: ${error instanceof Error ? error.message : String(error)}`;
-      return true;
-    }
-    report.calls++;
-    options.onCall?.(tool.name, input, outcome);
+    const outcome = await caller(input);
+    if (!outcome) return true;
     const findings = findingsOf(outcome, isValid(tool, input.args)).filter((d) => !known.has(d.rule));
     seen.set(key(input), { findings, end: outcome.end });
     if (findings.length === 0) return true;
     if (shrinkCalls < 0) shrinkCalls = 0;
     return false;
   });
-  const details = await fc.check(property, { seed, numRuns: Math.max(1, options.runs - report.calls) });
+  const details = await fc.check(property, { seed, numRuns: Math.max(1, options.runs - report.calls - used.setAside) });
   if (!details.failed || !details.counterexample) return undefined;
   const [input] = details.counterexample;
   const found = seen.get(key(input));
   if (!found || found.findings.length === 0) return undefined;
-  const first = found.findings[0];
+  let first = found.findings[0];
+  let end = found.end;
+  // The same fault from a shorter input: the smallest reproduction's own diagnostic stands.
+  const sized = await shrinkSizes(
+    input.args,
+    async (args) => {
+      const outcome = await caller({ args, how: input.how });
+      const same = outcome && findingsOf(outcome, isValid(tool, args)).find((d) => d.rule === first.rule);
+      if (!same || !outcome) return false;
+      first = same;
+      end = outcome.end;
+      return true;
+    },
+    SIZE_SHRINK_BUDGET,
+  );
   return {
     tool: tool.name,
     rule: first.rule,
     severity: first.severity,
     message: first.message,
     hint: first.hint,
-    args: input.args,
+    args: sized.args,
     how: input.how,
-    valid: isValid(tool, input.args),
-    end: found.end,
+    valid: isValid(tool, sized.args),
+    end,
     replay: { seed, path: details.counterexamplePath ?? '' },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The running server a fuzz (or load) run talks to: one session at a time, started again after
- * the server crashed or after a call hung (a hung handler may hold the event loop, so the next
- * input would be judged against a server that cannot answer). Each call's diagnostics come
+ * the server crashed, or after a call hung and the server stayed stuck (a hung handler may
+ * hold the event loop, so the next input would be judged against a server that cannot
+ * answer). A hung call is cancelled (notifications/cancelled, by the client on its timeout);
+ * a server that then answers a tools/list is alive and keeps its session. Each call's diagnostics come
  * from the catalogue's rules run over the session's handshake plus that call's own events.
  */
 import { diagnose } from '../diagnose/engine';
@@ -16,6 +18,9 @@ function runFindingsOf(client: McpClient): Diagnostic[] {
   return diagnose(client.trace.events).filter((d) => RUN_RULES.has(d.rule));
 }
 
+/** The longest a stuck server gets to show it still answers before it is started again. */
+const LIVENESS_MS = 1000;
+
 export type CallEnd = 'result' | 'protocol-error' | 'crashed' | 'hung' | 'failed';
 
 export interface CallOutcome {
@@ -24,6 +29,8 @@ export interface CallOutcome {
   error?: { code: number; message: string };
   /** Set when the call did not end in an answer. */
   failure?: string;
+  /** How long the call was allowed to wait. */
+  timeoutMs?: number;
   durationMs: number;
   /** Diagnostics that cite this call's events (not the handshake's). */
   diagnostics: Diagnostic[];
@@ -59,18 +66,22 @@ export class FuzzSession {
     return this.listed;
   }
 
-  async call(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
+  /** `timeoutMs`: this call's deadline (the session's request timeout when not given). */
+  async call(name: string, args: Record<string, unknown>, opts: { timeoutMs?: number } = {}): Promise<CallOutcome> {
     const client = await this.ensure();
     const mark = client.trace.events.length;
+    const timeoutMs = opts.timeoutMs ?? this.options.requestTimeoutMs;
     const started = performance.now();
     let outcome: Omit<CallOutcome, 'durationMs' | 'diagnostics'>;
+    let durationMs: number;
     try {
-      const result = await client.callTool(name, args);
+      const result = await client.callTool(name, args, timeoutMs !== undefined ? { timeoutMs } : undefined);
+      durationMs = performance.now() - started;
       outcome = { end: 'result', result };
     } catch (error) {
-      outcome = await this.failed(client, error);
+      durationMs = performance.now() - started;
+      outcome = await this.failed(client, error, timeoutMs);
     }
-    const durationMs = performance.now() - started;
     // The server's memory after the call, into the trace: memory-growth judges the run from these.
     if (this.client === client && client.pid !== undefined) {
       const pid = client.pid;
@@ -80,7 +91,7 @@ export class FuzzSession {
     const own = client.trace.events.slice(mark);
     const seqs = new Set(own.map((e) => e.seq));
     const diagnostics = diagnose([...this.handshake, ...own]).filter((d) => d.evidence.some((s) => seqs.has(s)));
-    return { ...outcome, durationMs, diagnostics };
+    return { ...outcome, durationMs, diagnostics, ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
   }
 
   async close(): Promise<void> {
@@ -102,10 +113,10 @@ export class FuzzSession {
     this.judged.push(...runFindingsOf(client));
   }
 
-  private async failed(client: McpClient, error: unknown): Promise<Omit<CallOutcome, 'durationMs' | 'diagnostics'>> {
+  private async failed(client: McpClient, error: unknown, timeoutMs: number | undefined): Promise<Omit<CallOutcome, 'durationMs' | 'diagnostics'>> {
     if (error instanceof ProtocolError) return { end: 'protocol-error', error: { code: error.code, message: error.message } };
     if (error instanceof RequestTimeoutError) {
-      await this.close();
+      if (!(await this.answers(client, timeoutMs))) await this.closeStuck(client);
       return { end: 'hung', failure: error.message };
     }
     if (error instanceof ConnectionClosedError) {
@@ -117,6 +128,42 @@ export class FuzzSession {
     }
     await this.close();
     return { end: 'failed', failure: error instanceof Error ? error.message : String(error) };
+  }
+
+  /**
+   * A server that answers nothing is not reading its stdin either: its end would go unseen
+   * for the whole grace period. SIGTERM follows the close of stdin at once (after it, so the
+   * exit reads as the shutdown the client asked for, not a crash).
+   */
+  private async closeStuck(client: McpClient): Promise<void> {
+    const pid = client.pid;
+    let watching: { dispose(): void } | undefined;
+    if (pid !== undefined) {
+      watching = client.trace.onEvent((e) => {
+        if (e.dir !== 'meta' || e.kind !== 'stdin-closed') return;
+        watching?.dispose();
+        try {
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          // Already gone.
+        }
+      });
+    }
+    await this.close();
+    watching?.dispose();
+  }
+
+  /**
+   * Whether the server still answers after a call was cancelled: one page of tools/list (a
+   * read every era has), within the hung call's own deadline and at most LIVENESS_MS.
+   */
+  private async answers(client: McpClient, timeoutMs: number | undefined): Promise<boolean> {
+    try {
+      await client.request('tools/list', {}, { timeoutMs: Math.min(timeoutMs ?? LIVENESS_MS, LIVENESS_MS) });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private async ensure(): Promise<McpClient> {

@@ -80,7 +80,7 @@ async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg)
     const allowDestructive = arg.allowDestructive === true || (tool.annotations?.destructiveHint === true && (await confirmDestructive(entry, tool)));
     const seed = arg.seed ?? (Date.now() % 2 ** 31) | 0;
     const report = await withProgress(entry, tool, (onCall, token) =>
-      fuzzTool(tool, cancellable(session, token), { runs: arg.runs ?? DEFAULT_RUNS, seed, allowDestructive, onCall }),
+      fuzzTool(tool, cancellable(session, token), { runs: arg.runs ?? DEFAULT_RUNS, seed, allowDestructive, timeoutMs: FUZZ_TIMEOUT_MS, onCall }),
     );
     // The last process ends here, so that its memory across the run is judged too.
     await session.close();
@@ -151,7 +151,7 @@ function withProgress<T>(entry: ServerEntry, tool: ListedTool, work: (onCall: On
 /** Cancel stops the run at the next call: every later call is answered as a pass, so fast-check ends. */
 function cancellable(session: FuzzSession, token: vscode.CancellationToken): Pick<FuzzSession, 'call'> {
   return {
-    call: (tool, args) => (token.isCancellationRequested ? Promise.resolve({ end: 'result', durationMs: 0, diagnostics: [] }) : session.call(tool, args)),
+    call: (tool, args, opts) => (token.isCancellationRequested ? Promise.resolve({ end: 'result', durationMs: 0, diagnostics: [] }) : session.call(tool, args, opts)),
   };
 }
 
