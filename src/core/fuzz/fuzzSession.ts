@@ -18,6 +18,8 @@ function runFindingsOf(client: McpClient): Diagnostic[] {
   return diagnose(client.trace.events).filter((d) => RUN_RULES.has(d.rule));
 }
 
+const ignoreProgress = (): void => undefined;
+
 /** The longest a stuck server gets to show it still answers before it is started again. */
 const LIVENESS_MS = 1000;
 
@@ -75,7 +77,8 @@ export class FuzzSession {
     let outcome: Omit<CallOutcome, 'durationMs' | 'diagnostics'>;
     let durationMs: number;
     try {
-      const result = await client.callTool(name, args, timeoutMs !== undefined ? { timeoutMs } : undefined);
+      // A progressToken on every call: the server may then send progress, checked against its schema like the result.
+      const result = await client.callTool(name, args, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), onProgress: ignoreProgress });
       durationMs = performance.now() - started;
       outcome = { end: 'result', result };
     } catch (error) {
