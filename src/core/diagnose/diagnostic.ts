@@ -95,6 +95,7 @@ export const RULE_IDS = [
   'notification-before-acknowledged',
   'pagination-loop',
   'input-repeated',
+  'input-retry-accepted',
   'timeout',
   // Measured across a run MCP Lens drives (fuzz, load): the server's memory between the calls
   'memory-growth',

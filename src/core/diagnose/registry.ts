@@ -24,6 +24,7 @@ import { invalidParams } from './rules/invalidParams';
 import { invalidToolHeader } from './rules/invalidToolHeader';
 import { invalidUtf8 } from './rules/invalidUtf8';
 import { inputRepeated } from './rules/inputRepeated';
+import { inputRetryAccepted } from './rules/inputRetryAccepted';
 import { inputRequiredMalformed, unknownInputRequest } from './rules/inputRequiredMalformed';
 import { missingClientCapability } from './rules/missingClientCapability';
 import { undeclaredClientCapability } from './rules/undeclaredClientCapability';
@@ -116,6 +117,7 @@ export const RULES: readonly Rule[] = [
   notificationBeforeAcknowledged,
   paginationLoop,
   inputRepeated,
+  inputRetryAccepted,
   timeout,
   memoryGrowth,
   latencyGrowth,

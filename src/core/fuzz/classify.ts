@@ -9,7 +9,7 @@ import type { Diagnostic, RuleId } from '../diagnose/diagnostic';
 import type { CallOutcome } from './fuzzSession';
 
 /** Rules that are findings only when the input was valid: for an invalid one they are the right answer. */
-const FAULT_ONLY_FOR_VALID: ReadonlySet<RuleId> = new Set(['invalid-params', 'domain-error-as-protocol-error']);
+export const FAULT_ONLY_FOR_VALID: ReadonlySet<RuleId> = new Set(['invalid-params', 'domain-error-as-protocol-error']);
 
 export function findingsOf(outcome: Pick<CallOutcome, 'diagnostics'>, valid: boolean): Diagnostic[] {
   return outcome.diagnostics.filter((d) => d.severity !== 'info' && (valid || !FAULT_ONLY_FOR_VALID.has(d.rule)));

@@ -166,7 +166,8 @@ async function oneRound(run: Run, inputs: fc.Arbitrary<FuzzInput>, round: number
     const outcome = await caller(input);
     if (!outcome) return true;
     const findings = findingsOf(outcome, isValid(tool, input.args)).filter((d) => !known.has(d.rule));
-    seen.set(key(input), { findings, end: outcome.end });
+    // A finding that does not come back when shrinking tries the same input again still stands.
+    if (findings.length > 0 || !seen.get(key(input))?.findings.length) seen.set(key(input), { findings, end: outcome.end });
     if (findings.length === 0) return true;
     if (shrinkCalls < 0) shrinkCalls = 0;
     return false;

@@ -12,11 +12,15 @@ import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError, t
 import type { TraceEvent } from '../trace/event';
 import { usageNote } from '../trace/usageNote';
 import { readUsage } from '../load/processSampler';
+import { FAULT_ONLY_FOR_VALID } from './classify';
+import { sendWrongRetries } from './inputRetries';
 import { RUN_RULES } from '../load/loadTool';
 
 function runFindingsOf(client: McpClient): Diagnostic[] {
   return diagnose(client.trace.events).filter((d) => RUN_RULES.has(d.rule));
 }
+
+const FUZZ_DECLARES: Record<string, unknown> = Object.freeze({ elicitation: { form: {} }, sampling: {}, roots: {} });
 
 const ignoreProgress = (): void => undefined;
 
@@ -54,13 +58,24 @@ export class FuzzSession {
   starts = 0;
   /** Every process id this run started: none may be left running when it ends. */
   readonly pids: number[] = [];
+  /** Tools whose input_required answer got the wrong retries (inputRetries.ts). */
+  private readonly retried = new Set<string>();
   /** Run-level findings (memory-growth) of the server processes that have ended. */
   private readonly judged: Diagnostic[] = [];
 
+  private readonly options: ClientOptions;
+
   constructor(
     private readonly spec: ServerSpec,
-    private readonly options: ClientOptions,
-  ) {}
+    options: ClientOptions,
+  ) {
+    // A tool that asks back (elicitation, sampling, roots) must get as far as asking: without
+    // the capabilities a server may only refuse (-32021) and its answers are never tried. No
+    // answerer stands behind them, so nothing is ever answered for real: a legacy server's ask
+    // is refused, a modern one's comes back as the call's answer (see inputRetries.ts).
+    const answers = options.elicit || options.sample || options.roots;
+    this.options = options.declare || answers ? options : { ...options, declare: FUZZ_DECLARES };
+  }
 
   /** Starts the server when it is not running; the tools it lists. */
   async tools(): Promise<ListedTool[]> {
@@ -76,11 +91,22 @@ export class FuzzSession {
     const started = performance.now();
     let outcome: Omit<CallOutcome, 'durationMs' | 'diagnostics'>;
     let durationMs: number;
+    /** Where the wrong retries begin in the trace: a refusal of one of them is the right answer. */
+    let retriesFrom = Infinity;
     try {
       // A progressToken on every call: the server may then send progress, checked against its schema like the result.
-      const result = await client.callTool(name, args, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), onProgress: ignoreProgress });
+      const opts = { ...(timeoutMs !== undefined ? { timeoutMs } : {}), onProgress: ignoreProgress };
+      // 2026-07-28: one round; an input_required answer is the tool's answer to this input.
+      const modern = client.info?.era === 'modern';
+      const result = modern ? await client.callToolRound(name, args, opts) : await client.callTool(name, args, opts);
       durationMs = performance.now() - started;
       outcome = { end: 'result', result };
+      if (modern && result.resultType === 'input_required' && !this.retried.has(name)) {
+        // Once per tool: how the server treats a wrong retry does not depend on the input.
+        this.retried.add(name);
+        retriesFrom = client.trace.events.length ? client.trace.events[client.trace.events.length - 1]!.seq + 1 : 0;
+        await sendWrongRetries(client, name, args, result, opts);
+      }
     } catch (error) {
       durationMs = performance.now() - started;
       outcome = await this.failed(client, error, timeoutMs);
@@ -93,7 +119,7 @@ export class FuzzSession {
     }
     const own = client.trace.events.slice(mark);
     const seqs = new Set(own.map((e) => e.seq));
-    const diagnostics = diagnose([...this.handshake, ...own]).filter((d) => d.evidence.some((s) => seqs.has(s)));
+    const diagnostics = diagnose([...this.handshake, ...own]).filter((d) => d.evidence.some((s) => seqs.has(s)) && !(FAULT_ONLY_FOR_VALID.has(d.rule) && d.evidence.every((s) => s >= retriesFrom)));
     return { ...outcome, durationMs, diagnostics, ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
   }
 

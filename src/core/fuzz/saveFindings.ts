@@ -3,7 +3,8 @@
  * call that expects what the fixed server should do — refuse an input its schema rejects
  * (an isError answer), answer a valid one — with no warning or error raised by the call. The
  * test fails today, and passes once the fault is fixed. A finding already saved (same tool,
- * same arguments) is not added twice.
+ * same arguments) is not added twice. A wrong multi-round-trip retry (input-retry-accepted)
+ * is not a call a test file can replay: it is left out.
  */
 import { applyEdits, modify, parse } from 'jsonc-parser';
 import { compareJson } from '../testing/jsonMatch';
@@ -28,6 +29,7 @@ export function saveFindings(existing: string | undefined, path: string, server:
   let text = existing?.trim() ? existing : `${JSON.stringify({ ...head, tests: [] }, null, 2)}\n`;
   const added: string[] = [];
   for (const finding of findings) {
+    if (finding.rule === 'input-retry-accepted') continue;
     const file = parseTestFile(path, text);
     if (file.tests.some((t) => t.tool === finding.tool && compareJson(t.arguments, finding.args, 'equal').length === 0)) continue;
     const taken = new Set(file.tests.map((t) => t.name));

@@ -272,6 +272,16 @@ export class McpClient {
     return this.send(method, params, opts).then(complete, (err: unknown) => this.recover(err, method, () => this.send(method, params, opts)).then(complete));
   }
 
+  /**
+   * One round of a request: an InputRequiredResult comes back as it is, not answered and
+   * followed. For a caller that answers it itself — wrongly on purpose, as fuzz does to see
+   * whether the server refuses a tampered requestState.
+   */
+  requestRound(method: string, params?: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
+    if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
+    return this.sender(method, opts)(params);
+  }
+
   /** One round of `method` with the given params, recovered as request() recovers its first. */
   private sender(method: string, opts: RequestOptions | undefined): (p: Record<string, unknown> | undefined) => Promise<Record<string, unknown>> {
     return (p) => this.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, p, opts)));
@@ -482,6 +492,13 @@ export class McpClient {
     const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
     if (refusal) return Promise.reject(refusal);
     return this.request('tools/call', { name, arguments: args }, opts);
+  }
+
+  /** tools/call, one round: an InputRequiredResult is returned, not followed (see requestRound). */
+  callToolRound(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
+    const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
+    if (refusal) return Promise.reject(refusal);
+    return this.requestRound('tools/call', { name, arguments: args }, opts);
   }
 
   /**

@@ -123,7 +123,10 @@ test('a server that cannot be started again after a crash: the run says it stopp
 });
 
 test('a tool that hangs on text over 200 characters: each kind of input waits the full timeout at most once, the hang is shrunk to 201 characters, a stuck server is started again', async () => {
-  type HangReport = Report & { calls: number; tools: { hangs?: { classes: string[]; fullTimeouts: number; deadlineMs: number; setAside: number }; findings: { args: { text: string } }[] }[] };
+  interface HangReport {
+    starts: number;
+    tools: { calls: number; hangs?: { classes: string[]; fullTimeouts: number; deadlineMs: number; setAside: number }; findings: { rule: string; end: string; message: string; args: { text: string } }[] }[];
+  }
   const marker = `--hangs-marker-${process.pid}`;
   const fuzz = async (tool: string) => {
     const run = await runCli(['fuzz', tool, '--seed', '4', '--runs', '200', '--timeout', '2000', '--json', '--', NODE, `${FIXTURES}fuzz/hangs.mjs`, marker], { deadlineMs: 240_000 });
