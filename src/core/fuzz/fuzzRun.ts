@@ -67,7 +67,7 @@ export interface FuzzOptions {
   allowDestructive: boolean;
   /** How many calls shrinking one finding may make: a hang costs a timeout per call. */
   shrinkBudget?: number;
-  /** The full timeout of a call (the session's request timeout). Default 30 000 ms. */
+  /** The full timeout of a call. Default: the caller's own, else 30 000 ms. */
   timeoutMs?: number;
   /** The learned deadline's floor, quantile and factor (deadline.ts). */
   deadline?: Omit<DeadlineOptions, 'fullTimeoutMs'>;
@@ -77,6 +77,8 @@ export interface FuzzOptions {
 export interface FuzzCaller {
   /** `timeoutMs`: how long this call may wait for its answer before it is cancelled. */
   call(tool: string, args: Record<string, unknown>, opts?: { timeoutMs?: number }): Promise<CallOutcome>;
+  /** The caller's own request timeout: the full timeout when the options name none. */
+  readonly timeoutMs?: number;
 }
 
 const DEFAULT_SHRINK_BUDGET = 60;
@@ -100,7 +102,7 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
     throw error;
   }
   const known = new Set<RuleId>();
-  const deadline = new LearnedDeadline({ ...options.deadline, fullTimeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  const deadline = new LearnedDeadline({ ...options.deadline, fullTimeoutMs: options.timeoutMs ?? caller.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const used = { setAside: 0 };
   const run: Run = { tool, caller: timedCaller(caller, deadline, known, used, report, options), options, known, report, used };
   for (let round = 0; round < MAX_ROUNDS && report.calls + used.setAside < options.runs; round++) {

@@ -20,6 +20,9 @@ function runFindingsOf(client: McpClient): Diagnostic[] {
   return diagnose(client.trace.events).filter((d) => RUN_RULES.has(d.rule));
 }
 
+/** McpClient's own default request timeout. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 const FUZZ_DECLARES: Record<string, unknown> = Object.freeze({ elicitation: { form: {} }, sampling: {}, roots: {} });
 
 const ignoreProgress = (): void => undefined;
@@ -77,6 +80,11 @@ export class FuzzSession {
     this.options = options.declare || answers ? options : { ...options, declare: FUZZ_DECLARES };
   }
 
+  /** A call's full timeout: the session's request timeout (the client's default when none is set). */
+  get timeoutMs(): number {
+    return this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  }
+
   /** Starts the server when it is not running; the tools it lists. */
   async tools(): Promise<ListedTool[]> {
     await this.ensure();
@@ -87,7 +95,7 @@ export class FuzzSession {
   async call(name: string, args: Record<string, unknown>, opts: { timeoutMs?: number } = {}): Promise<CallOutcome> {
     const client = await this.ensure();
     const mark = client.trace.events.length;
-    const timeoutMs = opts.timeoutMs ?? this.options.requestTimeoutMs;
+    const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
     const started = performance.now();
     let outcome: Omit<CallOutcome, 'durationMs' | 'diagnostics'>;
     let durationMs: number;
@@ -95,7 +103,7 @@ export class FuzzSession {
     let retriesFrom = Infinity;
     try {
       // A progressToken on every call: the server may then send progress, checked against its schema like the result.
-      const opts = { ...(timeoutMs !== undefined ? { timeoutMs } : {}), onProgress: ignoreProgress };
+      const opts = { timeoutMs, onProgress: ignoreProgress };
       // 2026-07-28: one round; an input_required answer is the tool's answer to this input.
       const modern = client.info?.era === 'modern';
       const result = modern ? await client.callToolRound(name, args, opts) : await client.callTool(name, args, opts);
@@ -120,7 +128,7 @@ export class FuzzSession {
     const own = client.trace.events.slice(mark);
     const seqs = new Set(own.map((e) => e.seq));
     const diagnostics = diagnose([...this.handshake, ...own]).filter((d) => d.evidence.some((s) => seqs.has(s)) && !(FAULT_ONLY_FOR_VALID.has(d.rule) && d.evidence.every((s) => s >= retriesFrom)));
-    return { ...outcome, durationMs, diagnostics, ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+    return { ...outcome, durationMs, diagnostics, timeoutMs };
   }
 
   async close(): Promise<void> {
@@ -142,7 +150,7 @@ export class FuzzSession {
     this.judged.push(...runFindingsOf(client));
   }
 
-  private async failed(client: McpClient, error: unknown, timeoutMs: number | undefined): Promise<Omit<CallOutcome, 'durationMs' | 'diagnostics'>> {
+  private async failed(client: McpClient, error: unknown, timeoutMs: number): Promise<Omit<CallOutcome, 'durationMs' | 'diagnostics'>> {
     if (error instanceof ProtocolError) return { end: 'protocol-error', error: { code: error.code, message: error.message } };
     if (error instanceof RequestTimeoutError) {
       if (!(await this.answers(client, timeoutMs))) await this.closeStuck(client);
@@ -186,9 +194,9 @@ export class FuzzSession {
    * Whether the server still answers after a call was cancelled: one page of tools/list (a
    * read every era has), within the hung call's own deadline and at most LIVENESS_MS.
    */
-  private async answers(client: McpClient, timeoutMs: number | undefined): Promise<boolean> {
+  private async answers(client: McpClient, timeoutMs: number): Promise<boolean> {
     try {
-      await client.request('tools/list', {}, { timeoutMs: Math.min(timeoutMs ?? LIVENESS_MS, LIVENESS_MS) });
+      await client.request('tools/list', {}, { timeoutMs: Math.min(timeoutMs, LIVENESS_MS) });
       return true;
     } catch {
       return false;
