@@ -217,7 +217,12 @@ near misses (a required field missing, a wrong type, a value past a bound or out
 enum, an extra property, empty and 100 000-character strings, control and bidi characters,
 deep nesting). Each finding (a crash, a hang, a leaked stack trace, an outputSchema broken,
 an invalid input accepted, a valid one refused, stray stdout) is shrunk to its smallest
-input. The server is restarted after a crash or a hang and the run goes on.
+input. A hang waits the full --timeout once per kind of input; after that, inputs of that
+kind wait a deadline learned from the server's own answers, and the hang is shrunk too (to
+the shortest text that still hangs). The server is restarted after a crash, or after a hang
+it does not recover from, and the run goes on. A tool that answers input_required (2026-07-28)
+is also answered with a tampered requestState and with an answer it never asked for: it
+must refuse both.
 
   --runs N             inputs per tool (default 100)
   --seed S             draw the same inputs as an earlier run (each run prints its seed)

@@ -14,7 +14,8 @@ import { describeError } from './session';
 
 /**
  * `mcp-lens fuzz`: inputs drawn from each tool's inputSchema, each a real call on the running
- * server (restarted after a crash or a hang); every finding shrunk to its smallest input.
+ * server (restarted after a crash, or a hang it does not recover from); every finding shrunk
+ * to its smallest input, a hang included; a hang costs the full timeout once per kind of input.
  * Exit 1 when there is a finding, or when the server cannot be started.
  */
 export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
