@@ -1,0 +1,49 @@
+/**
+ * A hung call on a real SDK server: cancelled with notifications/cancelled; the server keeps
+ * its session when it still answers, and is started again when it is stuck.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { FuzzSession } from '../../../src/core/fuzz/fuzzSession';
+
+const HANGS = fileURLToPath(new URL('../../fixtures/servers/fuzz/hangs.mjs', import.meta.url));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('a hung call is cancelled; a server that still answers keeps its session, a stuck one is started again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-hang-'));
+  const log = join(dir, 'cancelled.log');
+  const session = new FuzzSession({ command: process.execPath, args: [HANGS, log] }, { clientInfo: { name: 'test', version: '0' }, requestTimeoutMs: 5000, probeTimeoutMs: 3000 });
+  try {
+    await session.tools();
+    const hung = await session.call('save_note', { text: 'x'.repeat(300) }, { timeoutMs: 300 });
+    assert.equal(hung.end, 'hung');
+    assert.equal(hung.timeoutMs, 300, 'the deadline it was given, not the session timeout');
+    assert.deepEqual(hung.diagnostics.map((d) => d.rule), ['timeout']);
+    assert.equal(readFileSync(log, 'utf8'), 'cancelled 300\n', 'the server got notifications/cancelled');
+    assert.equal((await session.call('echo', { text: 'hi' })).end, 'result');
+    assert.equal(session.starts, 1, 'still answering: the same session');
+
+    const stuck = await session.call('tokenize', { text: 'y'.repeat(300) }, { timeoutMs: 300 });
+    assert.equal(stuck.end, 'hung');
+    const [first] = session.pids;
+    assert.equal(alive(first!), false, 'the stuck server was ended');
+    assert.equal((await session.call('echo', { text: 'hi' })).end, 'result');
+    assert.equal(session.starts, 2, 'and started again for the next call');
+  } finally {
+    await session.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(session.pids.filter(alive), [], 'no server process left');
+});
