@@ -37,7 +37,7 @@ export const loggingProbe: Probe = {
       rule: 'logging-level-refused',
       message: `the server declares logging but refused logging/setLevel for ${refused.length === LOG_LEVELS.length ? 'every level' : refused.map((l) => `"${l}"`).join(', ')} (error ${firstCode})`,
       hint: 'Handle logging/setLevel for every RFC 5424 level (debug … emergency), or stop declaring the logging capability.',
-      evidence: evidence(...seqs.slice(0, 6)),
+      evidence: evidence(...seqs.slice(0, 4)),
     });
   },
 };
