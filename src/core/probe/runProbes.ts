@@ -5,6 +5,8 @@ import { recordOutcome, recordVerdict, type Probe, type ProbeContext, type Probe
 
 /** Messages from the server during one probe past which it is taken for a flood and stopped. */
 export const FLOOD_LIMIT = 5000;
+/** A whole probe may take this many request timeouts. */
+const PROBE_BUDGET_TIMEOUTS = 2;
 
 export interface RunProbesOptions {
   client: McpClient;
@@ -12,7 +14,7 @@ export interface RunProbesOptions {
   listed: ProbeContext['listed'];
   http?: ProbeContext['http'];
   legacyClient?: ProbeContext['legacyClient'];
-  /** Bounds each probe as a whole, and each of its requests. */
+  /** Bounds each of a probe's requests; twice this bounds the probe as a whole. */
   timeoutMs: number;
   /** Starts the server again (same trace, fresh ids) after a probe killed it; absent: the rest are skipped. */
   restart?: () => Promise<McpClient>;
@@ -101,7 +103,9 @@ async function runBounded(probe: Probe, ctx: ProbeContext): Promise<Failure | un
       if (e.dir === 's2c' && ++messages === FLOOD_LIMIT) end(`the server sent ${FLOOD_LIMIT} messages during the probe (a flood)`);
     }),
   ];
-  const timer = setTimeout(() => end(`no end within ${ctx.timeoutMs} ms`), ctx.timeoutMs);
+  // Each request is bounded by the timeout; the probe as a whole by twice that (a probe asks several things).
+  const budgetMs = PROBE_BUDGET_TIMEOUTS * ctx.timeoutMs;
+  const timer = setTimeout(() => end(`no end within ${budgetMs} ms`), budgetMs);
   timer.unref();
   try {
     const ran = probe.run({ ...ctx, signal: controller.signal }).then(

@@ -84,10 +84,19 @@ test('a probe that kills the server: probe-failed, the server is restarted and t
 });
 
 test('a probe that hangs is bounded by --timeout: probe-failed, the rest go on', async () => {
-  const { r } = await check('hangs-on-ping', ['--timeout', '1500']);
-  assert.equal(status(r, 'ping').status, 'failed');
+  const { r } = await check('hangs-on-prompt-get', ['--timeout', '1500']);
+  assert.equal(status(r, 'prompts-get').status, 'failed');
+  assert.match(status(r, 'prompts-get').reason, /^prompts\/get got no response within \d+ ms$/);
   assert.ok(r.diagnostics.some((d: any) => d.rule === 'probe-failed'), JSON.stringify(r.diagnostics));
-  assert.ok(!r.diagnostics.some((d: any) => d.rule === 'timeout'), 'the hang is the probe\'s finding, not a second one');
+  assert.ok(!r.diagnostics.some((d: any) => d.rule === 'timeout'), "the hang is the probe's finding, not a second one");
+  assert.deepEqual(status(r, 'subscribe'), { id: 'subscribe', status: 'ran' });
+});
+
+test('a ping never answered is ping-failed (the receiver "MUST respond promptly")', async () => {
+  const { run, r } = await check('hangs-on-ping', ['--timeout', '2000']);
+  assert.equal(run.code, 1);
+  const d = r.diagnostics.find((x: any) => x.rule === 'ping-failed');
+  assert.match(d?.message ?? '', /^ping got no answer within 1000 ms$/, JSON.stringify(r.diagnostics));
   assert.deepEqual(status(r, 'logging'), { id: 'logging', status: 'ran' });
 });
 
