@@ -32,7 +32,8 @@ export async function probeServer(client: McpClient, args: CheckArgs): Promise<{
     listed: { tools: s.tools, resources: s.resources, templates: s.resourceTemplates, prompts: s.prompts },
     timeoutMs: args.timeoutMs,
     ...(isRemote(server) ? { http: { url: server.url, headers: server.headers } } : {}),
-    legacyClient: () => createClient(server, args.timeoutMs, undefined, { modernVersions: [] }),
+    // A second sign-in is a person's time: with --auth the legacy side is asked only when the token is cached.
+    ...(isRemote(server) && server.auth && !server.tokenCache ? {} : { legacyClient: () => createClient(server, args.timeoutMs, undefined, { modernVersions: [] }) }),
     restart,
   });
 }

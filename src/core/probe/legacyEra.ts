@@ -22,7 +22,7 @@ export const legacyEraProbe: Probe = {
   title: 'a dual-era server offers the same things to legacy hosts',
   skip(ctx) {
     if (ctx.info.era !== 'modern') return 'the server speaks the legacy era already';
-    return ctx.legacyClient ? undefined : 'no second connection can be opened here';
+    return ctx.legacyClient ? undefined : 'a second connection would need another sign-in';
   },
   async run(ctx) {
     const legacy = ctx.legacyClient!();
