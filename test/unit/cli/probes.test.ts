@@ -92,6 +92,13 @@ test('a probe that hangs is bounded by --timeout: probe-failed, the rest go on',
   assert.deepEqual(status(r, 'subscribe'), { id: 'subscribe', status: 'ran' });
 });
 
+test('a probe that floods is stopped at the message budget: probe-failed, the rest go on', async () => {
+  const { r } = await check('floods-on-set-level');
+  assert.deepEqual(status(r, 'logging'), { id: 'logging', status: 'failed', reason: 'the server sent 5000 messages during the probe (a flood)' });
+  assert.ok(r.diagnostics.some((d: any) => d.rule === 'probe-failed' && /a flood/.test(d.message)), JSON.stringify(r.diagnostics));
+  for (const id of ['completion', 'resources-read', 'prompts-get', 'subscribe']) assert.deepEqual(status(r, id), { id, status: 'ran' });
+});
+
 test('a ping never answered is ping-failed (the receiver "MUST respond promptly")', async () => {
   const { run, r } = await check('hangs-on-ping', ['--timeout', '2000']);
   assert.equal(run.code, 1);
