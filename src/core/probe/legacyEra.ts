@@ -26,6 +26,8 @@ export const legacyEraProbe: Probe = {
   },
   async run(ctx) {
     const legacy = ctx.legacyClient!();
+    // Stopped by the runner (its bound): the second server goes too, not at its own timeouts.
+    ctx.signal?.addEventListener('abort', () => void legacy.close().catch(() => undefined), { once: true });
     let view: EraView | undefined;
     try {
       view = await viewOf(legacy, ctx);

@@ -142,10 +142,9 @@ function failureEvidence(trace: Trace, from: number): number[] {
 async function restartAfter(probe: Probe, dead: McpClient, restart: RunProbesOptions['restart']): Promise<McpClient | string> {
   await dead.close().catch(() => undefined);
   if (!restart) return `the server exited during the ${probe.id} probe`;
+  dead.trace.append({ dir: 'meta', kind: 'note', raw: `restarting the server: the ${probe.id} probe killed it; the other probes go on`, info: { restartAfter: probe.id } });
   try {
-    const client = await restart();
-    dead.trace.append({ dir: 'meta', kind: 'note', raw: `restarted the server after the ${probe.id} probe killed it; the other probes go on`, info: { restartedAfter: probe.id } });
-    return client;
+    return await restart();
   } catch (error) {
     return `the server could not be restarted after the ${probe.id} probe: ${error instanceof Error ? error.message : String(error)}`;
   }
