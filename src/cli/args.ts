@@ -4,6 +4,7 @@ import { ANSWER_OPTIONS, parseAnswerFlags, type AnswerFlags } from './answerFlag
 import { parseFailOn, type FailOn } from './failOn';
 import { UsageError, usageOf } from './usage';
 import { HOST_PROFILES, hostProfile } from '../core/hosts/hostProfiles';
+import { PROBE_IDS, type ProbeId } from '../core/probe/probe';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
 export interface CheckArgs {
@@ -12,6 +13,8 @@ export interface CheckArgs {
   timeoutMs: number;
   failOn: FailOn;
   server: ServerTarget;
+  /** The probes to run after listing (`--probes LIST`), every one when undefined, none with `--no-probes`. */
+  probes: ProbeId[] | undefined;
 }
 export interface CallArgs extends AnswerFlags {
   name: 'call';
@@ -230,6 +233,18 @@ function serverCommand(command: string, server: string[] | undefined, positional
   return { command: words[0], args: words.slice(1) };
 }
 
+/** `--probes ping,logging` (ids of PROBE_IDS, checked), `--no-probes` (none), or neither (every probe). */
+function probeList(value: string | undefined, none: boolean): ProbeId[] | undefined {
+  if (none && value !== undefined) throw new UsageError('check: --probes and --no-probes contradict each other');
+  if (none) return [];
+  if (value === undefined) return undefined;
+  const ids = value.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  if (ids.length === 0) throw new UsageError('check: --probes takes a comma-separated list of probe ids (or use --no-probes)');
+  const unknown = ids.filter((id) => !(PROBE_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0) throw new UsageError(`check: unknown probe ${unknown.map((id) => JSON.stringify(id)).join(', ')}; the probes are ${PROBE_IDS.join(', ')}`);
+  return [...new Set(ids)] as ProbeId[];
+}
+
 function timeout(command: string, value: string | undefined, signIn = false): number {
   if (value === undefined) return signIn ? SIGN_IN_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
   const ms = Number(value);
@@ -437,13 +452,21 @@ export function parseCli(argv: readonly string[]): CliArgs {
   if (help) return help;
   switch (command) {
     case 'check': {
-      const { values, positionals } = parse('check', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' }, ...TARGET_OPTIONS });
+      const { values, positionals } = parse('check', ours, {
+        json: { type: 'boolean' },
+        timeout: { type: 'string' },
+        'fail-on': { type: 'string' },
+        probes: { type: 'string' },
+        'no-probes': { type: 'boolean' },
+        ...TARGET_OPTIONS,
+      });
       return {
         name: 'check',
         json: values.json === true,
         timeoutMs: timeout('check', values.timeout as string | undefined, signsIn(values)),
         failOn: parseFailOn('check', values['fail-on'] as string | undefined),
         server: target('check', values, server, positionals),
+        probes: probeList(values.probes as string | undefined, values['no-probes'] === true),
       };
     }
     case 'call': {

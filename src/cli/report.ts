@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../core/diagnose/diagnostic';
 import type { TraceEvent } from '../core/trace/event';
 import type { InputRound } from '../core/session/inputRequired';
+import type { ProbeId, ProbeOutcome } from '../core/probe/probe';
 import { isRemote, type ServerTarget } from './serverTarget';
 import { redactUrl } from '../core/transport/httpRedact';
 import { summarize } from './summary';
@@ -25,6 +26,8 @@ export interface JsonReport {
   result?: unknown;
   /** What the server asked back and what was answered, in order (call, read, prompt). */
   inputRounds?: InputRound[];
+  /** check: every probe selected, in order, with whether it ran, was skipped or failed, and why. */
+  probes?: { id: ProbeId; status: ProbeOutcome['status']; reason?: string }[];
   diagnostics: Diagnostic[];
   events: readonly TraceEvent[];
 }
@@ -35,6 +38,7 @@ export function buildReport(
   diagnostics: readonly Diagnostic[],
   result?: { value: unknown },
   inputRounds?: InputRound[],
+  probes?: readonly ProbeOutcome[],
 ): JsonReport {
   const s = summarize(events);
   // Key order is part of the contract: `result` (call only) sits before diagnostics and events.
@@ -49,6 +53,7 @@ export function buildReport(
     prompts: s.prompts,
     ...(result !== undefined ? { result: result.value } : {}),
     ...(inputRounds !== undefined ? { inputRounds } : {}),
+    ...(probes !== undefined ? { probes: probes.map((o) => ({ id: o.probe, status: o.status, ...(o.status === 'ran' ? {} : { reason: o.reason }) })) } : {}),
     diagnostics: diagnostics.map(({ rule, severity, stage, message, evidence, retry, hint }) => ({ rule, severity, stage, message, evidence, retry, hint })),
     events,
   };

@@ -1,4 +1,5 @@
 import { MCP_HELP } from './mcp/help';
+import { PROBE_IDS } from '../core/probe/probe';
 
 /** A mistake in how the command was invoked: printed with the usage text, exit code 2. */
 export class UsageError extends Error {
@@ -35,15 +36,20 @@ const EXIT_CODES = 'Exit codes: 0 ok, 1 a diagnostic at or above --fail-on or a 
 /** Each command's own usage, printed by `mcp-lens <command> --help` and `mcp-lens help <command>`. */
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   mcp: MCP_HELP,
-  check: `Usage: mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+  check: `Usage: mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] [--probes LIST | --no-probes] SERVER
 
 Start the server, probe its era (server/discover, else initialize), list every tool,
-resource, template and prompt (all pages), validate every message and print the
-trace, a summary and the diagnostics.
+resource, template and prompt (all pages), then exercise it as a host does with safe
+probes (ping, logging levels, completion, resource reads and an unknown URI, prompts,
+subscriptions, both eras; never a tool call, never a write), validate every message
+and print the trace, a summary, which probes ran or were skipped, and the diagnostics.
 
   --json           print one JSON report instead: {server, era, protocolVersion,
-                   capabilities, tools, resources, prompts, diagnostics, events}
-  --timeout MS     how long each request may take (default 30000)
+                   capabilities, tools, resources, prompts, probes, diagnostics, events}
+  --timeout MS     how long each request (and each probe) may take (default 30000)
+  --probes LIST    run only these probes, comma-separated: ${PROBE_IDS.join(', ')}
+                   (default: every one; see docs/probes.md)
+  --no-probes      list only, exercise nothing
 ${FAIL_ON}
 
 ${SERVER}
@@ -281,9 +287,9 @@ export function usageOf(command: string | undefined): string | undefined {
 }
 
 export const USAGE = `Usage:
-  mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] SERVER
-      Start the server, probe its era, list tools/resources/prompts, validate every
-      message and print the trace and the diagnostics.
+  mcp-lens check [--json] [--timeout MS] [--fail-on LEVEL] [--probes LIST | --no-probes] SERVER
+      Start the server, probe its era, list tools/resources/prompts, exercise it with
+      safe probes, validate every message and print the trace and the diagnostics.
   mcp-lens call TOOL [--args JSON] [--task] [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Call one tool (or run it as a task) and print its result on stdout (progress on stderr).
   mcp-lens read URI|TEMPLATE [--var NAME=VALUE]… [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER

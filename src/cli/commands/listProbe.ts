@@ -24,10 +24,10 @@ export interface ProbeOutcome {
 
 /**
  * Asks for every list, declared or not, so that "no tools" and "tools registered but the
- * capability not declared" can be told apart; then reads the first listed resource, where
- * an undeclared capability shows as -32601.
+ * capability not declared" can be told apart; then (unless told not to) reads the first
+ * listed resource, where an undeclared capability shows as -32601.
  */
-export async function probeLists(client: McpClient, timeoutMs: number): Promise<ProbeOutcome> {
+export async function probeLists(client: McpClient, timeoutMs: number, options: { readFirstResource?: boolean } = {}): Promise<ProbeOutcome> {
   const outcome: ProbeOutcome = { notes: [], failures: [] };
   const capabilities = client.info?.capabilities ?? {};
   let resources: Record<string, unknown>[] = [];
@@ -57,7 +57,8 @@ export async function probeLists(client: McpClient, timeoutMs: number): Promise<
     if (fatal) return outcome;
   }
   await Promise.all(methods.filter((m) => !(LISTS[m] in capabilities)).map((m) => list(m, false)));
-  if (fatal) return outcome;
+  // check's resources-read probe reads every listed resource: then this one read is its.
+  if (fatal || options.readFirstResource === false) return outcome;
   const first = resources.find((r) => typeof r.uri === 'string');
   if (first === undefined) return outcome;
   try {

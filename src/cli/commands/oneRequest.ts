@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { diagnose } from '../../core/diagnose/engine';
-import { ProtocolError } from '../../core/session/client';
+import { ProtocolError, type McpClient } from '../../core/session/client';
 import { diagnosticLines } from '../diagnosticLines';
 import { failsOn, type FailOn } from '../failOn';
 import type { Output } from '../output';
@@ -26,6 +26,8 @@ export interface OneRequest extends AnswerFlags {
   lines(result: Record<string, unknown>, style: Style): string[];
   /** What a JSON-RPC error code means for this request in the era spoken (resources/read's not found). */
   explain?(code: number, era: 'modern' | 'legacy'): string | undefined;
+  /** Judges the result while the session is still open (read: an empty read of an unknown URI), recording findings in the trace. */
+  judge?(client: McpClient, result: Record<string, unknown>, timeoutMs: number): Promise<void>;
 }
 
 /** The flags every one-request command shares: where the server is, how to report, how to answer its asks. */
@@ -57,6 +59,7 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
     await client.connect();
     try {
       outcome = { kind: 'ok', result: await client.request(req.method, req.params) };
+      await req.judge?.(client, outcome.result, req.timeoutMs).catch(() => undefined);
     } catch (error) {
       outcome =
         error instanceof ProtocolError ? { kind: 'protocol-error', error } : { kind: 'failed', stage: 'request', message: describeError(error) };

@@ -1,6 +1,7 @@
 import type { ReadArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
+import { judgeEmptyRead } from '../../core/probe/emptyRead';
 import { explainReadFailure } from '../../core/resources/readFailure';
 import { fieldValue, parseUriTemplate } from '../../core/resources/uriTemplate';
 import { requestFlags, runOneRequest } from './oneRequest';
@@ -17,6 +18,7 @@ export async function runRead(args: ReadArgs, io: Output): Promise<number> {
       params: { uri },
       lines: contentsLines,
       explain: (code, era) => explainReadFailure(code, era, uri).explanation,
+      judge: (client, result, timeoutMs) => judgeEmptyRead(client, uri, result, timeoutMs),
     },
     io,
   );

@@ -1,7 +1,7 @@
 import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { OAuthAuthorizer } from '../../core/auth/authorizer';
 import { clientProfile } from '../../core/hosts/clientProfiles';
-import { ConnectionClosedError, McpClient, ProtocolError } from '../../core/session/client';
+import { ConnectionClosedError, McpClient, ProtocolError, type ClientOptions } from '../../core/session/client';
 import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
@@ -13,7 +13,7 @@ import { FileGrantStore, tokenCacheFile } from '../tokenCache';
  * longer of the two. With answerers the client declares elicitation (form and URL), sampling
  * and roots, and answers them.
  */
-export function createClient(server: ServerTarget, timeoutMs: number, answerers?: CliAnswerers): McpClient {
+export function createClient(server: ServerTarget, timeoutMs: number, answerers?: CliAnswerers, session: SessionOptions = {}): McpClient {
   const profile = server.clientProfile === undefined ? undefined : clientProfile(server.clientProfile);
   return new McpClient(
     isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets, ...(server.transport ? { transport: server.transport } : {}) } : { command: server.command, args: server.args },
@@ -28,12 +28,16 @@ export function createClient(server: ServerTarget, timeoutMs: number, answerers?
       probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
       probeMaxWaitMs: Math.min(10_000, timeoutMs),
       ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
+      ...session,
       ...(isRemote(server) && server.auth
         ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl, ...(server.tokenCache ? { store: new FileGrantStore(tokenCacheFile()) } : {}) }) } }
         : {}),
     },
   );
 }
+
+/** How one client of a run relates to the others: `check`'s restart shares the trace and continues its ids; its legacy-era client offers no modern revision. */
+export type SessionOptions = Pick<ClientOptions, 'trace' | 'firstId' | 'modernVersions'>;
 
 /** `--auth`: the person opens the authorization URL in a browser; the browser comes back to the loopback listener. */
 function showAuthorizationUrl(url: string): void {

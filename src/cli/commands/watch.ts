@@ -1,8 +1,9 @@
 import { diagnose } from '../../core/diagnose/engine';
 import { listChangedFilter } from '../../core/session/listChanges';
 import type { ListenEnd, ListenStream, SubscriptionFilter } from '../../core/session/listen';
-import type { McpClient } from '../../core/session/client';
-import { canSubscribe } from '../../core/resources/subscriptions';
+import { ProtocolError, type McpClient } from '../../core/session/client';
+import { recordSubscribeRefused } from '../../core/probe/subscribe';
+import { canSubscribe, watchVia } from '../../core/resources/subscriptions';
 import { terminalText } from '../../core/text/surfaces';
 import { longTimeout } from '../../core/util/longTimeout';
 import { killAllTrees, stopsOwnTreesOnSignal } from '../../core/transport/processTree';
@@ -114,7 +115,7 @@ async function openStream(client: McpClient, args: WatchArgs, io: Output, print:
   const filter: SubscriptionFilter = { ...(args.lists ? listChangedFilter(caps) : {}), ...(args.resources.length ? { resourceSubscriptions: args.resources } : {}) };
   if (args.lists && !listChangedFilter(caps)) io.err(io.errStyle.yellow('note: the server declares listChanged for no list (tools, prompts, resources): no list change will be asked for'));
   if (Object.keys(filter).length === 0) throw new Error('nothing to watch: the server declares no list that changes, and no --resource was given');
-  const stream = await client.listen(filter);
+  const stream = await client.listen(filter).catch((error: unknown) => subscriptionRefused(client, 'subscriptions/listen', args.resources.join(', '), error));
   const granted = stream.acknowledged ?? {};
   const refused = [
     ...(['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const).filter((f) => filter[f] && granted[f] !== true),
@@ -137,11 +138,17 @@ async function subscribeLegacy(client: McpClient, args: WatchArgs, io: Output, p
     if ((e.msg as { method?: string }).method !== UPDATED || subscribed.some((u) => typeof uri === 'string' && uri.startsWith(u))) print(e);
   });
   for (const uri of args.resources) {
-    await client.request('resources/subscribe', { uri });
+    await client.request('resources/subscribe', { uri }).catch((error: unknown) => subscriptionRefused(client, 'resources/subscribe', uri, error));
     subscribed.push(uri);
   }
   if (args.lists && !listChangedFilter(client.info?.capabilities ?? {})) io.err(io.errStyle.yellow('note: the server declares listChanged for no list (tools, prompts, resources)'));
   return subscribed;
+}
+
+/** A declared subscription refused is the server's fault (subscribe-refused, in the diagnostics), then the watch's end. */
+function subscriptionRefused(client: McpClient, method: string, uri: string, error: unknown): never {
+  if (error instanceof ProtocolError && uri !== '' && watchVia(client.info) !== undefined) recordSubscribeRefused(client.trace, method, uri, error);
+  throw error;
 }
 
 function streamEnd(end: ListenEnd): string {

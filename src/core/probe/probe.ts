@@ -57,6 +57,11 @@ export interface ProbeContext {
   };
   timeoutMs: number;
   signal?: AbortSignal;
+  /**
+   * A new, unconnected client for the same server that offers only the legacy `initialize`
+   * handshake, with a trace of its own (legacy-era); undefined where the caller cannot open one.
+   */
+  legacyClient?: () => McpClient;
 }
 
 /** What a probe found: one catalogue rule (DESIGN.md §4) with its citation, like an auth step's failure. */

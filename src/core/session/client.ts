@@ -30,6 +30,7 @@ import {
   META_CLIENT_INFO,
   HEADER_MISMATCH,
   META_PROTOCOL_VERSION,
+  LEGACY_VERSIONS,
   MODERN_VERSIONS,
   type ListMethod,
 } from './protocol';
@@ -80,7 +81,9 @@ export interface ClientOptions {
   sample?: Sample;
   /** `sample` shows a request's `tools` and can reply with tool_use content: declares `sampling.tools`. */
   sampleTools?: boolean;
-  /** Modern revisions to offer, preferred first (tests offer an unknown one to exercise -32022). */
+  /** The first request id: a restarted server's client sharing its predecessor's trace continues its ids, so one trace never holds two requests with one id. Default 1. */
+  firstId?: number;
+  /** Modern revisions to offer, preferred first (tests offer an unknown one to exercise -32022); none: legacy `initialize` only, no era probe. */
   modernVersions?: string[];
   transport?: TransportOptions;
   /** Options of the Streamable HTTP transport, used when the spec has a `url`. */
@@ -168,6 +171,7 @@ export class McpClient {
     this.trace = options.trace ?? new Trace();
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     this.roots = options.roots;
+    this.nextId = options.firstId ?? 1;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
     this.transport = 'url' in spec ? remoteTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
@@ -213,7 +217,8 @@ export class McpClient {
   /** Spawns the server, learns its era, and completes the legacy handshake when there is one. */
   async connect(): Promise<ServerInfo> {
     await this.transport.start();
-    const outcome = await this.probe();
+    // No modern revision to offer (check's second, legacy-only connection to a dual-era server): straight to initialize.
+    const outcome: EraOutcome = this.modernVersions.length === 0 ? { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0], reason: 'the client offers only the legacy handshake' } : await this.probe();
     this.recordEra(outcome);
     if (outcome.era === 'modern') this.serverInfo = outcome.info;
     else this.serverInfo = outcome.timedOut ? await this.legacyUnlessLateModern(outcome.protocolVersion) : await this.initialize(outcome.protocolVersion);

@@ -5,7 +5,7 @@ import { UsageError } from '../../../src/cli/usage';
 
 test('everything after -- is the server command, its own flags included', () => {
   const args = parseCli(['check', '--json', '--timeout', '500', '--', 'npx', '-y', 'server', '--json']);
-  assert.deepEqual(args, { name: 'check', json: true, timeoutMs: 500, failOn: 'error', server: { command: 'npx', args: ['-y', 'server', '--json'] } });
+  assert.deepEqual(args, { name: 'check', json: true, timeoutMs: 500, failOn: 'error', server: { command: 'npx', args: ['-y', 'server', '--json'] }, probes: undefined });
 });
 
 test('call takes the tool name and a JSON object of arguments', () => {
@@ -111,4 +111,12 @@ test('fuzz and load: defaults, the server after --, and what each option takes',
   assert.equal((parseCli(['watch', '--', 'node']) as { lists: boolean }).lists, true, 'no --resource: the lists');
   assert.throws(() => parseCli(['load', 'wait', '--concurrency', '1.5', '--', 'node']), /--concurrency takes a positive whole number/);
   assert.throws(() => parseCli(['fuzz', '--save', '', '--', 'node']), /--save needs a FILE/);
+});
+
+test('check --probes takes known ids (deduplicated), --no-probes none; both at once, an empty list or an unknown id is a usage error', () => {
+  assert.deepEqual((parseCli(['check', '--probes', 'ping, logging,ping', '--', 'srv']) as { probes?: string[] }).probes, ['ping', 'logging']);
+  assert.deepEqual((parseCli(['check', '--no-probes', '--', 'srv']) as { probes?: string[] }).probes, []);
+  assert.throws(() => parseCli(['check', '--probes', 'ping', '--no-probes', '--', 'srv']), /--probes and --no-probes contradict each other/);
+  assert.throws(() => parseCli(['check', '--probes', ',', '--', 'srv']), /--probes takes a comma-separated list/);
+  assert.throws(() => parseCli(['check', '--probes', 'fuzz', '--', 'srv']), /unknown probe "fuzz"/);
 });

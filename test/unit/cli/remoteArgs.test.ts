@@ -14,6 +14,7 @@ test('--url names a Streamable HTTP server instead of a command; --header repeat
     timeoutMs: 30_000,
     failOn: 'error',
     server: { url: URL, headers: { 'X-Team': 'blue', 'X-Trace': 'on', Authorization: 'Bearer s3cret-token' }, secrets: ['s3cret-token'] },
+    probes: undefined,
   });
 });
 

@@ -1,7 +1,14 @@
 import type { Rule } from '../rule';
+import { cachingHintInvalid } from './cachingHintInvalid';
+import { inputRequiredMisplaced } from './inputRequiredMisplaced';
 import { probeRule } from './probeVerdict';
+import { resultTypeMissing } from './resultTypeMissing';
 
-/** The rules the probes of `check` judge (DESIGN.md §9): stage and default severity of each, as the README's table has them. */
+/**
+ * The rules the probes of `check` judge (DESIGN.md §9): stage and default severity of each, as
+ * the README's table has them. resultType, caching hints and input_required placement are true
+ * of any 2026-07-28 session's messages: ordinary trace rules, live and in `lint`.
+ */
 export const PROBE_RULES: readonly Rule[] = [
   probeRule('ping-failed', 'invocation', 'error'),
   probeRule('logging-level-refused', 'negotiation', 'error'),
@@ -10,9 +17,9 @@ export const PROBE_RULES: readonly Rule[] = [
   probeRule('unknown-resource-answered', 'invocation', 'error'),
   probeRule('prompt-get-failed', 'invocation', 'error'),
   probeRule('subscribe-refused', 'negotiation', 'error'),
-  probeRule('result-type-missing', 'envelope', 'error'),
-  probeRule('caching-hint-invalid', 'envelope', 'error'),
-  probeRule('input-required-misplaced', 'flow', 'error'),
+  resultTypeMissing,
+  cachingHintInvalid,
+  inputRequiredMisplaced,
   probeRule('era-difference', 'negotiation', 'info'),
   probeRule('session-id-invalid', 'transport', 'error'),
   probeRule('session-not-required', 'transport', 'warning'),
