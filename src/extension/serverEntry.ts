@@ -2,6 +2,7 @@ import type { ServerConfig } from '../core/config/types';
 import type { McpClient, ServerInfo } from '../core/session/client';
 import type { OAuthAuthorizer } from '../core/auth/authorizer';
 import type { LiveSession } from './diagnostics/liveSession';
+import type { ProbeOutcome } from '../core/probe/probe';
 
 export type ListKind = 'tools' | 'resources' | 'prompts';
 export const LIST_KINDS: readonly ListKind[] = ['tools', 'resources', 'prompts'];
@@ -23,6 +24,8 @@ export class ServerEntry {
   state: ServerState = { kind: 'stopped' };
   info: ServerInfo | undefined;
   lists: Partial<Record<ListKind, ListState>> = {};
+  /** What the probes after the latest Start did (mcpLens.probes.onStart); undefined: none ran (yet). */
+  probes: ProbeOutcome[] | undefined;
   /** The live connection; undefined once stop() has begun, so its exit is not taken for a crash. */
   client: McpClient | undefined;
   /** The latest run's trace, live diagnostics and UI models (kept after it ends). */

@@ -22,6 +22,7 @@ import { describeFailure, exitText, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import { collectSecrets } from './diagnostics/liveSession';
+import { probeOnStart } from './probeOnStart';
 import type { ResolvedForSession, SessionHandle } from './diagnostics/sessions';
 import { SerialRefresh } from './serialRefresh';
 import { LIST_KINDS, ServerEntry, type ListKind } from './serverEntry';
@@ -210,6 +211,7 @@ export class ServerRegistry extends Disposable {
     this.setState(entry, { kind: 'starting' });
     entry.info = undefined;
     entry.lists = {};
+    entry.probes = undefined;
     entry.configChanged = false;
 
     let resolved;
@@ -346,7 +348,16 @@ export class ServerRegistry extends Disposable {
       return { ok: false, reason: `"${entry.name}" failed to start: ${failure.message}`, failure };
     }
     await this.refreshLists(entry, client);
+    // Not awaited: Start is done once the lists show; the probes' findings arrive as they come.
+    if (settings.probeOnStart && entry.client === client) void this.probeAfterStart(entry, client, remote);
     return { ok: true };
+  }
+
+  private async probeAfterStart(entry: ServerEntry, client: McpClient, remote: { url: string; headers: Record<string, string> } | undefined): Promise<void> {
+    const outcomes = await probeOnStart(entry, client, { ...(remote ? { http: { url: remote.url, headers: remote.headers } } : {}), timeoutMs: this.deps.settings().requestTimeoutMs, log: this.deps.log });
+    if (entry.client !== client) return;
+    entry.probes = outcomes;
+    this.changed.fire(entry);
   }
 
   private authorizerFor(entry: ServerEntry, url: string, interactive: boolean, onSecret: (value: string) => void): OAuthAuthorizer {

@@ -11,13 +11,17 @@ import type { ServerRegistry } from './serverRegistry';
 import { describe, name, SafeMarkdown, say, setTooltip, treeItem } from './shown';
 import { isTrusted } from './trust';
 import { isAppUri } from './apps/appPreviewCommand';
+import type { ProbeOutcome } from '../core/probe/probe';
+import { probeItem, probesItem } from './probeRows';
 import { loadTokenizer, onDidLoadTokenizer, tokensNow, TOKENS_BY, totalNow } from './toolTokens';
 
 export type ServerNode = { type: 'server'; id: string; key: string };
 type GroupNode = { type: 'group'; id: string; key: string; kind: ListKind };
 type ItemNode = { type: 'item'; id: string; key: string; kind: ListKind; item: Record<string, unknown> };
 type ProblemNode = { type: 'problem'; id: string; problem: ConfigProblem };
-export type TreeNode = ServerNode | GroupNode | ItemNode | ProblemNode;
+type ProbesNode = { type: 'probes'; id: string; key: string };
+type ProbeNode = { type: 'probe'; id: string; key: string; outcome: ProbeOutcome };
+export type TreeNode = ServerNode | GroupNode | ItemNode | ProblemNode | ProbesNode | ProbeNode;
 
 const GROUP_LABEL: Record<ListKind, string> = { tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
 const GROUP_ICON: Record<ListKind, string> = { tools: 'tools', resources: 'files', prompts: 'comment-discussion' };
@@ -85,7 +89,8 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
 
   private node<T extends TreeNode>(node: T): T {
     const existing = this.nodes.get(node.id) as T | undefined;
-    if (existing && existing.type !== 'item') return existing;
+    // Items and probe outcomes carry what they show: a new listing or a new Start replaces them.
+    if (existing && existing.type !== 'item' && existing.type !== 'probe') return existing;
     this.nodes.set(node.id, node);
     return node;
   }
@@ -104,7 +109,11 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     const entry = 'key' in element ? this.registry.get(element.key) : undefined;
     if (!entry) return [];
     if (element.type === 'server') {
-      return LIST_KINDS.filter((kind) => entry.lists[kind]).map((kind) => this.node({ type: 'group', id: `group:${entry.key}:${kind}`, key: entry.key, kind }));
+      const groups: TreeNode[] = LIST_KINDS.filter((kind) => entry.lists[kind]).map((kind) => this.node({ type: 'group', id: `group:${entry.key}:${kind}`, key: entry.key, kind }));
+      return entry.probes?.length ? [...groups, this.node({ type: 'probes', id: `probes:${entry.key}`, key: entry.key })] : groups;
+    }
+    if (element.type === 'probes') {
+      return (entry.probes ?? []).map((outcome) => this.node({ type: 'probe', id: `probe:${entry.key}:${outcome.probe}`, key: entry.key, outcome }));
     }
     if (element.type === 'group') {
       const list = entry.lists[element.kind];
@@ -117,6 +126,8 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
   getParent(element: TreeNode): TreeNode | undefined {
     if (element.type === 'group') return this.nodes.get(`server:${element.key}`);
     if (element.type === 'item') return this.nodes.get(`group:${element.key}:${element.kind}`);
+    if (element.type === 'probes') return this.nodes.get(`server:${element.key}`);
+    if (element.type === 'probe') return this.nodes.get(`probes:${element.key}`);
     return undefined;
   }
 
@@ -130,6 +141,10 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
         return itemTreeItem(element);
       case 'problem':
         return problemItem(element);
+      case 'probes':
+        return withId(probesItem(this.registry.get(element.key)?.probes ?? []), element.id);
+      case 'probe':
+        return withId(probeItem(element.outcome), element.id);
     }
   }
 
@@ -138,7 +153,7 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     if (!entry) return treeItem(say`${node.key}`);
     const duplicate = this.registry.servers.some((s) => s !== entry && s.name === entry.name);
     const label = duplicate ? say`${entry.name} (${displayName(entry.config.file)})` : say`${entry.name}`;
-    const hasChildren = LIST_KINDS.some((k) => entry.lists[k]);
+    const hasChildren = LIST_KINDS.some((k) => entry.lists[k]) || Boolean(entry.probes?.length);
     const item = treeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     const { text, icon } = presentState(entry);
@@ -186,6 +201,11 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     }
     return item;
   }
+}
+
+function withId(item: vscode.TreeItem, id: string): vscode.TreeItem {
+  item.id = id;
+  return item;
 }
 
 function presentState(entry: ServerEntry): { text: RowText; icon: vscode.ThemeIcon } {

@@ -10,6 +10,8 @@ export interface Settings {
   roots: Record<string, unknown>;
   /** `mcpLens.clientProfiles`: per server name (or `*`), the host a session declares itself as. */
   clientProfiles: Record<string, unknown>;
+  /** `mcpLens.probes.onStart`: run check's safe probes after each Start. */
+  probeOnStart: boolean;
 }
 
 export function readSettings(): Settings {
@@ -20,5 +22,6 @@ export function readSettings(): Settings {
     claudeDesktopConfig: config.get<boolean>('claudeDesktopConfig.enabled', true),
     roots: config.get<Record<string, unknown>>('roots', {}),
     clientProfiles: config.get<Record<string, unknown>>('clientProfiles', {}),
+    probeOnStart: config.get<boolean>('probes.onStart', true),
   };
 }

@@ -57,7 +57,8 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
   let workbench: Workbench | undefined;
   const slug = test.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
   try {
-    server = await startCodeServer({ name: `e2e-${slug}`, vsix: [vsix] });
+    // The tests read exact Messages rows and stderr cards: the probes after Start stay off (probes.test.ts in integration has them on).
+    server = await startCodeServer({ name: `e2e-${slug}`, vsix: [vsix], settings: { 'mcpLens.probes.onStart': false } });
     const workspace = join(server.runDir, 'workspace');
     // The example's installed dependencies are linked, not copied (tens of MB per test).
     const source = resolve(test.workspace);

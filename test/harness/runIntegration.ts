@@ -42,6 +42,8 @@ async function main(): Promise<Outcome> {
     server = await startCodeServer({
       name: values.name!,
       smokeTestDriver: true,
+      // The suites read exact traces and Problems; probes.test.ts turns the probes after Start on for itself.
+      settings: { 'mcpLens.probes.onStart': false },
       env: {
         // Tests find fixture servers and the repo through these, wherever the workspace lives.
         MCP_LENS_REPO_ROOT: root,

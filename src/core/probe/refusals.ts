@@ -17,6 +17,12 @@ export function withoutProbeRefusals(diagnostics: Diagnostic[], events: readonly
   if (spans.length === 0) return diagnostics;
   const inSpan = (seq: number) => spans.some((s) => seq >= s.from && seq <= s.to);
   const probeRequests = new Set(events.filter((e) => e.dir === 'c2s' && isRequest(e.msg) && inSpan(e.seq)).map((e) => e.seq));
-  const probeRules = new Set<string>(PROBE_RULE_IDS);
-  return diagnostics.filter((d) => probeRules.has(d.rule) || !REFUSAL_RULES.has(d.rule) || !d.evidence.some((seq) => probeRequests.has(seq)));
+  return diagnostics.filter((d) => !isProbeRefusal(d, probeRequests));
+}
+
+const PROBE_RULES = new Set<string>(PROBE_RULE_IDS);
+
+/** A refusal of one of the probe's own requests (`probeRequests`: their seqs), which the probe has judged already. */
+export function isProbeRefusal(d: Diagnostic, probeRequests: ReadonlySet<number>): boolean {
+  return !PROBE_RULES.has(d.rule) && REFUSAL_RULES.has(d.rule) && d.evidence.some((seq) => probeRequests.has(seq));
 }

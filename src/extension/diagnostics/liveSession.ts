@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { DiagnosticsEngine } from '../../core/diagnose/engine';
+import { isProbeRefusal } from '../../core/probe/refusals';
 import type { TraceEvent } from '../../core/trace/event';
 import { Trace } from '../../core/trace/trace';
 import { Emitter, type Disposable } from '../../core/util/disposable';
@@ -39,6 +40,9 @@ export class LiveSession {
   private readonly head = new Map<number, TraceEvent>();
   private readonly cited = new Map<number, TraceEvent>();
   private readonly listening: Disposable;
+  private probing = false;
+  /** The seqs of the requests the probes of Start sent (bounded: a probe run sends a few dozen). */
+  private readonly probeRequests = new Set<number>();
 
   private readonly diagnosed = new Emitter<readonly Diagnostic[]>();
   /** Fires with the diagnostics an event (or the end of the stream) newly proved. */
@@ -67,7 +71,21 @@ export class LiveSession {
   }
 
   get diagnostics(): readonly Diagnostic[] {
-    return this.engine.all;
+    const all = this.engine.all;
+    return this.probeRequests.size === 0 ? all : all.filter((d) => !isProbeRefusal(d, this.probeRequests));
+  }
+
+  /**
+   * The probes of Start (probeOnStart.ts) run from here to endProbes: the requests sent meanwhile
+   * are theirs, and a refusal of one (an unknown URI answered with an error, as the spec asks)
+   * is the probe's to judge, never a diagnostic of its own (`check` filters the same way).
+   */
+  beginProbes(): void {
+    this.probing = true;
+  }
+
+  endProbes(): void {
+    this.probing = false;
   }
 
   get ended(): boolean {
@@ -77,7 +95,9 @@ export class LiveSession {
   private take(e: TraceEvent): void {
     this.messages.add(e);
     this.output.add(e);
-    const found = this.engine.feed(e);
+    if (this.probing && e.dir === 'c2s' && e.kind === 'request') this.probeRequests.add(e.seq);
+    const fed = this.engine.feed(e);
+    const found = this.probeRequests.size === 0 ? fed : fed.filter((d) => !isProbeRefusal(d, this.probeRequests));
     this.pin(e, found);
     this.appended.fire(e);
     if (found.length > 0) this.diagnosed.fire(found);

@@ -1,0 +1,47 @@
+import { PROBES } from '../core/probe/registry';
+import { recordOutcome, type ProbeOutcome } from '../core/probe/probe';
+import { runProbes } from '../core/probe/runProbes';
+import type { McpClient } from '../core/session/client';
+import type { Log } from './log';
+import type { ServerEntry } from './serverEntry';
+
+/**
+ * The probes `mcp-lens check` runs (DESIGN.md §9), run once after a Start has listed everything
+ * (mcpLens.probes.onStart). Their verdicts are trace events, so the live diagnostics put them in
+ * the stderr panel and Problems like any other finding; the Servers view lists each probe's fate.
+ * The editor keeps one process per server: the second-era connection is check's alone.
+ */
+export async function probeOnStart(entry: ServerEntry, client: McpClient, options: { http?: { url: string; headers: Record<string, string> }; timeoutMs: number; log: Log }): Promise<ProbeOutcome[]> {
+  const info = client.info;
+  if (!info) return [];
+  const resources = itemsOf(entry, 'resources');
+  const session = entry.session?.trace === client.trace ? entry.session : undefined;
+  session?.beginProbes();
+  try {
+    const run = await runProbes(PROBES.filter((p) => p.id !== 'legacy-era'), {
+      client,
+      listed: {
+        tools: itemsOf(entry, 'tools'),
+        resources: resources.filter((r) => typeof r.uri === 'string'),
+        templates: resources.filter((r) => typeof r.uriTemplate === 'string'),
+        prompts: itemsOf(entry, 'prompts'),
+      },
+      timeoutMs: options.timeoutMs,
+      ...(options.http ? { http: options.http } : {}),
+    });
+    const reason = info.era === 'modern' ? 'the editor keeps one process per server: mcp-lens check compares both eras' : 'the session is 2025-era already';
+    const secondEra: ProbeOutcome = { probe: 'legacy-era', status: 'skipped', reason };
+    recordOutcome(client.trace, secondEra);
+    return [...run.outcomes, secondEra];
+  } catch (error) {
+    options.log.error(`[${entry.name}] the probes after Start failed`, error);
+    return [];
+  } finally {
+    session?.endProbes();
+  }
+}
+
+function itemsOf(entry: ServerEntry, kind: 'tools' | 'resources' | 'prompts'): Record<string, unknown>[] {
+  const list = entry.lists[kind];
+  return list && 'items' in list ? list.items : [];
+}

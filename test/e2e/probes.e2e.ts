@@ -1,0 +1,38 @@
+// The probes after Start as a person meets them: start a server, see its Probes row (which
+// probes ran, which were skipped and why), and the ping-failed card in the stderr panel.
+import { join } from 'node:path';
+import { root } from '../harness/paths';
+import type { E2eTest } from './e2eTest';
+import { UI_TIMEOUT, webviewFrame } from './workbench';
+
+process.env.MCP_LENS_REPO_ROOT ??= root;
+const workspace = join(root, 'test', 'e2e', 'workspaces', 'probes');
+
+export const tests: E2eTest[] = [
+  {
+    name: 'probes after Start: the Probes row lists each probe, the stderr panel has the ping-failed card',
+    workspace,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      const server = await wb.waitForRow(/ping-error/);
+      await wb.clickInlineAction(server, 'Start Server');
+      await wb.row(/ping-error.*legacy 2025-11-25/).waitFor({ timeout: UI_TIMEOUT });
+      const probes = await wb.waitForRow(/Probes.*\d+ ran · \d+ skipped/);
+      await wb.expand(probes);
+      const ping = await wb.waitForRow(/ping\s*ran/);
+      // The last row of the tree: End scrolls the list to it, as a person scrolls.
+      await ping.click();
+      await wb.page.keyboard.press('End');
+      await wb.waitForRow(/legacy-era\s*skipped: the session is 2025-era already/);
+      await wb.shot('probes-row');
+
+      await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
+      const frame = await webviewFrame(wb.page, '.card');
+      const card = frame.locator('.card', { hasText: 'ping-failed' }).first();
+      await card.waitFor({ timeout: UI_TIMEOUT });
+      const text = await card.innerText();
+      if (!text.includes('ping was answered with error -32603')) throw new Error(`the ping-failed card does not name the error: ${text}`);
+      await wb.shot('ping-failed-card');
+    },
+  },
+];
