@@ -18,7 +18,11 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
  * rules): the step succeeds when the `--json` report carries the tool's result.
  */
 async function lens(args, { refused = false, faultyServer = false } = {}) {
-  const argv = [...args, ...(faultyServer ? ['--json'] : []), '--url', url];
+  // The client scenarios judge every request the client sends: check's server probes (an
+  // unknown URI, a legacy initialize without _meta to a modern server) are not what a person's
+  // session there is about.
+  const probes = args[0] === 'check' ? ['--no-probes'] : [];
+  const argv = [...args, ...probes, ...(faultyServer ? ['--json'] : []), '--url', url];
   process.stderr.write(`$ mcp-lens ${argv.map(quote).join(' ')}\n`);
   const run = await runCli(argv);
   process.stdout.write(run.stdout);
