@@ -6,7 +6,7 @@
  */
 import { diagnose } from '../diagnose/engine';
 import type { Diagnostic } from '../diagnose/diagnostic';
-import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError, type ClientOptions, type ServerSpec } from '../session/client';
+import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../session/client';
 import type { TraceEvent } from '../trace/event';
 import { usageNote } from '../trace/usageNote';
 import { readUsage } from '../load/processSampler';
@@ -49,7 +49,8 @@ export class FuzzSession {
   private readonly judged: Diagnostic[] = [];
 
   constructor(
-    private readonly spec: ServerSpec,
+    /** A stdio command, or an HTTP server: there each start is a new session on the same server. */
+    private readonly spec: ServerSpec | HttpServerSpec,
     private readonly options: ClientOptions,
   ) {}
 
