@@ -105,7 +105,10 @@ export interface DiffArgs {
   json: boolean;
   failOn: DiffFailOn;
   old: string;
-  new: string;
+  /** A report or trace file, or a live server listed now. */
+  new: string | ServerTarget;
+  /** Bounds each request to a live server. */
+  timeoutMs: number;
 }
 export interface ReplayArgs {
   name: 'replay';
@@ -595,12 +598,19 @@ export function parseCli(argv: readonly string[]): CliArgs {
       };
     }
     case 'diff': {
-      if (server !== undefined) throw new UsageError('diff: compares two reports or traces, not a server command');
-      const { values, positionals } = parse('diff', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
+      const { values, positionals } = parse('diff', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' }, timeout: { type: 'string' }, ...TARGET_OPTIONS });
       const failOn = (values['fail-on'] as string | undefined) ?? 'breaking';
       if (failOn !== 'breaking' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`diff: --fail-on takes breaking, any or never, got ${JSON.stringify(failOn)}`);
-      if (positionals.length !== 2) throw new UsageError('diff: expects OLD and NEW (check --json reports or trace files)');
-      return { name: 'diff', json: values.json === true, failOn, old: positionals[0], new: positionals[1] };
+      const json = values.json === true;
+      // `diff OLD -- CMD` / `diff OLD --url URL`: the NEW side is the live server, listed now.
+      if (server !== undefined || values.url !== undefined) {
+        if (positionals.length !== 1) throw new UsageError('diff: with a live server (-- CMD or --url URL) give only OLD, the check --json report or trace to compare it with');
+        return { name: 'diff', json, failOn, old: positionals[0], new: target('diff', values, server, []), timeoutMs: timeout('diff', values.timeout as string | undefined, signsIn(values)) };
+      }
+      rejectRemoteFlags('diff', values as TargetValues);
+      if (values['client-profile'] !== undefined) throw new UsageError('diff: --client-profile goes with a live server (-- CMD or --url URL)');
+      if (positionals.length !== 2) throw new UsageError('diff: expects OLD and NEW (check --json reports or trace files), or OLD and a live server: OLD --url URL or OLD -- CMD');
+      return { name: 'diff', json, failOn, old: positionals[0], new: positionals[1], timeoutMs: timeout('diff', values.timeout as string | undefined) };
     }
     case 'replay': {
       const { values, positionals } = parse('replay', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, ...TARGET_OPTIONS });
