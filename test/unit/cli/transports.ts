@@ -1,0 +1,43 @@
+/**
+ * The transports a command's tests run over: the same test body, the server given as
+ * `-- node SCRIPT` (stdio) or as `--url` of that same script's logic served over Streamable
+ * HTTP (test/fixtures/servers/http/stdio-over-http.mjs: one process per session).
+ */
+import { after } from 'node:test';
+import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
+import { NODE } from './helpers';
+
+export interface ServeOptions {
+  /** The script's own arguments. */
+  args?: string[];
+  /** The server's environment (a fixture variant); over stdio the CLI passes its own down. */
+  env?: Record<string, string>;
+  /** Over HTTP: headers the server refuses a request without (401), e.g. 'Authorization: Bearer T'. */
+  require?: string[];
+}
+
+export interface Transport {
+  name: 'stdio' | 'streamable-http';
+  /** The CLI words that name the server: `-- node SCRIPT ARGS…` or `--url URL`. */
+  server(script: string, options?: ServeOptions): Promise<string[]>;
+}
+
+const running: HttpFixture[] = [];
+after(() => Promise.all(running.splice(0).map((f) => f.stop())));
+
+export const STDIO: Transport = {
+  name: 'stdio',
+  server: async (script, options = {}) => ['--', NODE, script, ...(options.args ?? [])],
+};
+
+export const HTTP: Transport = {
+  name: 'streamable-http',
+  async server(script, options = {}) {
+    const require = (options.require ?? []).flatMap((h) => ['--require', h]);
+    const fixture = await startHttpFixture('stdio-over-http.mjs', [...require, '--', NODE, script, ...(options.args ?? [])], options.env);
+    running.push(fixture);
+    return ['--url', fixture.url];
+  },
+};
+
+export const TRANSPORTS: readonly Transport[] = [STDIO, HTTP];
