@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { buildCli, FIXTURES, NODE, runCli } from './helpers';
-import { HTTP, TRANSPORTS } from './transports';
+import { HTTP, TRANSPORTS } from '../transport/transports';
 
 before(buildCli);
 

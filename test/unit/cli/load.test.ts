@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildCli, FIXTURES, NODE, runCli } from './helpers';
-import { HTTP, TRANSPORTS } from './transports';
+import { HTTP, TRANSPORTS } from '../transport/transports';
 import { assertValidJunit, assertValidSarif } from './reportSchemas';
 
 /** Every JUnit report against junit-10, the SARIF against SARIF 2.1.0. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { buildCli, FIXTURES, NODE, ROOT, runCli } from './helpers';
-import { HTTP, STDIO, TRANSPORTS, type Transport } from './transports';
+import { HTTP, STDIO, TRANSPORTS, type Transport } from '../transport/transports';
 import { assertValidJunit, assertValidSarif } from './reportSchemas';
 
 before(buildCli);

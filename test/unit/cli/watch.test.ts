@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { buildCli, FIXTURES, finish, NODE, runCli, startCli, waitFor } from './helpers';
 import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
 import { execFileSync } from 'node:child_process';
-import { HTTP, STDIO, TRANSPORTS, type Transport } from './transports';
+import { HTTP, STDIO, TRANSPORTS, type Transport } from '../transport/transports';
 
 before(buildCli);
 

@@ -4,8 +4,10 @@
  * HTTP (test/fixtures/servers/http/stdio-over-http.mjs: one process per session).
  */
 import { after } from 'node:test';
-import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
-import { NODE } from './helpers';
+import type { HttpServerSpec, ServerSpec } from '../../../src/core/session/client';
+import { startHttpFixture, type HttpFixture } from './httpHelpers';
+
+const NODE = process.execPath;
 
 export interface ServeOptions {
   /** The script's own arguments. */
@@ -20,6 +22,8 @@ export interface Transport {
   name: 'stdio' | 'streamable-http';
   /** The CLI words that name the server: `-- node SCRIPT ARGS…` or `--url URL`. */
   server(script: string, options?: ServeOptions): Promise<string[]>;
+  /** The same server as a core client connects to it. */
+  spec(script: string, options?: ServeOptions): Promise<ServerSpec | HttpServerSpec>;
 }
 
 const running: HttpFixture[] = [];
@@ -28,6 +32,7 @@ after(() => Promise.all(running.splice(0).map((f) => f.stop())));
 export const STDIO: Transport = {
   name: 'stdio',
   server: async (script, options = {}) => ['--', NODE, script, ...(options.args ?? [])],
+  spec: async (script, options = {}) => ({ command: NODE, args: [script, ...(options.args ?? [])], ...(options.env ? { env: options.env } : {}) }),
 };
 
 export const HTTP: Transport = {
@@ -37,6 +42,10 @@ export const HTTP: Transport = {
     const fixture = await startHttpFixture('stdio-over-http.mjs', [...require, '--', NODE, script, ...(options.args ?? [])], options.env);
     running.push(fixture);
     return ['--url', fixture.url];
+  },
+  async spec(script, options = {}) {
+    const [, url] = await this.server(script, options);
+    return { url: url! };
   },
 };
 
