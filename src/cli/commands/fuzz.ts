@@ -33,7 +33,7 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
     try {
       tools = await session.tools();
     } catch (error) {
-      io.err(`mcp-lens fuzz: could not start the server: ${describeError(error)}`);
+      io.err(`mcp-lens fuzz: could not ${isRemote(args.server) ? 'connect to' : 'start'} the server: ${describeError(error)}`);
       return 1;
     }
     const unknown = args.tools.filter((name) => !tools.some((t) => t.name === name));

@@ -160,7 +160,7 @@ test('fuzz over streamable-http says the server\'s memory is not sampled and jud
   assert.match(text.stderr, /note: the server's memory is not sampled for a remote server/);
   const noHeader = await runCli(['fuzz', '--runs', '5', '--token', 'fuzz-tok', ...server]);
   assert.equal(noHeader.code, 1);
-  assert.match(noHeader.stderr, /could not start the server: .*missing or wrong x-team header/);
+  assert.match(noHeader.stderr, /could not connect to the server: .*missing or wrong x-team header/);
 });
 
 test('fuzz --save with --url needs a test file that exists (it names the server): exit 2 before any call', async () => {
