@@ -6,7 +6,7 @@ import { runTestFile, type FileResult, type TestResult } from '../../core/testin
 import { serverSpecFor } from '../../core/testing/serverSpec';
 import { snapshotUpdates, writeSnapshots } from '../../core/testing/snapshots';
 import { parseTestFile, TEST_FILE_SUFFIX, type TestFile } from '../../core/testing/testFile';
-import type { HttpServerSpec, ServerSpec } from '../../core/session/client';
+import type { ClientOptions, HttpServerSpec, ServerSpec } from '../../core/session/client';
 import type { TestArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
@@ -61,16 +61,18 @@ async function runOne(name: string, args: TestArgs, io: Output): Promise<SuiteIn
   const spec = await specFor(file, args);
   if (!spec.ok) return { name, server, result: { path: file.path, tests: [], problems: [...file.problems, { line: 1, message: spec.message }], diagnostics: [], events: [] } };
   const timeoutMs = file.timeoutMs ?? args.timeoutMs;
-  const result = 'url' in spec.spec ? await runTestFile(file, spec.spec, { client: clientOptions(args.server!, timeoutMs) }) : await runStdio(file, spec.spec, timeoutMs, io);
+  // An override (-- CMD, --url) connects as check and call do (its --client-profile, --auth); a file's own server as mcp-lens.
+  const options: ClientOptions = args.server ? clientOptions(args.server, timeoutMs) : { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: timeoutMs };
+  const result = 'url' in spec.spec ? await runTestFile(file, spec.spec, { client: options }) : await runStdio(file, spec.spec, options, io);
   if (args.updateSnapshots) await updateSnapshots(file, text, result);
   return { name, server, result };
 }
 
 /** A stdio server runs with the stray-stdout preload, which names the source line of a stray write (SARIF places it there). */
-async function runStdio(file: TestFile, spec: ServerSpec, timeoutMs: number, io: Output): Promise<FileResult> {
+async function runStdio(file: TestFile, spec: ServerSpec, options: ClientOptions, io: Output): Promise<FileResult> {
   const preload = preparePreload(spec, true, (message) => io.err(`mcp-lens test: ${message}`));
   return runTestFile(file, spec, {
-    client: { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: timeoutMs, transport: preload.transport },
+    client: { ...options, transport: preload.transport },
     onClient: (client) => preload.attach(client.trace),
     afterClose: () => preload.finish(),
   });
