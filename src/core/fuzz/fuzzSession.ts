@@ -110,7 +110,9 @@ export class FuzzSession {
       return { end: 'hung', failure: error.message };
     }
     if (error instanceof ConnectionClosedError) {
-      // The exit event (code, signal, the stderr before it) is what the crashed rule reads.
+      // The exit event (code, signal, the stderr before it) is what the crashed rule reads. An
+      // HTTP server has no process of ours to exit: its session is over, so end it here.
+      if ('url' in this.spec) await client.close().catch(() => undefined);
       await client.exited;
       this.client = undefined;
       this.judge(client);

@@ -171,6 +171,16 @@ test('fuzz --save with --url needs a test file that exists (it names the server)
   assert.match(run.stderr, /--save with --url adds tests to an existing test file; .*new\.mcptest\.json does not exist/);
 });
 
+test('fuzz over streamable-http: a remote server that goes down between two calls stops the run (exit 1) and says so', async () => {
+  const server = await HTTP.server(CORRECT, { downAfterCalls: 5 });
+  const run = await runCli(['fuzz', 'divide', '--runs', '20', '--timeout', '1000', '--json', ...server]);
+  assert.equal(run.code, 1, run.stderr);
+  const [tool] = (JSON.parse(run.stdout) as Report & { tools: { stopped?: string }[] }).tools;
+  // The sixth call cannot be sent (nothing listens): the run reconnects once, cannot, and says so.
+  assert.equal(tool!.calls, 6);
+  assert.match(tool!.stopped ?? '', /could not be started again/);
+});
+
 test('a server that cannot be started again after a crash: the run says it stopped and exits 1', async () => {
   const marker = join(mkdtempSync(join(tmpdir(), 'mcp-lens-once-')), 'started');
   const run = await runCli(['fuzz', '--runs', '20', '--json', '--', NODE, `${FIXTURES}fuzz/starts-once.mjs`, marker]);

@@ -16,6 +16,8 @@ export interface ServeOptions {
   env?: Record<string, string>;
   /** Over HTTP: headers the server refuses a request without (401), e.g. 'Authorization: Bearer T'. */
   require?: string[];
+  /** Over HTTP: the whole server ends once it has answered this many tool calls (a server gone down). */
+  downAfterCalls?: number;
 }
 
 export interface Transport {
@@ -39,7 +41,7 @@ export const HTTP: Transport = {
   name: 'streamable-http',
   async server(script, options = {}) {
     const require = (options.require ?? []).flatMap((h) => ['--require', h]);
-    const fixture = await startHttpFixture('stdio-over-http.mjs', [...require, '--', NODE, script, ...(options.args ?? [])], options.env);
+    const fixture = await startHttpFixture('stdio-over-http.mjs', [...require, ...(options.downAfterCalls ? ['--down-after-calls', String(options.downAfterCalls)] : []), '--', NODE, script, ...(options.args ?? [])], options.env);
     running.push(fixture);
     return ['--url', fixture.url];
   },
