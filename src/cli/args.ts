@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { serverTarget, TARGET_OPTIONS, type ServerCommand, type ServerTarget, type TargetValues } from './serverTarget';
+import { rejectRemoteFlags, serverTarget, TARGET_OPTIONS, type ServerCommand, type ServerTarget, type TargetValues } from './serverTarget';
 import { ANSWER_OPTIONS, parseAnswerFlags, type AnswerFlags } from './answerFlags';
 import { parseFailOn, type FailOn } from './failOn';
 import { UsageError, usageOf } from './usage';
@@ -98,8 +98,8 @@ export interface TestArgs {
   updateSnapshots: boolean;
   json: boolean;
   timeoutMs: number;
-  /** Runs every file against this server instead of the one it names. */
-  server?: ServerCommand;
+  /** Runs every file against this server (`-- CMD` or `--url URL`) instead of the one it names. */
+  server?: ServerTarget;
 }
 /** `diff --fail-on`: which interface changes make the exit code 1. */
 export type DiffFailOn = 'breaking' | 'any' | 'never';
@@ -108,14 +108,17 @@ export interface DiffArgs {
   json: boolean;
   failOn: DiffFailOn;
   old: string;
-  new: string;
+  /** A report or trace file, or a live server listed now. */
+  new: string | ServerTarget;
+  /** Bounds each request to a live server. */
+  timeoutMs: number;
 }
 export interface ReplayArgs {
   name: 'replay';
   json: boolean;
   timeoutMs: number;
   trace: string;
-  server: ServerCommand;
+  server: ServerTarget;
 }
 /** `logout URL`: forget the token cache's grants for a server. */
 export interface LogoutArgs {
@@ -136,7 +139,7 @@ export interface FuzzArgs {
   /** A *.mcptest.json file the findings are saved to as regression tests. */
   save?: string;
   timeoutMs: number;
-  server: ServerCommand;
+  server: ServerTarget;
 }
 export interface LoadArgs {
   name: 'load';
@@ -156,7 +159,7 @@ export interface LoadArgs {
   sarif?: string;
   json: boolean;
   timeoutMs: number;
-  server: ServerCommand;
+  server: ServerTarget;
 }
 /** `mcp-lens watch`: list changes and resource updates as they come. */
 export interface WatchArgs {
@@ -347,8 +350,9 @@ function fuzzArgs(ours: string[], server: string[] | undefined): FuzzArgs {
     sarif: { type: 'string' },
     save: { type: 'string' },
     timeout: { type: 'string' },
+    ...TARGET_OPTIONS,
   });
-  if (server === undefined) throw new UsageError('fuzz: missing -- before the server command');
+  if (server === undefined && values.url === undefined) throw new UsageError('fuzz: missing -- before the server command (or --url URL)');
   const seed = values.seed as string | undefined;
   if (seed !== undefined && !/^-?\d+$/.test(seed)) throw new UsageError(`fuzz: --seed takes a whole number, got ${JSON.stringify(seed)}`);
   return {
@@ -361,8 +365,9 @@ function fuzzArgs(ours: string[], server: string[] | undefined): FuzzArgs {
     ...(values.junit !== undefined ? { junit: nonEmpty('fuzz', '--junit', values.junit as string) } : {}),
     ...(values.sarif !== undefined ? { sarif: nonEmpty('fuzz', '--sarif', values.sarif as string) } : {}),
     ...(values.save !== undefined ? { save: nonEmpty('fuzz', '--save', values.save as string) } : {}),
-    timeoutMs: values.timeout === undefined ? FUZZ_TIMEOUT_MS : timeout('fuzz', values.timeout as string),
-    server: serverCommand('fuzz', server, []),
+    timeoutMs: values.timeout === undefined ? (signsIn(values) ? SIGN_IN_TIMEOUT_MS : FUZZ_TIMEOUT_MS) : timeout('fuzz', values.timeout as string),
+    // Tool names come before --: none of them is read as the server command.
+    server: target('fuzz', values, server, []),
   };
 }
 
@@ -380,11 +385,12 @@ function loadArgs(ours: string[], server: string[] | undefined): LoadArgs {
     sarif: { type: 'string' },
     json: { type: 'boolean' },
     timeout: { type: 'string' },
+    ...TARGET_OPTIONS,
   });
   const [tool, ...more] = positionals;
   if (tool === undefined || tool === '') throw new UsageError('load: missing the tool name (mcp-lens load TOOL --args JSON -- CMD)');
   if (more.length > 0) throw new UsageError(`load: unexpected argument ${JSON.stringify(more[0])} before --`);
-  if (server === undefined) throw new UsageError('load: missing -- before the server command');
+  if (server === undefined && values.url === undefined) throw new UsageError('load: missing -- before the server command (or --url URL)');
   if (values.requests !== undefined && values.duration !== undefined) throw new UsageError('load: give --requests or --duration, not both');
   const duration = positive('load', '--duration', values.duration as string | undefined);
   const rawRate = values['fail-over-error-rate'] as string | undefined;
@@ -405,8 +411,8 @@ function loadArgs(ours: string[], server: string[] | undefined): LoadArgs {
     ...(values.junit !== undefined ? { junit: nonEmpty('load', '--junit', values.junit as string) } : {}),
     ...(values.sarif !== undefined ? { sarif: nonEmpty('load', '--sarif', values.sarif as string) } : {}),
     json: values.json === true,
-    timeoutMs: timeout('load', values.timeout as string | undefined),
-    server: serverCommand('load', server, []),
+    timeoutMs: timeout('load', values.timeout as string | undefined, signsIn(values)),
+    server: target('load', values, server, []),
   };
 }
 
@@ -595,7 +601,14 @@ export function parseCli(argv: readonly string[]): CliArgs {
         'update-snapshots': { type: 'boolean' },
         json: { type: 'boolean' },
         timeout: { type: 'string' },
+        ...TARGET_OPTIONS,
       });
+      // The files name their server; `-- CMD` or `--url URL` overrides it for every file.
+      const override = server !== undefined || values.url !== undefined ? target('test', values, server, []) : undefined;
+      if (!override) {
+        rejectRemoteFlags('test', values as TargetValues);
+        if (values['client-profile'] !== undefined) throw new UsageError('test: --client-profile goes with -- CMD or --url (the server that overrides the files\' own)');
+      }
       return {
         name: 'test',
         files: positionals,
@@ -603,24 +616,31 @@ export function parseCli(argv: readonly string[]): CliArgs {
         ...(values.sarif !== undefined ? { sarif: nonEmpty('test', '--sarif', values.sarif as string) } : {}),
         updateSnapshots: values['update-snapshots'] === true,
         json: values.json === true,
-        timeoutMs: timeout('test', values.timeout as string | undefined),
-        ...(server !== undefined ? { server: serverCommand('test', server, []) } : {}),
+        timeoutMs: timeout('test', values.timeout as string | undefined, signsIn(values)),
+        ...(override ? { server: override } : {}),
       };
     }
     case 'diff': {
-      if (server !== undefined) throw new UsageError('diff: compares two reports or traces, not a server command');
-      const { values, positionals } = parse('diff', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' } });
+      const { values, positionals } = parse('diff', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' }, timeout: { type: 'string' }, ...TARGET_OPTIONS });
       const failOn = (values['fail-on'] as string | undefined) ?? 'breaking';
       if (failOn !== 'breaking' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`diff: --fail-on takes breaking, any or never, got ${JSON.stringify(failOn)}`);
-      if (positionals.length !== 2) throw new UsageError('diff: expects OLD and NEW (check --json reports or trace files)');
-      return { name: 'diff', json: values.json === true, failOn, old: positionals[0], new: positionals[1] };
+      const json = values.json === true;
+      // `diff OLD -- CMD` / `diff OLD --url URL`: the NEW side is the live server, listed now.
+      if (server !== undefined || values.url !== undefined) {
+        if (positionals.length !== 1) throw new UsageError('diff: with a live server (-- CMD or --url URL) give only OLD, the check --json report or trace to compare it with');
+        return { name: 'diff', json, failOn, old: positionals[0], new: target('diff', values, server, []), timeoutMs: timeout('diff', values.timeout as string | undefined, signsIn(values)) };
+      }
+      rejectRemoteFlags('diff', values as TargetValues);
+      if (values['client-profile'] !== undefined) throw new UsageError('diff: --client-profile goes with a live server (-- CMD or --url URL)');
+      if (positionals.length !== 2) throw new UsageError('diff: expects OLD and NEW (check --json reports or trace files), or OLD and a live server: OLD --url URL or OLD -- CMD');
+      return { name: 'diff', json, failOn, old: positionals[0], new: positionals[1], timeoutMs: timeout('diff', values.timeout as string | undefined) };
     }
     case 'replay': {
-      const { values, positionals } = parse('replay', ours, { json: { type: 'boolean' }, timeout: { type: 'string' } });
+      const { values, positionals } = parse('replay', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, ...TARGET_OPTIONS });
       const [trace, ...more] = positionals;
       if (trace === undefined || trace === '') throw new UsageError('replay: missing the TRACE file (mcp-lens replay TRACE -- CMD)');
-      if (server === undefined) throw new UsageError('replay: missing -- before the rebuilt server\'s command');
-      return { name: 'replay', json: values.json === true, timeoutMs: timeout('replay', values.timeout as string | undefined), trace, server: serverCommand('replay', server, more) };
+      if (server === undefined && values.url === undefined) throw new UsageError('replay: missing -- before the rebuilt server\'s command (or --url URL)');
+      return { name: 'replay', json: values.json === true, timeoutMs: timeout('replay', values.timeout as string | undefined, signsIn(values)), trace, server: target('replay', values, server, more) };
     }
     case 'logout': {
       if (server !== undefined) throw new UsageError('logout: takes the server URL, not a server command');

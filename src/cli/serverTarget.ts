@@ -88,11 +88,7 @@ export function serverTarget(command: string, values: TargetValues, server: stri
 
 function connectionTarget(command: string, values: TargetValues, server: string[] | undefined, bare: string[], stdio: () => ServerCommand): ServerTarget {
   if (values.url === undefined) {
-    if (values.header?.length || values.token !== undefined) {
-      throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
-    }
-    if (values.transport !== undefined) throw new UsageError(`${command}: --transport goes with --url (a command after -- is a stdio server)`);
-    if (authWanted(values) || values['no-token-cache']) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
+    rejectRemoteFlags(command, values);
     return stdio();
   }
   if (server !== undefined || bare.length > 0) {
@@ -115,6 +111,15 @@ function connectionTarget(command: string, values: TargetValues, server: string[
   if (auth?.clientSecret) secrets.push(auth.clientSecret);
   const transport = remoteTransport(command, values.transport);
   return { url: values.url, headers, secrets, ...(auth ? { auth, tokenCache: values['no-token-cache'] !== true } : {}), ...(transport ? { transport } : {}) };
+}
+
+/** Without --url: the flags that only an HTTP server takes are a mistake, said as such. */
+export function rejectRemoteFlags(command: string, values: TargetValues): void {
+  if (values.header?.length || values.token !== undefined) {
+    throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
+  }
+  if (values.transport !== undefined) throw new UsageError(`${command}: --transport goes with --url (a command after -- is a stdio server)`);
+  if (authWanted(values) || values['no-token-cache']) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
 }
 
 /** `--transport http|sse`: the names "type" takes in mcp.json (VS Code, Claude); `http` is the default. */

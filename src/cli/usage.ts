@@ -170,11 +170,11 @@ Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) 
 
 Exits with the server's own exit code (127 when it cannot start, 2 usage error); with
 --listen, 0 once stopped.`,
-  test: `Usage: mcp-lens test [FILES…] [--junit FILE] [--sarif FILE] [--update-snapshots] [--json] [--timeout MS] [-- CMD [ARGS…]]
+  test: `Usage: mcp-lens test [FILES…] [--junit FILE] [--sarif FILE] [--update-snapshots] [--json] [--timeout MS] [SERVER]
 
 Run saved calls (*.mcptest.json; every one under the current folder when no FILES are
-given) against the server each file names, or against -- CMD instead, and print each
-failure as expected vs actual.
+given) against the server each file names, or against SERVER instead (-- CMD, or --url
+URL for the same tests on a deployed server), and print each failure as expected vs actual.
 
   --junit FILE         write JUnit XML for CI systems
   --sarif FILE         write SARIF 2.1.0 (stray stdout at the source line that wrote it)
@@ -182,27 +182,38 @@ failure as expected vs actual.
   --json               print one JSON report of every test
   --timeout MS         how long each request may take (default 30000)
 
+${SERVER}
+
 Exit codes: 0 every test passed, 1 a test failed, 2 usage error.`,
   diff: `Usage: mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
+       mcp-lens diff [--json] [--fail-on breaking|any|never] [--timeout MS] OLD SERVER
 
 The interface diff of two servers' tools, resources, templates and prompts. OLD and NEW
-are check --json reports or trace files. Each change is classified breaking (a tool
-removed, an input field newly required, a type narrowed, an enum value removed, an
-output schema that promises less) or not (a new tool, an optional field).
+are check --json reports or trace files; in the second form NEW is the live SERVER,
+listed now as check lists it (e.g. the released report against the server you are
+building, or against the deployed one with --url). Each change is classified breaking
+(a tool removed, an input field newly required, a type narrowed, an enum value removed,
+an output schema that promises less) or not (a new tool, an optional field).
 
   --json               print the changes as JSON
   --fail-on LEVEL      breaking (default): exit 1 on a breaking change; any: on any change;
                        never: report only
+  --timeout MS         with SERVER: how long each request may take (default 30000)
 
-Exit codes: 0 no change at or above --fail-on, 1 one, 2 usage error.`,
-  replay: `Usage: mcp-lens replay TRACE [--json] [--timeout MS] -- CMD [ARGS…]
+${SERVER}
 
-Send a recorded trace's client requests (from mcp-lens record, or any trace) to CMD,
-a rebuilt server, and report every response that differs by path (ids, timestamps
-and _meta ignored).
+Exit codes: 0 no change at or above --fail-on, 1 one, 2 usage error, an input that cannot
+be read or a SERVER that cannot be listed.`,
+  replay: `Usage: mcp-lens replay TRACE [--json] [--timeout MS] SERVER
+
+Send a recorded trace's client requests (from mcp-lens record, or any trace) to SERVER,
+a rebuilt server (-- CMD) or a remote one (--url URL), and report every response that
+differs by path (ids, timestamps and _meta ignored).
 
   --json           print the differences as JSON
   --timeout MS     how long each request may take (default 30000)
+
+${SERVER}
 
 Exit codes: 0 the same answers, 1 a difference, 2 usage error.`,
   logout: `Usage: mcp-lens logout URL
@@ -216,7 +227,7 @@ The cache is tokens.json in the user's cache folder ($XDG_CACHE_HOME or ~/.cache
 ~/Library/Caches/mcp-lens, %LOCALAPPDATA%\\mcp-lens), or in MCP_LENS_CACHE_DIR.
 
 ${EXIT_CODES}`,
-  fuzz: `Usage: mcp-lens fuzz [TOOL…] [--runs N] [--seed S] [--allow-destructive] [--save FILE] [--junit FILE] [--sarif FILE] [--json] [--timeout MS] -- CMD [ARGS…]
+  fuzz: `Usage: mcp-lens fuzz [TOOL…] [--runs N] [--seed S] [--allow-destructive] [--save FILE] [--junit FILE] [--sarif FILE] [--json] [--timeout MS] SERVER
 
 Call each tool (or the TOOLs named) with inputs drawn from its inputSchema: valid ones and
 near misses (a required field missing, a wrong type, a value past a bound or outside an
@@ -226,9 +237,10 @@ an invalid input accepted, a valid one refused, stray stdout) is shrunk to its s
 input. A hang waits the full --timeout once per kind of input; after that, inputs of that
 kind wait a deadline learned from the server's own answers, and the hang is shrunk too (to
 the shortest text that still hangs). The server is restarted after a crash, or after a hang
-it does not recover from, and the run goes on. A tool that answers input_required (2026-07-28)
-is also answered with a tampered requestState and with an answer it never asked for: it
-must refuse both.
+it does not recover from, and the run goes on; a remote server (--url) is reconnected with a
+new session instead, and its memory is not sampled (memory-growth needs the server's process
+on this machine). A tool that answers input_required (2026-07-28) is also answered with a
+tampered requestState and with an answer it never asked for: it must refuse both.
 
   --runs N             inputs per tool (default 100)
   --seed S             draw the same inputs as an earlier run (each run prints its seed)
@@ -239,13 +251,17 @@ must refuse both.
   --sarif FILE         write SARIF 2.1.0 (one result per finding)
   --json               print one JSON report with every finding and its input
   --timeout MS         how long a call may take before it counts as hung (default 5000)
+                       (with --save and --url FILE must exist: it names its server)
+
+${SERVER}
 
 Exit codes: 0 no finding, 1 a finding (or the server could not start), 2 usage error.`,
-  load: `Usage: mcp-lens load TOOL [--args JSON] [--concurrency N] [--requests N | --duration S] [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--fail-on LEVEL] [--junit FILE] [--sarif FILE] [--json] [--timeout MS] -- CMD [ARGS…]
+  load: `Usage: mcp-lens load TOOL [--args JSON] [--concurrency N] [--requests N | --duration S] [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--fail-on LEVEL] [--junit FILE] [--sarif FILE] [--json] [--timeout MS] SERVER
 
 Call TOOL with the same arguments, N calls in flight at once over one session, and print
 throughput, latency (min, p50, p90, p99, max) and errors by kind, with the server's CPU and
-memory. Client and server share this machine: the figures are this machine's.
+memory. Client and server share this machine: the figures are this machine's. A remote
+server (--url): the network is in every latency, and its CPU and memory are not sampled.
 
   --args JSON                the tool's arguments (default {})
   --concurrency N            calls in flight at once (default 10)
@@ -261,6 +277,8 @@ memory. Client and server share this machine: the figures are this machine's.
   --sarif FILE               write SARIF 2.1.0 (one result per threshold crossed and finding)
   --json                     print one JSON report (with the latency histogram and timeline)
   --timeout MS               how long each call may take (default 30000)
+
+${SERVER}
 
 Exit codes: 0 within the thresholds, 1 over one, a finding at or above --fail-on (or no call
 succeeded), 2 usage error.`,
@@ -296,10 +314,10 @@ export const USAGE = `Usage:
       Read one resource (a template expanded with --var) and print its contents.
   mcp-lens prompt NAME [--args JSON] [--arg NAME=VALUE]… [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Get one prompt and print its messages.
-  mcp-lens watch [--resource URI]… [--lists] [--count N] [--duration S] [--json] [--timeout MS] SERVER
+  mcp-lens watch [--resource URI]… [--lists] [--count N] [--duration S] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Print list changes and resource updates as they arrive (subscriptions/listen on
       2026-07-28, resources/subscribe before), until Ctrl-C, --count or --duration.
-  mcp-lens complete (--prompt NAME | --template TEMPLATE) ARGUMENT [--value TEXT] [--context NAME=VALUE]… [--json] SERVER
+  mcp-lens complete (--prompt NAME | --template TEMPLATE) ARGUMENT [--value TEXT] [--context NAME=VALUE]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Print the server's completions for a prompt argument or a template variable.
   mcp-lens record --out FILE -- CMD [ARGS…]
       Run CMD as a transparent stdio proxy, writing every byte both ways to a
@@ -318,22 +336,23 @@ export const USAGE = `Usage:
       you build as named sessions, call their tools, read diagnostics, messages and
       stderr, restart, check. \`mcp-lens mcp --help\` prints host config snippets.
   mcp-lens test [FILES…] [--junit FILE] [--sarif FILE] [--update-snapshots] [--json]
-                [--timeout MS] [-- CMD [ARGS…]]
+                [--timeout MS] [SERVER]
       Run saved calls (*.mcptest.json; all under the current folder when no FILES are
-      given). -- CMD runs them against that server instead of the one each file names.
+      given). SERVER runs them against that server instead of the one each file names.
   mcp-lens fuzz [TOOL…] [--runs N] [--seed S] [--allow-destructive] [--save FILE]
-                [--junit FILE] [--sarif FILE] [--json] [--timeout MS] -- CMD [ARGS…]
+                [--junit FILE] [--sarif FILE] [--json] [--timeout MS] SERVER
       Call each tool with inputs drawn from its inputSchema; report crashes, hangs, leaks
       and broken contracts, each with its smallest input.
   mcp-lens load TOOL [--args JSON] [--concurrency N] [--requests N | --duration S]
                 [--rate R] [--fail-over-p99 MS] [--fail-over-error-rate X] [--fail-on LEVEL]
-                [--junit FILE] [--sarif FILE] [--json] -- CMD
+                [--junit FILE] [--sarif FILE] [--json] [--timeout MS] SERVER
       Concurrent calls of one tool: throughput, latency percentiles, errors by kind.
-  mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
-      The interface diff of two servers (check --json reports or trace files), each
-      change classified breaking or not. Exit 1 per --fail-on (default breaking).
-  mcp-lens replay TRACE [--json] [--timeout MS] -- CMD [ARGS…]
-      Send a recorded trace's client requests to CMD and report every response that
+  mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW|SERVER
+      The interface diff of two servers (check --json reports or trace files, or OLD
+      against a live SERVER listed now), each change classified breaking or not. Exit 1
+      per --fail-on (default breaking).
+  mcp-lens replay TRACE [--json] [--timeout MS] SERVER
+      Send a recorded trace's client requests to SERVER and report every response that
       differs (ids, timestamps and _meta ignored).
   mcp-lens logout URL
       Revoke (RFC 7009) and forget the tokens --auth cached for the server at URL.

@@ -5,18 +5,24 @@ import { parseTraceText } from '../../core/trace/jsonl';
 import { isRecord } from '../../core/schema/isRecord';
 import type { DiffArgs } from '../args';
 import type { Output } from '../output';
+import { isRemote, type ServerTarget } from '../serverTarget';
 import { summarize } from '../summary';
+import { probeLists } from './listProbe';
+import { createClient, describeError } from './session';
 
 /**
  * `mcp-lens diff OLD NEW`: what changed in a server's tools, resources (templates included)
  * and prompts, each change classified breaking or not by the same rules as the editor's
- * diff after a restart. Exit 1 per --fail-on; 2 when an input cannot be read.
+ * diff after a restart. NEW may be a live server (`diff OLD --url URL`, `diff OLD -- CMD`),
+ * listed now as check lists it. Exit 1 per --fail-on; 2 when an input cannot be read or the
+ * live server cannot be listed.
  */
 export async function runDiff(args: DiffArgs, io: Output): Promise<number> {
-  const sides = await Promise.all([interfaceOf(args.old), interfaceOf(args.new)]);
+  const newSide = args.new;
+  const sides = await Promise.all([interfaceOf(args.old), typeof newSide === 'string' ? interfaceOf(newSide) : liveInterface(newSide, args.timeoutMs)]);
   for (const [i, side] of sides.entries()) {
     if ('error' in side) {
-      io.err(`mcp-lens diff: ${i === 0 ? args.old : args.new}: ${side.error}`);
+      io.err(`mcp-lens diff: ${i === 0 ? args.old : sideName(newSide)}: ${side.error}`);
       return 2;
     }
   }
@@ -53,6 +59,32 @@ async function interfaceOf(file: string): Promise<Lists | { error: string }> {
   if (!report && s.capabilities === null && s.tools.length + s.resources.length + s.prompts.length === 0) {
     return { error: 'neither a `mcp-lens check --json` report nor a trace with an initialize or server/discover answer' };
   }
+  return listsOf(s);
+}
+
+/** The live server's lists, asked for exactly as `check` asks (so a live NEW compares like a `check --json` one). */
+async function liveInterface(server: ServerTarget, timeoutMs: number): Promise<Lists | { error: string }> {
+  const client = createClient(server, timeoutMs);
+  try {
+    await client.connect();
+    // A list that failed would read as everything in it removed: no diff rather than a false
+    // one. (probeLists also reads the first resource; how that went changes no list.)
+    const failures = (await probeLists(client, timeoutMs)).failures.filter((f) => !f.startsWith('resources/read:'));
+    if (failures.length) return { error: `could not list the server: ${failures.join('; ')}` };
+  } catch (error) {
+    return { error: `could not connect to the server: ${describeError(error)}` };
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+  return listsOf(summarize(client.trace.events));
+}
+
+function sideName(side: string | ServerTarget): string {
+  if (typeof side === 'string') return side;
+  return isRemote(side) ? side.url : [side.command, ...side.args].join(' ');
+}
+
+function listsOf(s: Listed): Lists {
   const caps = s.capabilities ?? {};
   const lists: Lists = {};
   if ('tools' in caps || s.tools.length) lists.tools = s.tools;

@@ -10,7 +10,8 @@ import type { Style } from '../style';
 import { fuzzJunit, fuzzSarif } from '../testReports/fuzzReports';
 import { entryFile } from '../testReports/runFindings';
 import { version } from '../version';
-import { describeError } from './session';
+import { isRemote, type ServerTarget } from '../serverTarget';
+import { clientOptions, clientSpec, describeError } from './session';
 
 /**
  * `mcp-lens fuzz`: inputs drawn from each tool's inputSchema, each a real call on the running
@@ -20,14 +21,20 @@ import { describeError } from './session';
  */
 export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
   const seed = args.seed ?? (Date.now() % 2 ** 31) | 0;
-  const session = new FuzzSession({ command: args.server.command, args: args.server.args }, { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: args.timeoutMs, probeTimeoutMs: Math.min(3000, args.timeoutMs) });
+  if (args.save && isRemote(args.server) && !(await hasText(args.save))) {
+    // A new test file would have to name the server, and a file names a command or an MCP config entry, not a URL.
+    io.err(`mcp-lens fuzz: --save with --url adds tests to an existing test file; ${args.save} does not exist or is empty (create it with "server" or "command", or run the saved tests with mcp-lens test FILE --url URL)`);
+    return 2;
+  }
+  // Over HTTP a "restart" is a new session on the same server: the client made per start connects again.
+  const session = new FuzzSession(clientSpec(args.server), clientOptions(args.server, args.timeoutMs));
   const reports: ToolReport[] = [];
   try {
     let tools: ListedTool[];
     try {
       tools = await session.tools();
     } catch (error) {
-      io.err(`mcp-lens fuzz: could not start the server: ${describeError(error)}`);
+      io.err(`mcp-lens fuzz: could not ${isRemote(args.server) ? 'connect to' : 'start'} the server: ${describeError(error)}`);
       return 1;
     }
     const unknown = args.tools.filter((name) => !tools.some((t) => t.name === name));
@@ -37,6 +44,7 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
     }
     const chosen = args.tools.length ? tools.filter((t) => args.tools.includes(t.name)) : tools;
     if (!args.json) io.err(io.errStyle.dim(`fuzzing ${chosen.length} tool${chosen.length === 1 ? '' : 's'}, ${args.runs} runs each, seed ${seed}`));
+    if (!args.json && isRemote(args.server)) io.err(io.errStyle.yellow(`note: ${REMOTE_MEMORY_NOTE}`));
     for (const tool of chosen) {
       const report = await fuzzTool(tool, session, { runs: args.runs, seed, allowDestructive: args.allowDestructive, timeoutMs: args.timeoutMs });
       reports.push(report);
@@ -50,16 +58,17 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
   const findings = reports.flatMap((r) => r.findings);
   const saved = args.save && findings.length ? await save(args, findings) : [];
   if (args.junit) await writeFile(args.junit, fuzzJunit(reports, serverName(args), overRun));
-  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(fuzzSarif(reports, version, entryFile(args.server.args), overRun), null, 2)}\n`);
+  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(fuzzSarif(reports, version, serverEntryFile(args.server), overRun), null, 2)}\n`);
   const calls = reports.reduce((n, r) => n + r.calls, 0);
   if (args.json) {
-    io.out(JSON.stringify({ seed, runs: args.runs, calls, starts: session.starts, tools: reports, run: overRun, ...(args.save ? { saved: { file: args.save, tests: saved } } : {}) }));
+    io.out(JSON.stringify({ seed, runs: args.runs, calls, starts: session.starts, tools: reports, run: overRun, ...(isRemote(args.server) ? { limits: [REMOTE_MEMORY_NOTE] } : {}), ...(args.save ? { saved: { file: args.save, tests: saved } } : {}) }));
   } else {
     const s = io.outStyle;
     const restarts = session.starts - 1;
     if (overRun.length) io.out(runLines(overRun, s).join('\n'));
     const total = findings.length + overRun.length;
-    io.out(`\n${total ? s.red(`${total} finding${total === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, the server restarted ${restarts} time${restarts === 1 ? '' : 's'}` : ''}; repeat with --seed ${seed}`);
+    const again = isRemote(args.server) ? `reconnected ${restarts} time${restarts === 1 ? '' : 's'} (a new session each)` : `the server restarted ${restarts} time${restarts === 1 ? '' : 's'}`;
+    io.out(`\n${total ? s.red(`${total} finding${total === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, ${again}` : ''}; repeat with --seed ${seed}`);
     if (saved.length) io.out(`saved ${saved.length} regression test${saved.length === 1 ? '' : 's'} to ${args.save} (run them with mcp-lens test ${args.save})`);
   }
   return findings.length || overRun.length || reports.some((r) => r.stopped) ? 1 : 0;
@@ -74,13 +83,29 @@ async function save(args: FuzzArgs, findings: readonly FuzzFinding[]): Promise<s
   const existing = await readFile(args.save!, 'utf8').catch(() => undefined);
   // The test file runs its command from its own folder unless it says otherwise: from here, then.
   const cwd = path.relative(path.dirname(path.resolve(args.save!)), process.cwd()) || '.';
-  const { text, added } = saveFindings(existing, args.save!, { command: [args.server.command, ...args.server.args], cwd }, findings);
+  // A remote server's findings go into an existing file only (runFuzz checked), which keeps its own server.
+  const server = isRemote(args.server) ? { server: '' } : { command: [args.server.command, ...args.server.args], cwd };
+  const { text, added } = saveFindings(existing, args.save!, server, findings);
   if (added.length) await writeFile(args.save!, text);
   return added;
 }
 
+/** What the CI reports call the server: its script's file name, or a remote server's host. */
 export function serverName(args: Pick<FuzzArgs, 'server'>): string {
+  if (isRemote(args.server)) return new URL(args.server.url).host;
   return args.server.args.find((a) => !a.startsWith('-'))?.replace(/^.*[\\/]/, '') ?? args.server.command;
+}
+
+/** The source file SARIF places run findings in: a stdio server's script; a remote server has none here. */
+export function serverEntryFile(server: ServerTarget): string | undefined {
+  return isRemote(server) ? undefined : entryFile(server.args);
+}
+
+/** memory-growth reads the server process's memory by its pid: a remote server has none on this machine. */
+export const REMOTE_MEMORY_NOTE = "the server's memory is not sampled for a remote server (--url): memory-growth is not judged";
+
+async function hasText(file: string): Promise<boolean> {
+  return ((await readFile(file, 'utf8').catch(() => '')) ?? '').trim() !== '';
 }
 
 function toolLines(report: ToolReport, s: Style): string[] {

@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 import type { LoadResult } from '../../core/load/loadRun';
 import { loadTool, type LoadReport } from '../../core/load/loadTool';
 import type { ProcessSample } from '../../core/load/processSampler';
-import { McpClient } from '../../core/session/client';
 import type { LoadArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
@@ -10,10 +9,10 @@ import { version } from '../version';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { failsOn } from '../failOn';
 import { loadJunit, loadSarif } from '../testReports/loadReports';
-import { entryFile } from '../testReports/runFindings';
 import { writeFile } from 'node:fs/promises';
-import { runLines, serverName } from './fuzz';
-import { describeError } from './session';
+import { isRemote } from '../serverTarget';
+import { runLines, serverEntryFile, serverName } from './fuzz';
+import { createClient, describeError } from './session';
 
 /**
  * `mcp-lens load`: one session, `--concurrency` calls in flight on it, then latency
@@ -21,13 +20,13 @@ import { describeError } from './session';
  * across the run reaches --fail-on, the tool never succeeded, or the server could not be started.
  */
 export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
-  const client = new McpClient({ command: args.server.command, args: args.server.args }, { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: args.timeoutMs, probeTimeoutMs: Math.min(3000, args.timeoutMs) });
+  const client = createClient(args.server, args.timeoutMs);
   let report: LoadReport;
   try {
     try {
       await client.connect();
     } catch (error) {
-      io.err(`mcp-lens load: could not start the server: ${describeError(error)}`);
+      io.err(`mcp-lens load: could not ${isRemote(args.server) ? 'connect to' : 'start'} the server: ${describeError(error)}`);
       return 1;
     }
     report = await loadTool(client, args.tool, args.toolArgs, args);
@@ -40,7 +39,7 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
   const fails = (d: Diagnostic) => failsOn([d], args.failOn);
   const outcome = { tool: args.tool, failures, findings, fails };
   if (args.junit) await writeFile(args.junit, loadJunit(outcome, serverName(args)));
-  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(loadSarif(outcome, version, entryFile(args.server.args)), null, 2)}\n`);
+  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(loadSarif(outcome, version, serverEntryFile(args.server)), null, 2)}\n`);
   if (args.json) {
     io.out(JSON.stringify({ tool: args.tool, concurrency: args.concurrency, ...result, server: { samples }, client: { cpuPercent: clientCpuPercent }, cores: availableParallelism(), limits, failures, findings }));
   } else {

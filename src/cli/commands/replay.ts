@@ -7,9 +7,9 @@ import type { Output } from '../output';
 import { createClient, describeError } from './session';
 
 /**
- * `mcp-lens replay TRACE -- CMD`: the trace's client requests sent again to CMD; every answer
- * that differs is printed with the places it differs. Exit 1 on a difference or when the
- * server cannot be started, 2 when the trace cannot be read.
+ * `mcp-lens replay TRACE -- CMD` (or `--url URL`): the trace's client requests sent again to
+ * that server; every answer that differs is printed with the places it differs. Exit 1 on a
+ * difference or when the server cannot be started or reached, 2 when the trace cannot be read.
  */
 export async function runReplay(args: ReplayArgs, io: Output): Promise<number> {
   let text: string;

@@ -1,7 +1,7 @@
 import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { OAuthAuthorizer } from '../../core/auth/authorizer';
 import { clientProfile } from '../../core/hosts/clientProfiles';
-import { ConnectionClosedError, McpClient, ProtocolError, type ClientOptions } from '../../core/session/client';
+import { ConnectionClosedError, McpClient, ProtocolError, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../../core/session/client';
 import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
@@ -14,26 +14,35 @@ import { FileGrantStore, tokenCacheFile } from '../tokenCache';
  * and roots, and answers them.
  */
 export function createClient(server: ServerTarget, timeoutMs: number, answerers?: CliAnswerers, session: SessionOptions = {}): McpClient {
+  return new McpClient(clientSpec(server), { ...clientOptions(server, timeoutMs, answerers), ...session });
+}
+
+/** What the client connects to: the command it spawns, or the URL with its headers and secrets. */
+export function clientSpec(server: ServerTarget): ServerSpec | HttpServerSpec {
+  return isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets, ...(server.transport ? { transport: server.transport } : {}) } : { command: server.command, args: server.args };
+}
+
+/**
+ * The options of every client a CLI command makes for `server` (fuzz makes one per restart:
+ * over HTTP each is a new session, and the authorizer, made once here, keeps the grant).
+ */
+export function clientOptions(server: ServerTarget, timeoutMs: number, answerers?: CliAnswerers): ClientOptions {
   const profile = server.clientProfile === undefined ? undefined : clientProfile(server.clientProfile);
-  return new McpClient(
-    isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets, ...(server.transport ? { transport: server.transport } : {}) } : { command: server.command, args: server.args },
-    {
-      clientInfo: profile?.clientInfo ?? { name: 'mcp-lens', version },
-      ...(profile ? { declare: profile.capabilities } : {}),
-      requestTimeoutMs: timeoutMs,
-      maxTimeoutMs: Math.max(timeoutMs, 10 * timeoutMs),
-      // A stdio server may ignore server/discover, so the probe gives up soon; over HTTP every
-      // POST is answered ("fall back to initialize" when the answer is not a modern one), so a
-      // slow server/discover is still an answer worth waiting for.
-      probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
-      probeMaxWaitMs: Math.min(10_000, timeoutMs),
-      ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
-      ...session,
-      ...(isRemote(server) && server.auth
-        ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl, ...(server.tokenCache ? { store: new FileGrantStore(tokenCacheFile()) } : {}) }) } }
-        : {}),
-    },
-  );
+  return {
+    clientInfo: profile?.clientInfo ?? { name: 'mcp-lens', version },
+    ...(profile ? { declare: profile.capabilities } : {}),
+    requestTimeoutMs: timeoutMs,
+    maxTimeoutMs: Math.max(timeoutMs, 10 * timeoutMs),
+    // A stdio server may ignore server/discover, so the probe gives up soon; over HTTP every
+    // POST is answered ("fall back to initialize" when the answer is not a modern one), so a
+    // slow server/discover is still an answer worth waiting for.
+    probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
+    probeMaxWaitMs: Math.min(10_000, timeoutMs),
+    ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
+    ...(isRemote(server) && server.auth
+      ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl, ...(server.tokenCache ? { store: new FileGrantStore(tokenCacheFile()) } : {}) }) } }
+      : {}),
+  };
 }
 
 /** How one client of a run relates to the others: `check`'s restart shares the trace and continues its ids; its legacy-era client offers no modern revision. */

@@ -6,13 +6,15 @@ import { runTestFile, type FileResult, type TestResult } from '../../core/testin
 import { serverSpecFor } from '../../core/testing/serverSpec';
 import { snapshotUpdates, writeSnapshots } from '../../core/testing/snapshots';
 import { parseTestFile, TEST_FILE_SUFFIX, type TestFile } from '../../core/testing/testFile';
-import type { ServerSpec } from '../../core/session/client';
+import type { ClientOptions, HttpServerSpec, ServerSpec } from '../../core/session/client';
 import type { TestArgs } from '../args';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { junitXml, type SuiteInput } from '../testReports/junit';
 import { sarifLog } from '../testReports/sarif';
+import { isRemote } from '../serverTarget';
 import { version } from '../version';
+import { clientOptions, clientSpec } from './session';
 
 /**
  * `mcp-lens test`: every saved call of every test file, one server session per file; the
@@ -58,15 +60,22 @@ async function runOne(name: string, args: TestArgs, io: Output): Promise<SuiteIn
   if (file.tests.length === 0) return { name, server, result: { path: file.path, tests: [], problems: file.problems.length ? file.problems : [{ line: 1, message: 'the file has no tests' }], diagnostics: [], events: [] } };
   const spec = await specFor(file, args);
   if (!spec.ok) return { name, server, result: { path: file.path, tests: [], problems: [...file.problems, { line: 1, message: spec.message }], diagnostics: [], events: [] } };
-  // The stray-stdout preload names the source line of a stray write (SARIF places it there).
-  const preload = preparePreload(spec.spec, true, (message) => io.err(`mcp-lens test: ${message}`));
-  const result = await runTestFile(file, spec.spec, {
-    client: { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: file.timeoutMs ?? args.timeoutMs, transport: preload.transport },
+  const timeoutMs = file.timeoutMs ?? args.timeoutMs;
+  // An override (-- CMD, --url) connects as check and call do (its --client-profile, --auth); a file's own server as mcp-lens.
+  const options: ClientOptions = args.server ? clientOptions(args.server, timeoutMs) : { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: timeoutMs };
+  const result = 'url' in spec.spec ? await runTestFile(file, spec.spec, { client: options }) : await runStdio(file, spec.spec, options, io);
+  if (args.updateSnapshots) await updateSnapshots(file, text, result);
+  return { name, server, result };
+}
+
+/** A stdio server runs with the stray-stdout preload, which names the source line of a stray write (SARIF places it there). */
+async function runStdio(file: TestFile, spec: ServerSpec, options: ClientOptions, io: Output): Promise<FileResult> {
+  const preload = preparePreload(spec, true, (message) => io.err(`mcp-lens test: ${message}`));
+  return runTestFile(file, spec, {
+    client: { ...options, transport: preload.transport },
     onClient: (client) => preload.attach(client.trace),
     afterClose: () => preload.finish(),
   });
-  if (args.updateSnapshots) await updateSnapshots(file, text, result);
-  return { name, server, result };
 }
 
 /** Rewrites the snapshots that failed; a test that failed only its snapshot then passes. */
@@ -82,13 +91,13 @@ async function updateSnapshots(file: TestFile, text: string, result: FileResult)
   }
 }
 
-async function specFor(file: TestFile, args: TestArgs): Promise<{ ok: true; spec: ServerSpec } | { ok: false; message: string }> {
-  if (args.server) return { ok: true, spec: { command: args.server.command, args: args.server.args } };
+async function specFor(file: TestFile, args: TestArgs): Promise<{ ok: true; spec: ServerSpec | HttpServerSpec } | { ok: false; message: string }> {
+  if (args.server) return { ok: true, spec: clientSpec(args.server) };
   return serverSpecFor(file);
 }
 
 function serverLabel(file: TestFile, args: TestArgs): string {
-  if (args.server) return path.basename(args.server.command);
+  if (args.server) return isRemote(args.server) ? args.server.url : path.basename(args.server.command);
   // A file that starts its own command is named after itself (weather.mcptest.json → weather).
   return file.server && 'name' in file.server ? file.server.name : path.basename(file.path, TEST_FILE_SUFFIX);
 }

@@ -8,7 +8,7 @@
  */
 import { diagnose } from '../diagnose/engine';
 import type { Diagnostic } from '../diagnose/diagnostic';
-import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError, type ClientOptions, type ServerSpec } from '../session/client';
+import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../session/client';
 import type { TraceEvent } from '../trace/event';
 import { usageNote } from '../trace/usageNote';
 import { readUsage } from '../load/processSampler';
@@ -69,7 +69,8 @@ export class FuzzSession {
   private readonly options: ClientOptions;
 
   constructor(
-    private readonly spec: ServerSpec,
+    /** A stdio command, or an HTTP server: there each start is a new session on the same server. */
+    private readonly spec: ServerSpec | HttpServerSpec,
     options: ClientOptions,
   ) {
     // A tool that asks back (elicitation, sampling, roots) must get as far as asking: without
@@ -157,7 +158,9 @@ export class FuzzSession {
       return { end: 'hung', failure: error.message };
     }
     if (error instanceof ConnectionClosedError) {
-      // The exit event (code, signal, the stderr before it) is what the crashed rule reads.
+      // The exit event (code, signal, the stderr before it) is what the crashed rule reads. An
+      // HTTP server has no process of ours to exit: its session is over, so end it here.
+      if ('url' in this.spec) await client.close().catch(() => undefined);
       await client.exited;
       this.client = undefined;
       this.judge(client);

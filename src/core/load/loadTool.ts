@@ -45,7 +45,8 @@ export async function loadTool(client: McpClient, tool: string, args: Record<str
   const samples = sampler?.samples ?? [];
   const sampled = samples.length > 0;
   const findings = diagnose(client.trace.events).filter((d) => RUN_RULES.has(d.rule));
-  return { result, samples, sampled, clientCpuPercent, limits: physicalLimits(clientCpuPercent, samples, sampled), findings };
+  const remote = 'url' in client.spec;
+  return { result, samples, sampled, clientCpuPercent, limits: physicalLimits(clientCpuPercent, samples, sampled, remote), findings };
 }
 
 /** How one call ended, as the load report counts it. */
@@ -63,14 +64,20 @@ export async function callKind(client: McpClient, tool: string, args: Record<str
 
 /**
  * The honest limits of the figures: client and server share this machine's cores, and one
- * stdio pipe carries every message in order. A client near a full core measured itself.
+ * stdio pipe carries every message in order (a remote server: the network is in every
+ * latency, and its process is not ours to sample). A client near a full core measured itself.
  */
-export function physicalLimits(clientCpuPercent: number, samples: readonly ProcessSample[], sampled: boolean): string[] {
+export function physicalLimits(clientCpuPercent: number, samples: readonly ProcessSample[], sampled: boolean, remote = false): string[] {
   const cores = availableParallelism();
-  const out = [`client and server ran on this machine's ${cores} core${cores === 1 ? '' : 's'} over one stdio pipe: the figures are this machine's, not a deployment's`];
+  const out = [
+    remote
+      ? "the server is remote (--url): every latency includes the network between this machine and the server, and the figures are of this client's connection, not of the server alone"
+      : `client and server ran on this machine's ${cores} core${cores === 1 ? '' : 's'} over one stdio pipe: the figures are this machine's, not a deployment's`,
+  ];
   if (clientCpuPercent >= 80) out.push(`MCP Lens itself used ${clientCpuPercent}% of a core: the client may have been the bottleneck; lower the concurrency or the rate`);
   const busiest = Math.max(0, ...samples.map((s) => s.cpuPercent));
   if (busiest >= 90) out.push(`the server used ${busiest}% of a core at its busiest: a single-threaded server is saturated there`);
-  if (!sampled) out.push("the server's CPU and memory could not be sampled (read from /proc on Linux, with pidusage elsewhere)");
+  if (remote) out.push("the server's CPU and memory are not sampled for a remote server: memory-growth is not judged");
+  else if (!sampled) out.push("the server's CPU and memory could not be sampled (read from /proc on Linux, with pidusage elsewhere)");
   return out;
 }

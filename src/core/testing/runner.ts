@@ -5,7 +5,7 @@
  */
 import { diagnose } from '../diagnose/engine';
 import type { Diagnostic } from '../diagnose/diagnostic';
-import { McpClient, ProtocolError, type ClientOptions, type ServerSpec } from '../session/client';
+import { McpClient, ProtocolError, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../session/client';
 import type { TraceEvent } from '../trace/event';
 import { now } from '../trace/event';
 import { judge, type CallOutcome, type Failure } from './expectations';
@@ -61,7 +61,7 @@ interface Ran {
 }
 
 /** Starts the server, runs the file's calls over one session, closes it, then judges with the whole trace. */
-export async function runTestFile(file: TestFile, spec: ServerSpec, options: RunOptions = {}): Promise<FileResult> {
+export async function runTestFile(file: TestFile, spec: ServerSpec | HttpServerSpec, options: RunOptions = {}): Promise<FileResult> {
   const client = new McpClient(spec, { ...(file.timeoutMs ? { requestTimeoutMs: file.timeoutMs } : {}), ...options.client });
   let ran: Ran[] = [];
   let schemas = new Map<string, unknown>();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { buildCli, FIXTURES, NODE, runCli } from './helpers';
+import { HTTP, TRANSPORTS } from '../transport/transports';
 
 before(buildCli);
 
@@ -62,21 +63,58 @@ test('diff reads trace files too; no change exits 0 even with --fail-on any; a n
   assert.match(unreadable.stderr, /missing\.json: cannot read the file/);
 });
 
-test('replay: the same server answers the same (timestamps and _meta ignored), exit 0; a changed answer is reported, exit 1', async () => {
-  const call = await runCli(['call', 'get_forecast', '--args', '{"city":"Paris"}', '--json', '--', NODE, weather]);
-  assert.equal(call.code, 0, call.stderr);
-  const trace = join(dir, 'call.mcptrace.jsonl');
-  writeFileSync(trace, (JSON.parse(call.stdout).events as unknown[]).map((e) => JSON.stringify(e)).join('\n') + '\n');
+for (const t of TRANSPORTS) {
+  test(`replay over ${t.name}: the same server answers the same (timestamps and _meta ignored), exit 0; a changed answer is reported, exit 1`, async () => {
+    const call = await runCli(['call', 'get_forecast', '--args', '{"city":"Paris"}', '--json', '--', NODE, weather]);
+    assert.equal(call.code, 0, call.stderr);
+    const trace = join(dir, 'call.mcptrace.jsonl');
+    writeFileSync(trace, (JSON.parse(call.stdout).events as unknown[]).map((e) => JSON.stringify(e)).join('\n') + '\n');
 
-  const same = await runCli(['replay', trace, '--', NODE, weather]);
-  assert.equal(same.code, 0, same.stdout + same.stderr);
-  assert.equal(same.stdout, '2 replayed: 2 same, 0 different\n');
+    const same = await runCli(['replay', trace, ...(await t.server(weather))]);
+    assert.equal(same.code, 0, same.stdout + same.stderr);
+    assert.equal(same.stdout, '2 replayed: 2 same, 0 different\n');
 
-  const changed = await runCli(['replay', trace, '--', NODE, weather], { env: { WEATHER_VARIANT: 'warmer' } });
-  assert.equal(changed.code, 1);
-  assert.match(changed.stdout, /^✗ tools\/call get_forecast \(trace seq \d+\)\n {4}\/result\/content\/0\/text: recorded "Sunny in Paris, 21°C", now "Sunny in Paris, 23°C"\n {4}\/result\/structuredContent\/temperature: recorded 21, now 23\n2 replayed: 1 same, 1 different\n$/);
+    const warmer = { WEATHER_VARIANT: 'warmer' };
+    const changed = await runCli(['replay', trace, ...(await t.server(weather, { env: warmer }))], { env: warmer });
+    assert.equal(changed.code, 1);
+    assert.match(changed.stdout, /^✗ tools\/call get_forecast \(trace seq \d+\)\n {4}\/result\/content\/0\/text: recorded "Sunny in Paris, 21°C", now "Sunny in Paris, 23°C"\n {4}\/result\/structuredContent\/temperature: recorded 21, now 23\n2 replayed: 1 same, 1 different\n$/);
 
-  const json = JSON.parse((await runCli(['replay', trace, '--json', '--', NODE, weather], { env: { WEATHER_VARIANT: 'breaking' } })).stdout);
-  assert.equal(json.replayed, 2);
-  assert.deepEqual(json.differences.map((d: any) => d.label), ['tools/list', 'tools/call get_forecast']);
+    const breaking = { WEATHER_VARIANT: 'breaking' };
+    const json = JSON.parse((await runCli(['replay', trace, '--json', ...(await t.server(weather, { env: breaking }))], { env: breaking })).stdout);
+    assert.equal(json.replayed, 2);
+    assert.deepEqual(json.differences.map((d: any) => d.label), ['tools/list', 'tools/call get_forecast']);
+  });
+
+  test(`diff OLD against a live server over ${t.name}: the NEW side listed now, as check lists it`, async () => {
+    const old = await capture('live-old', 'base');
+    const same = await runCli(['diff', '--fail-on', 'any', old.report, ...(await t.server(weather))]);
+    assert.equal(same.code, 0, same.stderr);
+    assert.equal(same.stdout, 'no changes to tools, resources or prompts\n');
+    const breaking = { WEATHER_VARIANT: 'breaking' };
+    const live = await t.server(weather, { env: breaking });
+    const json = await runCli(['diff', '--json', old.report, ...live], { env: breaking });
+    assert.equal(json.code, 1, json.stderr);
+    // The same changes as between two saved reports of the two variants.
+    const saved = await capture('live-breaking', 'breaking');
+    const offline = await runCli(['diff', '--json', old.report, saved.report]);
+    assert.deepEqual(JSON.parse(json.stdout), JSON.parse(offline.stdout));
+    assert.ok(JSON.parse(json.stdout).breaking > 0);
+  });
+}
+
+test('diff with a live server: --url with -- CMD, two files with a server, or --token without --url are usage errors; a server that cannot be reached exits 2', async () => {
+  const old = await capture('usage-old', 'base');
+  const url = (await HTTP.server(weather))[1]!;
+  const both = await runCli(['diff', old.report, '--url', url, '--', NODE, weather]);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /diff: give either --url or a server command after --, not both/);
+  const three = await runCli(['diff', old.report, old.trace, '--url', url]);
+  assert.equal(three.code, 2);
+  assert.match(three.stderr, /diff: with a live server \(-- CMD or --url URL\) give only OLD/);
+  const token = await runCli(['diff', old.report, old.trace, '--token', 'x']);
+  assert.equal(token.code, 2);
+  assert.match(token.stderr, /diff: --header and --token go with --url/);
+  const gone = await runCli(['diff', old.report, '--timeout', '2000', '--', NODE, `${FIXTURES}does-not-exist.mjs`]);
+  assert.equal(gone.code, 2, gone.stdout);
+  assert.match(gone.stderr, /mcp-lens diff: .*does-not-exist\.mjs: could not (connect to|list) the server/);
 });

@@ -28,6 +28,14 @@ test('check, call, read, prompt and lint document --fail-on in their usage; reco
   assert.doesNotMatch((await runCli(['record', '--help'])).stdout, /--fail-on/);
 });
 
+test('every command that talks to a server lists --url, --header, --token, --auth and the client flags in its usage', async () => {
+  for (const command of ['check', 'call', 'read', 'prompt', 'complete', 'watch', 'fuzz', 'load', 'test', 'replay', 'diff']) {
+    const usage = (await runCli([command, '--help'])).stdout;
+    for (const flag of [/--url URL/, /--header 'K: V'/, /--token TOKEN/, /--auth/, /--no-token-cache/]) assert.match(usage, flag, `${command}: ${flag}`);
+  }
+  assert.match((await runCli(['diff', '--help'])).stdout, /mcp-lens diff \[--json\] \[--fail-on breaking\|any\|never\] \[--timeout MS\] OLD SERVER/);
+});
+
 test('mcp-lens --help, -h, help and no arguments print the overview of every command', async () => {
   for (const argv of [['--help'], ['-h'], ['help'], []]) {
     const run = await runCli(argv);

@@ -1,6 +1,8 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { realpathSync } from 'node:fs';
 import { buildCli, FIXTURES, NODE, ROOT, runCli } from './helpers';
+import { HTTP } from '../transport/transports';
 
 // read with a template and --var, prompt with --arg, complete: against server-everything
 // (2025-11-25) and the v2-SDK fixture (2026-07-28).
@@ -49,6 +51,16 @@ test('complete --prompt with --context: the values that depend on the other argu
   const run = await runCli(['complete', '--prompt', 'completable-prompt', 'name', '--context', 'department=Sales', '--', ...EVERYTHING]);
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(run.stdout.trim().split('\n'), ['David', 'Eve', 'Frank']);
+});
+
+test('complete --url: the same completions from server-everything over Streamable HTTP; --token reaches it', async () => {
+  const server = await HTTP.server(realpathSync(EVERYTHING[0]!), { args: ['stdio'], require: ['Authorization: Bearer cmp-tok'] });
+  const run = await runCli(['complete', '--prompt', 'completable-prompt', 'name', '--context', 'department=Sales', '--token', 'cmp-tok', ...server]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(run.stdout.trim().split('\n'), ['David', 'Eve', 'Frank']);
+  const refused = await runCli(['complete', '--prompt', 'completable-prompt', 'name', ...server]);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /missing or wrong authorization header/);
 });
 
 test('complete --template in 2026-07-28: one value a line; --json has the completion under result', async () => {

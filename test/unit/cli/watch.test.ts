@@ -1,12 +1,16 @@
 /**
  * `mcp-lens watch` against real servers: a 2026-07-28 stdio server (subscriptions/listen), a
  * legacy one (resources/subscribe), and a Streamable HTTP one. Each ends on --count, on Ctrl-C
- * (SIGINT) or on --duration, cancels what it opened, and leaves no server running.
+ * (SIGINT) or on --duration, cancels what it opened, and leaves no server running. The legacy
+ * server's tests run over stdio and over Streamable HTTP (the same server behind the SDK's
+ * HTTP transport).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { buildCli, FIXTURES, finish, NODE, runCli, startCli, waitFor } from './helpers';
 import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
+import { execFileSync } from 'node:child_process';
+import { HTTP, STDIO, TRANSPORTS, type Transport } from '../transport/transports';
 
 before(buildCli);
 
@@ -76,20 +80,50 @@ test('watch: a Ctrl-C after --count ended the watch, while the server takes its 
   assert.ok(!run.stdout.includes('"type":"end"'), 'stopped at once, before the report');
 });
 
-test('watch: a legacy server: resources/subscribe, updates and list changes printed, unsubscribed at the end', async () => {
-  // Every third change also brings tools/list_changed: four notifications hold both kinds.
-  const run = await runCli(['watch', '--resource', URI, '--lists', '--count', '4', '--json', '--', NODE, LEGACY], { env: { LEGACY_SUBS_TICK_MS: '60' } });
-  assert.equal(run.code, 0, run.stderr);
-  const out = lines(run.stdout);
-  const end = out.at(-1)!;
-  assert.equal(end.how, 'count');
-  const methods = new Set(out.slice(0, -1).map((l) => l.method));
-  assert.deepEqual([...methods].sort(), ['notifications/resources/updated', 'notifications/tools/list_changed']);
-  const sent = end.events.filter((e: Line) => e.dir === 'c2s').map(methodOf);
-  assert.ok(sent.includes('resources/subscribe') && sent.includes('resources/unsubscribe'), sent.join(', '));
-  assert.ok(!sent.includes('subscriptions/listen'));
-  assert.equal(serverAlive(end), false);
-});
+/**
+ * The watch stopped the server: over stdio the process in the trace has ended; over HTTP the
+ * session was ended (DELETE), so its server process (found by `marker`) is gone.
+ */
+async function serverStopped(t: Transport, end: Line, marker: string): Promise<void> {
+  if (t === STDIO) {
+    assert.equal(serverAlive(end), false);
+    return;
+  }
+  assert.ok(end.events.some((e: Line) => e.dir === 'meta' && /DELETE/.test(JSON.stringify(e.info ?? e))), 'the session was ended with DELETE');
+  const others = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(marker) && !l.includes('stdio-over-http.mjs'));
+  await waitFor(() => others().length === 0, 'the session\'s server process to end');
+}
+
+for (const t of TRANSPORTS) {
+  test(`watch over ${t.name}: a legacy server: resources/subscribe, updates and list changes printed, unsubscribed at the end`, async () => {
+    // Every third change also brings tools/list_changed: four notifications hold both kinds.
+    const marker = `--watch-marker-${process.pid}-${t.name}`;
+    const env = { LEGACY_SUBS_TICK_MS: '60' };
+    const run = await runCli(['watch', '--resource', URI, '--lists', '--count', '4', '--json', ...(await t.server(LEGACY, { args: [marker], env }))], { env });
+    assert.equal(run.code, 0, run.stderr);
+    const out = lines(run.stdout);
+    const end = out.at(-1)!;
+    assert.equal(end.how, 'count');
+    const methods = new Set(out.slice(0, -1).map((l) => l.method));
+    assert.deepEqual([...methods].sort(), ['notifications/resources/updated', 'notifications/tools/list_changed']);
+    const sent = end.events.filter((e: Line) => e.dir === 'c2s').map(methodOf);
+    assert.ok(sent.includes('resources/subscribe') && sent.includes('resources/unsubscribe'), sent.join(', '));
+    assert.ok(!sent.includes('subscriptions/listen'));
+    await serverStopped(t, end, marker);
+  });
+
+  test(`watch over ${t.name}: --duration ends a quiet watch of a legacy server with exit 0 and no server left`, async () => {
+    const marker = `--watch-quiet-${process.pid}-${t.name}`;
+    // A tick far beyond the watch: nothing arrives in its second.
+    const env = { LEGACY_SUBS_TICK_MS: '600000' };
+    const run = await runCli(['watch', '--resource', URI, '--duration', '1', '--json', ...(await t.server(LEGACY, { args: [marker], env }))], { env });
+    assert.equal(run.code, 0, run.stderr);
+    const end = lines(run.stdout).at(-1)!;
+    assert.equal(end.how, 'duration');
+    assert.equal(end.notifications, 0);
+    await serverStopped(t, end, marker);
+  });
+}
 
 test('watch: a server that sends a list change nobody asked for: unrequested-notification, exit 1 (error)', async () => {
   const run = await runCli(['watch', '--resource', URI, '--count', '1', '--', NODE, MODERN], { env: { MODERN_SUBS_UNREQUESTED: '1', MODERN_SUBS_TICK_MS: '50' } });

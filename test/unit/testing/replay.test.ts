@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { McpClient } from '../../../src/core/session/client';
 import { recordedRequests, replayRequests } from '../../../src/core/testing/replay';
 import type { TraceEvent } from '../../../src/core/trace/event';
+import { TRANSPORTS } from '../transport/transports';
 
 const WEATHER = fileURLToPath(new URL('../../fixtures/servers/testing/weather.mjs', import.meta.url));
 
@@ -32,21 +33,23 @@ test('recorded requests: the handshake is left to the replaying client, answers 
   assert.equal(unanswered, 1);
 });
 
-test('replaying against a real server: equal answers modulo timestamps pass, others name the differing path', async () => {
-  const answer = (temperature: number) => ({
-    result: { content: [{ type: 'text', text: `Sunny in Rome, ${temperature}°C` }], structuredContent: { city: 'Rome', temperature, observedAt: '2020-01-01T00:00:00.000Z' } },
+for (const t of TRANSPORTS) {
+  test(`replaying against a real server over ${t.name}: equal answers modulo timestamps pass, others name the differing path`, async () => {
+    const answer = (temperature: number) => ({
+      result: { content: [{ type: 'text', text: `Sunny in Rome, ${temperature}°C` }], structuredContent: { city: 'Rome', temperature, observedAt: '2020-01-01T00:00:00.000Z' } },
+    });
+    const requests = [
+      { seq: 1, method: 'tools/call', params: { name: 'get_forecast', arguments: { city: 'Rome' } }, answer: answer(21) },
+      { seq: 2, method: 'tools/call', params: { name: 'get_forecast', arguments: { city: 'Rome' } }, answer: answer(19) },
+    ];
+    const client = new McpClient(await t.spec(WEATHER));
+    try {
+      await client.connect();
+      const outcome = await replayRequests(client, requests);
+      assert.equal(outcome.replayed, 2);
+      assert.deepEqual(outcome.differences.map((d) => [d.seq, d.label, d.mismatches.map((m) => m.path)]), [[2, 'tools/call get_forecast', ['/result/content/0/text', '/result/structuredContent/temperature']]]);
+    } finally {
+      await client.close();
+    }
   });
-  const requests = [
-    { seq: 1, method: 'tools/call', params: { name: 'get_forecast', arguments: { city: 'Rome' } }, answer: answer(21) },
-    { seq: 2, method: 'tools/call', params: { name: 'get_forecast', arguments: { city: 'Rome' } }, answer: answer(19) },
-  ];
-  const client = new McpClient({ command: process.execPath, args: [WEATHER] });
-  try {
-    await client.connect();
-    const outcome = await replayRequests(client, requests);
-    assert.equal(outcome.replayed, 2);
-    assert.deepEqual(outcome.differences.map((d) => [d.seq, d.label, d.mismatches.map((m) => m.path)]), [[2, 'tools/call get_forecast', ['/result/content/0/text', '/result/structuredContent/temperature']]]);
-  } finally {
-    await client.close();
-  }
-});
+}

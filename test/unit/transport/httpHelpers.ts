@@ -11,8 +11,8 @@ export interface HttpFixture {
 }
 
 /** Starts test/fixtures/servers/http/<name> (a real node:http server on 127.0.0.1:0) and reads its URL. */
-export function startHttpFixture(name: string, args: string[] = []): Promise<HttpFixture> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(SERVERS, 'http', name), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startHttpFixture(name: string, args: string[] = [], env: Record<string, string> = {}): Promise<HttpFixture> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(SERVERS, 'http', name), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
