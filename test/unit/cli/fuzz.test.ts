@@ -78,7 +78,11 @@ for (const t of TRANSPORTS) {
     assert.deepEqual(only('echo'), [], 'the correct tool of the same server');
     assert.match(of('wipe').skipped ?? '', /destructiveHint/);
     assert.match(of('by_ref').skipped ?? '', /\$ref "#\/\$defs\/place" does not resolve/);
-    assert.ok(report.starts >= 3, `restarted after the crash and the hang (${report.starts} starts)`);
+    // stdio: a new process after the crash and the hang. HTTP: the session whose process died answers 404
+    // and the client opens a new one itself (session-expired), so the run goes on in the same start;
+    // the findings above, made after the crash, show it did.
+    if (t === STDIO) assert.ok(report.starts >= 3, `restarted after the crash and the hang (${report.starts} starts)`);
+    else assert.ok(report.starts >= 1, `${report.starts} starts`);
     await noneRunning(t, marker);
 
     // The saved findings are regression tests: they fail until the faults are fixed.
