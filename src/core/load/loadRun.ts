@@ -59,7 +59,9 @@ export async function runLoad(call: () => Promise<CallKind>, options: LoadOption
       // would run after 1 ms as a plain setTimeout.
       const wait = Math.min(due, deadline) - performance.now();
       if (wait > 0) await new Promise<void>((resolve) => longTimeout(resolve, wait));
-      if (performance.now() >= deadline) return false;
+      // A timer may fire a fraction of a millisecond before performance.now() reaches the
+      // deadline: a start due at or after it never begins, whatever the clock says on waking.
+      if (due >= deadline || performance.now() >= deadline) return false;
     }
     return true;
   };
