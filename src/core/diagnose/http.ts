@@ -53,6 +53,9 @@ export interface HttpFact {
 
 export function httpFact(e: TraceEvent): HttpFact | undefined {
   if (e.dir !== 'meta' || e.kind !== 'http' || !e.info) return undefined;
+  // A probe's own exchange (src/core/probe/http): the 404s and 403s it asks for on purpose are
+  // judged by the probe's verdict, not taken for the session's failures.
+  if (e.info.probe !== undefined) return undefined;
   return e.info as unknown as HttpFact;
 }
 

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
+import { modernHeaders } from '../../transport/httpHeaders';
+import type { ProbeContext, ProbeId } from '../probe';
+import { headerValue, probeExchange, type ProbeAnswer } from './exchange';
+
+/** The session the check's own client holds: the id the server issued, and the trace event that shows it. */
+export interface CheckSession {
+  id: string;
+  seq: number;
+}
+
+/**
+ * "A server using the Streamable HTTP transport MAY assign a session ID at initialization time,
+ * by including it in an Mcp-Session-Id header on the HTTP response containing the
+ * InitializeResult." The transport keeps the id to itself; its meta 'http' events show it.
+ * The newest one counts: a session the server ended (404) is followed by a new initialize.
+ */
+export function checkSession(ctx: ProbeContext): CheckSession | undefined {
+  const events = ctx.client.trace.events;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.dir !== 'meta' || e.kind !== 'http' || !e.info || e.info.probe !== undefined) continue;
+    const id = headerValue((e.info.headers as Record<string, string> | undefined) ?? {}, 'mcp-session-id');
+    if (id !== undefined) return { id, seq: e.seq };
+  }
+  return undefined;
+}
+
+/** A probe request's id: never one the client's own requests use. */
+export function probeRequestId(probe: ProbeId): string {
+  return `mcp-lens-probe-${probe}-${randomUUID().slice(0, 8)}`;
+}
+
+/** A `ping` (harmless, answered by every server) as the era sends it, on `session` when there is one. */
+export function pingRequest(ctx: ProbeContext, probe: ProbeId, session: string | undefined): { headers: Record<string, string>; body: string } {
+  const base = { ...ctx.http!.headers, Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
+  if (ctx.info.era === 'modern') {
+    const msg = {
+      jsonrpc: '2.0' as const,
+      id: probeRequestId(probe),
+      method: 'ping',
+      params: { _meta: { [META_PROTOCOL_VERSION]: ctx.info.protocolVersion, [META_CLIENT_CAPABILITIES]: {}, [META_CLIENT_INFO]: PROBE_CLIENT } },
+    };
+    return { headers: { ...base, ...modernHeaders(msg, ctx.info.protocolVersion, new Map()) }, body: JSON.stringify(msg) };
+  }
+  const headers: Record<string, string> = { ...base, 'MCP-Protocol-Version': ctx.info.protocolVersion };
+  if (session !== undefined) headers['Mcp-Session-Id'] = session;
+  return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: probeRequestId(probe), method: 'ping' }) };
+}
+
+const PROBE_CLIENT = { name: 'mcp-lens-probe', version: '1.0.0' };
+
+/** A legacy session of the probe's own, so the check's session is never ended or disturbed. */
+export interface ProbeSession {
+  id: string;
+  /** The initialize exchange that issued it. */
+  answer: ProbeAnswer;
+}
+
+/**
+ * Opens a second session with a fresh initialize (and `notifications/initialized`) over raw
+ * HTTP. Undefined when the server issued no session id or refused: the probe then has nothing to do.
+ */
+export async function openProbeSession(ctx: ProbeContext, probe: ProbeId): Promise<ProbeSession | undefined> {
+  const headers = { ...ctx.http!.headers, Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
+  const init = {
+    jsonrpc: '2.0',
+    id: probeRequestId(probe),
+    method: 'initialize',
+    params: { protocolVersion: ctx.info.protocolVersion, capabilities: {}, clientInfo: PROBE_CLIENT },
+  };
+  const answer = await probeExchange(ctx, probe, ctx.http!.url, { method: 'POST', headers, body: JSON.stringify(init) });
+  const id = answer.headers['mcp-session-id'];
+  if (answer.status === undefined || answer.status >= 300 || id === undefined) return undefined;
+  const sessionHeaders = { ...headers, 'MCP-Protocol-Version': ctx.info.protocolVersion, 'Mcp-Session-Id': id };
+  await probeExchange(ctx, probe, ctx.http!.url, { method: 'POST', headers: sessionHeaders, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  return { id, answer };
+}
+
+/** Ends a probe session; a server that does not allow it (405) keeps it until it expires. */
+export async function closeProbeSession(ctx: ProbeContext, probe: ProbeId, session: ProbeSession): Promise<ProbeAnswer> {
+  return probeExchange(ctx, probe, ctx.http!.url, { method: 'DELETE', headers: legacyHeaders(ctx, session.id), read: 'headers' });
+}
+
+/** What every legacy request on a session carries besides its body. */
+export function legacyHeaders(ctx: ProbeContext, session: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { ...ctx.http!.headers, 'MCP-Protocol-Version': ctx.info.protocolVersion };
+  if (session !== undefined) headers['Mcp-Session-Id'] = session;
+  return headers;
+}
+
+/** Whether an answer accepted the request (2xx). */
+export function accepted(answer: ProbeAnswer): boolean {
+  return answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+}
+
+/** "200 OK", "404 Not Found": how a verdict names an answer. */
+export function statusOf(answer: ProbeAnswer): string {
+  return answer.status === undefined ? `no answer (${answer.error?.code})` : `${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
+}
+
+/** Why a session probe does not apply, shared by the probes that need a legacy session. */
+export function noSessionsReason(ctx: ProbeContext): string | undefined {
+  if (!ctx.http) return 'stdio has no sessions (they are a Streamable HTTP feature)';
+  if (ctx.info.era === 'modern') return `${ctx.info.protocolVersion} Streamable HTTP has no sessions: the revision removed Mcp-Session-Id, every request stands alone`;
+  return undefined;
+}
