@@ -1,4 +1,5 @@
 import { completionProbe } from './completion';
+import { HTTP_PROBES } from './http';
 import { legacyEraProbe } from './legacyEra';
 import { loggingProbe } from './logging';
 import { cachingProbe, inputRequiredPlacementProbe, resultTypeProbe } from './modernResults';
@@ -22,6 +23,8 @@ export const PROBES: readonly Probe[] = [
   cachingProbe,
   inputRequiredPlacementProbe,
   legacyEraProbe,
+  // Streamable HTTP only (each says why over stdio); after the protocol probes, so a session ended by the session probe's DELETE is never one they need.
+  ...HTTP_PROBES,
 ];
 
 /** The probes `--probes LIST` names, in registry order; an id with no probe here (yet) is left out by the caller's validation. */
