@@ -1,0 +1,11 @@
+/**
+ * What each package may weigh, in bytes. Measured on 2026-12-03; each has room for growth,
+ * not for a second copy of anything (the tokenizer's rank tables, ~1 MiB compressed, are the
+ * largest part of both).
+ */
+
+/**
+ * `npm pack` of the CLI: 1.8 MB from a production build (`prepack`), 2.2 MB from the
+ * unminified one `npm run build` makes, which is what the unit stage packs.
+ */
+export const TARBALL_MAX_BYTES = 2.5 * 1024 * 1024;

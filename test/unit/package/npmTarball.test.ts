@@ -1,0 +1,90 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { PRECOMPILED_GROUPS, SHIPPED_VERSIONS } from '../../../src/core/schema/officialSchema';
+import { buildCli, NODE, ROOT } from '../cli/helpers';
+import { TARBALL_MAX_BYTES } from './budgets';
+
+// The npm package as a user gets it: `npm pack` of this repository (.npmignore), installed
+// with nothing else (no registry, no dependencies) into an empty prefix, a project's
+// devDependencies and npx's cache, then run against the example servers.
+const WEATHER = join(ROOT, 'examples', 'workspace', 'servers', 'weather', 'server.mjs');
+const CHATTY = join(ROOT, 'examples', 'workspace', 'servers', 'chatty', 'server.mjs');
+const VALIDATORS = join(ROOT, 'dist', 'validators');
+const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+const noValidators = existsSync(VALIDATORS) ? false : 'no dist/validators: run npm run build';
+
+let work: string;
+let tarball: string;
+let packed: { size: number; unpackedSize: number; files: { path: string }[] };
+
+function npm(args: string[], cwd: string): string {
+  // A cache of the test's own: nothing is fetched, and the shared cache is left as it is.
+  return execFileSync('npm', [...args, '--offline', '--no-audit', '--no-fund', '--cache', join(work, 'cache')], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+before(async () => {
+  if (noValidators) return;
+  await buildCli();
+  work = mkdtempSync(join(tmpdir(), 'mcp-lens-tarball-'));
+  // --ignore-scripts: prepack's production build would rewrite dist/ under the other tests.
+  [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT));
+  tarball = join(work, `mcp-lens-${VERSION}.tgz`);
+});
+
+after(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('the tarball holds the CLI and the bundles it loads, nothing else (no source, test or fixture)', { skip: noValidators }, () => {
+  const validators = SHIPPED_VERSIONS.flatMap((version) => PRECOMPILED_GROUPS.map((group) => `dist/validators/${version}-${group}.js`));
+  assert.deepEqual(
+    packed.files.map((file) => file.path).sort(),
+    ['LICENSE', 'README.md', 'dist/cli.js', 'dist/preload/node-preload.js', 'dist/recorder.js', 'dist/tokenizer.js', ...validators, 'media/preload/python/sitecustomize.py', 'package.json'].sort(),
+  );
+  assert.ok(packed.size < TARBALL_MAX_BYTES, `${packed.size} bytes packed, budget ${TARBALL_MAX_BYTES}`);
+});
+
+test('installed globally into an empty prefix, mcp-lens check passes a good server and fails a bad one', { skip: noValidators }, () => {
+  const prefix = join(work, 'prefix');
+  npm(['install', '--global', '--prefix', prefix, tarball], work);
+  const bin = join(prefix, 'bin', 'mcp-lens');
+  // Run from an empty folder: nothing of this repository is on the way to a module.
+  const good = spawnSync(bin, ['check', '--', NODE, WEATHER], { cwd: work, encoding: 'utf8' });
+  assert.equal(good.status, 0, good.stderr);
+  assert.match(good.stdout, /example-weather 1\.0\.0 {2}modern era, protocol 2026-07-28/);
+  assert.match(good.stdout, /No problems found\./);
+  const bad = spawnSync(bin, ['check', '--', NODE, CHATTY], { cwd: work, encoding: 'utf8' });
+  assert.equal(bad.status, 1, bad.stdout + bad.stderr);
+  assert.match(bad.stdout, /stray-stdout/);
+});
+
+test('installed globally, mcp-lens mcp serves its tools to an SDK client and starts a server', { skip: noValidators }, async () => {
+  const bin = join(work, 'prefix', 'bin', 'mcp-lens');
+  const client = new Client({ name: 'tarball-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: work, stderr: 'pipe' }));
+  try {
+    const { tools } = await client.listTools();
+    for (const name of ['start_server', 'list_servers', 'call_tool', 'check']) assert.ok(tools.some((tool) => tool.name === name), name);
+    const started = await client.callTool({ name: 'start_server', arguments: { name: 'weather', command: NODE, args: [WEATHER] } });
+    const text = (started.content as { text?: string }[]).map((c) => c.text ?? '').join('');
+    assert.equal(started.isError === true, false, text);
+    assert.match(text, /server "example-weather" 1\.0\.0/);
+  } finally {
+    await client.close();
+  }
+});
+
+test("in a project's devDependencies and through npx, the bin runs", { skip: noValidators }, () => {
+  const project = join(work, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-server', version: '1.0.0', private: true }));
+  npm(['install', '--save-dev', tarball], project);
+  assert.equal(npm(['exec', '--', 'mcp-lens', '--version'], project).trim(), VERSION);
+  assert.equal(npm(['exec', '--yes', `--package=${tarball}`, '--', 'mcp-lens', '--version'], work).trim(), VERSION);
+});
