@@ -87,5 +87,7 @@ export function diffArgs(inputs) {
 
 /** The words to print: header values stand for secrets, and GitHub masks only registered ones. */
 export function printable(args) {
-  return args.map((word, i) => (args[i - 1] === '--header' ? `${word.split(':')[0]}: ***` : /\s/.test(word) ? JSON.stringify(word) : word)).join(' ');
+  // A header's value never prints; a word with a space is quoted, as a person would type it.
+  const shown = (word) => (/\s/.test(word) ? JSON.stringify(word) : word);
+  return args.map((word, i) => shown(args[i - 1] === '--header' ? `${word.split(':')[0]}: ***` : word)).join(' ');
 }

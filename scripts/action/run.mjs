@@ -11,7 +11,8 @@ import { fail, input, setOutput } from './github.mjs';
 
 const inputs = Object.fromEntries(['command', 'server', 'url', 'headers', 'args', 'sarif', 'junit', 'fail-on', 'base-ref', 'setup'].map((name) => [name, input(name)]));
 const cwd = resolve(input('working-directory') || '.');
-const cli = input('cli') || 'mcp-lens';
+// On the PATH from the install step (GITHUB_PATH).
+const cli = 'mcp-lens';
 const out = mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'mcp-lens-'));
 const report = join(out, 'report.json');
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -9,39 +9,31 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { PRECOMPILED_GROUPS, SHIPPED_VERSIONS } from '../../../src/core/schema/officialSchema';
 import { buildCli, NODE, ROOT } from '../cli/helpers';
 import { TARBALL_MAX_BYTES } from './budgets';
+import { NO_BUILD, npm, packInto, VERSION, type Packed } from './pack';
 
 // The npm package as a user gets it: `npm pack` of this repository (.npmignore), installed
 // with nothing else (no registry, no dependencies) into an empty prefix, a project's
 // devDependencies and npx's cache, then run against the example servers.
 const WEATHER = join(ROOT, 'examples', 'workspace', 'servers', 'weather', 'server.mjs');
 const CHATTY = join(ROOT, 'examples', 'workspace', 'servers', 'chatty', 'server.mjs');
-const VALIDATORS = join(ROOT, 'dist', 'validators');
-const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
-const noValidators = existsSync(VALIDATORS) ? false : 'no dist/validators: run npm run build';
 
 let work: string;
-let tarball: string;
-let packed: { size: number; unpackedSize: number; files: { path: string }[] };
-
-function npm(args: string[], cwd: string): string {
-  // A cache of the test's own: nothing is fetched, and the shared cache is left as it is.
-  return execFileSync('npm', [...args, '--offline', '--no-audit', '--no-fund', '--cache', join(work, 'cache')], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
+let packed: Packed;
 
 before(async () => {
-  if (noValidators) return;
+  if (NO_BUILD) return;
   await buildCli();
   work = mkdtempSync(join(tmpdir(), 'mcp-lens-tarball-'));
-  // --ignore-scripts: prepack's production build would rewrite dist/ under the other tests.
-  [packed] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT));
-  tarball = join(work, `mcp-lens-${VERSION}.tgz`);
+  packed = packInto(work);
 });
+
+const run = (args: string[], cwd: string) => npm(args, cwd, join(work, 'cache'));
 
 after(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test('the tarball holds the CLI and the bundles it loads, nothing else (no source, test or fixture)', { skip: noValidators }, () => {
+test('the tarball holds the CLI and the bundles it loads, nothing else (no source, test or fixture)', { skip: NO_BUILD }, () => {
   const validators = SHIPPED_VERSIONS.flatMap((version) => PRECOMPILED_GROUPS.map((group) => `dist/validators/${version}-${group}.js`));
   assert.deepEqual(
     packed.files.map((file) => file.path).sort(),
@@ -50,9 +42,9 @@ test('the tarball holds the CLI and the bundles it loads, nothing else (no sourc
   assert.ok(packed.size < TARBALL_MAX_BYTES, `${packed.size} bytes packed, budget ${TARBALL_MAX_BYTES}`);
 });
 
-test('installed globally into an empty prefix, mcp-lens check passes a good server and fails a bad one', { skip: noValidators }, () => {
+test('installed globally into an empty prefix, mcp-lens check passes a good server and fails a bad one', { skip: NO_BUILD }, () => {
   const prefix = join(work, 'prefix');
-  npm(['install', '--global', '--prefix', prefix, tarball], work);
+  run(['install', '--global', '--prefix', prefix, packed.file], work);
   const bin = join(prefix, 'bin', 'mcp-lens');
   // Run from an empty folder: nothing of this repository is on the way to a module.
   const good = spawnSync(bin, ['check', '--', NODE, WEATHER], { cwd: work, encoding: 'utf8' });
@@ -64,7 +56,7 @@ test('installed globally into an empty prefix, mcp-lens check passes a good serv
   assert.match(bad.stdout, /stray-stdout/);
 });
 
-test('installed globally, mcp-lens mcp serves its tools to an SDK client and starts a server', { skip: noValidators }, async () => {
+test('installed globally, mcp-lens mcp serves its tools to an SDK client and starts a server', { skip: NO_BUILD }, async () => {
   const bin = join(work, 'prefix', 'bin', 'mcp-lens');
   const client = new Client({ name: 'tarball-test', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: work, stderr: 'pipe' }));
@@ -80,11 +72,11 @@ test('installed globally, mcp-lens mcp serves its tools to an SDK client and sta
   }
 });
 
-test("in a project's devDependencies and through npx, the bin runs", { skip: noValidators }, () => {
+test("in a project's devDependencies and through npx, the bin runs", { skip: NO_BUILD }, () => {
   const project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-server', version: '1.0.0', private: true }));
-  npm(['install', '--save-dev', tarball], project);
-  assert.equal(npm(['exec', '--', 'mcp-lens', '--version'], project).trim(), VERSION);
-  assert.equal(npm(['exec', '--yes', `--package=${tarball}`, '--', 'mcp-lens', '--version'], work).trim(), VERSION);
+  run(['install', '--save-dev', packed.file], project);
+  assert.equal(run(['exec', '--', 'mcp-lens', '--version'], project).trim(), VERSION);
+  assert.equal(run(['exec', '--yes', `--package=${packed.file}`, '--', 'mcp-lens', '--version'], work).trim(), VERSION);
 });
