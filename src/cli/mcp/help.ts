@@ -8,6 +8,10 @@ messages and stderr, restarts them after an edit, and runs check.
 
 Tools: start_server, list_servers, restart_server, stop_server, list_capabilities,
 call_tool, get_diagnostics, read_messages, read_stderr, check.
+list_servers also shows the servers the folder it runs in configures (.vscode/mcp.json,
+.mcp.json, .cursor/mcp.json) with their file and line; start_server with just such a name
+starts it as the editor would. An \${input:id} it uses is read from MCP_LENS_INPUT_<ID>
+(the id upper-cased, other characters as _): \${input:api-key} from MCP_LENS_INPUT_API_KEY.
 --timeout MS: how long a request to a server under test may take (default 30000).
 
 Claude Code:

@@ -2,11 +2,13 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { McpArgs } from '../args';
 import { version } from '../version';
+import { ConfiguredServers } from './configured';
 import { Sessions } from './sessions';
 import { registerAgentTools } from './tools';
 
 const INSTRUCTIONS = `MCP Lens runs the MCP servers you are building and shows exactly what they say.
-Start one with start_server (a name and its command line), then call_tool to try a tool, get_diagnostics
+Start one with start_server (a name and its command line, or just the name of a server the
+workspace configures: list_servers shows them), then call_tool to try a tool, get_diagnostics
 and read_stderr when something fails, restart_server after you changed its code, and check to see
 whether it is still a correct MCP server. Sessions stay open across calls until stop_server.`;
 
@@ -17,7 +19,7 @@ whether it is still a correct MCP server. Sessions stay open across calls until 
 export async function runMcp(args: McpArgs): Promise<number> {
   const sessions = new Sessions(args.timeoutMs);
   const server = new McpServer({ name: 'mcp-lens', version }, { instructions: INSTRUCTIONS });
-  registerAgentTools(server, sessions, args.timeoutMs);
+  registerAgentTools(server, sessions, args.timeoutMs, new ConfiguredServers(process.cwd()));
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

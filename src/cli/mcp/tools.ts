@@ -6,7 +6,8 @@ import { eventsText, lastMessages, lastStderr } from '../../core/agent/eventText
 import { itemsText } from '../../core/agent/listsText';
 import { agentCall } from '../../core/agent/toolCall';
 import { checkRunning } from '../commands/checkRunning';
-import type { ListKind } from './heldSession';
+import { configuredText, INPUT_ENV_PREFIX, type ConfiguredServers } from './configured';
+import type { ListKind, SessionSpec } from './heldSession';
 import type { Sessions } from './sessions';
 
 const MAX_TIMEOUT_MS = 300_000;
@@ -27,15 +28,15 @@ async function answer(run: () => string | Promise<string>): Promise<Answer> {
 }
 
 /** The operations of the VS Code language-model tools, as MCP tools over named sessions. */
-export function registerAgentTools(server: McpServer, sessions: Sessions, defaultTimeoutMs: number): void {
+export function registerAgentTools(server: McpServer, sessions: Sessions, defaultTimeoutMs: number, configured: ConfiguredServers): void {
   server.registerTool(
     'start_server',
     {
       description:
-        'Starts an MCP server under test over stdio and keeps the session open under a name, for the other tools. MCP Lens negotiates the protocol era (modern server/discover or legacy initialize), lists its tools and records every message and stderr line. Returns its state, era and tools, or why it failed to start (then read get_diagnostics and read_stderr). Runs the given command on this machine.',
+        `Starts an MCP server under test over stdio and keeps the session open under a name, for the other tools. With just a name, starts the server of that name the workspace configures (see list_servers) exactly as the editor would: \${workspaceFolder}, \${env:…} and envFile expanded, and each \${input:id} read from the variable ${INPUT_ENV_PREFIX}<ID> (the id upper-cased, other characters as _; e.g. \${input:api-key} from ${INPUT_ENV_PREFIX}API_KEY). With a command, runs that command line. MCP Lens negotiates the protocol era (modern server/discover or legacy initialize), lists its tools and records every message and stderr line. Returns its state, era and tools, or why it failed to start (then read get_diagnostics and read_stderr). Runs the command on this machine.`,
       inputSchema: {
-        name: z.string().min(1).max(80).describe('A name for this session, e.g. "weather".'),
-        command: z.string().min(1).describe('The program, e.g. "node" or "uv".'),
+        name: z.string().min(1).max(80).describe('A name for this session, e.g. "weather"; without a command, the name of a configured server.'),
+        command: z.string().min(1).optional().describe('The program, e.g. "node" or "uv" (omit it to start the configured server of that name).'),
         args: z.array(z.string()).optional().describe('Its arguments, e.g. ["build/index.js"].'),
         cwd: z.string().optional().describe('Working directory (default: where mcp-lens runs).'),
         env: z.record(z.string(), z.string()).optional().describe('Extra environment variables.'),
@@ -43,14 +44,36 @@ export function registerAgentTools(server: McpServer, sessions: Sessions, defaul
     },
     (input) =>
       answer(async () => {
-        const session = await sessions.start(input.name, { command: input.command, args: input.args ?? [], cwd: input.cwd, env: input.env });
+        let spec: SessionSpec;
+        if (input.command !== undefined) spec = { command: input.command, args: input.args ?? [], cwd: input.cwd, env: input.env };
+        else if (input.args !== undefined || input.cwd !== undefined) throw new AgentInputError('"args" and "cwd" go with "command"; a configured server is started with its own.');
+        else {
+          const found = await configured.spec(input.name);
+          spec = input.env ? { ...found, env: { ...found.env, ...input.env } } : found;
+        }
+        const session = await sessions.start(input.name, spec);
         return `${session.state.kind === 'running' ? 'Started.' : 'Not started.'}\n${session.statusText()}`;
       }),
   );
   server.registerTool(
     'list_servers',
-    { description: 'Lists the sessions this MCP Lens holds: name, command, state (running, exited with code, failed), protocol era and version, tools, and the rules of any diagnostics raised.', inputSchema: {} },
-    () => answer(() => (sessions.all.length ? `${sessions.all.length} session(s):\n${sessions.all.map((s) => s.statusText()).join('\n')}` : 'No sessions yet: start one with start_server.')),
+    {
+      description:
+        'Lists the servers the workspace configures (.vscode/mcp.json, .mcp.json, .cursor/mcp.json of the folder mcp-lens runs in), each with its command and the file and line it is configured at, then the sessions this MCP Lens holds: name, command, state (running, exited with code, failed), protocol era and version, tools, and the rules of any diagnostics raised.',
+      inputSchema: {},
+    },
+    () =>
+      answer(async () => {
+        const { servers, problems } = await configured.all();
+        const parts = [
+          servers.length
+            ? `${servers.length} configured server(s) in ${configured.folder} (start one with start_server and just its name):\n${servers.map(configuredText).join('\n')}`
+            : `No configured servers in ${configured.folder} (.vscode/mcp.json, .mcp.json, .cursor/mcp.json).`,
+        ];
+        if (problems.length) parts.push(`Config problems:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+        parts.push(sessions.all.length ? `${sessions.all.length} session(s):\n${sessions.all.map((s) => s.statusText()).join('\n')}` : 'No sessions yet: start one with start_server.');
+        return parts.join('\n\n');
+      }),
   );
   server.registerTool(
     'restart_server',
