@@ -59,19 +59,20 @@ export function registerAgentTools(server: McpServer, sessions: Sessions, defaul
     'list_servers',
     {
       description:
-        'Lists the servers the workspace configures (.vscode/mcp.json, .mcp.json, .cursor/mcp.json of the folder mcp-lens runs in), each with its command and the file and line it is configured at, then the sessions this MCP Lens holds: name, command, state (running, exited with code, failed), protocol era and version, tools, and the rules of any diagnostics raised.',
+        'Lists the servers the workspace configures (.vscode/mcp.json, .mcp.json, .cursor/mcp.json of the folder mcp-lens runs in), after the sessions this MCP Lens holds, each configured server with its command as configured and the file and line it is configured at; the sessions: name, command, state (running, exited with code, failed), protocol era and version, tools, and the rules of any diagnostics raised.',
       inputSchema: {},
     },
     () =>
       answer(async () => {
         const { servers, problems } = await configured.all();
+        // The sessions first (what an agent acts on), then what the folder's configs offer to start.
         const parts = [
+          sessions.all.length ? `${sessions.all.length} session(s):\n${sessions.all.map((s) => s.statusText()).join('\n')}` : 'No sessions yet: start one with start_server.',
           servers.length
-            ? `${servers.length} configured server(s) in ${configured.folder} (start one with start_server and just its name):\n${servers.map(configuredText).join('\n')}`
+            ? `${servers.length} configured server(s) in ${configured.folder} (start one with start_server and just its name; commands as configured, variables expanded at start):\n${servers.map(configuredText).join('\n')}`
             : `No configured servers in ${configured.folder} (.vscode/mcp.json, .mcp.json, .cursor/mcp.json).`,
         ];
         if (problems.length) parts.push(`Config problems:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-        parts.push(sessions.all.length ? `${sessions.all.length} session(s):\n${sessions.all.map((s) => s.statusText()).join('\n')}` : 'No sessions yet: start one with start_server.');
         return parts.join('\n\n');
       }),
   );
