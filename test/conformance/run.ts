@@ -3,7 +3,7 @@
 //   node --import tsx test/conformance/run.ts [--revision 2026-07-28] [--results FILE]
 // Prints `N passed, N failed` per revision; exit 0 when every outcome matches the baseline.
 //   ... run.ts --client "COMMAND"  scores another client the same way (no baseline, exit 0):
-// how the README's comparison figures for other clients are measured.
+// how the comparison figures of docs/conformance.md for other clients are measured.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
