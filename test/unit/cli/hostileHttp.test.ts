@@ -116,3 +116,17 @@ test('a gzip body that inflates to 4 GiB stops at the 64 MiB cap: http-body-over
     await server.stop();
   }
 });
+
+test('a same-origin 307 is followed with the POST and its body: the session is established and the tool listed', async () => {
+  // --no-probes: the fixture's library leaves ping unimplemented; the listing is what is checked here.
+  const server = await startHttpFixture('moved-307.mjs');
+  try {
+    const run = await runCli(['check', '--json', '--no-probes', '--url', server.url]);
+    const r = report(run);
+    assert.deepEqual(r.diagnostics.filter((d: any) => d.severity !== 'info'), []);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(r.tools.map((t: any) => t.name), ['echo']);
+  } finally {
+    await server.stop();
+  }
+});
