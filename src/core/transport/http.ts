@@ -6,6 +6,7 @@ import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
 import { depthOver, MAX_JSON_DEPTH } from '../wire/jsonDepth';
 import { jsonEvent, lineEvent, tryParse } from '../wire/lineEvent';
+import { tooDeepEvent } from '../wire/stdoutClassifier';
 import { classify, isNotification, isRequest, isResponse, type JsonRpcMessage, type RequestId } from '../wire/message';
 import { sendAuthorized } from './authorizedSend';
 import type { HttpAuthorizer } from './httpAuthorizer';
@@ -475,8 +476,7 @@ export class HttpTransport implements Transport {
    * kept and the depth named, and the exchange fails.
    */
   private deliverTooDeep(text: string, depth: number, via: Via, status: number, c2sSeq: number | undefined): TraceEvent {
-    const e: NewTraceEvent = { dir: 's2c', raw: text.slice(0, BODY_EXCERPT), kind: 'stray', info: { tooDeep: { depth, max: MAX_JSON_DEPTH }, bytes: Buffer.byteLength(text) } };
-    return this.deliver(e, via, status, c2sSeq);
+    return this.deliver(tooDeepEvent('s2c', text, depth), via, status, c2sSeq);
   }
 
   /** Records a JSON body (one message or a batch array) as s2c events. */
