@@ -199,7 +199,7 @@ let summaryEl: HTMLElement | undefined;
 
 function render(): void {
   if (!tool || !model) return;
-  const focus = focusedPath();
+  const focus = focusedIndex();
   app.replaceChildren();
   slots = new Map();
 
@@ -450,18 +450,19 @@ function focusFirst(): void {
   (first ?? runButton)?.focus();
 }
 
-function focusedPath(): { path: string; index: number } | undefined {
+function focusedIndex(): number | undefined {
   const active = document.activeElement as HTMLElement | null;
   if (!active || !app.contains(active)) return undefined;
-  const field = active.closest('[data-path]');
-  const all = Array.from(app.querySelectorAll('input,select,textarea,button'));
-  return { path: field?.getAttribute('data-path') ?? '', index: all.indexOf(active) };
+  return Array.from(app.querySelectorAll('input,select,textarea,button')).indexOf(active);
 }
 
-/** After a re-render, focus goes back to the same control (an added item: its new row). */
-function restoreFocus(focus: { path: string; index: number } | undefined): void {
-  if (!focus) return;
+/**
+ * After a re-render, focus goes back to the control at the same position among the form's
+ * controls (the form is rebuilt whole, so there is no element to keep; the last one if the
+ * form got shorter).
+ */
+function restoreFocus(index: number | undefined): void {
+  if (index === undefined || index < 0) return;
   const all = Array.from(app.querySelectorAll<HTMLElement>('input,select,textarea,button'));
-  const target = all[Math.min(focus.index, all.length - 1)];
-  target?.focus();
+  all[Math.min(index, all.length - 1)]?.focus();
 }

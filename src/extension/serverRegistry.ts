@@ -63,7 +63,6 @@ export interface LaunchEvent {
   debug: DebugLaunch | undefined;
 }
 
-/** A restart finished: what the server listed before and after it. */
 /** One list before and after the server's `notifications/<kind>/list_changed`. */
 export interface ListChangedEvent {
   entry: ServerEntry;
@@ -72,6 +71,7 @@ export interface ListChangedEvent {
   after: Lists;
 }
 
+/** A restart finished: what the server listed before and after it. */
 export interface RestartEvent {
   entry: ServerEntry;
   reason: string | undefined;

@@ -118,7 +118,15 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     if (element.type === 'group') {
       const list = entry.lists[element.kind];
       if (!list || 'error' in list) return [];
-      return list.items.map((item, i) => this.node({ type: 'item', id: `item:${entry.key}:${element.kind}:${i}:${itemName(item)}`, key: entry.key, kind: element.kind, item }));
+      // Keyed by name, not position: one tool added re-keys no other row (its expansion and
+      // selection stay). A name listed twice (a server bug) gets its occurrence number.
+      const seen = new Map<string, number>();
+      return list.items.map((item) => {
+        const name = itemName(item);
+        const nth = (seen.get(name) ?? 0) + 1;
+        seen.set(name, nth);
+        return this.node({ type: 'item', id: `item:${entry.key}:${element.kind}:${name}${nth > 1 ? `#${nth}` : ''}`, key: entry.key, kind: element.kind, item });
+      });
     }
     return [];
   }

@@ -32,7 +32,7 @@ export class StdoutClassifier {
     return this.single(frame);
   }
 
-  /** No line is held back: the next frame is classified on its own (or starts a multi-line value). */
+  /** Lines are held back (a multi-line value may be open): the next frame continues it. */
   get holding(): boolean {
     return this.held.length > 0;
   }

@@ -26,7 +26,7 @@ export class AppPreviewPanel extends ServerPanel<HostMessage, WebviewMessage> {
 
   constructor(deps: AppPreviewDeps, entry: ServerEntry, readonly uri: string) {
     const title = tabTitle(say`App ${name(uri)}`);
-    super(deps.extensionUri, 'mcpLens.appPreview', title);
+    super(deps.extensionUri, 'mcpLens.appPreview', title, deps.log);
     this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, title);
     this.app = this.register(
       new AppView({

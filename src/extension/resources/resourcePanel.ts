@@ -6,6 +6,7 @@ import { explainReadFailure } from '../../core/resources/readFailure';
 import { describeChange, watchVia } from '../../core/resources/subscriptions';
 import { fieldValue, type ParsedTemplate } from '../../core/resources/uriTemplate';
 import { ProtocolError, type ListenEnd, type ListenStream } from '../../core/session/client';
+import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import { name, say, showInfo, showWarning, tabTitle } from '../shown';
 import type { JsonDocuments } from '../tools/jsonDocuments';
@@ -20,6 +21,7 @@ interface Deps {
   extensionUri: vscode.Uri;
   runner: ToolRunner;
   documents: JsonDocuments;
+  log: Log;
 }
 
 /**
@@ -45,7 +47,7 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     prompt?: Record<string, unknown>,
   ) {
     const label = subject.kind === 'prompt' ? say`${name(subject.name)} (prompt)` : say`${name(subject.kind === 'template' ? subject.name : (subject.name ?? subject.uri))}`;
-    super(deps.extensionUri, 'mcpLens.resource', tabTitle(label));
+    super(deps.extensionUri, 'mcpLens.resource', tabTitle(label), deps.log);
     const shape = fieldsOf(subject, prompt);
     this.fields = shape.fields;
     this.template = shape.template;

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { Disposable } from '../lifecycle';
+import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { JsonDocuments } from '../tools/jsonDocuments';
 import type { ToolRunner } from '../tools/toolRunner';
@@ -10,7 +11,7 @@ import { ResourcePanel } from './resourcePanel';
 export class ResourcePanels extends Disposable {
   private readonly panels = new Map<string, ResourcePanel>();
 
-  constructor(private readonly deps: { extensionUri: vscode.Uri; runner: ToolRunner; documents: JsonDocuments }) {
+  constructor(private readonly deps: { extensionUri: vscode.Uri; runner: ToolRunner; documents: JsonDocuments; log: Log }) {
     super();
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.panel.dispose()) });
   }

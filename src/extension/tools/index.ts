@@ -18,7 +18,7 @@ export function registerTools(context: vscode.ExtensionContext, registry: Server
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const panels = new ToolPanels({ extensionUri: context.extensionUri, runner, documents, asks, log, version });
   asks.setToolSurfaces((entry) => panels.runningFor(entry));
-  const resources = new ResourcePanels({ extensionUri: context.extensionUri, runner, documents });
+  const resources = new ResourcePanels({ extensionUri: context.extensionUri, runner, documents, log });
   const lenses = new ToolLensProvider(registry, runner);
   return [runner, documents, panels, resources, lenses, ...registerToolCommands({ resources, registry, runner, panels, documents, log }), ...registerAppPreview({ extensionUri: context.extensionUri, runner, log, version, registry })];
 }

@@ -43,7 +43,7 @@ export class ToolPanel extends ServerPanel<HostMessage, WebviewMessage> implemen
     private readonly entry: ServerEntry,
     readonly toolName: string,
   ) {
-    super(deps.extensionUri, 'mcpLens.tool', tabTitle(say`▶ ${name(toolName)}`));
+    super(deps.extensionUri, 'mcpLens.tool', tabTitle(say`▶ ${name(toolName)}`), deps.log);
     this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, tabTitle(say`${name(toolName)}`));
     this.app = this.register(
       new AppView({
@@ -205,22 +205,27 @@ export class ToolPanel extends ServerPanel<HostMessage, WebviewMessage> implemen
     this.abort = abort;
     this.running = { startedAt: Date.now() };
     this.post({ type: 'running', startedAt: this.running.startedAt });
-    const outcome = await this.deps.runner.call(this.entry, this.toolName, args, {
-      signal: abort.signal,
-      asTask,
-      onProgress: (progress) => {
-        if (this.running) this.running.progress = progress;
-        this.post({ type: 'progress', progress });
-      },
-      onTask: (task) => {
-        if (this.running) this.running.task = task;
-        this.post({ type: 'task', task });
-      },
-    });
-    this.abort = undefined;
-    this.running = undefined;
-    // The call is over: an ask it left unanswered can no longer be answered.
-    this.deps.asks.dropSurface(this, 'the call ended');
+    let outcome: CallOutcome;
+    try {
+      outcome = await this.deps.runner.call(this.entry, this.toolName, args, {
+        signal: abort.signal,
+        asTask,
+        onProgress: (progress) => {
+          if (this.running) this.running.progress = progress;
+          this.post({ type: 'progress', progress });
+        },
+        onTask: (task) => {
+          if (this.running) this.running.task = task;
+          this.post({ type: 'task', task });
+        },
+      });
+    } finally {
+      // Even when the call throws: a panel left "running" would refuse every later Run.
+      this.abort = undefined;
+      this.running = undefined;
+      // The call is over: an ask it left unanswered can no longer be answered.
+      this.deps.asks.dropSurface(this, 'the call ended');
+    }
     this.app.toolOutcome(outcome);
     return this.finish(outcome, args, external);
   }

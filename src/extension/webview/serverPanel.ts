@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../lifecycle';
+import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import { panelResourceRoots } from '../tools/webviewHtml';
@@ -22,11 +23,18 @@ export abstract class ServerPanel<Host extends { type: string }, View> extends D
   private readonly closed = this.register(new vscode.EventEmitter<void>());
   readonly onDidClose = this.closed.event;
 
-  protected constructor(extensionUri: vscode.Uri, viewType: string, title: string) {
+  protected constructor(extensionUri: vscode.Uri, viewType: string, title: string, log: Log) {
     super();
     this.panel = vscode.window.createWebviewPanel(viewType, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, localResourceRoots: panelResourceRoots(extensionUri) });
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'mcp-lens.svg');
-    this.register(this.panel.webview.onDidReceiveMessage((m: View) => void this.onMessage(m)));
+    // A command of the page that fails is a log line with its stack, not an unhandled rejection.
+    this.register(
+      this.panel.webview.onDidReceiveMessage((m: View) => {
+        Promise.resolve()
+          .then(() => this.onMessage(m))
+          .catch((error: unknown) => log.error(`${viewType}: the page's ${commandName(m)} message failed`, error));
+      }),
+    );
     this.register(
       this.panel.onDidDispose(() => {
         this.closing();
@@ -59,4 +67,10 @@ export abstract class ServerPanel<Host extends { type: string }, View> extends D
       }),
     );
   }
+}
+
+/** The `type` a page's message names, for the log. */
+function commandName(message: unknown): string {
+  const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? `"${type}"` : 'untyped';
 }
