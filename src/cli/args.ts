@@ -5,6 +5,7 @@ import { parseFailOn, type FailOn } from './failOn';
 import { UsageError, usageOf } from './usage';
 import { HOST_PROFILES, hostProfile } from '../core/hosts/hostProfiles';
 import { PROBE_IDS, type ProbeId } from '../core/probe/probe';
+import { SIGN_IN_TIMEOUT_MS } from '../core/auth/signInTimeout';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
 export interface CheckArgs {
@@ -200,9 +201,6 @@ export type CliArgs =
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** A fuzz call that takes this long is taken for a hang: inputs are small, answers should be quick. */
 const FUZZ_TIMEOUT_MS = 5_000;
-
-/** With --auth a request may wait for a person to sign in in a browser: five minutes, unless --timeout says otherwise. */
-const SIGN_IN_TIMEOUT_MS = 300_000;
 
 /**
  * Everything after the first `--` is the server's command line, verbatim: the server's own

@@ -1,8 +1,8 @@
 import { terminalText } from '../core/text';
 import type { Style } from './style';
+import { isRecord } from '../core/schema/isRecord';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function size(base64: unknown): string {
   if (typeof base64 !== 'string') return '?';
@@ -18,7 +18,7 @@ export function resultLines(result: Obj, style: Style): string[] {
   const out: string[] = [];
   const content = Array.isArray(result.content) ? result.content : [];
   for (const item of content) {
-    if (!isObj(item)) {
+    if (!isRecord(item)) {
       out.push(style.dim(`[content item that is not an object: ${JSON.stringify(item)}]`));
       continue;
     }
@@ -34,7 +34,7 @@ export function resultLines(result: Obj, style: Style): string[] {
         out.push(style.dim(`[resource link ${String(item.uri ?? '?')}${item.name ? ` "${String(item.name)}"` : ''}]`));
         break;
       case 'resource': {
-        const r = isObj(item.resource) ? item.resource : {};
+        const r = isRecord(item.resource) ? item.resource : {};
         if (typeof r.text === 'string') {
           out.push(style.dim(`[resource ${String(r.uri ?? '?')}]`));
           out.push(terminalText(r.text, { keepLines: true }));

@@ -1,6 +1,7 @@
 import { exitSentence, exitStory } from '../core/diagnose/exitStory';
 import type { TraceEvent } from '../core/trace/event';
 import { isRequest, isResponse } from '../core/wire/message';
+import { isRecord } from '../core/schema/isRecord';
 
 export interface ServerSummary {
   era: 'modern' | 'legacy' | null;
@@ -24,7 +25,6 @@ const LIST_KEYS = {
 } as const;
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What a trace says about its server: era, version, capabilities and every listed item
@@ -46,7 +46,7 @@ export function summarize(events: readonly TraceEvent[]): ServerSummary {
   // Client requests by id: a response means what its request asked, matched by id (never order).
   const asked = new Map<string, string>();
   for (const e of events) {
-    if (e.dir === 'meta' && e.kind === 'era' && isObj(e.info)) {
+    if (e.dir === 'meta' && e.kind === 'era' && isRecord(e.info)) {
       if (e.info.era === 'modern' || e.info.era === 'legacy') summary.era = e.info.era;
       if (typeof e.info.protocolVersion === 'string') summary.protocolVersion = e.info.protocolVersion;
       continue;
@@ -56,26 +56,26 @@ export function summarize(events: readonly TraceEvent[]): ServerSummary {
       asked.set(String(e.msg.id), e.msg.method);
       continue;
     }
-    if (e.dir !== 's2c' || !isResponse(e.msg) || !isObj(e.msg.result)) continue;
+    if (e.dir !== 's2c' || !isResponse(e.msg) || !isRecord(e.msg.result)) continue;
     const method = asked.get(String(e.msg.id));
     const result = e.msg.result;
     if (method === 'initialize') {
       summary.era ??= 'legacy';
       if (typeof result.protocolVersion === 'string') summary.protocolVersion = result.protocolVersion;
-      if (isObj(result.capabilities)) summary.capabilities = result.capabilities;
-      if (isObj(result.serverInfo)) summary.serverInfo = serverInfo(result.serverInfo);
+      if (isRecord(result.capabilities)) summary.capabilities = result.capabilities;
+      if (isRecord(result.serverInfo)) summary.serverInfo = serverInfo(result.serverInfo);
       if (typeof result.instructions === 'string') summary.instructions = result.instructions;
     } else if (method === 'server/discover' && Array.isArray(result.supportedVersions)) {
       summary.era ??= 'modern';
-      if (isObj(result.capabilities)) summary.capabilities = result.capabilities;
-      const meta = isObj(result._meta) ? result._meta : {};
+      if (isRecord(result.capabilities)) summary.capabilities = result.capabilities;
+      const meta = isRecord(result._meta) ? result._meta : {};
       const info = meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo;
-      if (isObj(info)) summary.serverInfo = serverInfo(info);
+      if (isRecord(info)) summary.serverInfo = serverInfo(info);
       if (typeof result.instructions === 'string') summary.instructions = result.instructions;
     } else if (method !== undefined && method in LIST_KEYS) {
       const key = LIST_KEYS[method as keyof typeof LIST_KEYS];
       const items = result[key];
-      if (Array.isArray(items)) summary[key].push(...items.filter(isObj));
+      if (Array.isArray(items)) summary[key].push(...items.filter(isRecord));
     }
   }
   summary.exit = exitOnItsOwn(events);

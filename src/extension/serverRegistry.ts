@@ -29,6 +29,7 @@ import { LIST_KINDS, ServerEntry, type ListKind } from './serverEntry';
 import type { Settings } from './settings';
 import { LogBudget } from './logBudget';
 import { logTraceEvent, redactor } from './traceLog';
+import { SIGN_IN_TIMEOUT_MS } from '../core/auth/signInTimeout';
 
 export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?: Failure; cancelled?: boolean; needsSignIn?: boolean };
 
@@ -80,9 +81,6 @@ export interface RestartEvent {
   lost: LostRequest[];
   outcome: StartOutcome;
 }
-
-/** Long enough for a person to sign in in the browser: the first request waits for it. */
-const SIGN_IN_TIMEOUT_MS = 5 * 60 * 1000;
 
 /** Long enough to sit at a breakpoint: a paused server answers nothing. */
 const DEBUG_REQUEST_TIMEOUT_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { line, MAX_LINE_CHARS } from './bounds';
+import { isRecord } from '../schema/isRecord';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Characters of one text part shown before the rest is counted instead. */
 const MAX_PART_CHARS = 4000;
@@ -12,7 +12,7 @@ function clipPart(text: string): string {
 
 /** One content block as a model reads it: text as is, binary data by type and size only. */
 function partText(part: unknown): string {
-  if (!isObj(part)) return `[content that is not an object: ${line(JSON.stringify(part) ?? String(part), MAX_LINE_CHARS)}]`;
+  if (!isRecord(part)) return `[content that is not an object: ${line(JSON.stringify(part) ?? String(part), MAX_LINE_CHARS)}]`;
   switch (part.type) {
     case 'text':
       return clipPart(String(part.text ?? ''));
@@ -22,7 +22,7 @@ function partText(part: unknown): string {
     case 'resource_link':
       return `[resource_link ${line(String(part.uri ?? ''), 300)}${part.name ? ` "${line(String(part.name), 120)}"` : ''}]`;
     case 'resource': {
-      const r = isObj(part.resource) ? part.resource : {};
+      const r = isRecord(part.resource) ? part.resource : {};
       const body = typeof r.text === 'string' ? `\n${clipPart(r.text)}` : typeof r.blob === 'string' ? ` (${r.blob.length} base64 characters)` : '';
       return `[resource ${line(String(r.uri ?? ''), 300)}${r.mimeType ? ` ${String(r.mimeType)}` : ''}]${body}`;
     }

@@ -53,12 +53,13 @@ const WHITESPACE = /[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205
 
 /**
  * Server text (a title, a method, a line) in a tree row's label or description: whitespace
- * collapsed to one space, control, bidi and other hidden characters written out, clipped
- * with an ellipsis.
+ * collapsed to one space, control, bidi and other hidden characters written out, link syntax
+ * broken apart (a row is drawn as text, but a person should not read it as a link either),
+ * clipped with an ellipsis.
  */
 export function labelText(text: string, max = MAX_SURFACE_CHARS): string {
   // Not String.trim: it also drops U+FEFF, which is written out like every zero-width character.
-  return clipText(showInvisibles(text.replace(WHITESPACE, ' ').replace(/^ | $/g, '')), max);
+  return clipText(breakLinkSyntax(showInvisibles(text.replace(WHITESPACE, ' ').replace(/^ | $/g, ''))), max);
 }
 
 /** A whole label as drawn: one that would show nothing says so instead, so a row always reads as something. */

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { userFrame, type StackFrame } from '../../core/preload/index';
 import type { TraceEvent } from '../../core/trace/event';
 import { asksOf, errorOf, idOf, latencyOf, methodOf, retriesOf, statusOf, type ExchangeNode, type ListenStreamState, type MessageNode, type Status } from './model';
+import { isRecord } from '../../core/schema/isRecord';
 
 export interface RowData {
   label: string;
@@ -232,13 +233,13 @@ export const MAX_JSON_CHILDREN = 1000;
 
 export function jsonEntries(value: unknown): JsonEntry[] {
   if (Array.isArray(value)) return value.slice(0, MAX_JSON_CHILDREN).map((v, i) => ({ key: String(i), value: v }));
-  if (isObject(value)) return Object.entries(value).slice(0, MAX_JSON_CHILDREN).map(([key, v]) => ({ key, value: v }));
+  if (isRecord(value)) return Object.entries(value).slice(0, MAX_JSON_CHILDREN).map(([key, v]) => ({ key, value: v }));
   return [];
 }
 
 export function jsonSummary(value: unknown): string {
   if (Array.isArray(value)) return `[${value.length}]`;
-  if (isObject(value)) return `{${Object.keys(value).length}}`;
+  if (isRecord(value)) return `{${Object.keys(value).length}}`;
   if (value === undefined) return '(none)';
   // Clipped before it is escaped and scanned: a 50 MiB string must not be copied on every render.
   if (typeof value === 'string' && value.length > 200) return `${clip(JSON.stringify(value.slice(0, 200)), 200)} (${value.length} characters)`;
@@ -246,11 +247,7 @@ export function jsonSummary(value: unknown): string {
 }
 
 export function hasJsonChildren(value: unknown): boolean {
-  return Array.isArray(value) ? value.length > 0 : isObject(value) && Object.keys(value).length > 0;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return Array.isArray(value) ? value.length > 0 : isRecord(value) && Object.keys(value).length > 0;
 }
 
 /** The top-level parts of a row's messages: params, then result or error. */
