@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every check the project has, in order: typecheck, lint, build, unit, integration (real VS Code
 # extension host), e2e (real browser on the installed VSIX), conformance (the official MCP
-# conformance suite refereeing the CLI as a client; scenarios counted, against its baseline).
+# conformance suite refereeing the CLI as a client; scenarios counted, against its baseline),
+# corpus (the suite's server mode proves each single-fault server's fault, MCP Lens must find it).
 # Each stage's pass/fail/skip counts are summed; the last line is `N passed, N failed,
 # N skipped` and the exit code is non-zero on any failure. `bash test/run-all.sh unit e2e`
 # runs only the stages named.
@@ -15,7 +16,7 @@ counts=$(mktemp -d)
 trap 'rm -rf "$counts"' EXIT
 
 stages=("$@")
-[ ${#stages[@]} -eq 0 ] && stages=(typecheck lint build unit integration e2e conformance)
+[ ${#stages[@]} -eq 0 ] && stages=(typecheck lint build unit integration e2e conformance corpus)
 
 total_passed=0
 total_failed=0
@@ -104,7 +105,8 @@ for stage in "${stages[@]}"; do
     integration) ui integration "$counts/integration.json" node --import tsx test/harness/runIntegration.ts ;;
     e2e) ui e2e "$counts/e2e.json" node --import tsx test/e2e/run.ts ;;
     conformance) ui conformance "$counts/conformance.json" node --import tsx test/conformance/run.ts ;;
-    *) echo "unknown stage: $stage (typecheck lint build unit integration e2e conformance)" >&2; exit 2 ;;
+    corpus) ui corpus "$counts/corpus.json" node --import tsx test/corpus/run.ts ;;
+    *) echo "unknown stage: $stage (typecheck lint build unit integration e2e conformance corpus)" >&2; exit 2 ;;
   esac
 done
 

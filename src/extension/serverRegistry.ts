@@ -35,6 +35,11 @@ export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?:
 export interface StartOptions {
   /** An HTTP server that asks for authorization may open the browser to sign in (the Sign In command). */
   signIn?: boolean;
+  /**
+   * Started again because a probe of the previous Start killed it: no probes this time (so no
+   * loop), and that run's findings (the probe-failed among them) stay with the new one.
+   */
+  afterProbe?: boolean;
 }
 
 export interface RegistryDeps {
@@ -48,7 +53,7 @@ export interface RegistryDeps {
   /** The MCP authorization flow for HTTP servers: where grants are kept, and how the sign-in page opens. */
   auth?: { store: GrantStore; openSignInPage(entry: ServerEntry, url: string, ended: Promise<void>): void };
   /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
-  sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace): SessionHandle };
+  sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace, options?: { carry?: boolean }): SessionHandle };
 }
 
 /** A server process launched (before its handshake): the debugger attaches from here. */
@@ -262,7 +267,7 @@ export class ServerRegistry extends Disposable {
       spec = { ...spec, ...debug.spec };
       this.deps.log.info(`[${name}] debug launch: ${debug.how}`);
     }
-    const session = this.deps.sessions?.begin(entry, spec, { env: local.env, secrets }, continued);
+    const session = this.deps.sessions?.begin(entry, spec, { env: local.env, secrets }, continued, { carry: options.afterProbe === true });
     const signingIn = Boolean(remote && options.signIn);
     const timeouts = debug
       ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS }
@@ -349,14 +354,26 @@ export class ServerRegistry extends Disposable {
     }
     await this.refreshLists(entry, client);
     // Not awaited: Start is done once the lists show; the probes' findings arrive as they come.
-    if (settings.probeOnStart && entry.client === client) void this.probeAfterStart(entry, client, remote);
+    if (settings.probeOnStart && !options.afterProbe && entry.client === client) void this.probeAfterStart(entry, client, remote);
     return { ok: true };
   }
 
   private async probeAfterStart(entry: ServerEntry, client: McpClient, remote: { url: string; headers: Record<string, string> } | undefined): Promise<void> {
-    const outcomes = await probeOnStart(entry, client, { ...(remote ? { http: { url: remote.url, headers: remote.headers } } : {}), timeoutMs: this.deps.settings().requestTimeoutMs, log: this.deps.log });
-    if (entry.client !== client) return;
-    entry.probes = outcomes;
+    // A probe that kills the server gets it started once more (with no probes, so no loop): the
+    // user asked for a running server, and the rest of the probes go on against the new process.
+    const restart = async () => {
+      // The exit handler above marks it crashed first, so this Start is not taken for a no-op.
+      await client.exited;
+      const outcome = await this.start(entry, client.trace, { signIn: false, afterProbe: true });
+      if (!outcome.ok || !entry.client) throw new Error(outcome.ok ? 'it stopped again at once' : outcome.reason);
+      // The rest of the probes run on the new run's session: their refusals are theirs to judge.
+      entry.session?.beginProbes();
+      return entry.client;
+    };
+    const run = await probeOnStart(entry, client, { ...(remote ? { http: { url: remote.url, headers: remote.headers } } : {}), timeoutMs: this.deps.settings().requestTimeoutMs, log: this.deps.log, restart });
+    // Stopped, or started again by the user, meanwhile: these verdicts are of a run that is over.
+    if (entry.client !== run.client) return;
+    entry.probes = run.outcomes;
     this.changed.fire(entry);
   }
 

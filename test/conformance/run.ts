@@ -3,12 +3,13 @@
 //   node --import tsx test/conformance/run.ts [--revision 2026-07-28] [--results FILE]
 // Prints `N passed, N failed` per revision; exit 0 when every outcome matches the baseline.
 //   ... run.ts --client "COMMAND"  scores another client the same way (no baseline, exit 0):
-// how the README's comparison figures for other clients are measured.
-import { spawn, spawnSync } from 'node:child_process';
+// how the comparison figures of docs/conformance.md for other clients are measured.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { node24Bin, resultsDir, root } from '../harness/paths';
+import { node24 } from '../harness/node24';
+import { resultsDir, root } from '../harness/paths';
 import { bundleForNode } from '../unit/bundle';
 import { readBaseline, type BaselineEntry } from './baseline';
 import { readClientRequirements } from './requirements';
@@ -45,16 +46,6 @@ const clientCommand = other ?? `"${process.execPath}" "${ADAPTER}"`;
 const tag = other ? '-other' : '';
 const resultsFile = values.results ?? join(resultsDir, `conformance${tag}.json`);
 const revisions = values.revision ?? [...REVISIONS];
-
-/** The suite needs Node ≥ 22 (fs.globSync); the project's tools put Node 24 in .cache/node24. */
-function node24(): string {
-  const node = join(node24Bin, 'node');
-  if (!existsSync(node)) {
-    const install = spawnSync('bash', [join(root, 'test', 'harness', 'install-vscode.sh')], { stdio: 'inherit' });
-    if (install.status !== 0 || !existsSync(node)) throw new Error('Node 24 is missing and test/harness/install-vscode.sh could not install it');
-  }
-  return node;
-}
 
 /** The CLI exactly as it ships (written whole, then renamed: unit tests may be building it too). */
 async function buildCli(): Promise<void> {

@@ -35,4 +35,28 @@ export const tests: E2eTest[] = [
       await wb.shot('ping-failed-card');
     },
   },
+  {
+    name: 'a probe that kills the server: it is started again, the Probes row says ping failed and the rest ran, the probe-failed card cites the exit',
+    workspace,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      const server = await wb.waitForRow(/crash-on-ping/);
+      await wb.clickInlineAction(server, 'Start Server');
+      // Started once more after the crash, without probes: running, its lists shown again.
+      const probes = await wb.waitForRow(/Probes.*1 failed/);
+      await wb.row(/crash-on-ping.*legacy 2025-11-25/).waitFor({ timeout: UI_TIMEOUT });
+      await wb.expand(probes);
+      await wb.waitForRow(/ping\s*failed: the server exited during the probe/);
+      await wb.waitForRow(/logging\s*(ran|skipped)/);
+      await wb.shot('crash-probe-row');
+
+      await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
+      const frame = await webviewFrame(wb.page, '.card');
+      const card = frame.locator('.card', { hasText: 'probe-failed' }).first();
+      await card.waitFor({ timeout: UI_TIMEOUT });
+      const text = await card.innerText();
+      if (!text.includes('the server exited during the probe')) throw new Error(`the probe-failed card does not say the server died: ${text}`);
+      await wb.shot('crash-probe-card');
+    },
+  },
 ];

@@ -1,12 +1,12 @@
-// `npm run screenshots`: copies the README's pictures of the real UI from the last e2e run
+// `npm run screenshots`: copies the pictures of the real UI in README.md and docs/ from the last e2e run
 // (test-results/e2e/<test>/NN-<step>.png) to media/screenshots/, reduced to 256 colours when
-// ImageMagick is there (a few tens of KB each; they ship in the VSIX for the README).
+// ImageMagick is there (a few tens of KB each; they ship in the VSIX for the README and docs/editor.md).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { resultsDir, root } from '../harness/paths';
 
-/** README picture → the e2e test and step that draws it. */
+/** Picture (README.md, docs/editor.md) → the e2e test and step that draws it. */
 const SCREENSHOTS: Record<string, { test: string; step: string }> = {
   'servers.png': { test: 'start weather from the Servers view', step: 'weather-running-with-tools' },
   'walkthrough.png': { test: 'walkthrough: add a server from its first step, start it from the second', step: 'walkthrough' },

@@ -105,6 +105,12 @@ export const RULE_IDS = [
   'http-status',
   'session-expired',
   'connection-reset',
+  'http-redirect',
+  'http-headers-oversize',
+  'sse-no-event',
+  // Bounds on what a Streamable HTTP answer may hold (framing)
+  'http-body-oversize',
+  'json-too-deep',
   'invalid-tool-header',
   'error-in-200',
   // The HTTP+SSE transport of 2024-11-05

@@ -20,6 +20,11 @@ import { exitedEarly } from './rules/exitedEarly';
 import { gluedOutput } from './rules/gluedOutput';
 import { httpStatus } from './rules/httpStatus';
 import { httpUnreachable } from './rules/httpUnreachable';
+import { httpRedirect } from './rules/httpRedirect';
+import { httpHeadersOversize } from './rules/httpHeadersOversize';
+import { httpBodyOversize } from './rules/httpBodyOversize';
+import { jsonTooDeep } from './rules/jsonTooDeep';
+import { sseNoEvent } from './rules/sseNoEvent';
 import { invalidParams } from './rules/invalidParams';
 import { invalidToolHeader } from './rules/invalidToolHeader';
 import { invalidUtf8 } from './rules/invalidUtf8';
@@ -125,6 +130,11 @@ export const RULES: readonly Rule[] = [
   httpStatus,
   sessionExpired,
   connectionReset,
+  httpRedirect,
+  httpHeadersOversize,
+  sseNoEvent,
+  httpBodyOversize,
+  jsonTooDeep,
   sseEndpointInvalid,
   sseStreamClosed,
   invalidToolHeader,

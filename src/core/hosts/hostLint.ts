@@ -8,7 +8,7 @@ import { schemaFindings, type SchemaRule } from './schemaFindings';
 
 export type HostRule = 'host-tool-name' | 'host-tool-count' | 'host-description-length' | SchemaRule;
 
-/** Every host rule id, in the order the README's table lists them. */
+/** Every host rule id, in the order the table of docs/hosts.md lists them. */
 export const HOST_RULES: readonly HostRule[] = [
   'host-tool-name',
   'host-tool-count',

@@ -1,5 +1,5 @@
 import { clipText, MAX_SURFACE_CHARS } from './clip';
-import { showInvisibles, visibleName } from './invisibles';
+import { codePointLabel, showInvisibles, visibleName } from './invisibles';
 import { breakAutolinks, breakLinkSyntax, escapeCodicons, escapeMarkdown, markdownCodeBlock } from './neutralise';
 
 /**
@@ -32,9 +32,38 @@ export function pickText(text: string, max?: number): string {
   return breakAutolinks(iconLineText(text, max));
 }
 
-/** A server-chosen name on any one-line surface: every hidden character written out. */
+/** What a label shows for a name that is the empty string. */
+export const EMPTY_NAME = '(empty name)';
+/** What a label shows for text with nothing in it but spaces. */
+export const BLANK_TEXT = '(blank)';
+
+/**
+ * A server-chosen name on any one-line surface: every hidden character written out, and
+ * the spaces that would vanish or merge (leading, trailing, doubled) too, so `run ` and
+ * `run`, or a name of spaces alone, never look alike or blank. Never empty.
+ */
 export function nameText(name: string, max = 200): string {
-  return clipText(visibleName(name.replace(/\r?\n/g, ' ⏎ ')), max);
+  if (name === '') return EMPTY_NAME;
+  const spaces = name.replace(/^ +| +$| {2,}/g, (run) => codePointLabel(' ').repeat(run.length));
+  return clipText(visibleName(spaces.replace(/\r?\n/g, ' ⏎ ')), max);
+}
+
+/** Spaces and line breaks, but not the zero-width ones (U+200B, U+FEFF): those are written out. */
+const WHITESPACE = /[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
+
+/**
+ * Server text (a title, a method, a line) in a tree row's label or description: whitespace
+ * collapsed to one space, control, bidi and other hidden characters written out, clipped
+ * with an ellipsis.
+ */
+export function labelText(text: string, max = MAX_SURFACE_CHARS): string {
+  // Not String.trim: it also drops U+FEFF, which is written out like every zero-width character.
+  return clipText(showInvisibles(text.replace(WHITESPACE, ' ').replace(/^ | $/g, '')), max);
+}
+
+/** A whole label as drawn: one that would show nothing says so instead, so a row always reads as something. */
+export function nonBlank(label: string): string {
+  return label.trim() === '' ? BLANK_TEXT : label;
 }
 
 /** Prose for a Markdown surface: shown as the characters it is, paragraphs kept. */

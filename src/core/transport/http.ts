@@ -1,13 +1,18 @@
+import { maxHeaderSize } from 'node:http';
 import { abortableDelay } from '../util/longTimeout';
 import { ProtocolError } from '../session/errors';
 import type { NewTraceEvent, TraceEvent } from '../trace/event';
 import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
+import { depthOver, MAX_JSON_DEPTH } from '../wire/jsonDepth';
 import { jsonEvent, lineEvent, tryParse } from '../wire/lineEvent';
+import { tooDeepEvent } from '../wire/stdoutClassifier';
 import { classify, isNotification, isRequest, isResponse, type JsonRpcMessage, type RequestId } from '../wire/message';
 import { sendAuthorized } from './authorizedSend';
 import type { HttpAuthorizer } from './httpAuthorizer';
+import { BodyOverCapError, MAX_BODY_BYTES, readCapped } from './httpBody';
 import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
+import { fetchFollowing, HttpRedirectError } from './httpFetch';
 import { modernHeaders, modernVersionOf, paramHeaders, type ParamHeader } from './httpHeaders';
 import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
 import { SseParser } from './sse';
@@ -45,6 +50,8 @@ type Via = 'json' | 'sse' | 'get';
 /** How an SSE response ended: its events, where to resume, and the network error that cut it. */
 interface StreamEnd {
   events: TraceEvent[];
+  /** The depth of an event nested over MAX_JSON_DEPTH (not read). */
+  tooDeep?: number;
   lastEventId?: string;
   retry?: number;
   broken?: string;
@@ -144,7 +151,7 @@ export class HttpTransport implements Transport {
       const signal = AbortSignal.timeout(this.options.closeTimeoutMs ?? 2000);
       const headers = this.baseHeaders();
       try {
-        const res = await fetch(this.spec.url, { method: 'DELETE', headers, signal });
+        const res = await fetchFollowing(this.spec.url, { method: 'DELETE', headers, signal });
         await res.body?.cancel().catch(() => undefined);
         // 405: "the server does not allow clients to terminate sessions"; nothing else to do.
         this.recordExchange('DELETE', headers, res, undefined);
@@ -177,9 +184,9 @@ export class HttpTransport implements Transport {
           authorizer: this.options.authorizer,
           trace: this.trace,
           headers,
-          send: (sent) => fetch(this.spec.url, { method: 'POST', headers: (headers = sent), body: line, signal: controller.signal }),
+          send: (sent) => fetchFollowing(this.spec.url, { method: 'POST', headers: (headers = sent), body: line, signal: controller.signal }),
           nextHeaders: () => this.postHeaders(msg),
-          recordChallenge: async (refused, sent) => this.recordExchange('POST', sent, refused, c2sSeq, await readText(refused), { authChallenge: true }),
+          recordChallenge: async (refused, sent) => this.recordExchange('POST', sent, refused, c2sSeq, await this.readBody(refused, 'POST', c2sSeq), { authChallenge: true }),
         });
       } catch (err) {
         if (this.closing || controller.signal.aborted) throw new TransportClosedError();
@@ -198,7 +205,7 @@ export class HttpTransport implements Transport {
     const method = msg && 'method' in msg ? msg.method : undefined;
     const request = isRequest(msg) ? msg : undefined;
     if (!res.ok) {
-      const body = await readText(res);
+      const body = await this.readBody(res, 'POST', c2sSeq);
       this.recordExchange('POST', headers, res, c2sSeq, body, this.options.sseFallback?.(res.status, body) ? { sseFallback: true } : undefined);
       const rpc = this.recordBody(body, res, 'json', c2sSeq);
       const error = rpc.map(errorOf).find((e) => e !== undefined);
@@ -219,7 +226,7 @@ export class HttpTransport implements Transport {
       this.sessionId = res.headers.get('mcp-session-id') ?? undefined;
     }
     if (res.status === 202 || !request) {
-      const body = await readText(res);
+      const body = await this.readBody(res, 'POST', c2sSeq);
       // A notification or response "MUST" get 202 with no body; anything else is the server's to explain.
       const rpc = body.trim() ? this.recordBody(body, res, 'json', c2sSeq) : [];
       const error = rpc.map(errorOf).find((e) => e !== undefined);
@@ -242,9 +249,10 @@ export class HttpTransport implements Transport {
         events.push(...end.events);
         idle = end.lastEventId === before ? idle + 1 : 0;
       }
+      if (!answered(events) && end.tooDeep !== undefined) throw tooDeepError(this.endpoint, end.tooDeep);
       if (!answered(events) && end.broken) throw new HttpNetworkError(`the event stream from ${this.endpoint} broke off before the response to ${method} (${end.broken})`, end.broken);
     } else {
-      events = this.recordBody(await readText(res), res, 'json', c2sSeq);
+      events = this.recordBody(await this.readBody(res, 'POST', c2sSeq), res, 'json', c2sSeq);
     }
     if (answered(events)) return;
     // No response carrying our id: a JSON-RPC error in its place is this request's failure.
@@ -271,13 +279,13 @@ export class HttpTransport implements Transport {
     const headers: Record<string, string> = { ...this.baseHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': prev.lastEventId! };
     let res: Response;
     try {
-      res = await fetch(this.spec.url, { method: 'GET', headers, signal: controller.signal });
+      res = await fetchFollowing(this.spec.url, { method: 'GET', headers, signal: controller.signal });
     } catch (err) {
       if (this.closing || controller.signal.aborted) throw new TransportClosedError();
       throw this.recordFailure('GET', headers, err, c2sSeq, { resume: true });
     }
     if (!res.ok) {
-      this.recordExchange('GET', headers, res, c2sSeq, await readText(res), { resume: true });
+      this.recordExchange('GET', headers, res, c2sSeq, await this.readBody(res, 'GET', c2sSeq), { resume: true });
       const sessionExpired = res.status === 404 && headers['Mcp-Session-Id'] !== undefined;
       throw new HttpStatusError(`Could not resume the event stream of ${method}: GET with Last-Event-ID got HTTP ${res.status} from ${this.endpoint}`, res.status, this.endpoint, sessionExpired);
     }
@@ -293,10 +301,19 @@ export class HttpTransport implements Transport {
     const events: TraceEvent[] = [];
     const reader = res.body?.getReader();
     if (!reader) return { events };
+    let dispatched = 0;
+    let tooDeep: number | undefined;
     const take = (text: string) => {
       for (const e of parser.push(text)) {
+        dispatched++;
         // An event with empty data (a resumption primer) carries no message.
         if (e.data === '') continue;
+        const depth = depthOver(e.data);
+        if (depth !== undefined) {
+          tooDeep = depth;
+          events.push(this.deliverTooDeep(e.data, depth, via, res.status, c2sSeq));
+          continue;
+        }
         const stored = this.deliver({ ...lineEvent('s2c', e.data) }, via, res.status, c2sSeq, e.id);
         events.push(stored);
       }
@@ -305,38 +322,71 @@ export class HttpTransport implements Transport {
       const end: StreamEnd = { events };
       if (parser.lastEventId !== undefined) end.lastEventId = parser.lastEventId;
       if (parser.lastRetry !== undefined) end.retry = parser.lastRetry;
+      if (tooDeep !== undefined) end.tooDeep = tooDeep;
       return end;
     };
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        take(decoder.decode(value, { stream: true }));
-      }
-      take(decoder.decode());
-    } catch (err) {
-      if (controller.signal.aborted || this.closing) return ended();
-      const answered = requestId !== undefined && events.some((e) => isResponse(e.msg) && e.msg.id !== null && idKey(e.msg.id) === idKey(requestId));
-      const code = networkCode(err);
-      const resuming = resumable && !answered && parser.lastEventId !== undefined;
+    const method = via === 'get' ? 'GET' : 'POST';
+    // A response stream the client gives up on (timeout, close) that sent bytes but not one event.
+    const opened = performance.now();
+    let bytes = 0;
+    const idle = () => {
+      if (via !== 'sse' || dispatched > 0 || bytes === 0) return;
+      const ms = Math.round(performance.now() - opened);
       this.trace.append({
         dir: 'meta',
         kind: 'http',
-        raw: `${via === 'get' ? 'GET' : 'POST'} ${this.endpoint}: the event stream broke off (${code})${answered ? ' after the response' : resuming ? `; resuming after event ${parser.lastEventId}` : ''}`,
-        info: { method: via === 'get' ? 'GET' : 'POST', url: this.endpoint, status: res.status, phase: 'stream-error', error: { code, message: networkMessage(err) }, answered, resuming, requestSeq: c2sSeq, lastEventId: parser.lastEventId },
+        raw: `POST ${this.endpoint}: the event stream sent ${bytes} bytes (${parser.comments} comment lines) and no event in ${ms} ms`,
+        info: { method, url: this.endpoint, status: res.status, phase: 'stream-no-event', bytes, comments: parser.comments, ms, requestSeq: c2sSeq },
       });
-      return { ...ended(), broken: code };
+    };
+    controller.signal.addEventListener('abort', idle, { once: true });
+    try {
+      // One event (or the bytes before the first) may be no bigger than a whole body.
+      let sinceEvent = 0;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.byteLength;
+          sinceEvent += value.byteLength;
+          const before = dispatched;
+          take(decoder.decode(value, { stream: true }));
+          if (dispatched > before) sinceEvent = 0;
+          if (sinceEvent > MAX_BODY_BYTES) {
+            const over = new BodyOverCapError(sinceEvent, MAX_BODY_BYTES, res.headers.get('content-encoding') ?? undefined);
+            await reader.cancel().catch(() => undefined);
+            this.recordOverCap(res, method, c2sSeq, over);
+            throw over;
+          }
+        }
+        take(decoder.decode());
+      } catch (err) {
+        if (err instanceof BodyOverCapError) throw err;
+        if (controller.signal.aborted || this.closing) return ended();
+        const answered = requestId !== undefined && events.some((e) => isResponse(e.msg) && e.msg.id !== null && idKey(e.msg.id) === idKey(requestId));
+        const code = networkCode(err);
+        const resuming = resumable && !answered && parser.lastEventId !== undefined;
+        this.trace.append({
+          dir: 'meta',
+          kind: 'http',
+          raw: `${via === 'get' ? 'GET' : 'POST'} ${this.endpoint}: the event stream broke off (${code})${answered ? ' after the response' : resuming ? `; resuming after event ${parser.lastEventId}` : ''}`,
+          info: { method: via === 'get' ? 'GET' : 'POST', url: this.endpoint, status: res.status, phase: 'stream-error', error: { code, message: networkMessage(err) }, answered, resuming, requestSeq: c2sSeq, lastEventId: parser.lastEventId },
+        });
+        return { ...ended(), broken: code };
+      }
+      const { incomplete } = parser.end();
+      if (incomplete) {
+        this.trace.append({
+          dir: 'meta',
+          kind: 'note',
+          raw: `the event stream from ${this.endpoint} ended in the middle of an event (not dispatched, as SSE requires)`,
+          info: { transport: 'http', phase: 'stream-partial', requestSeq: c2sSeq },
+        });
+      }
+      return ended();
+    } finally {
+      controller.signal.removeEventListener('abort', idle);
     }
-    const { incomplete } = parser.end();
-    if (incomplete) {
-      this.trace.append({
-        dir: 'meta',
-        kind: 'note',
-        raw: `the event stream from ${this.endpoint} ended in the middle of an event (not dispatched, as SSE requires)`,
-        info: { transport: 'http', phase: 'stream-partial', requestSeq: c2sSeq },
-      });
-    }
-    return ended();
   }
 
   /**
@@ -358,10 +408,10 @@ export class HttpTransport implements Transport {
         while (!this.closing && !controller.signal.aborted && idle < MAX_IDLE_RESUMES) {
           const headers: Record<string, string> = { ...this.baseHeaders(), Accept: 'text/event-stream' };
           if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-          const res = await fetch(this.spec.url, { method: 'GET', headers, signal: controller.signal });
+          const res = await fetchFollowing(this.spec.url, { method: 'GET', headers, signal: controller.signal });
           if (!res.ok) {
             // 405: "the server does not offer an SSE stream at this endpoint" — allowed.
-            this.recordExchange('GET', headers, res, undefined, await readText(res));
+            this.recordExchange('GET', headers, res, undefined, await this.readBody(res, 'GET', undefined));
             return;
           }
           this.recordExchange('GET', headers, res, undefined);
@@ -376,7 +426,8 @@ export class HttpTransport implements Transport {
           await abortableDelay(retry, controller.signal);
         }
       } catch (err) {
-        if (!controller.signal.aborted && !this.closing) this.recordFailure('GET', { ...this.baseHeaders(), Accept: 'text/event-stream' }, err, undefined);
+        // An oversize body is recorded where it was read.
+        if (!controller.signal.aborted && !this.closing && !(err instanceof BodyOverCapError)) this.recordFailure('GET', { ...this.baseHeaders(), Accept: 'text/event-stream' }, err, undefined);
       } finally {
         this.controllers.delete(controller);
       }
@@ -401,10 +452,42 @@ export class HttpTransport implements Transport {
     return true;
   }
 
+  /** A response body, at most MAX_BODY_BYTES decoded: past that the response is aborted, recorded, and the exchange fails. */
+  private async readBody(res: Response, method: string, c2sSeq: number | undefined): Promise<string> {
+    try {
+      return await readCapped(res);
+    } catch (err) {
+      if (!(err instanceof BodyOverCapError)) throw err;
+      this.recordOverCap(res, method, c2sSeq, err);
+      throw err;
+    }
+  }
+
+  private recordOverCap(res: Response, method: string, c2sSeq: number | undefined, err: BodyOverCapError): void {
+    const info: Record<string, unknown> = { method, url: this.endpoint, status: res.status, phase: 'body-over-cap', bytes: err.bytes, cap: err.cap };
+    if (err.encoding) info.encoding = err.encoding;
+    if (c2sSeq !== undefined) info.requestSeq = c2sSeq;
+    this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${this.endpoint}: ${err.message}`, info });
+  }
+
+  /**
+   * A JSON text nested deeper than MAX_JSON_DEPTH is not parsed (what reads a value after
+   * JSON.parse recurses and would overflow the stack): it becomes an event with its head
+   * kept and the depth named, and the exchange fails.
+   */
+  private deliverTooDeep(text: string, depth: number, via: Via, status: number, c2sSeq: number | undefined): TraceEvent {
+    return this.deliver(tooDeepEvent('s2c', text, depth), via, status, c2sSeq);
+  }
+
   /** Records a JSON body (one message or a batch array) as s2c events. */
   private recordBody(body: string, res: Response, via: Via, c2sSeq: number): TraceEvent[] {
     if (!body.trim()) return [];
     const type = (res.headers.get('content-type') ?? '').toLowerCase();
+    const depth = depthOver(body);
+    if (depth !== undefined) {
+      this.deliverTooDeep(body, depth, via, res.status, c2sSeq);
+      throw tooDeepError(this.endpoint, depth);
+    }
     const parsed = tryParse(body);
     // An HTML error page is not something the server said in the protocol: it stays in the http event.
     if (!parsed.ok && !type.includes('json')) return [];
@@ -501,8 +584,13 @@ export class HttpTransport implements Transport {
     const message = hideSecrets(networkMessage(err), this.secrets);
     const info: Record<string, unknown> = { method, url: this.endpoint, error: { code, message }, requestHeaders: redactHeaders(headers, this.secrets) };
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
+    if (err instanceof HttpRedirectError) info.redirect = { ...err.redirect, chain: err.redirect.chain.map((u) => redactUrl(u, this.secrets)), location: redactUrl(err.redirect.location, this.secrets) };
+    // undici refuses a response whose header block is over Node's --max-http-header-size.
+    if (code === 'UND_ERR_HEADERS_OVERFLOW') info.headerLimit = maxHeaderSize;
     Object.assign(info, extra);
     this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${this.endpoint} failed: ${code} (${message})`, info });
+    if (err instanceof HttpRedirectError) return new HttpNetworkError(`${method} ${this.endpoint}: ${message}`, code);
+    if (code === 'UND_ERR_HEADERS_OVERFLOW') return new HttpNetworkError(`${method} ${this.endpoint}: the response headers are over the ${maxHeaderSize}-byte limit (${message})`, code);
     return new HttpNetworkError(`Cannot reach ${this.endpoint}: ${code} (${message})`, code);
   }
 
@@ -511,6 +599,10 @@ export class HttpTransport implements Transport {
     this.trace.append({ dir: 'meta', kind: 'http', raw: message, info: { method: 'POST', url: this.endpoint, error: { code: 'EINVAL', message } } });
     return new HttpNetworkError(message, 'EINVAL');
   }
+}
+
+function tooDeepError(endpoint: string, depth: number): HttpNetworkError {
+  return new HttpNetworkError(`the answer from ${endpoint} is JSON nested ${depth} levels deep, over the cap of ${MAX_JSON_DEPTH}: not read`, 'JSON_TOO_DEEP');
 }
 
 function messageOf(value: unknown): JsonRpcMessage | undefined {
@@ -532,9 +624,10 @@ function statusText(res: Response): string {
   return res.statusText || 'error';
 }
 
+/** A body as text, at most MAX_BODY_BYTES of it ('' past that: the legacy transport's error bodies are only shown). */
 export async function readText(res: Response): Promise<string> {
   try {
-    return await res.text();
+    return await readCapped(res);
   } catch {
     return '';
   }

@@ -27,6 +27,8 @@ export class SseParser {
   lastEventId: string | undefined;
   /** The last `retry:` reconnection time the stream set (even on an event without data). */
   lastRetry: number | undefined;
+  /** Comment lines (keep-alives) seen so far. */
+  comments = 0;
   /** The last chunk ended in \r: a \n starting the next chunk belongs to the same line end. */
   private pendingCr = false;
 
@@ -68,7 +70,10 @@ export class SseParser {
 
   private line(line: string): SseEvent | undefined {
     if (line === '') return this.dispatch();
-    if (line.startsWith(':')) return undefined; // a comment: keep-alives
+    if (line.startsWith(':')) {
+      this.comments++; // a comment: keep-alives
+      return undefined;
+    }
     const colon = line.indexOf(':');
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);

@@ -2,6 +2,7 @@ import type { Direction, NewTraceEvent } from '../trace/event';
 import type { Frame } from './framer';
 import { gluedEvents } from './gluedEvents';
 import { jsonEvent, NOT_JSON, parseJson, tryParse, withFrameFlags } from './lineEvent';
+import { depthOver, MAX_JSON_DEPTH } from './jsonDepth';
 import { classify } from './message';
 
 /** A pretty-printed value longer than this many lines is not reassembled; its lines are reported one by one. */
@@ -43,6 +44,9 @@ export class StdoutClassifier {
 
   private single(frame: Frame): NewTraceEvent[] {
     const text = frame.text;
+    // Checked before any parse (glued recovery included): what reads a deep value recurses.
+    const depth = depthOver(text);
+    if (depth !== undefined) return [tooDeepEvent(this.dir, text, depth)];
     const value = frame.parsed ? (frame.parsed.ok ? frame.parsed.value : NOT_JSON) : parseJson(text);
     if (value !== NOT_JSON) return [withFrameFlags(jsonEvent(this.dir, text, value), frame)];
     const glued = gluedEvents(this.dir, frame);
@@ -68,7 +72,7 @@ export class StdoutClassifier {
     this.depth.feed('\n' + frame.text);
     if (this.depth.open && !this.depth.broken && this.held.length < MAX_MULTILINE_LINES) return [];
     const raw = this.held.map((f) => f.text).join('\n');
-    const parsed = tryParse(raw);
+    const parsed = depthOver(raw) === undefined ? tryParse(raw) : { ok: false as const };
     if (!parsed.ok) return this.releaseHeld();
     const lines = this.held;
     this.held = [];
@@ -101,6 +105,14 @@ export class StdoutClassifier {
     return withFrameFlags({ dir: this.dir, raw: frame.text, kind: 'partial' }, frame);
   }
 }
+
+/** A line nested past MAX_JSON_DEPTH: not parsed; its head is kept and its size counted, as for an oversize line. */
+export function tooDeepEvent(dir: Direction, text: string, depth: number): NewTraceEvent {
+  return { dir, raw: text.slice(0, TOO_DEEP_HEAD), kind: 'stray', info: { tooDeep: { depth, max: MAX_JSON_DEPTH }, bytes: Buffer.byteLength(text) } };
+}
+
+/** How much of a too-deep line is kept (its brackets say all there is to say). */
+const TOO_DEEP_HEAD = 2000;
 
 /** The frame's JSON value: parsed already when the frame was decoded off the thread. */
 function parseOf(frame: Frame): ReturnType<typeof tryParse> {

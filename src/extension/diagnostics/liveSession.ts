@@ -43,6 +43,8 @@ export class LiveSession {
   private probing = false;
   /** The seqs of the requests the probes of Start sent (bounded: a probe run sends a few dozen). */
   private readonly probeRequests = new Set<number>();
+  /** The previous run's findings, kept when this run continues its story (options.carry). */
+  private readonly carried: readonly Diagnostic[];
 
   private readonly diagnosed = new Emitter<readonly Diagnostic[]>();
   /** Fires with the diagnostics an event (or the end of the stream) newly proved. */
@@ -57,7 +59,7 @@ export class LiveSession {
     readonly serverKey: string,
     readonly serverName: string,
     readonly secrets: SessionSecrets = { values: [] },
-    options: { trace?: Trace; window?: number; outputCapacity?: number } = {},
+    options: { trace?: Trace; window?: number; outputCapacity?: number; carry?: LiveSession } = {},
   ) {
     this.trace = options.trace ?? new Trace();
     this.messages = new MessageModel(options.window);
@@ -67,12 +69,19 @@ export class LiveSession {
       this.messages.add(e);
       this.output.add(e);
     }
+    this.carried = options.carry?.diagnostics ?? [];
+    // Their evidence stays readable here, as this run's own does (see `pin`).
+    for (const d of this.carried) for (const seq of d.evidence) {
+      const cited = options.carry!.event(seq);
+      if (cited) this.cited.set(seq, cited);
+    }
     this.listening = this.trace.onEvent((e) => this.take(e));
   }
 
   get diagnostics(): readonly Diagnostic[] {
     const all = this.engine.all;
-    return this.probeRequests.size === 0 ? all : all.filter((d) => !isProbeRefusal(d, this.probeRequests));
+    const own = this.probeRequests.size === 0 ? all : all.filter((d) => !isProbeRefusal(d, this.probeRequests));
+    return this.carried.length === 0 ? own : [...this.carried, ...own];
   }
 
   /**

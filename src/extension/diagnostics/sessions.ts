@@ -63,13 +63,17 @@ export class Sessions extends Disposable {
     return [...this.byKey.values()];
   }
 
-  /** `continued`: a restart's run writes on in the previous run's trace (the dev loop keeps one story). */
-  begin(entry: ServerEntry, spec: ServerSpec, resolved: ResolvedForSession, continued?: Trace): SessionHandle {
+  /**
+   * `continued`: a restart's run writes on in the previous run's trace (the dev loop keeps one
+   * story). `carry`: the previous run's findings stay too (a restart after a probe killed it).
+   */
+  begin(entry: ServerEntry, spec: ServerSpec, resolved: ResolvedForSession, continued?: Trace, options: { carry?: boolean } = {}): SessionHandle {
     const previous = this.byKey.get(entry.key);
+    const carry = options.carry && previous && previous.trace === continued ? previous : undefined;
     previous?.dispose();
     // A new story (not a restart's continuation): the previous run's file is complete.
     if (previous && previous.trace !== continued) this.release(previous.trace);
-    const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env), { trace: continued ?? this.newTrace(entry.name) });
+    const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env), { trace: continued ?? this.newTrace(entry.name), ...(carry ? { carry } : {}) });
     // Before the first event is written: the file on disk never holds the secrets.
     const file = this.files.get(session.trace);
     if (file) file.mask = traceRedactor(session);

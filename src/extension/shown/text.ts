@@ -1,4 +1,4 @@
-import { breakAutolinks, breakLinkSyntax, clipText, escapeCodicons, iconLineText, nameText, notificationText, pickText, showInvisibles } from '../../core/text';
+import { breakAutolinks, breakLinkSyntax, clipText, escapeCodicons, iconLineText, labelText, nameText, notificationText, pickText, showInvisibles } from '../../core/text';
 
 /**
  * Text for a native VS Code surface. The literal parts of a `say` template are ours and
@@ -52,8 +52,8 @@ const RENDER: Record<Surface, { text: (s: string) => string; name: (s: string) =
   notification: { text: notificationText, name: (s) => breakLinkSyntax(nameText(s)) },
   iconLine: { text: iconLineText, name: (s) => escapeCodicons(breakLinkSyntax(nameText(s))) },
   pick: { text: pickText, name: (s) => breakAutolinks(escapeCodicons(breakLinkSyntax(nameText(s)))) },
-  // Tree labels and descriptions, tab titles: drawn as text, so only what hides or overflows.
-  plainLine: { text: notificationText, name: nameText },
+  // Tree labels and descriptions, tab titles: drawn as text, so only what hides, overflows or would leave them blank.
+  plainLine: { text: labelText, name: nameText },
   // Problems panel and editor hovers draw a diagnostic's message as text; it may be long.
   problem: { text: (s) => notificationText(s, 4000), name: nameText },
   // A modal's detail is drawn as text, links included: a URL is shown exactly, hidden characters written out.

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { nonBlank } from '../../core/text';
 import { render, type Text } from './text';
 
-/** Tree rows: the label and description are drawn as text; what hides or overflows is written out or clipped. */
+/** Tree rows: the label and description are drawn as text; what hides or overflows is written out or clipped, and a label is never blank. */
 export function treeItem(label: Text, state = vscode.TreeItemCollapsibleState.None): vscode.TreeItem {
-  return new vscode.TreeItem(render(label, 'plainLine'), state);
+  return new vscode.TreeItem(nonBlank(render(label, 'plainLine')), state);
 }
 
 export function describe(item: vscode.TreeItem, description: Text): vscode.TreeItem {
@@ -24,7 +25,7 @@ export function codeLens(range: vscode.Range, title: Text, tooltip: Text, comman
 
 /** A webview panel's tab title: drawn as text. */
 export function tabTitle(title: Text): string {
-  return render(title, 'plainLine');
+  return nonBlank(render(title, 'plainLine'));
 }
 
 /** The description beside a view's title (the server the Messages view shows). */

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
 import { PRECOMPILED_GROUPS, SHIPPED_VERSIONS } from '../../../src/core/schema/officialSchema';
 
@@ -53,6 +53,21 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
       'LICENSE',
       'README.md',
       'agents/mcp-lens.instructions.md',
+      'docs/agents.md',
+      'docs/architecture.md',
+      'docs/ci.md',
+      'docs/cli.md',
+      'docs/conformance.md',
+      'docs/dependencies.md',
+      'docs/diagnostics.md',
+      'docs/editor.md',
+      'docs/fuzz-load.md',
+      'docs/hosts.md',
+      'docs/performance.md',
+      'docs/probes.md',
+      'docs/recording.md',
+      'docs/security.md',
+      'docs/tests.md',
       'media/form.css',
       'media/icon/icon.png',
       'media/icon/icon.svg',
@@ -77,9 +92,12 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
   );
 });
 
-test("the README's pictures are shipped screenshots of the real UI, each small", () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const images = [...readme.matchAll(/!\[[^\]]+\]\(([^)]+)\)/g)].map((m) => m[1]!);
+test("the README's and docs' pictures are shipped screenshots of the real UI, each small", () => {
+  // Each page's images, as paths from the root (docs/ pages link up with ../).
+  const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  const images = pages.flatMap((page) =>
+    [...readFileSync(join(root, page), 'utf8').matchAll(/!\[[^\]]+\]\(([^)]+)\)/g)].map((m) => relative(root, join(root, dirname(page), m[1]!))),
+  );
   assert.deepEqual(images.sort(), ['media/screenshots/dev-loop.png', 'media/screenshots/servers.png', 'media/screenshots/walkthrough.png']);
   for (const image of images) {
     // Drawn by the e2e run at the default window size (test/e2e/screenshots.ts copies them).

@@ -6,7 +6,7 @@ import { resultTypeMissing } from './resultTypeMissing';
 
 /**
  * The rules the probes of `check` judge (DESIGN.md §9): stage and default severity of each, as
- * the README's table has them. resultType, caching hints and input_required placement are true
+ * the table of docs/diagnostics.md has them. resultType, caching hints and input_required placement are true
  * of any 2026-07-28 session's messages: ordinary trace rules, live and in `lint`.
  */
 export const PROBE_RULES: readonly Rule[] = [

@@ -12,7 +12,8 @@ export const strayStdout: Rule = {
   onEvent(e, ctx, report) {
     if (e.dir === 's2c' && e.kind === 'oversize') return reportOversize(e.seq, e.raw, e.info, ctx, report);
     // Text after a message on the same line is glued-output's to report, with the line's messages.
-    if (e.dir !== 's2c' || e.kind !== 'stray' || e.piece) return;
+    // Text nested past the depth cap is json-too-deep's.
+    if (e.dir !== 's2c' || e.kind !== 'stray' || e.piece || e.info?.tooDeep) return;
     // A line that starts like a message but does not parse is a lost message, not just noise.
     const broken = /^\s*\{\s*"jsonrpc"/.test(e.raw);
     // The preload's record of the write, when it came first (it names the source line).

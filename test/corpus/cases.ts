@@ -1,0 +1,90 @@
+// The fault corpus: each case is one `--fault` of a corpus fixture, the official conformance
+// suite's server scenario that must fail on it (exactly the checks named, and nothing on the clean
+// control), and what MCP Lens must report on the same server.
+// Checks: the ids the suite writes to checks.json. Rules: the MCP Lens rule ids (docs of the rules).
+
+export type Fixture = 'legacy' | 'modern';
+export type Transport = 'http' | 'stdio';
+
+export interface CorpusCase {
+  /** The fixture's `--fault` name. */
+  fault: string;
+  /** legacy: the v1 SDK, 2025-11-25, sessions; modern: the v2 SDK, 2026-07-28, stateless. */
+  fixture: Fixture;
+  scenario: string;
+  /** The suite's checks that fail (FAILURE or WARNING) on this fault, and no other. */
+  suiteFails: string[];
+  /** The MCP Lens command before the server (`check`, or a call that reaches the fault). */
+  command: string[];
+  /** The rule MCP Lens must report, at warning or error. */
+  rule: string;
+  /** Where MCP Lens is run: over Streamable HTTP always; over stdio too where the fault is not HTTP's. */
+  transports: Transport[];
+}
+
+const both: Transport[] = ['http', 'stdio'];
+const http: Transport[] = ['http'];
+
+const legacy = (fault: string, scenario: string, suiteFails: string[], command: string[], rule: string, transports = both): CorpusCase => ({
+  fault,
+  fixture: 'legacy',
+  scenario,
+  suiteFails,
+  command,
+  rule,
+  transports,
+});
+const modern = (fault: string, scenario: string, suiteFails: string[], rule: string): CorpusCase => ({
+  fault,
+  fixture: 'modern',
+  scenario,
+  suiteFails,
+  command: ['check'],
+  rule,
+  transports: http,
+});
+
+const check = ['check'];
+const call = (tool: string): string[] => ['call', tool];
+const WIRE = 'wire-schema-valid';
+
+export const CASES: readonly CorpusCase[] = [
+  // Lifecycle and transport (2025-11-25, Streamable HTTP with sessions).
+  legacy('server-info-no-version', 'server-initialize', ['server-initialize', WIRE], check, 'schema-violation'),
+  legacy('session-id-space', 'server-initialize', ['server-session-id-visible-ascii'], check, 'session-id-invalid', http),
+  legacy('session-not-terminated', 'server-session-lifecycle', ['server-session-terminated-returns-404'], check, 'session-not-terminated', http),
+  legacy('dns-rebinding-unprotected', 'dns-rebinding-protection', ['localhost-host-rebinding-rejected'], check, 'host-not-validated', http),
+  // Utilities.
+  legacy('ping-error', 'ping', ['ping'], check, 'ping-failed'),
+  legacy('logging-refused', 'logging-set-level', ['logging-set-level'], check, 'logging-level-refused'),
+  legacy('completion-bad-shape', 'completion-complete', ['completion-complete', WIRE], check, 'completion-invalid'),
+  // Tools: the list is checked by `check`; a result only a call reaches, by `call`.
+  legacy('tool-name-invalid', 'tools-list', ['tools-name-format'], check, 'tool-name-invalid'),
+  legacy('tool-text-missing', 'tools-call-simple-text', ['tools-call-simple-text', WIRE], call('test_simple_text'), 'schema-violation'),
+  legacy('tool-image-no-mimetype', 'tools-call-image', ['tools-call-image', WIRE], call('test_image_content'), 'schema-violation'),
+  legacy('tool-audio-no-data', 'tools-call-audio', ['tools-call-audio', WIRE], call('test_audio_content'), 'schema-violation'),
+  legacy('tool-embedded-no-uri', 'tools-call-embedded-resource', ['tools-call-embedded-resource', WIRE], call('test_embedded_resource'), 'schema-violation'),
+  legacy('tool-mixed-resource-empty', 'tools-call-mixed-content', [WIRE], call('test_multiple_content_types'), 'schema-violation'),
+  legacy('tool-logging-bad-level', 'tools-call-with-logging', ['tools-call-with-logging', WIRE], call('test_tool_with_logging'), 'schema-violation'),
+  legacy('tool-progress-decreasing', 'tools-call-with-progress', ['tools-call-with-progress'], call('test_tool_with_progress'), 'progress-not-increasing'),
+  // Resources.
+  legacy('resources-list-no-uri', 'resources-list', ['resources-list', WIRE], check, 'schema-violation'),
+  legacy('resource-text-no-uri', 'resources-read-text', ['resources-read-text', WIRE], check, 'schema-violation'),
+  legacy('resource-blob-not-string', 'resources-read-binary', [WIRE], check, 'schema-violation'),
+  legacy('template-read-no-uri', 'resources-templates-read', ['resources-templates-read', WIRE], ['read', 'test://template/{id}/data', '--var', 'id=42'], 'schema-violation'),
+  legacy('subscribe-refused', 'resources-subscribe', ['resources-subscribe'], check, 'subscribe-refused'),
+  legacy('unsubscribe-refused', 'resources-unsubscribe', ['resources-unsubscribe'], check, 'subscribe-refused'),
+  // Prompts.
+  legacy('prompts-list-no-name', 'prompts-list', ['prompts-list', WIRE], check, 'schema-violation'),
+  legacy('prompt-simple-bad-role', 'prompts-get-simple', [WIRE], check, 'schema-violation'),
+  legacy('prompt-args-no-type', 'prompts-get-with-args', [WIRE], ['prompt', 'test_prompt_with_arguments', '--arg', 'arg1=a', '--arg', 'arg2=b'], 'schema-violation'),
+  legacy('prompt-embedded-no-text', 'prompts-get-embedded-resource', [WIRE], ['prompt', 'test_prompt_with_embedded_resource', '--arg', 'resourceUri=test://static-text'], 'schema-violation'),
+  legacy('prompt-image-no-data', 'prompts-get-with-image', ['prompts-get-with-image', WIRE], check, 'schema-violation'),
+  // 2026-07-28 (the v2 SDK, stateless).
+  modern('unknown-resource-empty', 'sep-2164-resource-not-found', ['sep-2164-no-empty-contents', 'sep-2164-error-code', 'sep-2164-data-uri', WIRE], 'unknown-resource-answered'),
+  modern('unknown-resource-old-code', 'sep-2164-resource-not-found', ['sep-2164-error-code'], 'unknown-resource-answered'),
+  modern('ttl-negative', 'caching', ['sep-2549-ttl-non-negative', WIRE], 'caching-hint-invalid'),
+  modern('cache-scope-invalid', 'caching', ['sep-2549-cache-scope-valid', WIRE], 'caching-hint-invalid'),
+  modern('result-type-missing', 'caching', [WIRE], 'result-type-missing'),
+  modern('input-required-on-list', 'input-required-result-unsupported-methods', ['sep-2322-not-on-unsupported-requests'], 'input-required-misplaced'),
+];

@@ -1,0 +1,41 @@
+// One server scenario of the official conformance suite against a URL, and the checks it wrote.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../harness/paths';
+
+const SUITE = join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+const SCENARIO_TIMEOUT_MS = 60_000;
+
+export interface SuiteCheck {
+  id: string;
+  status: string;
+  errorMessage?: string;
+}
+
+/** The suite's checks for `scenario` (every scenario the suite knows, its draft ones included). */
+export async function runScenario(node: string, url: string, scenario: string): Promise<SuiteCheck[]> {
+  const out = mkdtempSync(join(tmpdir(), 'mcp-lens-corpus-'));
+  try {
+    const args = [SUITE, 'server', '--url', url, '--scenario', scenario, '--timeout', String(SCENARIO_TIMEOUT_MS), '--output-dir', out];
+    const log = await new Promise<string>((resolve, reject) => {
+      const child = spawn(node, args, { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      child.once('error', reject);
+      child.once('close', () => resolve(text));
+    });
+    const dirs = readdirSync(out);
+    if (dirs.length !== 1) throw new Error(`the suite wrote no checks for ${scenario}: ${log.slice(-2000)}`);
+    return JSON.parse(readFileSync(join(out, dirs[0], 'checks.json'), 'utf8')) as SuiteCheck[];
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** What the runner itself counts as failing a check: a FAILURE, and a WARNING (a broken SHOULD). */
+export function failing(checks: readonly SuiteCheck[]): string[] {
+  return [...new Set(checks.filter((c) => c.status !== 'SUCCESS' && c.status !== 'INFO' && c.status !== 'SKIPPED').map((c) => c.id))].sort();
+}
