@@ -44,7 +44,7 @@ export const tests: E2eTest[] = [
       const appOnly = rows.filter({ hasText: 'reset_greeting' }).first();
       await appOnly.waitFor({ timeout: UI_TIMEOUT });
       const shown = (await appOnly.innerText()).replace(/\s+/g, ' ');
-      if (!shown.includes('reset_greeting app-only (hidden from models)')) throw new Error(`the app-only tool's row should say so, got ${JSON.stringify(shown)}`);
+      if (!/^reset_greeting\s*app-only \(hidden from models\) Clears the greeting/.test(shown)) throw new Error(`the app-only tool's row should say so, got ${JSON.stringify(shown)}`);
       const add = (await rows.filter({ hasText: 'Adds two numbers' }).first().innerText()).replace(/\s+/g, ' ');
       if (add.includes('app-only')) throw new Error(`a tool models see is not marked, got ${JSON.stringify(add)}`);
       await wb.shot('app-only-tool-in-run-tool');
