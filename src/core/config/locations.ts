@@ -8,6 +8,9 @@ export const WORKSPACE_CONFIGS: readonly { kind: ConfigKind; relativePath: strin
   { kind: 'cursor', relativePath: '.cursor/mcp.json' },
 ];
 
+/** Where Add Server writes: the portable workspace-root file (`mcpServers`), as VS Code does now. */
+export const ADD_SERVER_CONFIG = WORKSPACE_CONFIGS[1];
+
 export interface PlatformInfo {
   platform: NodeJS.Platform;
   home: string;
