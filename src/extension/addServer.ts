@@ -1,10 +1,17 @@
 /**
  * MCP Lens: Add Server… — asks how the server is run (a command, an npm package, a Python
  * package or module, an HTTP URL), then a name, and adds the entry to the folder's
- * `.vscode/mcp.json` (created if missing, comments kept). The config watcher reloads it.
+ * `.mcp.json` (created if missing, comments kept). The config watcher reloads it.
+ *
+ * Why `.mcp.json` even where a `.vscode/mcp.json` exists: VS Code's MCP configuration
+ * reference now names the workspace-root `.mcp.json` (`mcpServers`) the portable format that
+ * the Copilot harness, the Copilot CLI and Claude Code all read directly, and `.vscode/mcp.json`
+ * the editor's own older format, which the agent never reads (VS Code forwards its servers,
+ * except those needing `${input:…}`). A server written to `.mcp.json` reaches every host;
+ * the servers already in `.vscode/mcp.json` stay there and are still read.
  */
 import * as vscode from 'vscode';
-import { WORKSPACE_CONFIGS } from '../core/config/locations';
+import { ADD_SERVER_CONFIG } from '../core/config/locations';
 import { serverJson, suggestedName, withServer, type NewServerKind } from '../core/config/newServer';
 import type { Log } from './log';
 import { askText, pickFolder, pickOne, say, showError, showInfo, type Text } from './shown';
@@ -23,10 +30,10 @@ export function registerAddServer(log: Log): vscode.Disposable {
   return vscode.commands.registerCommand(ADD_SERVER_COMMAND, async (): Promise<string | undefined> => {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (folders.length === 0) {
-      void showInfo(say`MCP Lens: open a folder first; its .vscode/mcp.json lists the servers to run.`);
+      void showInfo(say`MCP Lens: open a folder first; its .mcp.json lists the servers to run.`);
       return undefined;
     }
-    const folder = folders.length === 1 ? folders[0] : await pickFolder(say`Add the server to which folder's .vscode/mcp.json?`);
+    const folder = folders.length === 1 ? folders[0] : await pickFolder(say`Add the server to which folder's .mcp.json?`);
     if (!folder) return undefined;
     const kind = await pickOne(KINDS.map((k) => ({ label: k.label, detail: k.detail, value: k })), { placeHolder: say`How is the server run?` });
     if (!kind) return undefined;
@@ -34,10 +41,10 @@ export function registerAddServer(log: Log): vscode.Disposable {
     if (value === undefined) return undefined;
     const name = await askText({ title: say`Add Server`, prompt: say`A name for the server`, value: suggestedName(kind.kind, value), ignoreFocusOut: true, validate: (v) => (v.trim() ? undefined : say`Enter a name`) });
     if (name === undefined) return undefined;
-    const uri = vscode.Uri.joinPath(folder.uri, ...WORKSPACE_CONFIGS[0].relativePath.split('/'));
+    const uri = vscode.Uri.joinPath(folder.uri, ...ADD_SERVER_CONFIG.relativePath.split('/'));
     try {
       const text = await readText(uri);
-      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(withServer(text, name.trim(), serverJson(kind.kind, value))));
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(withServer(text, name.trim(), serverJson(kind.kind, value), 'mcpServers')));
     } catch (error) {
       void showError(say`MCP Lens: could not add the server: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;

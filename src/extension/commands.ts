@@ -43,7 +43,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     }
     if (registry.servers.length === 0) {
       const open = 'Open Config';
-      void showInfo(say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`, open).then((choice) => {
+      void showInfo(say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json, the user-level files of VS Code, the Copilot CLI, Claude Code and Cursor, or the Claude Desktop config.`, open).then((choice) => {
         if (choice === open) void vscode.commands.executeCommand(COMMANDS.openConfig);
       });
       return undefined;

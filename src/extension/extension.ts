@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { registerAddServer } from './addServer';
 import { createApi, type McpLensApi } from './api';
@@ -73,6 +74,8 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
     log,
     settings: readSettings,
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+    // globalStorage sits in the user-data User folder (User/globalStorage/<extension id>), beside the profile's mcp.json.
+    vscodeUser: context.globalStorageUri.scheme === 'file' ? path.dirname(path.dirname(context.globalStorageUri.fsPath)) : undefined,
     resolveInput: (input, server) => inputs.resolve(input, server),
     clientInfo: { name: 'mcp-lens', version },
     auth: { store: new SecretGrantStore(context.secrets), openSignInPage: signInPageOpener(log, (entry: ServerEntry, ended: Promise<void>) => signInSettled(servers, entry, ended)) },
@@ -98,11 +101,11 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);
   subscriptions.push(
-    servers.onDidChange((entry) => entry === undefined && watcher.watch((servers.config?.candidates ?? []).map((f) => f.path))),
+    servers.onDidChange((entry) => entry === undefined && watcher.watch([...new Set((servers.config?.candidates ?? []).map((f) => f.path))])),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void servers.reload().then(() => servers.updateRoots())),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpLens.roots') && void servers.updateRoots()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void servers.reload()),
-    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpLens.claudeDesktopConfig') && void servers.reload()),
+    vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration('mcpLens.claudeDesktopConfig') || e.affectsConfiguration('mcpLens.userConfigs')) && void servers.reload()),
   );
 
   await servers.reload();

@@ -47,6 +47,8 @@ export interface RegistryDeps {
   log: Log;
   settings(): Settings;
   workspaceFolders(): string[];
+  /** This editor's user-data `User` folder (its profile's `mcp.json` is there), when it is on disk. */
+  vscodeUser?: string;
   resolveInput(input: InputDefinition, server: ServerConfig): Promise<string | undefined>;
   clientInfo: { name: string; version: string };
   /** Who answers a server's elicitation and sampling requests; without it the client declares neither. */
@@ -173,6 +175,7 @@ export class ServerRegistry extends Disposable {
     const loaded = await loadConfigs({
       workspaceFolders: this.deps.workspaceFolders(),
       claudeDesktop: settings.claudeDesktopConfig ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA } : undefined,
+      user: settings.userConfigs ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA, copilotHome: process.env.COPILOT_HOME, vscodeUser: this.deps.vscodeUser } : undefined,
     });
     if (this.isDisposed) return;
     const next = new Map<string, ServerEntry>();

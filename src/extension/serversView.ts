@@ -243,7 +243,9 @@ function stateIcon(entry: ServerEntry): vscode.ThemeIcon {
 function serverTooltip(entry: ServerEntry, description: string): vscode.MarkdownString {
   const md = new SafeMarkdown().line(say`${name(entry.name)} — ${description}`);
   if (entry.configChanged) md.line(say`The config changed since the start: restart to apply it.`);
-  md.line(say`${displayName(entry.config.file)}${entry.config.line ? `, line ${entry.config.line}` : ''}`);
+  // A user-level file is named by its host; its path says which profile or home it is.
+  const file = entry.config.file;
+  md.line(say`${displayName(file)}${entry.config.line ? `, line ${entry.config.line}` : ''}${file.label ? ` (${file.path})` : ''}`);
   md.code(entry.commandLine());
   const info = entry.info;
   if (info?.serverInfo) md.line(say`Server: ${name(info.serverInfo.name)} ${info.serverInfo.version}`);

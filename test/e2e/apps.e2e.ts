@@ -34,6 +34,26 @@ async function runWithName(wb: Workbench, tool: string, name: string): Promise<v
 
 export const tests: E2eTest[] = [
   {
+    name: 'mcp app: an app-only tool is offered in Run Tool marked app-only, and runs',
+    workspace,
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      await wb.waitForRow(/greeter-app/);
+      await wb.runCommand('Run Tool…');
+      const rows = wb.page.locator('.quick-input-list .monaco-list-row');
+      const appOnly = rows.filter({ hasText: 'reset_greeting' }).first();
+      await appOnly.waitFor({ timeout: UI_TIMEOUT });
+      const shown = (await appOnly.innerText()).replace(/\s+/g, ' ');
+      if (!/^reset_greeting\s*app-only \(hidden from models\) Clears the greeting/.test(shown)) throw new Error(`the app-only tool's row should say so, got ${JSON.stringify(shown)}`);
+      const add = (await rows.filter({ hasText: 'Adds two numbers' }).first().innerText()).replace(/\s+/g, ' ');
+      if (add.includes('app-only')) throw new Error(`a tool models see is not marked, got ${JSON.stringify(add)}`);
+      await wb.shot('app-only-tool-in-run-tool');
+      await appOnly.click();
+      const form = await webviewFrame(wb.page, '.tool-form', 90_000);
+      await form.locator('.result-area').filter({ hasText: 'Greeting cleared.' }).waitFor({ timeout: UI_TIMEOUT });
+    },
+  },
+  {
     name: 'mcp app: rendered in the tool panel, calls a tool through the host',
     workspace,
     async run(wb) {

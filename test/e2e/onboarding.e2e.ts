@@ -31,16 +31,16 @@ async function answer(wb: Workbench, prompt: string | RegExp, value: string | un
   await widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
 }
 
-/** The servers of the workspace's `.vscode/mcp.json` as the file on disk has them. */
+/** The servers of the workspace-root `.mcp.json` (where Add Server writes, as VS Code does) as the file on disk has them. */
 function serversOnDisk(wb: Workbench): Record<string, { command?: string; args?: string[] }> {
-  const text = readFileSync(join(wb.workspace, '.vscode', 'mcp.json'), 'utf8');
-  return (parse(text) as { servers?: Record<string, { command?: string; args?: string[] }> }).servers ?? {};
+  const text = readFileSync(join(wb.workspace, '.mcp.json'), 'utf8');
+  return (parse(text) as { mcpServers?: Record<string, { command?: string; args?: string[] }> }).mcpServers ?? {};
 }
 
 function expectServer(wb: Workbench, name: string, command: string, args: string[]): void {
   const servers = serversOnDisk(wb);
   const entry = servers[name];
-  if (entry?.command !== command || JSON.stringify(entry.args) !== JSON.stringify(args)) throw new Error(`.vscode/mcp.json servers: ${JSON.stringify(servers)}`);
+  if (entry?.command !== command || JSON.stringify(entry.args) !== JSON.stringify(args)) throw new Error(`.mcp.json mcpServers: ${JSON.stringify(servers)}`);
 }
 
 /** A walkthrough step's title button, and its "done" check once its completion event ran. */
@@ -69,7 +69,7 @@ export const tests: E2eTest[] = [
       await answer(wb, 'The command line', `node ${weather}`, 'add-server-command');
       await answer(wb, 'A name for the server', 'forecast', 'add-server-name');
       // The entry is written and the file opened; the Servers view lists it.
-      await wb.page.locator('.tabs-container .tab').filter({ hasText: 'mcp.json' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.page.locator('.tabs-container .tab').filter({ hasText: '.mcp.json' }).first().waitFor({ timeout: UI_TIMEOUT });
       expectServer(wb, 'forecast', 'node', [weather]);
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/forecast.*stopped/);

@@ -16,6 +16,7 @@ import { runCleanups } from '../harness/cleanup';
 import { startCodeServer, type CodeServer } from '../harness/codeServer';
 import { resultsDir, root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
+import { vsixBudget } from './vsixBudget';
 import { Workbench } from './workbench';
 
 const { values } = parseArgs({
@@ -104,8 +105,10 @@ async function main(): Promise<Counts> {
   if (tests.length === 0) throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
   const vsix = values.vsix ? resolve(values.vsix) : packageVsix();
   const retries = Number(values.retries);
-  let passed = 0;
-  let failed = 0;
+  const budget = vsixBudget(vsix);
+  console.log(`  ${budget.line}`);
+  let passed = budget.ok ? 1 : 0;
+  let failed = budget.ok ? 0 : 1;
   const flaky: string[] = [];
   for (const test of tests) {
     for (let attempt = 0; ; attempt += 1) {

@@ -80,6 +80,11 @@ async function problem(rule: string, message: RegExp): Promise<vscode.Diagnostic
   );
 }
 
+async function invoke(name: string, input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : `[${typeof part}]`)).join('');
+}
+
 async function run(server: string, tool: string, args: Record<string, unknown> = {}): Promise<CallOutcome> {
   const outcome = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server, tool, args });
   assert.equal(outcome.kind, 'result', JSON.stringify(outcome));
@@ -120,6 +125,23 @@ suite('MCP Apps bridge', function () {
     );
     assert.deepEqual(problems('app-not-initialized'), [], 'the greeter app initialised');
     assert.deepEqual(problems('app-protocol-violation'), []);
+  });
+
+  test('an app-only tool (visibility ["app"]) is left out of the language-model tools: not listed, and a call is refused', async () => {
+    await run('greeter-app', 'greet', { name: 'Grace' });
+    const listed = await invoke('mcpLens_listCapabilities', { server: 'greeter-app', kind: 'tools' });
+    assert.match(listed, /^2 tools:\n- greet\(name\*: string\)/);
+    assert.match(listed, /\n- add\(a\*: number, b\*: number\)/);
+    assert.match(listed, /\n\(1 app-only tool left out: callable by its app only, hidden from models\)$/);
+    assert.doesNotMatch(listed, /reset_greeting/);
+    const refused = await vscode.lm.invokeTool('mcpLens_callTool', { input: { server: 'greeter-app', tool: 'reset_greeting' }, toolInvocationToken: undefined }).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    assert.match(refused, /"reset_greeting" of "greeter-app" is an app-only tool \(_meta\.ui\.visibility without "model"\): hosts let only its MCP App call it, never a model\./);
+    // The editor's own Run Tool still runs it (its developer may): the mark is in the pick (e2e apps).
+    const outcome = await run('greeter-app', 'reset_greeting');
+    assert.ok(outcome.kind === 'result' && !outcome.isError, JSON.stringify(outcome));
   });
 
   test('the published example server-basic-vanillajs: its app initialises, gets the result, and breaks no rule', async () => {

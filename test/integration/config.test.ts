@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, find, server, serverNames, waitFor } from './support';
+import { extensionApi, find, server, serverNames, serverRow, waitFor } from './support';
 
 // The fixture workspace is test/integration/workspaces/servers (a copy of it).
 function workspaceFile(...parts: string[]): string {
@@ -69,4 +70,37 @@ suite('config files', () => {
     const names = serverNames(registry);
     for (const name of ['cursor-listed', 'grandchild', 'half-written', 'legacy', 'modern']) assert.ok(names.includes(name), names.join(', '));
   });
+
+  test('the user-level files the hosts read are read too, each server shown with its file and line', async () => {
+    const { registry } = await extensionApi();
+    await server(registry, 'legacy');
+    // The harness gives the editor a home of its own: these files are the test's alone.
+    const claude = join(homedir(), '.claude.json');
+    const copilot = join(homedir(), '.copilot', 'mcp-config.json');
+    const project = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+    const text = ['{', '  "mcpServers": {', '    "claude-user": { "command": "node", "args": ["--version"] }', '  },', '  "projects": {', `    ${JSON.stringify(project)}: {`, '      "mcpServers": { "claude-project": { "command": "node", "args": ["--version"] } }', '    }', '  }', '}'].join('\n');
+    try {
+      await writeFile(claude, text);
+      await mkdir(join(homedir(), '.copilot'), { recursive: true });
+      await writeFile(copilot, '{\n  "mcpServers": {\n    "copilot-user": { "type": "http", "url": "http://127.0.0.1:9/mcp" }\n  }\n}\n');
+      await vscode.commands.executeCommand('mcpLens.refreshServers');
+      await waitFor('the user-level servers', () => ['claude-user', 'claude-project', 'copilot-user'].every((n) => find(registry, n)), 20_000, () => serverNames(registry).join(', '));
+      const tooltip = async (name: string) => (await serverRow(name, 0))?.tooltip ?? '';
+      assert.match(await tooltip('claude-user'), new RegExp(`\\.claude\\.json \\(Claude Code, user\\), line 3 \\(${escape(claude)}\\)`));
+      assert.match(await tooltip('claude-project'), new RegExp(`\\.claude\\.json \\(Claude Code, this project\\), line 7 \\(${escape(claude)}\\)`));
+      assert.match(await tooltip('copilot-user'), new RegExp(`mcp-config\\.json \\(Copilot CLI, user\\), line 3 \\(${escape(copilot)}\\)`));
+      // A workspace file's server keeps its short name and line.
+      assert.match(await tooltip('legacy'), /\.vscode\/mcp\.json, line \d+/);
+    } finally {
+      await rm(claude, { force: true });
+      await rm(join(homedir(), '.copilot'), { recursive: true, force: true });
+      await vscode.commands.executeCommand('mcpLens.refreshServers');
+    }
+    await waitFor('the user-level servers to go again', () => !find(registry, 'claude-user') && !find(registry, 'copilot-user'), 20_000, () => serverNames(registry).join(', '));
+  });
 });
+
+/** A path as it shows in the tooltip (Markdown-escaped by SafeMarkdown), as a regular expression. */
+function escape(file: string): string {
+  return file.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\\\?\\${c}`);
+}

@@ -13,8 +13,9 @@ export function inputEnvName(id: string): string {
 
 /**
  * The servers the folder `mcp-lens mcp` runs in configures (.vscode/mcp.json, .mcp.json,
- * .cursor/mcp.json, found as the extension finds them). Read again on every call: the agent
- * may have just edited a config.
+ * .cursor/mcp.json) and those of the user-level files the hosts read (VS Code's user mcp.json,
+ * the Copilot CLI's mcp-config.json, ~/.claude.json, ~/.cursor/mcp.json), found as the
+ * extension finds them. Read again on every call: the agent may have just edited a config.
  */
 export class ConfiguredServers {
   constructor(
@@ -23,7 +24,8 @@ export class ConfiguredServers {
   ) {}
 
   async all(): Promise<{ servers: ServerConfig[]; problems: string[] }> {
-    const loaded = await loadConfigs({ workspaceFolders: [this.folder] });
+    const user = { platform: process.platform, home: this.env.HOME || os.homedir(), appData: this.env.APPDATA, copilotHome: this.env.COPILOT_HOME };
+    const loaded = await loadConfigs({ workspaceFolders: [this.folder], user });
     const problems = loaded.problems.map((p) => `${path.relative(this.folder, p.file) || p.file}${p.line ? `:${p.line}` : ''}: ${p.server ? `server "${line(p.server, 80)}": ` : ''}${line(p.message, 300)}`);
     return { servers: loaded.servers, problems };
   }
@@ -66,9 +68,10 @@ export class ConfiguredServers {
   }
 }
 
-/** The file and line a server is configured at, e.g. `.vscode/mcp.json:3`. */
+/** The file and line a server is configured at, e.g. `.vscode/mcp.json:3`; a user-level file by its path, `/home/ada/.claude.json:12`. */
 export function where(config: ServerConfig): string {
-  return `${displayName(config.file)}${config.line ? `:${config.line}` : ''}`;
+  const at = config.line ? `:${config.line}` : '';
+  return config.file.label ? `${config.file.path}${at} (${config.file.label})` : `${displayName(config.file)}${at}`;
 }
 
 export function configuredText(config: ServerConfig): string {

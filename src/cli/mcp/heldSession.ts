@@ -1,4 +1,5 @@
 import { AgentInputError, line } from '../../core/agent/bounds';
+import { modelTools } from '../../core/apps/toolVisibility';
 import { diagnose } from '../../core/diagnose/engine';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { describeRequest, requestsInFlight } from '../../core/devloop/inFlight';
@@ -111,7 +112,8 @@ export class HeldSession {
     const lines = [`- ${this.name} (${[this.spec.command, ...this.spec.args].join(' ')}): ${this.stateText()}`];
     const info = this.info;
     if (info) lines.push(`  era: ${info.era}, protocol ${info.protocolVersion}${info.serverInfo ? `, server "${line(info.serverInfo.name, 80)}" ${line(info.serverInfo.version ?? '', 40)}` : ''}`);
-    if (this.tools) lines.push(`  tools: ${this.tools.length} (${this.tools.map((t) => line(String(t.name), 60)).slice(0, 20).join(', ')}${this.tools.length > 20 ? ', …' : ''})`);
+    const tools = this.tools && modelTools(this.tools);
+    if (tools) lines.push(`  tools: ${tools.length} (${tools.map((t) => line(String(t.name), 60)).slice(0, 20).join(', ')}${tools.length > 20 ? ', …' : ''})`);
     const diagnostics = this.diagnostics();
     if (diagnostics.length) {
       const errors = diagnostics.filter((d) => d.severity === 'error').length;

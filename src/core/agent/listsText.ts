@@ -1,3 +1,4 @@
+import { isAppOnly } from '../apps/toolVisibility';
 import { line } from './bounds';
 
 type Item = Record<string, unknown>;
@@ -17,8 +18,12 @@ function parameters(schema: unknown): string {
 }
 
 /** One line per tool, resource or prompt; a tool's full input schema is one `list` away. */
-export function itemsText(kind: 'tools' | 'resources' | 'prompts', items: readonly Item[], withSchemas = false): string {
-  if (items.length === 0) return `No ${kind}.`;
+export function itemsText(kind: 'tools' | 'resources' | 'prompts', listed: readonly Item[], withSchemas = false): string {
+  // A tool only its app may call is hidden from models (MCP Apps `_meta.ui.visibility`): counted, never named.
+  const items = kind === 'tools' ? listed.filter((item) => !isAppOnly(item)) : listed;
+  const hidden = listed.length - items.length;
+  const note = hidden ? [`(${hidden} app-only tool${hidden === 1 ? '' : 's'} left out: callable by ${hidden === 1 ? 'its' : 'their'} app only, hidden from models)`] : [];
+  if (items.length === 0) return [`No ${kind}.`, ...note].join('\n');
   const lines = items.map((item) => {
     const description = typeof item.description === 'string' && item.description !== '' ? ` — ${line(item.description, 200)}` : '';
     if (kind === 'tools') {
@@ -32,5 +37,5 @@ export function itemsText(kind: 'tools' | 'resources' | 'prompts', items: readon
     const where = String(item.uri ?? item.uriTemplate ?? '');
     return `- ${line(where, 300)}${item.name !== undefined ? ` (${line(String(item.name), 120)})` : ''}${item.uriTemplate !== undefined ? ' [template]' : ''}${description}`;
   });
-  return [`${items.length} ${kind}:`, ...lines].join('\n');
+  return [`${items.length} ${kind}:`, ...lines, ...note].join('\n');
 }

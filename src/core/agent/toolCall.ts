@@ -1,3 +1,4 @@
+import { isAppOnly, modelTools } from '../apps/toolVisibility';
 import type { Diagnostic } from '../diagnose/diagnostic';
 import { validateArguments } from '../schema/argsValidator';
 import { ConnectionClosedError, ProtocolError, RequestCancelledError, RequestTimeoutError, type McpClient } from '../session/client';
@@ -56,8 +57,11 @@ export function toolArguments(value: unknown): Record<string, unknown> {
  */
 export async function agentCall(target: CallTarget, tool: string, args: Record<string, unknown>, options: { timeoutMs: number; signal?: AbortSignal }): Promise<AgentCallOutcome> {
   const listed = target.tools?.find((t) => t.name === tool);
+  if (listed && isAppOnly(listed)) {
+    throw new AgentInputError(`${JSON.stringify(tool)} of "${target.name}" is an app-only tool (_meta.ui.visibility without "model"): hosts let only its MCP App call it, never a model.`);
+  }
   if (target.tools && !listed) {
-    const offered = target.tools.map((t) => String(t.name));
+    const offered = modelTools(target.tools).map((t) => String(t.name));
     throw new AgentInputError(`"${target.name}" offers no tool named ${JSON.stringify(tool)}. It offers: ${offered.length ? offered.map((n) => line(n, 80)).join(', ') : 'no tools'}.`);
   }
   const notes: string[] = [];

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { configFilesFor, type PlatformInfo } from './locations';
+import { configFilesFor, type PlatformInfo, type UserPlaces } from './locations';
 import { parseConfig } from './parse';
 import type { ConfigFile, ConfigProblem, ServerConfig } from './types';
 
@@ -7,6 +7,8 @@ export interface LoadOptions {
   workspaceFolders: readonly string[];
   /** Also read the Claude Desktop config of this platform/home. */
   claudeDesktop?: PlatformInfo;
+  /** Also read the user-level files of VS Code, the Copilot CLI, Claude Code and Cursor. */
+  user?: UserPlaces;
   /** Injected for tests; defaults to reading the disk as UTF-8. */
   read?: (path: string) => Promise<string>;
 }
@@ -23,7 +25,7 @@ export interface LoadedConfig {
 /** Reads every config file that exists. A missing file is not a problem; an unreadable one is. */
 export async function loadConfigs(options: LoadOptions): Promise<LoadedConfig> {
   const read = options.read ?? ((path: string) => readFile(path, 'utf8'));
-  const candidates = configFilesFor(options.workspaceFolders, options.claudeDesktop);
+  const candidates = configFilesFor(options.workspaceFolders, options.claudeDesktop, options.user);
   const texts = await Promise.all(
     candidates.map(async (file) => {
       try {
@@ -36,15 +38,24 @@ export async function loadConfigs(options: LoadOptions): Promise<LoadedConfig> {
     }),
   );
   const result: LoadedConfig = { candidates, found: [], servers: [], problems: [] };
+  // `~/.claude.json` is read once per scope: a fault of the file itself is told once.
+  const told = new Set<string>();
+  const tell = (problems: ConfigProblem[]) => {
+    for (const problem of problems) {
+      const text = JSON.stringify(problem);
+      if (!told.has(text)) result.problems.push(problem);
+      told.add(text);
+    }
+  };
   for (const entry of texts) {
     if ('error' in entry) {
       result.found.push(entry.file);
-      result.problems.push({ file: entry.file.path, message: entry.error!, severity: 'error' });
+      tell([{ file: entry.file.path, message: entry.error!, severity: 'error' }]);
     } else if (entry.text !== undefined) {
       result.found.push(entry.file);
       const parsed = parseConfig(entry.file, entry.text.replace(/^\uFEFF/, ''));
       result.servers.push(...parsed.servers);
-      result.problems.push(...parsed.problems);
+      tell(parsed.problems);
     }
   }
   return result;

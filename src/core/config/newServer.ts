@@ -1,6 +1,6 @@
 import { applyEdits, modify, parse } from 'jsonc-parser';
 
-/** The ways a server can be named in `.vscode/mcp.json`, as VS Code's own "Add Server" offers them. */
+/** The ways a server can be named, as VS Code's own "Add Server" offers them. */
 export type NewServerKind = 'command' | 'npm' | 'pip' | 'python' | 'http';
 
 export type ServerJson =
@@ -45,12 +45,16 @@ export function suggestedName(kind: NewServerKind, value: string): string {
   return base.replace(/@[^@]*$/, '').replace(/\.(m?js|cjs|ts|py)$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-') || 'server';
 }
 
-/** The config text with `name` added under `servers` (comments and formatting kept); a new file when `text` is empty. */
-export function withServer(text: string | undefined, name: string, entry: ServerJson): string {
-  const base = text && text.trim() !== '' ? text : '{\n\t"servers": {}\n}\n';
-  const servers = (parse(base) as { servers?: Record<string, unknown> } | undefined)?.servers ?? {};
+/**
+ * The config text with `name` added under `key` (comments and formatting kept); a new file when
+ * `text` is empty. `.vscode/mcp.json` keeps its servers under `servers`, the portable `.mcp.json`
+ * under `mcpServers`.
+ */
+export function withServer(text: string | undefined, name: string, entry: ServerJson, key: 'servers' | 'mcpServers' = 'servers'): string {
+  const base = text && text.trim() !== '' ? text : `{\n\t"${key}": {}\n}\n`;
+  const servers = (parse(base) as Record<string, Record<string, unknown> | undefined> | undefined)?.[key] ?? {};
   if (Object.prototype.hasOwnProperty.call(servers, name)) throw new Error(`A server called "${name}" is already in this file.`);
-  const edits = modify(base, ['servers', name], entry, { formattingOptions: { insertSpaces: false, tabSize: 1, eol: '\n' } });
+  const edits = modify(base, [key, name], entry, { formattingOptions: { insertSpaces: false, tabSize: 1, eol: '\n' } });
   return applyEdits(base, edits);
 }
 

@@ -39,11 +39,17 @@ export function parseConfig(file: ConfigFile, text: string): ParsedConfig {
     return { servers: [], inputs: [], problems: problems.list };
   }
 
+  // Claude Code keeps a project's own servers inside its user file, under projects[<folder>]:
+  // a folder it has no entry for simply has none.
+  let holder: Node | undefined = root;
+  for (const key of file.within ?? []) holder = holder?.type === 'object' ? property(holder, key) : undefined;
+  if (!holder || holder.type !== 'object') return { servers: [], inputs: [], problems: problems.list };
+
   let serversKey = file.kind === 'vscode' ? 'servers' : 'mcpServers';
-  let serversNode = property(root, serversKey);
+  let serversNode = property(holder, serversKey);
   const otherKey = serversKey === 'servers' ? 'mcpServers' : 'servers';
-  if (!serversNode && property(root, otherKey)) {
-    serversNode = property(root, otherKey);
+  if (!serversNode && property(holder, otherKey)) {
+    serversNode = property(holder, otherKey);
     problems.add(serversNode, `this file keeps its servers under "${serversKey}", not "${otherKey}" (read anyway)`, { field: otherKey }, 'warning');
     serversKey = otherKey;
   }
@@ -129,7 +135,7 @@ function readServer(
   const command = str('command');
   if (url === false || command === false) return undefined;
   const type = typeValue ?? (command !== undefined ? 'stdio' : url !== undefined ? 'http' : undefined);
-  const base = { key: `${file.path}#${name}`, name, file, line: problems.lines.position(keyNode.offset).line, inputs };
+  const base = { key: `${file.path}${file.within ? `#${file.within.join('/')}` : ''}#${name}`, name, file, line: problems.lines.position(keyNode.offset).line, inputs };
 
   if (type === 'http' || type === 'sse' || type === 'streamable-http') {
     if (!url) {

@@ -5,8 +5,12 @@ export interface ConfigFile {
   kind: ConfigKind;
   /** Absolute path. */
   path: string;
-  /** The folder `${workspaceFolder}` means for this file; absent for the Claude Desktop config. */
+  /** The folder `${workspaceFolder}` means for this file; absent for the Claude Desktop config and the user-level files. */
   workspaceFolder?: string;
+  /** The keys from the top of the file down to the object holding `mcpServers` (Claude Code's per-project servers in `~/.claude.json`). */
+  within?: readonly string[];
+  /** Whose file it is and which scope, when its path alone does not say (`Claude Code, user`): shown beside its name. */
+  label?: string;
 }
 
 /** Something wrong in a config file. The file's other servers still load. */

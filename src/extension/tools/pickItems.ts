@@ -1,10 +1,12 @@
+import { isAppOnly } from '../../core/apps/toolVisibility';
 import { lookAlikeGroups, toolNameProblem } from '../../core/names/toolNames';
 import { name, say, type PickItem, type Text } from '../shown';
 
 /**
  * The items of the Run Tool, Get Prompt and Read Resource picks. Names are written out
  * (`delete_all⟨U+200B⟩`), and a name outside the specification's SHOULD or alike to
- * another one carries a ⚠ flag in front of its description.
+ * another one carries a ⚠ flag in front of its description. A tool only its MCP App may call
+ * is still offered (its developer runs it), marked app-only.
  */
 function flag(itemName: string, alike: Map<string, string[]>, checkSpec: boolean): string {
   const others = alike.get(itemName);
@@ -34,7 +36,10 @@ function itemFor(itemName: string, flagText: string, title: unknown, description
 export function toolPickItems(tools: Record<string, unknown>[]): PickItem<string>[] {
   const names = tools.map((t) => String(t.name));
   const alike = alikeMap(names);
-  return tools.map((t, i) => ({ ...itemFor(names[i], flag(names[i], alike, true), t.title, t.description), value: names[i] }));
+  return tools.map((t, i) => {
+    const flags = [isAppOnly(t) ? 'app-only (hidden from models)' : '', flag(names[i], alike, true)].filter(Boolean).join(' · ');
+    return { ...itemFor(names[i], flags, t.title, t.description), value: names[i] };
+  });
 }
 
 export function promptPickItems(prompts: Record<string, unknown>[]): PickItem<string>[] {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -10,6 +10,9 @@ import { buildCli, CLI, FIXTURES, NODE } from './helpers';
 // An agent in a server's own repository: `mcp-lens mcp` runs in a folder whose .vscode/mcp.json
 // configures the server, and the agent starts it by name without knowing its command.
 let folder: string;
+// The agent's home, with the user-level files the hosts read: Claude Code's ~/.claude.json
+// (user scope and this folder's project entry) and the Copilot CLI's ~/.copilot/mcp-config.json.
+let home: string;
 let client: Client;
 
 before(async () => {
@@ -31,7 +34,28 @@ before(async () => {
       '}',
     ].join('\n'),
   );
-  const transport = new StdioClientTransport({ command: NODE, args: [CLI, 'mcp', '--timeout', '10000'], cwd: folder, env: { ...(process.env as Record<string, string>), NODE_FOR_TEST: NODE }, stderr: 'pipe' });
+  home = mkdtempSync(path.join(tmpdir(), 'mcp-lens-home-'));
+  const legacy = JSON.stringify(`${FIXTURES}legacy-basic.mjs`);
+  writeFileSync(
+    path.join(home, '.claude.json'),
+    [
+      '{',
+      '  "numStartups": 3,',
+      `  "mcpServers": { "notes": { "command": ${JSON.stringify(NODE)}, "args": [${legacy}] } },`,
+      '  "projects": {',
+      '    "/somewhere/else": { "mcpServers": { "elsewhere": { "command": "node" } } },',
+      `    ${JSON.stringify(realpathSync(folder))}: {`,
+      `      "mcpServers": { "local-db": { "type": "stdio", "command": ${JSON.stringify(NODE)}, "args": ["build/index.mjs"] } }`,
+      '    }',
+      '  }',
+      '}',
+    ].join('\n'),
+  );
+  mkdirSync(path.join(home, '.copilot'));
+  writeFileSync(path.join(home, '.copilot', 'mcp-config.json'), '{\n  "mcpServers": {\n    "search": { "type": "http", "url": "https://example.com/mcp" }\n  }\n}\n');
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), NODE_FOR_TEST: NODE, HOME: home, USERPROFILE: home };
+  delete env.COPILOT_HOME;
+  const transport = new StdioClientTransport({ command: NODE, args: [CLI, 'mcp', '--timeout', '10000'], cwd: folder, env, stderr: 'pipe' });
   client = new Client({ name: 'agent-in-a-repo', version: '1.0.0' });
   await client.connect(transport);
 });
@@ -39,6 +63,7 @@ before(async () => {
 after(async () => {
   await client?.close();
   rmSync(folder, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
 });
 
 async function call(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
@@ -50,10 +75,17 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ text
 test('list_servers shows the configured servers with their file and line', async () => {
   const listed = await call('list_servers', {});
   assert.equal(listed.isError, false, listed.text);
-  assert.match(listed.text, /^2 configured server\(s\) in .*mcp-lens-workspace-/m);
+  assert.match(listed.text, /^5 configured server\(s\) in .*mcp-lens-workspace-/m);
   // As configured, as the Servers view shows it: the variables are expanded when it starts.
   assert.match(listed.text, /^- weather \(\$\{env:NODE_FOR_TEST\} \$\{workspaceFolder\}\/build\/index\.mjs\) at \.vscode\/mcp\.json:4$/m);
   assert.match(listed.text, /^- keyed \(.* build\/index\.mjs\) at \.vscode\/mcp\.json:5$/m);
+  // The user-level files by their path, at the line of each server's name; another folder's project entry is not this one's.
+  const at = (file: string, line: number, label: string) => `at ${path.join(home, file)}:${line} (${label})`;
+  const lines = listed.text.split('\n');
+  assert.ok(lines.includes(`- notes (${NODE} ${FIXTURES}legacy-basic.mjs) ${at('.claude.json', 3, 'Claude Code, user')}`), listed.text);
+  assert.ok(lines.includes(`- local-db (${NODE} build/index.mjs) ${at('.claude.json', 7, 'Claude Code, this project')}`), listed.text);
+  assert.ok(lines.includes(`- search (http https://example.com/mcp) ${at(path.join('.copilot', 'mcp-config.json'), 3, 'Copilot CLI, user')}`), listed.text);
+  assert.doesNotMatch(listed.text, /elsewhere/);
   assert.match(listed.text, /No sessions yet/);
 });
 
@@ -77,5 +109,12 @@ test('a configured server whose input is not in the environment is one clear err
 test('a name nothing configures says which names are', async () => {
   const failed = await call('start_server', { name: 'nope' });
   assert.equal(failed.isError, true);
-  assert.match(failed.text, /^No configured server named "nope" in .* \(configured: weather, keyed\)\. Give "command"/);
+  assert.match(failed.text, /^No configured server named "nope" in .* \(configured: weather, keyed, search, notes, local-db\)\. Give "command"/);
+});
+
+test('start_server with the name of a server of Claude Code\'s project scope starts it from the folder', async () => {
+  const started = await call('start_server', { name: 'local-db' });
+  assert.equal(started.isError, false, started.text);
+  assert.match(started.text, /^Started\.\n- local-db \(.*build\/index\.mjs\): running\n {2}era: legacy/);
+  await call('stop_server', { name: 'local-db' });
 });

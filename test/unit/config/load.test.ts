@@ -75,3 +75,23 @@ test('an unreadable config file is a problem, not a crash', async () => {
   assert.match(loaded.problems[0].message, /cannot read the file: EACCES/);
   assert.ok(loaded.servers.some((s) => s.name === 'weather'));
 });
+
+test('~/.claude.json: its user servers and this folder\'s project servers, each at its line, with keys of their own; a fault of the file told once', async () => {
+  const text = ['{', '  "mcpServers": { "db": { "command": "a" } },', '  "projects": {', '    "/w": { "mcpServers": {', '      "db": { "command": "b" } } },', '    "/other": { "mcpServers": { "x": { "command": "c" } } }', '  }', '}'].join('\n');
+  const files: Record<string, string> = { '/h/.claude.json': text };
+  const read = async (p: string) => {
+    if (p in files) return files[p];
+    throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+  };
+  const loaded = await loadConfigs({ workspaceFolders: ['/w'], user: { platform: 'linux', home: '/h' }, read });
+  assert.deepEqual(loaded.problems, []);
+  assert.deepEqual(loaded.servers.map((s) => [s.name, (s as StdioServerConfig).command, s.line, s.file.label, s.file.workspaceFolder]), [
+    ['db', 'a', 2, 'Claude Code, user', undefined],
+    ['db', 'b', 5, 'Claude Code, this project', '/w'],
+  ]);
+  assert.equal(new Set(loaded.servers.map((s) => s.key)).size, 2);
+  files['/h/.claude.json'] = '{ "mcpServers": { ';
+  const broken = await loadConfigs({ workspaceFolders: ['/w'], user: { platform: 'linux', home: '/h' }, read });
+  assert.equal(broken.problems.length, 1, JSON.stringify(broken.problems));
+  assert.match(broken.problems[0].message, /JSON syntax error/);
+});

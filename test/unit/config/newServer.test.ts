@@ -35,3 +35,17 @@ test('Add Server: the entry goes under "servers", comments kept; a new file is c
   assert.deepEqual(read.problems, []);
   assert.deepEqual(read.servers.map((s) => s.name), ['a', 'memory', 'web']);
 });
+
+test('Add Server into .mcp.json: the entry goes under "mcpServers", and MCP Lens reads it back with no problem', () => {
+  const created = withServer(undefined, 'memory', serverJson('npm', 'server-memory'), 'mcpServers');
+  assert.deepEqual(parse(created), { mcpServers: { memory: { type: 'stdio', command: 'npx', args: ['-y', 'server-memory'] } } });
+  const existing = '{\n\t// shared with Claude Code\n\t"mcpServers": {\n\t\t"a": { "command": "node", "args": ["a.js"] }\n\t}\n}\n';
+  const added = withServer(existing, 'web', serverJson('http', 'https://example.com/mcp'), 'mcpServers');
+  assert.match(added, /\/\/ shared with Claude Code/);
+  assert.throws(() => withServer(added, 'a', serverJson('npm', 'x'), 'mcpServers'), /already/);
+  const read = parseConfig({ kind: 'mcp', path: '/w/.mcp.json', workspaceFolder: '/w' }, added);
+  assert.deepEqual(read.problems, []);
+  const lineOf = (key: string) => added.split('\n').findIndex((l) => l.includes(`"${key}"`)) + 1;
+  assert.deepEqual(read.servers.map((s) => [s.name, s.type, s.line]), [['a', 'stdio', 4], ['web', 'http', lineOf('web')]]);
+  assert.ok(lineOf('web') > 4, added);
+});

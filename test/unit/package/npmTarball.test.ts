@@ -16,6 +16,7 @@ import { NO_BUILD, npm, packInto, VERSION, type Packed } from './pack';
 // devDependencies and npx's cache, then run against the example servers.
 const WEATHER = join(ROOT, 'examples', 'workspace', 'servers', 'weather', 'server.mjs');
 const CHATTY = join(ROOT, 'examples', 'workspace', 'servers', 'chatty', 'server.mjs');
+const HOST_TRACE = join(ROOT, 'test', 'fixtures', 'hosts', 'bad-names.jsonl');
 
 let work: string;
 let packed: Packed;
@@ -54,6 +55,17 @@ test('installed globally into an empty prefix, mcp-lens check passes a good serv
   const bad = spawnSync(bin, ['check', '--', NODE, CHATTY], { cwd: work, encoding: 'utf8' });
   assert.equal(bad.status, 1, bad.stdout + bad.stderr);
   assert.match(bad.stdout, /stray-stdout/);
+});
+
+// The tarball's cli.js inlines no tokenizer: it requires the dist/tokenizer.js packed beside it.
+test('installed globally, mcp-lens lint --host counts tokens with the tokenizer bundle packed beside the CLI', { skip: NO_BUILD }, () => {
+  const bin = join(work, 'prefix', 'bin', 'mcp-lens');
+  const run = spawnSync(bin, ['lint', '--host', 'vscode', '--json', HOST_TRACE], { cwd: work, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const { tokens } = JSON.parse(run.stdout).hosts;
+  assert.equal(tokens.encoding, 'o200k_base');
+  assert.deepEqual(tokens.tools.map((t: { name: string }) => t.name), ['files/read', 'echo']);
+  for (const t of tokens.tools) assert.ok(t.tokens > 10, `${t.name}: ${t.tokens} tokens`);
 });
 
 test('installed globally, mcp-lens mcp serves its tools to an SDK client and starts a server', { skip: NO_BUILD }, async () => {
