@@ -5,7 +5,7 @@
 //   ... run.ts --client "COMMAND"  scores another client the same way (no baseline, exit 0):
 // how the comparison figures of docs/conformance.md for other clients are measured.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { node24 } from '../harness/node24';
@@ -13,6 +13,7 @@ import { resultsDir, root } from '../harness/paths';
 import { bundleForNode } from '../unit/bundle';
 import { readBaseline, type BaselineEntry } from './baseline';
 import { readClientRequirements } from './requirements';
+import { badChecks, describeChecks } from './checkResults';
 import { readVerdicts } from './suiteOutput';
 
 const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
@@ -26,10 +27,11 @@ const CLIENT_TIMEOUT_MS = 120_000;
 interface RevisionResult {
   revision: string;
   passed: string[];
-  failed: { scenario: string; why?: string }[];
+  /** `why`: the baseline's reason; `checks`: the checks that failed or warned, from the suite's checks.json. */
+  failed: { scenario: string; why?: string; checks?: string }[];
   /** Failures not in the baseline, and baseline entries that now pass: what turns the stage red. */
   unexpected: string[];
-  notScored: { scenario: string; passed: boolean; reason: string }[];
+  notScored: { scenario: string; passed: boolean; reason: string; checks?: string }[];
   suiteExit: number | null;
 }
 
@@ -54,8 +56,13 @@ async function buildCli(): Promise<void> {
   renameSync(tmp, CLI);
 }
 
+/** Where the suite saves each scenario's checks.json for a revision. */
+const outputDir = (revision: string) => join(resultsDir, `conformance${tag}`, revision);
+
 function runSuite(node: string, revision: string, log: string): Promise<{ code: number | null; output: string }> {
   const baselineFile = join(root, 'test', 'conformance', `expected-failures-${revision}.yml`);
+  // Only this run's checks are read back: an earlier run's folder could name a check that is fixed.
+  rmSync(outputDir(revision), { recursive: true, force: true });
   const args = [
     SUITE,
     'client',
@@ -66,7 +73,7 @@ function runSuite(node: string, revision: string, log: string): Promise<{ code: 
     '--timeout',
     String(CLIENT_TIMEOUT_MS),
     '--output-dir',
-    join(resultsDir, `conformance${tag}`, revision),
+    outputDir(revision),
   ];
   if (!other && existsSync(baselineFile)) args.push('--expected-failures', baselineFile);
   return new Promise((resolve, reject) => {
@@ -88,14 +95,22 @@ function judge(revision: string, output: string, code: number | null, baseline: 
   const required = readClientRequirements(SUITE_DIR, revision);
   const expected = new Map(baseline.map((b) => [b.scenario, b.why]));
   const result: RevisionResult = { revision, passed: [], failed: [], unexpected: [], notScored: [], suiteExit: code };
+  const checksOf = (scenario: string) => {
+    const bad = badChecks(outputDir(revision), scenario);
+    return bad.length ? { checks: describeChecks(bad) } : {};
+  };
   for (const scenario of required.scored) {
-    // A scenario the summary does not list did not run to a verdict: a failure.
-    const passed = verdicts.get(scenario) === true;
+    // A scenario the summary does not list did not run to a verdict: a failure. So is one with a
+    // WARNING: the runner fails a scenario run alone on it, and a broken SHOULD is a finding.
+    const passed = verdicts.get(scenario)?.passed === true;
     if (passed) result.passed.push(scenario);
-    else result.failed.push({ scenario, why: expected.get(scenario) });
+    else result.failed.push({ scenario, why: expected.get(scenario), ...checksOf(scenario) });
     if (passed === expected.has(scenario)) result.unexpected.push(passed ? `${scenario} passes: remove it from the baseline` : `${scenario} fails and is not in the baseline`);
   }
-  for (const [scenario, reason] of required.notScored) result.notScored.push({ scenario, passed: verdicts.get(scenario) === true, reason });
+  for (const [scenario, reason] of required.notScored) {
+    const passed = verdicts.get(scenario)?.passed === true;
+    result.notScored.push({ scenario, passed, reason, ...(passed ? {} : checksOf(scenario)) });
+  }
   if (verdicts.size === 0) result.unexpected.push(`the suite reported no scenario (exit ${code}); see its log`);
   return result;
 }
@@ -114,13 +129,13 @@ async function main(): Promise<number> {
     const extra = r.notScored.length ? `; not scored: ${r.notScored.filter((s) => s.passed).length}/${r.notScored.length} pass` : '';
     if (other) {
       console.log(`conformance ${revision} (client: ${other}): ${r.passed.length} passed, ${r.failed.length} failed (of ${r.passed.length + r.failed.length} scored)${extra}`);
-      for (const f of r.failed) console.log(`  ✗ ${f.scenario}`);
+      for (const f of r.failed) console.log(`  ✗ ${f.scenario}${f.checks ? ` — ${f.checks}` : ''}`);
       console.log(`  log: ${log}`);
       continue;
     }
     console.log(`conformance ${revision}: ${r.passed.length} passed, ${r.failed.length} failed (of ${r.passed.length + r.failed.length} scored; ${baseline.length} in the baseline)${extra}`);
-    for (const f of r.failed) console.log(`  ✗ ${f.scenario}${f.why ? ` — ${f.why}` : ''}`);
-    for (const s of r.notScored) console.log(`  ${s.passed ? '✓' : '✗'} ${s.scenario} (not scored: ${s.reason})`);
+    for (const f of r.failed) console.log(`  ✗ ${f.scenario}${f.why ? ` — ${f.why}` : ''}${f.checks ? ` — ${f.checks}` : ''}`);
+    for (const s of r.notScored) console.log(`  ${s.passed ? '✓' : '✗'} ${s.scenario} (not scored: ${s.reason})${s.checks ? ` — ${s.checks}` : ''}`);
     for (const u of r.unexpected) console.log(`  UNEXPECTED: ${u}`);
     console.log(`  log: ${log}`);
   }

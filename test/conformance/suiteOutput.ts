@@ -1,13 +1,24 @@
+/** One scenario's line of the suite's `=== SUITE SUMMARY ===`: `✓ name: 3 passed, 0 failed[, 1 warnings]`. */
+export interface Verdict {
+  /** Every check succeeded and none warned: a WARNING is a broken SHOULD, which the runner fails for a scenario run alone. */
+  passed: boolean;
+  failed: number;
+  warnings: number;
+}
+
 /**
- * Every scenario's verdict from the suite's `=== SUITE SUMMARY ===`: `✓ name: …` / `✗ name: …`.
- * A scenario passes when its checks do and the client exited 0.
+ * Every scenario's verdict from the suite's `=== SUITE SUMMARY ===`. The counts decide, not only
+ * the mark: a summary that marked a scenario with warnings ✓ would still be a failure here.
  */
-export function readVerdicts(text: string): Map<string, boolean> {
-  const verdicts = new Map<string, boolean>();
+export function readVerdicts(text: string): Map<string, Verdict> {
+  const verdicts = new Map<string, Verdict>();
   const summary = text.slice(Math.max(0, text.lastIndexOf('=== SUITE SUMMARY ===')));
   for (const line of summary.split('\n')) {
-    const scenario = /^([✓✗]) (\S+): /.exec(line.replace(/\x1b\[[0-9;]*m/g, ''));
-    if (scenario) verdicts.set(scenario[2]!, scenario[1] === '✓');
+    const scenario = /^([✓✗]) (\S+): \d+ passed, (\d+) failed(?:, (\d+) warnings?)?/.exec(line.replace(/\x1b\[[0-9;]*m/g, ''));
+    if (!scenario) continue;
+    const failed = Number(scenario[3]);
+    const warnings = Number(scenario[4] ?? 0);
+    verdicts.set(scenario[2]!, { passed: scenario[1] === '✓' && failed === 0 && warnings === 0, failed, warnings });
   }
   return verdicts;
 }

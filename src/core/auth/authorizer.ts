@@ -92,7 +92,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     if (!tokens?.refreshToken || !grant || tokens.expiresAt === undefined || tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) return;
     // Requests sent together share one refresh: a refresh token may be good for one use only.
     this.refreshing ??= refreshFlow(grant.as, grant.identity, tokens.refreshToken, grant.resource, this.exchangesFor(trace))
-      .then((renewed) => this.granted(renewed, grant))
+      .then((renewed) => this.granted(withGrantedScope(renewed, tokens.scope), grant))
       .catch((err: unknown) => {
         // An expired token the server refuses brings a 401, and the 401 a new authorization.
         if (!(err instanceof AuthorizationError)) throw err;
@@ -144,7 +144,9 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     if (challenge.round > MAX_ROUNDS) throw this.giveUp(challenge, bearer);
     if (challenge.status === 401 && challenge.round === 1 && this.tokens?.refreshToken && this.grant) {
       try {
-        await this.granted(await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges), this.grant);
+        // RFC 6749 §6: a refresh that names no scope keeps "the scope originally granted".
+        const renewed = await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges);
+        await this.granted(withGrantedScope(renewed, this.tokens.scope), this.grant);
         return true;
       } catch {
         // The refresh token is no longer good: authorize again.
@@ -174,13 +176,16 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     }
     // RFC 8707: the resource "exactly as published"; without metadata, the server's canonical URI.
     const resource = resourceMetadata?.resource ?? canonicalUri(server);
+    const previous = challenge.status === 403 ? this.heldScope() : undefined;
     if (usesClientCredentials(as, this.options)) {
       const identity = await identifyClient(as, this.options, '', exchanges);
       const scope = chooseScope({
         ...(bearer.scope ? { challenge: bearer.scope } : {}),
         ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
+        ...(previous ? { previous } : {}),
       });
-      this.tokens = await clientCredentialsFlow(as, identity, resource, scope, exchanges);
+      this.requestedScope = scope;
+      this.tokens = withGrantedScope(await clientCredentialsFlow(as, identity, resource, scope, exchanges), scope);
       this.grant = { as, identity, resource };
       return true;
     }
@@ -202,7 +207,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
       ...(bearer.scope ? { challenge: bearer.scope } : {}),
       ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
       ...(as.scopes_supported ? { serverScopes: as.scopes_supported } : {}),
-      ...(challenge.status === 403 && this.requestedScope ? { previous: this.requestedScope } : {}),
+      ...(previous ? { previous } : {}),
     });
     this.requestedScope = scope;
     this.tokens = undefined;
@@ -218,11 +223,21 @@ export class OAuthAuthorizer implements HttpAuthorizer {
         openUrl: (url) => this.options.openUrl(url, ended),
         exchanges,
       });
-      await this.granted(tokens, { as, identity, resource });
+      await this.granted(withGrantedScope(tokens, scope), { as, identity, resource });
     } finally {
       end();
     }
     return true;
+  }
+
+  /**
+   * What a step-up must keep (SEP-2350: the union of the scopes held and the scopes challenged):
+   * the scope of the token in hand, which a grant restored from an earlier run carries too, and
+   * the scope this authorizer last asked for.
+   */
+  private heldScope(): string | undefined {
+    const words = new Set([this.tokens?.scope, this.requestedScope].flatMap((s) => s?.split(/\s+/).filter(Boolean) ?? []));
+    return words.size ? [...words].join(' ') : undefined;
   }
 
   /** The grants a store kept from earlier runs: the newest one's tokens are sent first. */
@@ -313,4 +328,13 @@ function canonicalUri(server: URL): string {
   const u = new URL(server.href);
   u.hash = '';
   return u.href;
+}
+
+/**
+ * RFC 6749 §5.1: the token response's `scope` is "OPTIONAL, if identical to the scope requested
+ * by the client": without it, the scope granted is the one asked for. Kept with the tokens, so a
+ * step-up in a later run still knows what was granted.
+ */
+function withGrantedScope(tokens: TokenSet, requested: string | undefined): TokenSet {
+  return tokens.scope || !requested ? tokens : { ...tokens, scope: requested };
 }

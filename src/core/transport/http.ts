@@ -274,6 +274,12 @@ export class HttpTransport implements Transport {
    * after waiting the `retry` the server asked for ("The client MUST respect the retry field").
    */
   private async resume(prev: StreamEnd, method: string, c2sSeq: number, requestId: RequestId, controller: AbortController): Promise<StreamEnd> {
+    this.trace.append({
+      dir: 'meta',
+      kind: 'note',
+      raw: `resuming the event stream of ${method} after event ${prev.lastEventId}${prev.retry ? ` in ${prev.retry} ms (the retry the server asked for)` : ''}`,
+      info: { transport: 'http', phase: 'stream-resume', requestSeq: c2sSeq, lastEventId: prev.lastEventId, ...(prev.retry ? { retry: prev.retry } : {}) },
+    });
     if (prev.retry) await abortableDelay(prev.retry, controller.signal);
     if (controller.signal.aborted || this.closing) throw new TransportClosedError();
     const headers: Record<string, string> = { ...this.baseHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': prev.lastEventId! };
@@ -290,12 +296,21 @@ export class HttpTransport implements Transport {
       throw new HttpStatusError(`Could not resume the event stream of ${method}: GET with Last-Event-ID got HTTP ${res.status} from ${this.endpoint}`, res.status, this.endpoint, sessionExpired);
     }
     this.recordExchange('GET', headers, res, c2sSeq, undefined, { resume: true });
-    const end = await this.readStream(res, 'sse', c2sSeq, requestId, controller, true);
+    const end = await this.readStream(res, 'sse', c2sSeq, requestId, controller, true, 'GET');
     return { ...end, lastEventId: end.lastEventId ?? prev.lastEventId, retry: end.retry ?? prev.retry };
   }
 
   /** Reads a text/event-stream body; each event's data is one message, recorded like a stdout line. */
-  private async readStream(res: Response, via: Via, c2sSeq: number | undefined, requestId: RequestId | undefined, controller: AbortController, resumable = false): Promise<StreamEnd> {
+  private async readStream(
+    res: Response,
+    via: Via,
+    c2sSeq: number | undefined,
+    requestId: RequestId | undefined,
+    controller: AbortController,
+    resumable = false,
+    // A resumed POST stream arrives on a GET: the break is that GET's.
+    httpMethod: 'GET' | 'POST' = via === 'get' ? 'GET' : 'POST',
+  ): Promise<StreamEnd> {
     const parser = new SseParser();
     const decoder = new TextDecoder();
     const events: TraceEvent[] = [];
@@ -325,7 +340,6 @@ export class HttpTransport implements Transport {
       if (tooDeep !== undefined) end.tooDeep = tooDeep;
       return end;
     };
-    const method = via === 'get' ? 'GET' : 'POST';
     // A response stream the client gives up on (timeout, close) that sent bytes but not one event.
     const opened = performance.now();
     let bytes = 0;
@@ -335,8 +349,8 @@ export class HttpTransport implements Transport {
       this.trace.append({
         dir: 'meta',
         kind: 'http',
-        raw: `POST ${this.endpoint}: the event stream sent ${bytes} bytes (${parser.comments} comment lines) and no event in ${ms} ms`,
-        info: { method, url: this.endpoint, status: res.status, phase: 'stream-no-event', bytes, comments: parser.comments, ms, requestSeq: c2sSeq },
+        raw: `${httpMethod} ${this.endpoint}: the event stream sent ${bytes} bytes (${parser.comments} comment lines) and no event in ${ms} ms`,
+        info: { method: httpMethod, url: this.endpoint, status: res.status, phase: 'stream-no-event', bytes, comments: parser.comments, ms, requestSeq: c2sSeq },
       });
     };
     controller.signal.addEventListener('abort', idle, { once: true });
@@ -355,7 +369,7 @@ export class HttpTransport implements Transport {
           if (sinceEvent > MAX_BODY_BYTES) {
             const over = new BodyOverCapError(sinceEvent, MAX_BODY_BYTES, res.headers.get('content-encoding') ?? undefined);
             await reader.cancel().catch(() => undefined);
-            this.recordOverCap(res, method, c2sSeq, over);
+            this.recordOverCap(res, httpMethod, c2sSeq, over);
             throw over;
           }
         }
@@ -369,8 +383,8 @@ export class HttpTransport implements Transport {
         this.trace.append({
           dir: 'meta',
           kind: 'http',
-          raw: `${via === 'get' ? 'GET' : 'POST'} ${this.endpoint}: the event stream broke off (${code})${answered ? ' after the response' : resuming ? `; resuming after event ${parser.lastEventId}` : ''}`,
-          info: { method: via === 'get' ? 'GET' : 'POST', url: this.endpoint, status: res.status, phase: 'stream-error', error: { code, message: networkMessage(err) }, answered, resuming, requestSeq: c2sSeq, lastEventId: parser.lastEventId },
+          raw: `${httpMethod} ${this.endpoint}: the event stream broke off (${code})${answered ? ' after the response' : resuming ? `; resuming after event ${parser.lastEventId}` : ''}`,
+          info: { method: httpMethod, url: this.endpoint, status: res.status, phase: 'stream-error', error: { code, message: networkMessage(err) }, answered, resuming, requestSeq: c2sSeq, lastEventId: parser.lastEventId },
         });
         return { ...ended(), broken: code };
       }
@@ -415,14 +429,16 @@ export class HttpTransport implements Transport {
             return;
           }
           this.recordExchange('GET', headers, res, undefined);
-          const end = await this.readStream(res, 'get', undefined, undefined, controller);
+          // Reopened with Last-Event-ID below, whether the server ended the stream or the network cut it.
+          const end = await this.readStream(res, 'get', undefined, undefined, controller, true);
           if (this.closing || controller.signal.aborted) return;
           const progressed = end.events.length > 0 || (end.lastEventId !== undefined && end.lastEventId !== lastEventId);
           idle = progressed ? 0 : idle + 1;
           lastEventId = end.lastEventId ?? lastEventId;
           retry = end.retry ?? retry;
           if (idle >= MAX_IDLE_RESUMES) break;
-          this.trace.append({ dir: 'meta', kind: 'note', raw: `the GET event stream ended; reopening it in ${retry} ms`, info: { transport: 'http', phase: 'get-reopen', lastEventId, retry } });
+          const after = lastEventId === undefined ? '' : ` with Last-Event-ID ${lastEventId}`;
+          this.trace.append({ dir: 'meta', kind: 'note', raw: `the GET event stream ${end.broken ? 'broke off' : 'ended'}; reopening it${after} in ${retry} ms`, info: { transport: 'http', phase: 'get-reopen', lastEventId, retry } });
           await abortableDelay(retry, controller.signal);
         }
       } catch (err) {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readBaseline } from '../../conformance/baseline';
 import { readClientRequirements } from '../../conformance/requirements';
+import { badChecks, describeChecks } from '../../conformance/checkResults';
 import { readVerdicts } from '../../conformance/suiteOutput';
 
 const SUITE_DIR = join(import.meta.dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'conformance');
@@ -44,7 +45,34 @@ test('verdicts come from the last SUITE SUMMARY, colours or not', () => {
     'Total: 2 passed, 3 failed',
   ].join('\n');
   assert.deepEqual([...readVerdicts(text)], [
-    ['tools_call', true],
-    ['auth/dpop', false],
+    ['tools_call', { passed: true, failed: 0, warnings: 0 }],
+    ['auth/dpop', { passed: false, failed: 3, warnings: 0 }],
   ]);
+});
+
+test('a scenario with a WARNING fails, whatever its mark says', () => {
+  const text = ['=== SUITE SUMMARY ===', '✗ auth/scope-step-up: 24 passed, 0 failed, 1 warnings', '✓ sse-retry: 3 passed, 0 failed, 1 warnings'].join('\n');
+  const verdicts = readVerdicts(text);
+  assert.deepEqual(verdicts.get('auth/scope-step-up'), { passed: false, failed: 0, warnings: 1 });
+  assert.equal(verdicts.get('sse-retry')?.passed, false, 'a ✓ beside a warning count is still a broken SHOULD');
+});
+
+test('the report names the check that warned, from the newest checks.json of the scenario', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-checks-'));
+  const save = (folder: string, checks: unknown[]) => {
+    mkdirSync(join(dir, folder), { recursive: true });
+    writeFileSync(join(dir, folder, 'checks.json'), JSON.stringify(checks));
+  };
+  save('auth/scope-step-up-2026-12-04T00-10-00-000Z', [{ id: 'old-check', status: 'FAILURE', description: 'an earlier run' }]);
+  save('auth/scope-step-up-2026-12-04T00-14-53-145Z', [
+    { id: 'scope-step-up-initial', status: 'SUCCESS', description: 'fine' },
+    { id: 'sep-2350-scope-union-on-reauth', status: 'WARNING', description: 'previously-granted scope was dropped' },
+    { id: 'incoming-request', status: 'INFO', description: 'a request' },
+  ]);
+  // Another scenario whose name starts the same is not this one's.
+  save('auth/scope-step-up-extra-2026-12-04T00-20-00-000Z', [{ id: 'other', status: 'FAILURE', description: 'not ours' }]);
+  const bad = badChecks(dir, 'auth/scope-step-up');
+  assert.deepEqual(bad, [{ id: 'sep-2350-scope-union-on-reauth', status: 'WARNING', description: 'previously-granted scope was dropped' }]);
+  assert.equal(describeChecks(bad), 'WARNING sep-2350-scope-union-on-reauth: previously-granted scope was dropped');
+  assert.deepEqual(badChecks(dir, 'auth/dpop'), [], 'a scenario that saved nothing names nothing');
 });
