@@ -49,6 +49,8 @@ const entries = [
   // count, keeps them out of the extension's activation.
   { ...node, entryPoints: ['src/core/tokens/toolTokens.ts'], outfile: 'dist/tokenizer.js', charset: 'utf8' },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The AI SDK and its providers, for `eval` only: required when it first needs a model (src/cli/eval/load.ts).
+  { ...node, entryPoints: ['src/cli/eval/aiSdkModel.ts'], outfile: 'dist/eval-models.js' },
   // The record proxy's recorder thread: small, so starting it does not compile the CLI again.
   { ...node, entryPoints: ['src/cli/record/worker.ts'], outfile: 'dist/recorder.js' },
   { ...node, entryPoints: ['src/languageServer/server.ts'], outfile: 'dist/languageServer.js' },
