@@ -1,10 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { bundleForNode } from '../bundle';
 import { buildCli, NODE, ROOT, runCli } from './helpers';
 
 // `mcp-lens eval` end to end: the real @ai-sdk/openai-compatible provider talks HTTP to a
@@ -18,8 +17,7 @@ let baseUrl: string;
 let work: string;
 
 before(async () => {
-  const tmp = join(ROOT, 'dist', `eval-models.js.${process.pid}.tmp`);
-  await Promise.all([buildCli(), bundleForNode('src/cli/eval/aiSdkModel.ts', tmp).then(() => renameSync(tmp, join(ROOT, 'dist', 'eval-models.js')))]);
+  await buildCli();
   work = mkdtempSync(join(tmpdir(), 'mcp-lens-eval-'));
   model = spawn(NODE, [join(ROOT, 'test', 'fixtures', 'models', 'scriptedChat.mjs')], { env: { ...process.env, EXPECT_KEY: KEY, REQUEST_LOG: join(work, 'requests.jsonl') }, stdio: 'pipe' });
   const first = await new Promise<string>((resolve, reject) => {
