@@ -24,22 +24,22 @@ const textCheck = z.union([z.string(), z.array(z.string())]);
 /** How the arguments of the expected call are matched. */
 const argsMatch = z.strictObject({
   /** The whole argument object, exactly. */
-  equals: z.record(z.string(), z.unknown()).optional(),
+  equals: z.record(z.string(), z.unknown()).optional().describe('The whole argument object, exactly (no other keys)'),
   /** Each named argument's text form must match this regular expression. */
-  patterns: z.record(z.string(), regex).optional(),
+  patterns: z.record(z.string(), regex).optional().describe('Per argument, a regular expression its text must match'),
   /** A JSON Schema the arguments must satisfy. */
-  schema: z.union([z.record(z.string(), z.unknown()), z.boolean()]).optional(),
+  schema: z.union([z.record(z.string(), z.unknown()), z.boolean()]).optional().describe('A JSON Schema the arguments must satisfy'),
 });
 
 const expectation = z
   .strictObject({
-    tool: z.string().min(1).optional(),
-    anyOf: z.array(z.string().min(1)).min(1).optional(),
+    tool: z.string().min(1).optional().describe('The tool the model must call'),
+    anyOf: z.array(z.string().min(1)).min(1).optional().describe('Tools any one of which the model must call'),
     /** Partial: every key given must be there with that value; others may be too. */
-    args: z.record(z.string(), z.unknown()).optional(),
-    argsMatch: argsMatch.optional(),
-    notTools: z.array(z.string().min(1)).optional(),
-    answer: z.strictObject({ contains: textCheck.optional(), notContains: textCheck.optional(), matches: regex.optional() }).optional(),
+    args: z.record(z.string(), z.unknown()).optional().describe('Arguments the call must have (a partial match: other arguments may be there too)'),
+    argsMatch: argsMatch.optional().describe('Stricter argument matching: exact, by pattern, by JSON Schema'),
+    notTools: z.array(z.string().min(1)).optional().describe('Tools the model must not call'),
+    answer: z.strictObject({ contains: textCheck.optional(), notContains: textCheck.optional(), matches: regex.optional() }).optional().describe('What the final answer must (not) contain, case-insensitively, or match'),
   })
   .refine((e) => !(e.tool && e.anyOf), '"tool" and "anyOf" contradict each other: give one');
 
@@ -48,27 +48,29 @@ const message = z.strictObject({ role: z.enum(['user', 'assistant', 'system']), 
 const evalCase = z
   .strictObject({
     name: z.string().min(1),
-    prompt: z.string().min(1).optional(),
+    prompt: z.string().min(1).optional().describe('The user\'s message'),
     /** A conversation so far; the last message is the user's. */
-    messages: z.array(message).min(1).optional(),
+    messages: z.array(message).min(1).optional().describe('A conversation so far instead of a prompt; it ends with the user\'s message'),
     expect: expectation.default({}),
-    repeat: z.int().min(1).max(1000).optional(),
-    maxSteps: z.int().min(1).max(100).optional(),
+    repeat: z.int().min(1).max(1000).optional().describe('How many times this case runs (its pass rate is over these)'),
+    maxSteps: z.int().min(1).max(100).optional().describe('Model turns before the case fails without an answer (default 8)'),
   })
   .refine((c) => (c.prompt === undefined) !== (c.messages === undefined), 'give "prompt" or "messages" (one of them)')
   .refine((c) => c.messages === undefined || c.messages[c.messages.length - 1].role === 'user', '"messages" must end with a user message');
 
-const server = z.union([
+const server = z
+  .union([
   z.string().min(1),
   z.strictObject({ command: z.array(z.string()).min(1), cwd: z.string().optional(), env: z.record(z.string(), z.string()).optional() }),
   z.strictObject({ url: z.url() }),
-]);
+  ])
+  .describe('A server name from .vscode/mcp.json (or .mcp.json, .cursor/mcp.json), {"command": ["node", "server.js"]} (relative to this file), or {"url": "https://…"}');
 
 export const evalFileSchema = z.strictObject({
   $schema: z.string().optional(),
   server,
   /** A system prompt every case starts with (what a host would say about itself). */
-  system: z.string().optional(),
+  system: z.string().optional().describe('A system prompt every case starts with'),
   repeat: z.int().min(1).max(1000).optional(),
   maxSteps: z.int().min(1).max(100).optional(),
   cases: z.array(evalCase).min(1),

@@ -85,6 +85,7 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
       'media/walkthrough/run.md',
       'media/walkthrough/start.md',
       'package.json',
+      'schemas/mcpeval.schema.json',
       'schemas/mcptest.schema.json',
       'syntaxes/mcp-trace.language-configuration.json',
       'syntaxes/mcp-trace.tmLanguage.json',
