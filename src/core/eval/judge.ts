@@ -16,6 +16,8 @@ export function expectedTools(expect: EvalExpect): string[] {
 export function judgeRun(expect: EvalExpect, run: RunRecord): string[] {
   const failures: string[] = [];
   if (run.stop !== 'answer') failures.push(run.error ?? run.stop);
+  // A model that never answered (its provider failed, the token cap) says nothing about the expectations.
+  if (run.stop === 'model-error' || run.stop === 'token-cap') return failures;
   for (const call of run.calls.filter((c) => c.blocked)) failures.push(`called ${call.name}, which is destructive; not run without --allow-destructive`);
   const wanted = expectedTools(expect);
   if (wanted.length) {

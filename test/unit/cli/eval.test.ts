@@ -111,3 +111,36 @@ test('no model to be had is one sentence and exit 2', async () => {
   assert.equal(noBase.code, 2);
   assert.match(noBase.stderr, /openai-compatible needs the endpoint: --base-url URL/);
 });
+
+const fixture = (name: string) => join(ROOT, 'test', 'fixtures', 'evals', name);
+const run = (files: string[], args: string[] = []) => runCli(['eval', ...files, '--model', 'openai-compatible:scripted-1', '--base-url', baseUrl, ...args], { env: { MCP_LENS_EVAL_API_KEY: KEY } });
+
+test('a server that exits during a case fails that case, and the next case runs on a restarted server', async () => {
+  const result = await run([fixture('crash.mcpeval.json')]);
+  assert.equal(result.code, 1, result.stderr);
+  assert.match(result.stdout, /› crashes the server\s+0\/1 0%/);
+  assert.match(result.stdout, /✗ repetition 1: the server went away during crash/);
+  assert.match(result.stdout, /› after the restart\s+1\/1 100%/);
+});
+
+test('a destructive tool is not run without --allow-destructive, and the case says so', async () => {
+  const result = await run([fixture('destructive.mcpeval.json')]);
+  assert.equal(result.code, 1, result.stderr);
+  assert.match(result.stdout, /✗ repetition 1: called delete_city, which is destructive; not run without --allow-destructive/);
+});
+
+test('several --model run side by side, one column each', async () => {
+  const result = await run([fixture('crash.mcpeval.json')], ['--model', 'openai-compatible:scripted-2', '--min-pass-rate', '0']);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /^case\s+openai-compatible:scripted-1\s+openai-compatible:scripted-2$/m);
+  assert.match(result.stdout, /› after the restart\s+1\/1 100% \[21%–100%\]\s+1\/1 100% \[21%–100%\]/);
+});
+
+test('--max-tokens stops the run before it spends more', async () => {
+  // The first step of the first case costs 10 in + 5 out: a cap of 10 stops before step two.
+  const result = await run([EVALS], ['--max-tokens', '10']);
+  assert.equal(result.code, 1, result.stderr);
+  assert.match(result.stdout, /✗ repetition 1: the run reached --max-tokens before this step/);
+  assert.match(result.stdout, /stopped at --max-tokens 10: the cases after it did not run/);
+  assert.match(result.stdout, /tokens in \/ out\s+10 \/ 5\b/);
+});
