@@ -61,6 +61,7 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
       'docs/dependencies.md',
       'docs/diagnostics.md',
       'docs/editor.md',
+      'docs/evals.md',
       'docs/fuzz-load.md',
       'docs/hosts.md',
       'docs/performance.md',
