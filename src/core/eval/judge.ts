@@ -4,7 +4,7 @@
  */
 import { validateArguments } from '../schema/argsValidator';
 import { isRecord } from '../schema/isRecord';
-import { compareJson, stableJson } from '../testing/jsonMatch';
+import { compareJson, stableJson, type Mismatch } from '../testing/jsonMatch';
 import type { CallRecord, RunRecord } from './agentLoop';
 import type { EvalExpect } from './evalFile';
 
@@ -37,9 +37,9 @@ export function judgeRun(expect: EvalExpect, run: RunRecord): string[] {
 function argsProblems(expect: EvalExpect, call: CallRecord): string[] {
   const args = call.args;
   const problems: string[] = [];
-  if (expect.args) problems.push(...compareJson(expect.args, args, 'subset').map((m) => `${m.path || '/'} is ${stableJson(m.actual)}, expected ${stableJson(m.expected)}`));
+  if (expect.args) problems.push(...compareJson(expect.args, args, 'subset').map((m) => mismatch(m, '')));
   const match = expect.argsMatch;
-  if (match?.equals) problems.push(...compareJson(match.equals, args, 'equal').map((m) => `${m.path || '/'} is ${stableJson(m.actual)}, expected exactly ${stableJson(m.expected)}`));
+  if (match?.equals) problems.push(...compareJson(match.equals, args, 'equal').map((m) => mismatch(m, 'exactly ')));
   for (const [name, pattern] of Object.entries(match?.patterns ?? {})) {
     const value = isRecord(args) ? args[name] : undefined;
     const text = typeof value === 'string' ? value : JSON.stringify(value);
@@ -50,6 +50,13 @@ function argsProblems(expect: EvalExpect, call: CallRecord): string[] {
     problems.push(...checked.errors.map((e) => `${e.path || '/'} ${e.message} (the case's argsMatch.schema)`));
   }
   return problems;
+}
+
+function mismatch(m: Mismatch, how: string): string {
+  const at = m.path || '/';
+  if (m.actual === undefined) return `${at} is missing, expected ${how}${stableJson(m.expected)}`;
+  if (m.expected === undefined) return `${at} is ${stableJson(m.actual)}, which the case does not expect`;
+  return `${at} is ${stableJson(m.actual)}, expected ${how}${stableJson(m.expected)}`;
 }
 
 function answerProblems(answer: NonNullable<EvalExpect['answer']>, text: string): string[] {

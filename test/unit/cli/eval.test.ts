@@ -144,3 +144,18 @@ test('--max-tokens stops the run before it spends more', async () => {
   assert.match(result.stdout, /stopped at --max-tokens 10: the cases after it did not run/);
   assert.match(result.stdout, /tokens in \/ out\s+10 \/ 5\b/);
 });
+
+test('--json reports each case with its counts, interval and findings', async () => {
+  const result = await run([EVALS], ['--json']);
+  assert.equal(result.code, 1, result.stderr);
+  const report = JSON.parse(result.stdout) as { passed: boolean; minPassRate: number; results: { model: string; cases: { name: string; passes: number; runs: number; interval: { low: number }; hallucinatedTools: string[]; outputTokens: number; steps: number }[] }[] };
+  assert.equal(report.passed, false);
+  assert.equal(report.minPassRate, 1);
+  const cases = Object.fromEntries(report.results[0].cases.map((c) => [c.name, c]));
+  assert.deepEqual([cases['right pick'].passes, cases['right pick'].runs], [2, 2]);
+  assert.equal(Math.round(cases['right pick'].interval.low * 1000), 342);
+  assert.deepEqual(cases['hallucinated tool'].hallucinatedTools, ['get_weather']);
+  // multi-step: three model turns each repetition (two calls, then the answer), 5 output tokens each.
+  assert.equal(cases['multi-step'].steps, 3);
+  assert.equal(cases['multi-step'].outputTokens, 30);
+});
