@@ -3,6 +3,7 @@ import { rejectRemoteFlags, serverTarget, TARGET_OPTIONS, type ServerCommand, ty
 import { ANSWER_OPTIONS, parseAnswerFlags, type AnswerFlags } from './answerFlags';
 import { parseFailOn, type FailOn } from './failOn';
 import { UsageError, usageOf } from './usage';
+import { BASE_URL_VARIABLE, PROVIDERS, type ModelRef, type Provider } from './eval/providers';
 import { HOST_PROFILES, hostProfile } from '../core/hosts/hostProfiles';
 import { PROBE_IDS, type ProbeId } from '../core/probe/probe';
 import { SIGN_IN_TIMEOUT_MS } from '../core/auth/signInTimeout';
@@ -102,6 +103,25 @@ export interface TestArgs {
   /** Runs every file against this server (`-- CMD` or `--url URL`) instead of the one it names. */
   server?: ServerTarget;
 }
+export interface EvalArgs {
+  name: 'eval';
+  /** Eval files; none means every *.mcpeval.json under the current folder. */
+  files: string[];
+  models: ModelRef[];
+  baseUrl?: string;
+  repeat?: number;
+  /** Every case must pass at least this share of its repetitions (0–1). */
+  minPassRate: number;
+  json: boolean;
+  junit?: string;
+  sarif?: string;
+  allowDestructive: boolean;
+  maxTokens?: number;
+  /** A folder that gets one *.mcptrace.jsonl per file and model (wire and model lanes). */
+  traceDir?: string;
+  timeoutMs: number;
+  server?: ServerTarget;
+}
 /** `diff --fail-on`: which interface changes make the exit code 1. */
 export type DiffFailOn = 'breaking' | 'any' | 'never';
 export interface DiffArgs {
@@ -193,6 +213,7 @@ export type CliArgs =
   | LintArgs
   | McpArgs
   | TestArgs
+  | EvalArgs
   | DiffArgs
   | ReplayArgs
   | HelpArgs
@@ -336,6 +357,59 @@ function positive(command: string, option: string, value: string | undefined): n
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`${command}: ${option} takes a positive number, got ${JSON.stringify(value)}`);
   return n;
+}
+
+function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
+  const { values, positionals } = parse('eval', ours, {
+    model: { type: 'string', multiple: true },
+    'base-url': { type: 'string' },
+    repeat: { type: 'string' },
+    'min-pass-rate': { type: 'string' },
+    json: { type: 'boolean' },
+    junit: { type: 'string' },
+    sarif: { type: 'string' },
+    'allow-destructive': { type: 'boolean' },
+    'max-tokens': { type: 'string' },
+    'trace-dir': { type: 'string' },
+    timeout: { type: 'string' },
+    ...TARGET_OPTIONS,
+  });
+  const models = ((values.model as string[] | undefined) ?? []).map(modelRef);
+  if (models.length === 0) throw new UsageError(`eval: say which model runs the cases: --model PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')})`);
+  const baseUrl = (values['base-url'] as string | undefined) ?? (process.env[BASE_URL_VARIABLE] || undefined);
+  if (models.some((m) => m.provider === 'openai-compatible') && !baseUrl) throw new UsageError(`eval: openai-compatible needs the endpoint: --base-url URL or ${BASE_URL_VARIABLE} (Ollama: http://localhost:11434/v1)`);
+  const rate = values['min-pass-rate'] as string | undefined;
+  const minPassRate = rate === undefined ? 1 : Number(rate);
+  if (rate !== undefined && (rate.trim() === '' || !(minPassRate >= 0 && minPassRate <= 1))) throw new UsageError(`eval: --min-pass-rate takes a number from 0 to 1, got ${JSON.stringify(rate)}`);
+  const override = server !== undefined || values.url !== undefined ? target('eval', values, server, []) : undefined;
+  if (!override) rejectRemoteFlags('eval', values as TargetValues);
+  const repeat = count('eval', '--repeat', values.repeat as string | undefined);
+  const maxTokens = count('eval', '--max-tokens', values['max-tokens'] as string | undefined);
+  return {
+    name: 'eval',
+    files: positionals,
+    models,
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(repeat !== undefined ? { repeat } : {}),
+    minPassRate,
+    json: values.json === true,
+    ...(values.junit !== undefined ? { junit: nonEmpty('eval', '--junit', values.junit as string) } : {}),
+    ...(values.sarif !== undefined ? { sarif: nonEmpty('eval', '--sarif', values.sarif as string) } : {}),
+    allowDestructive: values['allow-destructive'] === true,
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(values['trace-dir'] !== undefined ? { traceDir: nonEmpty('eval', '--trace-dir', values['trace-dir'] as string) } : {}),
+    timeoutMs: timeout('eval', values.timeout as string | undefined, signsIn(values)),
+    ...(override ? { server: override } : {}),
+  };
+}
+
+function modelRef(value: string): ModelRef {
+  const colon = value.indexOf(':');
+  const provider = value.slice(0, Math.max(0, colon));
+  const model = value.slice(colon + 1);
+  if (colon < 0 || !model) throw new UsageError(`eval: --model takes PROVIDER:MODEL (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, openai-compatible:llama3.2), got ${JSON.stringify(value)}`);
+  if (!(PROVIDERS as readonly string[]).includes(provider)) throw new UsageError(`eval: unknown provider ${JSON.stringify(provider)}; the providers are ${PROVIDERS.join(', ')}`);
+  return { provider: provider as Provider, model };
 }
 
 function fuzzArgs(ours: string[], server: string[] | undefined): FuzzArgs {
@@ -618,6 +692,8 @@ export function parseCli(argv: readonly string[]): CliArgs {
         ...(override ? { server: override } : {}),
       };
     }
+    case 'eval':
+      return evalArgs(ours, server);
     case 'diff': {
       const { values, positionals } = parse('diff', ours, { json: { type: 'boolean' }, 'fail-on': { type: 'string' }, timeout: { type: 'string' }, ...TARGET_OPTIONS });
       const failOn = (values['fail-on'] as string | undefined) ?? 'breaking';

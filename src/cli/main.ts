@@ -9,6 +9,7 @@ import { runRead } from './commands/read';
 import { runComplete } from './commands/complete';
 import { runReplay } from './commands/replay';
 import { runTests } from './commands/test';
+import { runEval } from './commands/eval';
 import { runFuzz } from './commands/fuzz';
 import { runLoad } from './commands/load';
 import { runWatch } from './commands/watch';
@@ -56,6 +57,8 @@ async function main(argv: string[]): Promise<number> {
       return runMcp(args);
     case 'test':
       return runTests(args, io);
+    case 'eval':
+      return runEval(args, io);
     case 'diff':
       return runDiff(args, io);
     case 'replay':

@@ -185,6 +185,32 @@ URL for the same tests on a deployed server), and print each failure as expected
 ${SERVER}
 
 Exit codes: 0 every test passed, 1 a test failed, 2 usage error.`,
+  eval: `Usage: mcp-lens eval [FILES…] --model PROVIDER:MODEL [--model …] [--base-url URL] [--repeat N]
+                     [--min-pass-rate X] [--json] [--junit FILE] [--sarif FILE] [--allow-destructive]
+                     [--max-tokens N] [--trace-dir DIR] [--timeout MS] [SERVER]
+
+Run evals (*.mcpeval.json; every one under the current folder when no FILES are given):
+a model is offered the server's tools as a host offers them, each tool call it makes runs
+on the real server, until it answers. Prints each case's pass rate with its 95% interval
+per model, tool precision and recall, schema-breaking arguments and hallucinated names.
+
+  --model P:M            openai, anthropic, google or openai-compatible, and the model id;
+                         repeat it to compare models side by side. Keys are read from
+                         OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY,
+                         MCP_LENS_EVAL_API_KEY (openai-compatible, optional)
+  --base-url URL         the endpoint (openai-compatible needs it: Ollama, LM Studio, vLLM;
+                         or MCP_LENS_EVAL_BASE_URL)
+  --repeat N             run every case N times (default: the file's "repeat", else 1)
+  --min-pass-rate X      each case must pass at least this share, 0 to 1 (default 1)
+  --allow-destructive    run tools annotated destructiveHint when the model calls them
+  --max-tokens N         stop the run once the models have used N tokens
+  --trace-dir DIR        write each session's trace (wire and model turns) to DIR
+  --junit FILE, --sarif FILE, --json   reports, as for test
+  --timeout MS           how long each tool call may take (default 30000)
+
+${SERVER}
+
+Exit codes: 0 every case met the pass rate, 1 a case did not, 2 usage error (no model).`,
   diff: `Usage: mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
        mcp-lens diff [--json] [--fail-on breaking|any|never] [--timeout MS] OLD SERVER
 
@@ -339,6 +365,10 @@ export const USAGE = `Usage:
                 [--timeout MS] [SERVER]
       Run saved calls (*.mcptest.json; all under the current folder when no FILES are
       given). SERVER runs them against that server instead of the one each file names.
+  mcp-lens eval [FILES…] --model PROVIDER:MODEL [--model …] [--min-pass-rate X]
+                [--junit FILE] [--sarif FILE] [--json] [SERVER]
+      Does a model use the tools right? Run *.mcpeval.json cases through a model
+      against the real server: pass rates with intervals, precision and recall.
   mcp-lens fuzz [TOOL…] [--runs N] [--seed S] [--allow-destructive] [--save FILE]
                 [--junit FILE] [--sarif FILE] [--json] [--timeout MS] SERVER
       Call each tool with inputs drawn from its inputSchema; report crashes, hangs, leaks

@@ -22,7 +22,7 @@ import { clientOptions, clientSpec } from './session';
  * file cannot run.
  */
 export async function runTests(args: TestArgs, io: Output): Promise<number> {
-  const files = args.files.length ? args.files : await findTestFiles(process.cwd());
+  const files = args.files.length ? args.files : await findFiles(process.cwd(), TEST_FILE_SUFFIX);
   if (files.length === 0) {
     io.err(`mcp-lens test: no *${TEST_FILE_SUFFIX} files under ${process.cwd()}`);
     return 1;
@@ -102,11 +102,11 @@ function serverLabel(file: TestFile, args: TestArgs): string {
   return file.server && 'name' in file.server ? file.server.name : path.basename(file.path, TEST_FILE_SUFFIX);
 }
 
-/** Every test file below `root`, skipping dependencies and VCS folders, in a stable order. */
-async function findTestFiles(root: string): Promise<string[]> {
+/** Every file below `root` whose name ends in `suffix`, skipping dependencies and VCS folders, in a stable order. */
+export async function findFiles(root: string, suffix: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && e.name.endsWith(TEST_FILE_SUFFIX))
+    .filter((e) => e.isFile() && e.name.endsWith(suffix))
     .map((e) => path.relative(root, path.join(e.parentPath ?? e.path, e.name)))
     .filter((p) => !p.split(path.sep).some((part) => part === 'node_modules' || part === '.git'))
     .sort();

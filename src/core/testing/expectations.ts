@@ -13,7 +13,7 @@ export type CallOutcome =
   | { kind: 'protocol-error'; code: number; message: string; data?: unknown; latencyMs: number }
   | { kind: 'failed'; message: string };
 
-export type Check = 'call' | 'isError' | 'outputSchema' | 'result' | 'snapshot' | 'text' | 'latency' | 'diagnostics';
+export type Check = 'call' | 'eval' | 'isError' | 'outputSchema' | 'result' | 'snapshot' | 'text' | 'latency' | 'diagnostics';
 
 export interface Failure {
   check: Check;

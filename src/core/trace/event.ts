@@ -30,6 +30,7 @@ export type MetaKind =
   | 'auth' //         info: {auth: AuthExchangeFact} one exchange of the OAuth flow (masked), or {authFailure: {rule, message, hint, evidence}}
   | 'app' //          info: {toApp: boolean, method?, id?, message} one MCP Apps message between an app's frame and the host bridge
   | 'probe' //       info: {outcome: ProbeOutcome} what a probe of `check` did, or {probe, verdict: ProbeVerdict} what it found (src/core/probe/probe.ts)
+  | 'model' //      info: ModelTurn (src/core/eval/modelTurn.ts) one turn of an eval's conversation: the model's lane beside the wire
   | 'note'; //        info: free-form; raw is human readable
 
 export type EventKind = MessageKind | StrayKind | MetaKind | 'log';

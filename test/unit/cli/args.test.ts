@@ -120,3 +120,22 @@ test('check --probes takes known ids (deduplicated), --no-probes none; both at o
   assert.throws(() => parseCli(['check', '--probes', ',', '--', 'srv']), /--probes takes a comma-separated list/);
   assert.throws(() => parseCli(['check', '--probes', 'fuzz', '--', 'srv']), /unknown probe "fuzz"/);
 });
+
+test('eval: repeated --model, the pass rate, repeat and cap; what is wrong is a usage error', () => {
+  const args = parseCli(['eval', 'a.mcpeval.json', '--model', 'openai:gpt-4.1-mini', '--model', 'openai-compatible:llama3.2', '--base-url', 'http://localhost:11434/v1', '--min-pass-rate', '0.8', '--repeat', '5', '--max-tokens', '20000', '--allow-destructive']);
+  assert.deepEqual(args, {
+    name: 'eval',
+    files: ['a.mcpeval.json'],
+    models: [{ provider: 'openai', model: 'gpt-4.1-mini' }, { provider: 'openai-compatible', model: 'llama3.2' }],
+    baseUrl: 'http://localhost:11434/v1',
+    repeat: 5,
+    minPassRate: 0.8,
+    json: false,
+    allowDestructive: true,
+    maxTokens: 20000,
+    timeoutMs: 30_000,
+  });
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--min-pass-rate', '80']), /--min-pass-rate takes a number from 0 to 1, got "80"/);
+  assert.throws(() => parseCli(['eval', '--model', 'gpt-4']), /--model takes PROVIDER:MODEL/);
+  assert.throws(() => parseCli(['eval']), /say which model runs the cases: --model PROVIDER:MODEL/);
+});

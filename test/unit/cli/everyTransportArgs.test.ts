@@ -15,6 +15,7 @@ const COMMANDS: readonly { name: string; before: string[]; server(args: CliArgs)
   { name: 'fuzz', before: ['fuzz', 'echo'], server: (a) => (a.name === 'fuzz' ? a.server : undefined) },
   { name: 'load', before: ['load', 'echo'], server: (a) => (a.name === 'load' ? a.server : undefined) },
   { name: 'test', before: ['test', 'a.mcptest.json'], server: (a) => (a.name === 'test' ? a.server : undefined) },
+  { name: 'eval', before: ['eval', 'a.mcpeval.json', '--model', 'openai:gpt-4.1-mini'], server: (a) => (a.name === 'eval' ? a.server : undefined) },
   { name: 'replay', before: ['replay', 'trace.jsonl'], server: (a) => (a.name === 'replay' ? a.server : undefined) },
   { name: 'watch', before: ['watch', '--resource', 'memo://x'], server: (a) => (a.name === 'watch' ? a.server : undefined) },
   { name: 'complete', before: ['complete', '--prompt', 'p', 'arg'], server: (a) => (a.name === 'complete' ? a.server : undefined) },

@@ -12,21 +12,22 @@ export const NODE = process.execPath;
 
 /**
  * Builds dist/cli.js, the record proxy's recorder thread (dist/recorder.js), the tokenizer
- * the CLI requires beside it (dist/tokenizer.js) and the Node preload it gives servers (their
+ * the CLI requires beside it (dist/tokenizer.js), the AI SDK bundle `eval` requires (dist/eval-models.js) and the Node preload it gives servers (their
  * stray writes' source lines) exactly as esbuild.config.mjs does (those
  * entries alone, so another bundle's build error cannot fail these tests). Written then renamed: test files build in parallel and a reader must never
  * see half a file.
  */
 export async function buildCli(): Promise<void> {
-  const built = async (entry: string, outfile: string, banner?: string) => {
+  const built = async (entry: string, outfile: string, banner?: string, minify = false) => {
     const tmp = `${outfile}.${process.pid}.tmp`;
-    await bundleForNode(entry, tmp, banner);
+    await bundleForNode(entry, tmp, banner, minify);
     renameSync(tmp, outfile);
   };
   await Promise.all([
     built('src/cli/main.ts', CLI, '#!/usr/bin/env node'),
     built('src/cli/record/worker.ts', `${ROOT}dist/recorder.js`),
     built('src/core/tokens/toolTokens.ts', `${ROOT}dist/tokenizer.js`),
+    built('src/cli/eval/aiSdkModel.ts', `${ROOT}dist/eval-models.js`, undefined, true),
     built('src/core/preload/node-preload.ts', `${ROOT}dist/preload/node-preload.js`),
   ]);
 }
