@@ -29,8 +29,13 @@ const MODEL_RETRIES = 3;
  */
 export async function runEval(args: EvalArgs, io: Output): Promise<number> {
   const models: EvalModel[] = [];
+  const sdk = requireEvalModels();
+  if (typeof sdk === 'string') {
+    io.err(`mcp-lens eval: ${sdk}`);
+    return 2;
+  }
   for (const ref of args.models) {
-    const made = requireEvalModels().createEvalModel({ ...ref, ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}), env: process.env, maxRetries: MODEL_RETRIES });
+    const made = sdk.createEvalModel({ ...ref, ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}), env: process.env, maxRetries: MODEL_RETRIES });
     if (typeof made === 'string') {
       io.err(`mcp-lens eval: ${made}`);
       return 2;
