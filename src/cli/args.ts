@@ -108,6 +108,8 @@ export interface EvalArgs {
   /** Eval files; none means every *.mcpeval.json under the current folder. */
   files: string[];
   models: ModelRef[];
+  /** Grades the answers of cases with a judge prompt (`--judge-model`); each model judges its own when absent. */
+  judgeModel?: ModelRef;
   baseUrl?: string;
   repeat?: number;
   /** Every case must pass at least this share of its repetitions (0–1). */
@@ -362,6 +364,7 @@ function positive(command: string, option: string, value: string | undefined): n
 function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
   const { values, positionals } = parse('eval', ours, {
     model: { type: 'string', multiple: true },
+    'judge-model': { type: 'string' },
     'base-url': { type: 'string' },
     repeat: { type: 'string' },
     'min-pass-rate': { type: 'string' },
@@ -374,10 +377,11 @@ function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
     timeout: { type: 'string' },
     ...TARGET_OPTIONS,
   });
-  const models = ((values.model as string[] | undefined) ?? []).map(modelRef);
+  const models = ((values.model as string[] | undefined) ?? []).map((m) => modelRef(m));
   if (models.length === 0) throw new UsageError(`eval: say which model runs the cases: --model PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')})`);
+  const judgeModel = values['judge-model'] !== undefined ? modelRef(values['judge-model'] as string, '--judge-model') : undefined;
   const baseUrl = (values['base-url'] as string | undefined) ?? (process.env[BASE_URL_VARIABLE] || undefined);
-  if (models.some((m) => m.provider === 'openai-compatible') && !baseUrl) throw new UsageError(`eval: openai-compatible needs the endpoint: --base-url URL or ${BASE_URL_VARIABLE} (Ollama: http://localhost:11434/v1)`);
+  if ([...models, ...(judgeModel ? [judgeModel] : [])].some((m) => m.provider === 'openai-compatible') && !baseUrl) throw new UsageError(`eval: openai-compatible needs the endpoint: --base-url URL or ${BASE_URL_VARIABLE} (Ollama: http://localhost:11434/v1)`);
   const rate = values['min-pass-rate'] as string | undefined;
   const minPassRate = rate === undefined ? 1 : Number(rate);
   if (rate !== undefined && (rate.trim() === '' || !(minPassRate >= 0 && minPassRate <= 1))) throw new UsageError(`eval: --min-pass-rate takes a number from 0 to 1, got ${JSON.stringify(rate)}`);
@@ -389,6 +393,7 @@ function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
     name: 'eval',
     files: positionals,
     models,
+    ...(judgeModel ? { judgeModel } : {}),
     ...(baseUrl ? { baseUrl } : {}),
     ...(repeat !== undefined ? { repeat } : {}),
     minPassRate,
@@ -403,11 +408,11 @@ function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
   };
 }
 
-function modelRef(value: string): ModelRef {
+function modelRef(value: string, flag = '--model'): ModelRef {
   const colon = value.indexOf(':');
   const provider = value.slice(0, Math.max(0, colon));
   const model = value.slice(colon + 1);
-  if (colon < 0 || !model) throw new UsageError(`eval: --model takes PROVIDER:MODEL (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, openai-compatible:llama3.2), got ${JSON.stringify(value)}`);
+  if (colon < 0 || !model) throw new UsageError(`eval: ${flag} takes PROVIDER:MODEL (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, openai-compatible:llama3.2), got ${JSON.stringify(value)}`);
   if (!(PROVIDERS as readonly string[]).includes(provider)) throw new UsageError(`eval: unknown provider ${JSON.stringify(provider)}; the providers are ${PROVIDERS.join(', ')}`);
   return { provider: provider as Provider, model };
 }

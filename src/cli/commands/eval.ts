@@ -42,6 +42,16 @@ export async function runEval(args: EvalArgs, io: Output): Promise<number> {
     }
     models.push(made);
   }
+  let judge: EvalModel | undefined;
+  if (args.judgeModel) {
+    // --base-url is the endpoint of the models under test; a hosted judge keeps its provider's own.
+    const made = sdk.createEvalModel({ ...args.judgeModel, ...(args.baseUrl && args.judgeModel.provider === 'openai-compatible' ? { baseUrl: args.baseUrl } : {}), env: process.env, maxRetries: MODEL_RETRIES });
+    if (typeof made === 'string') {
+      io.err(`mcp-lens eval: --judge-model: ${made}`);
+      return 2;
+    }
+    judge = made;
+  }
   const names = args.files.length ? args.files : await findFiles(process.cwd(), EVAL_FILE_SUFFIX);
   if (names.length === 0) {
     io.err(`mcp-lens eval: no *${EVAL_FILE_SUFFIX} files under ${process.cwd()}`);
@@ -59,7 +69,7 @@ export async function runEval(args: EvalArgs, io: Output): Promise<number> {
         continue;
       }
       if (!args.json) io.err(io.errStyle.dim(`${name}: ${model.id}…`));
-      const ran = await runEvalFile(loaded.file, loaded.spec, model, { client: loaded.options, allowDestructive: args.allowDestructive, callTimeoutMs: args.timeoutMs, ...(args.repeat ? { repeat: args.repeat } : {}), ...(budget ? { budget } : {}) });
+      const ran = await runEvalFile(loaded.file, loaded.spec, model, { client: loaded.options, allowDestructive: args.allowDestructive, callTimeoutMs: args.timeoutMs, ...(args.repeat ? { repeat: args.repeat } : {}), ...(budget ? { budget } : {}), ...(judge ? { judge } : {}) });
       results.push({ file: name, model: model.id, cases: ran.cases, ...(ran.problem ? { problem: ran.problem } : {}) });
       if (args.traceDir) await writeTraces(args.traceDir, name, model.id, ran.sessions);
     }

@@ -28,6 +28,19 @@ export interface CaseScore {
   /** Mean over repetitions. */
   steps: number;
   latencyMs: number;
+  /** The judge's verdicts over the answered repetitions, when the case has a judge prompt; its tokens are not in the case's. */
+  judged?: JudgeCounts;
+}
+
+export interface JudgeCounts {
+  pass: number;
+  fail: number;
+  /** Answers that were not a verdict: counted, and never as a pass. */
+  unreadable: number;
+  /** The judge could not be asked (its provider failed, the token cap). */
+  error: number;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 /** Counts for precision (chosen tools that were expected) and recall (runs that chose an expected tool). */
@@ -72,7 +85,18 @@ export function scoreCase(c: EvalCase, runs: readonly RunRecord[]): CaseScore {
     outputTokens: runs.reduce((n, r) => n + r.usage.outputTokens, 0),
     steps: mean((r) => r.steps),
     latencyMs: mean((r) => r.durationMs),
+    ...(c.expect.judge !== undefined ? { judged: judgeCounts(runs) } : {}),
   };
+}
+
+function judgeCounts(runs: readonly RunRecord[]): JudgeCounts {
+  const counts: JudgeCounts = { pass: 0, fail: 0, unreadable: 0, error: 0, inputTokens: 0, outputTokens: 0 };
+  for (const v of runs.flatMap((r) => (r.verdict ? [r.verdict] : []))) {
+    counts[v.verdict]++;
+    counts.inputTokens += v.usage.inputTokens;
+    counts.outputTokens += v.usage.outputTokens;
+  }
+  return counts;
 }
 
 /** Precision and recall over several cases' counts; undefined where nothing was counted. */

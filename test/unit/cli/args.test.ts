@@ -138,4 +138,7 @@ test('eval: repeated --model, the pass rate, repeat and cap; what is wrong is a 
   assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--min-pass-rate', '80']), /--min-pass-rate takes a number from 0 to 1, got "80"/);
   assert.throws(() => parseCli(['eval', '--model', 'gpt-4']), /--model takes PROVIDER:MODEL/);
   assert.throws(() => parseCli(['eval']), /say which model runs the cases: --model PROVIDER:MODEL/);
+  assert.deepEqual((parseCli(['eval', '--model', 'openai:x', '--judge-model', 'anthropic:claude-sonnet-4-5']) as { judgeModel?: unknown }).judgeModel, { provider: 'anthropic', model: 'claude-sonnet-4-5' });
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--judge-model', 'gpt-4']), /--judge-model takes PROVIDER:MODEL/);
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--judge-model', 'openai-compatible:judge']), /openai-compatible needs the endpoint/);
 });
