@@ -7,6 +7,7 @@ import { BASE_URL_VARIABLE, PROVIDERS, type ModelRef, type Provider } from './ev
 import { HOST_PROFILES, hostProfile } from '../core/hosts/hostProfiles';
 import { PROBE_IDS, type ProbeId } from '../core/probe/probe';
 import { SIGN_IN_TIMEOUT_MS } from '../core/auth/signInTimeout';
+import { splitCommandLine } from '../core/config/newServer';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
 export interface CheckArgs {
@@ -123,7 +124,10 @@ export interface EvalArgs {
   traceDir?: string;
   timeoutMs: number;
   server?: ServerTarget;
+  /** `--compare REF` (the server at a git ref) or `--compare-command CMD`: the version the change is measured from. */
+  compare?: EvalBaseline;
 }
+export type EvalBaseline = { ref: string } | { command: ServerCommand };
 /** `diff --fail-on`: which interface changes make the exit code 1. */
 export type DiffFailOn = 'breaking' | 'any' | 'never';
 export interface DiffArgs {
@@ -375,8 +379,11 @@ function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
     'max-tokens': { type: 'string' },
     'trace-dir': { type: 'string' },
     timeout: { type: 'string' },
+    compare: { type: 'string' },
+    'compare-command': { type: 'string' },
     ...TARGET_OPTIONS,
   });
+  const compare = baseline(values.compare as string | undefined, values['compare-command'] as string | undefined, values.url !== undefined);
   const models = ((values.model as string[] | undefined) ?? []).map((m) => modelRef(m));
   if (models.length === 0) throw new UsageError(`eval: say which model runs the cases: --model PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')})`);
   const judgeModel = values['judge-model'] !== undefined ? modelRef(values['judge-model'] as string, '--judge-model') : undefined;
@@ -405,7 +412,22 @@ function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
     ...(values['trace-dir'] !== undefined ? { traceDir: nonEmpty('eval', '--trace-dir', values['trace-dir'] as string) } : {}),
     timeoutMs: timeout('eval', values.timeout as string | undefined, signsIn(values)),
     ...(override ? { server: override } : {}),
+    ...(compare ? { compare } : {}),
   };
+}
+
+/** `--compare REF` or `--compare-command "CMD"` (one of them): `-- CMD` is already the server the files' is replaced by. */
+function baseline(ref: string | undefined, command: string | undefined, remote: boolean): EvalBaseline | undefined {
+  if (ref !== undefined && command !== undefined) throw new UsageError('eval: --compare REF and --compare-command CMD contradict each other: give one');
+  if (ref !== undefined) {
+    if (ref.trim() === '') throw new UsageError('eval: --compare takes a git ref (a branch, a tag, a commit, HEAD~1)');
+    if (remote) throw new UsageError('eval: --compare REF runs the server\'s command from a checkout of REF; --url names a server that is already running: use --compare-command CMD for the other version');
+    return { ref };
+  }
+  if (command === undefined) return undefined;
+  const [first, ...rest] = splitCommandLine(command);
+  if (first === undefined) throw new UsageError('eval: --compare-command takes the other version\'s server command, e.g. --compare-command "node old/server.js"');
+  return { command: { command: first, args: rest } };
 }
 
 function modelRef(value: string, flag = '--model'): ModelRef {
