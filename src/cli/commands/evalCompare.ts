@@ -34,9 +34,13 @@ export async function runEvalCompare(args: EvalArgs, baseline: EvalBaseline, io:
       }
       if (before.ok) beforeLabel = before.label;
       for (const model of models) {
-        if (!loaded.ok || !before.ok) {
-          const problem = loaded.ok ? { before: before.ok ? undefined : before.message, after: undefined } : { before: loaded.message, after: loaded.message };
-          results.push({ file: name, model: model.id, before: { cases: [], ...(problem.before ? { problem: problem.before } : {}) }, after: { cases: [], ...(problem.after ? { problem: problem.after } : {}) }, cases: [], tools: [] });
+        // A file that cannot be read is the new side's problem; a REF side that cannot start is the old side's.
+        if (!loaded.ok) {
+          results.push({ file: name, model: model.id, before: { cases: [] }, after: { cases: [], problem: loaded.message }, cases: [], tools: [] });
+          continue;
+        }
+        if (!before.ok) {
+          results.push({ file: name, model: model.id, before: { cases: [], problem: before.message }, after: { cases: [] }, cases: [], tools: [] });
           continue;
         }
         const options = runOptions(args, loaded.options, budget, judge);

@@ -128,3 +128,17 @@ test('a ref that is no commit, or a file outside any repository, is a usage erro
     rmSync(outside, { recursive: true, force: true });
   }
 });
+
+test('a version that cannot run is said per side and exits 1: here the eval file\'s folder is newer than REF', async () => {
+  mkdirSync(join(repo, 'later'));
+  writeFileSync(join(repo, 'later', 'tools.json'), tools(NEW));
+  writeFileSync(join(repo, 'later', 'a.mcpeval.json'), readFileSync(EVAL(), 'utf8'));
+  try {
+    const run = await runCli(['eval', join(repo, 'later', 'a.mcpeval.json'), '--model', 'openai-compatible:scripted-1', '--base-url', model.baseUrl, '--compare', 'HEAD']);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stdout, /✗ .*a\.mcpeval\.json \(openai-compatible:scripted-1\) before: at HEAD \([0-9a-f]{12}\): the server's folder later is not in that commit/);
+    assert.equal(git('worktree', 'list').split('\n').length, 1);
+  } finally {
+    rmSync(join(repo, 'later'), { recursive: true, force: true });
+  }
+});
