@@ -2,7 +2,7 @@ import type { Trace } from '../trace/trace';
 import { hideSecrets, redactHeaders, REDACTED } from '../transport/httpRedact';
 
 /** The steps of the flow an exchange belongs to, as the Messages view and the diagnostics name them. */
-export type AuthStep = 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'callback' | 'token' | 'refresh';
+export type AuthStep = 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'callback' | 'token' | 'refresh' | 'dpop-key' | 'dpop-nonce';
 
 /** What the flow recorded of one exchange (the meta 'auth' event's info). */
 export interface AuthExchangeFact {
