@@ -19,6 +19,8 @@ const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or an HTTP server:
   --auth             on 401, the MCP authorization flow (see mcp-lens help); the tokens
                      are cached between runs (the logout command forgets them)
   --no-token-cache   with --auth: neither reuse nor keep tokens (CI, shared machines)
+  --dpop MODE        with --auth: DPoP-bound tokens (RFC 9449) auto (where the servers ask),
+                     always or never; MCP_LENS_DPOP sets it too
   --client-profile NAME
                      connect as that host does: its clientInfo and the capabilities and
                      extensions it declares (vscode, claude-desktop, claude-code, chatgpt,
