@@ -17,16 +17,18 @@ let nonces: HttpFixture;
 let challengeOnly: HttpFixture;
 let rsRotating: HttpFixture;
 let asRotating: HttpFixture;
+let shortLived: HttpFixture;
 before(async () => {
-  [plain, nonces, challengeOnly, rsRotating, asRotating] = await Promise.all([
+  [plain, nonces, challengeOnly, rsRotating, asRotating, shortLived] = await Promise.all([
     startHttpFixture('dpop-oauth.mjs'),
     startHttpFixture('dpop-oauth.mjs', ['--as-nonce', '--rs-nonce']),
     startHttpFixture('dpop-oauth.mjs', ['--no-metadata']),
     startHttpFixture('dpop-oauth.mjs', ['--rs-nonce-rotating']),
     startHttpFixture('dpop-oauth.mjs', ['--as-nonce-rotating']),
+    startHttpFixture('dpop-oauth.mjs', ['--short-lived']),
   ]);
 });
-after(() => Promise.all([plain, nonces, challengeOnly, rsRotating, asRotating].map((f) => f?.stop())));
+after(() => Promise.all([plain, nonces, challengeOnly, rsRotating, asRotating, shortLived].map((f) => f?.stop())));
 
 /** The browser: follows the authorization URL's redirects to the loopback listener. */
 const browser = (opened: string[]) => (url: string) => {
@@ -41,6 +43,7 @@ function client(server: HttpFixture, options: Partial<AuthorizerOptions> & { ope
 }
 
 interface Stats {
+  refreshes: number;
   tokenProofs: number;
   resourceProofs: number;
   refused: string[];
@@ -170,6 +173,21 @@ test('a DPoP-bound grant is saved with its key and used by the next run without 
   await assert.rejects(never.connect());
   await never.close();
   assert.equal(bearerOnly.length, 1, 'the saved DPoP grant was not used: a sign-in was asked for');
+});
+
+test('a DPoP-bound token about to expire is refreshed with a proof of the same key, and the new token is bound to it too', { timeout: 60_000 }, async () => {
+  const c = client(shortLived);
+  await c.connect();
+  const text = ((await c.callTool('whoami', {})).content as { text: string }[])[0]!.text;
+  await c.close();
+  const s = await stats(shortLived);
+  assert.ok(s.refreshes >= 1, 'a 20 s token is inside the refresh margin: refreshed before the call');
+  assert.deepEqual(s.refused, [], 'the refresh carried a proof of the key its refresh token is bound to');
+  const refresh = authFacts(c.trace.events).find((f) => f.step === 'refresh');
+  assert.equal(refresh?.status, 200);
+  assert.equal(refresh?.requestHeaders?.dpop, '<redacted>');
+  const jkt = authFacts(c.trace.events).find((f) => f.step === 'dpop-key')!.url.split(':').at(-1);
+  assert.equal(text, `bound:${jkt}`);
 });
 
 test('which algorithm binds the token: what the servers publish and challenge, and the mode', () => {
