@@ -135,8 +135,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
           trace.append({ dir: 'meta', kind: 'auth', raw: err.message, info: { signInRequired: { issuer: err.issuer } } });
           throw err;
         }
-        trace.append({ dir: 'meta', kind: 'auth', raw: failure.message, info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } } });
-        throw failure;
+        throw recorded(failure, trace);
       })
       .finally(() => (this.running = undefined));
     return this.running;
@@ -151,9 +150,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     try {
       return answerResourceNonce(challenge, this.serverUrl, this.exchangesFor(trace));
     } catch (err) {
-      const failure = err as AuthorizationError;
-      trace.append({ dir: 'meta', kind: 'auth', raw: failure.message, info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } } });
-      throw failure;
+      throw recorded(err as AuthorizationError, trace);
     }
   }
 
@@ -202,8 +199,8 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     // RFC 8707: the resource "exactly as published"; without metadata, the server's canonical URI.
     const resource = resourceMetadata?.resource ?? canonicalUri(server);
     const previous = challenge.status === 403 ? this.heldScope() : undefined;
-    const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
     if (usesClientCredentials(as, this.options)) {
+      const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
       const identity = await identifyClient(as, this.options, '', exchanges);
       const scope = chooseScope({
         ...(bearer.scope ? { challenge: bearer.scope } : {}),
@@ -218,6 +215,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     checkServer(as, exchanges);
     this.attemptedIssuer = as.issuer;
     if (this.options.interactive === false) throw new SignInRequiredError(as.issuer);
+    const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
     let identity = this.clients.get(as.issuer);
     this.loopback ??= await this.openLoopback(identity);
     const redirects = identity?.client.redirect_uris;
@@ -385,4 +383,10 @@ function withGrantedScope(tokens: TokenSet, requested: string | undefined): Toke
 /** RFC 9449 §9: a 401 whose DPoP challenge says `use_dpop_nonce`. */
 function dpopNonceAsked(challenge: AuthChallenge): boolean {
   return dpopChallengeOf(challenge.wwwAuthenticate)?.error === 'use_dpop_nonce';
+}
+
+/** A failed step as the trace keeps it: the meta 'auth' event the rules of the authorization stage read. */
+function recorded(failure: AuthorizationError, trace: Trace): AuthorizationError {
+  trace.append({ dir: 'meta', kind: 'auth', raw: failure.message, info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } } });
+  return failure;
 }
