@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges, AuthStep } from './exchanges';
+import { SIGNING_ALGORITHMS, signingParams } from './privateKey';
 
 /**
  * When an authorization binds its token to a key (RFC 9449, the MCP DPoP extension SEP-1932):
@@ -13,8 +14,8 @@ export type DpopMode = 'auto' | 'always' | 'never';
 
 export const DPOP_MODES: readonly DpopMode[] = ['auto', 'always', 'never'];
 
-/** The JWS algorithms this client signs proofs with, in the order it prefers them. */
-const PROOF_ALGORITHMS = ['ES256', 'ES384', 'ES512', 'PS256', 'RS256', 'EdDSA'];
+/** The JWS algorithms this client signs proofs with (those it signs client assertions with), ES256 first. */
+const PROOF_ALGORITHMS = SIGNING_ALGORITHMS;
 
 /** A proof key as a store keeps it beside the grant bound to it (never in a trace or an export). */
 export interface SavedDpopKey {
@@ -27,7 +28,7 @@ export interface SavedDpopKey {
 export interface DpopSignals {
   /** RFC 9449 §5.1: the authorization server's `dpop_signing_alg_values_supported`. */
   serverAlgs?: unknown;
-  /** RFC 9449 §5.2 / RFC 9728 §2: the resource's `dpop_signing_alg_values_supported`. */
+  /** RFC 9728 §2: the protected resource's `dpop_signing_alg_values_supported`. */
   resourceAlgs?: unknown;
   /** RFC 9728 §2: `dpop_bound_access_tokens_required`. */
   boundTokensRequired?: unknown;
@@ -97,7 +98,8 @@ export class DpopKey {
   static async restore(saved: SavedDpopKey | undefined): Promise<DpopKey | undefined> {
     if (!saved || typeof saved.alg !== 'string') return undefined;
     try {
-      const params = importParams(saved.alg);
+      const params = signingParams(saved.alg);
+      if (!params) return undefined;
       const privateKey = await webcrypto.subtle.importKey('jwk', saved.privateJwk, params, false, ['sign']);
       const publicKey = await webcrypto.subtle.importKey('jwk', saved.publicJwk, params, true, ['verify']);
       return await DpopKey.of(saved.alg, { privateKey, publicKey }, saved);
@@ -124,26 +126,6 @@ export class DpopKey {
   /** The thumbprint as a JWK Thumbprint URI (RFC 9278): how the flow's trace names the key. */
   get urn(): string {
     return `urn:ietf:params:oauth:jwk-thumbprint:sha-256:${this.thumbprint}`;
-  }
-}
-
-/** WebCrypto import parameters of a JWS algorithm oauth4webapi signs with. */
-function importParams(alg: string): webcrypto.RsaHashedImportParams | webcrypto.EcKeyImportParams | webcrypto.Algorithm {
-  switch (alg) {
-    case 'ES256':
-      return { name: 'ECDSA', namedCurve: 'P-256' };
-    case 'ES384':
-      return { name: 'ECDSA', namedCurve: 'P-384' };
-    case 'ES512':
-      return { name: 'ECDSA', namedCurve: 'P-521' };
-    case 'PS256':
-      return { name: 'RSA-PSS', hash: 'SHA-256' };
-    case 'RS256':
-      return { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
-    case 'EdDSA':
-      return { name: 'Ed25519' };
-    default:
-      throw new Error(`unsupported DPoP algorithm ${alg}`);
   }
 }
 
