@@ -1,3 +1,4 @@
+import { DPOP_MODES, type DpopMode } from '../core/auth/dpop';
 import { SIGNING_ALGORITHMS } from '../core/auth/privateKey';
 import type { ClientSettings } from '../core/auth/registration';
 import { CLIENT_PROFILES, clientProfile } from '../core/hosts/clientProfiles';
@@ -21,6 +22,8 @@ export interface RemoteServer {
   auth?: ClientSettings;
   /** Reuse and keep grants in the token cache between runs (`--no-token-cache`: this run only). */
   tokenCache?: boolean;
+  /** `--dpop MODE` (or MCP_LENS_DPOP): DPoP-bound tokens (RFC 9449) auto, always or never. */
+  dpop?: DpopMode;
   /** `--transport sse`: the HTTP+SSE transport of 2024-11-05 (else Streamable HTTP, falling back to it on a 4xx). */
   transport?: 'sse';
   clientProfile?: string;
@@ -43,6 +46,7 @@ export const TARGET_OPTIONS = {
   'client-secret': { type: 'string' },
   'client-metadata-url': { type: 'string' },
   'no-token-cache': { type: 'boolean' },
+  dpop: { type: 'string' },
   'client-profile': { type: 'string' },
 } as const;
 
@@ -56,6 +60,7 @@ export interface TargetValues {
   'client-secret'?: string;
   'client-metadata-url'?: string;
   'no-token-cache'?: boolean;
+  dpop?: string;
   'client-profile'?: string;
 }
 
@@ -110,7 +115,9 @@ function connectionTarget(command: string, values: TargetValues, server: string[
   const auth = authSettings(command, values);
   if (auth?.clientSecret) secrets.push(auth.clientSecret);
   const transport = remoteTransport(command, values.transport);
-  return { url: values.url, headers, secrets, ...(auth ? { auth, tokenCache: values['no-token-cache'] !== true } : {}), ...(transport ? { transport } : {}) };
+  const dpop = auth ? dpopMode(command, values.dpop) : undefined;
+  if (!auth && values.dpop !== undefined) throw new UsageError(`${command}: --dpop goes with --auth (it says how the tokens of the authorization flow are bound)`);
+  return { url: values.url, headers, secrets, ...(auth ? { auth, tokenCache: values['no-token-cache'] !== true } : {}), ...(dpop ? { dpop } : {}), ...(transport ? { transport } : {}) };
 }
 
 /** Without --url: the flags that only an HTTP server takes are a mistake, said as such. */
@@ -119,7 +126,17 @@ export function rejectRemoteFlags(command: string, values: TargetValues): void {
     throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
   }
   if (values.transport !== undefined) throw new UsageError(`${command}: --transport goes with --url (a command after -- is a stdio server)`);
-  if (authWanted(values) || values['no-token-cache']) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
+  if (authWanted(values) || values['no-token-cache'] || values.dpop !== undefined) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
+}
+
+/** `--dpop auto|always|never`, else MCP_LENS_DPOP (for CI, where the flags are in a shared script); undefined: auto. */
+function dpopMode(command: string, flag: string | undefined): DpopMode | undefined {
+  const value = flag ?? (process.env.MCP_LENS_DPOP || undefined);
+  if (value === undefined) return undefined;
+  if (!(DPOP_MODES as readonly string[]).includes(value)) {
+    throw new UsageError(`${command}: ${flag !== undefined ? '--dpop' : 'MCP_LENS_DPOP'} takes ${DPOP_MODES.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+  return value as DpopMode;
 }
 
 /** `--transport http|sse`: the names "type" takes in mcp.json (VS Code, Claude); `http` is the default. */

@@ -19,6 +19,8 @@ const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or an HTTP server:
   --auth             on 401, the MCP authorization flow (see mcp-lens help); the tokens
                      are cached between runs (the logout command forgets them)
   --no-token-cache   with --auth: neither reuse nor keep tokens (CI, shared machines)
+  --dpop MODE        with --auth: DPoP-bound tokens (RFC 9449) auto (where the servers ask),
+                     always or never; MCP_LENS_DPOP sets it too
   --client-profile NAME
                      connect as that host does: its clientInfo and the capabilities and
                      extensions it declares (vscode, claude-desktop, claude-code, chatgpt,
@@ -413,7 +415,7 @@ SERVER is either a stdio server, -- CMD [ARGS…], or an HTTP server:
   --url URL --transport sse
       The HTTP+SSE transport of 2024-11-05 ("type": "sse"): URL is the event stream. Without
       it a POST refused with 4xx is followed by a GET for an HTTP+SSE endpoint event.
-  --url URL --auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]
+  --url URL --auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL] [--dpop MODE]
       On 401 run the MCP authorization flow (OAuth 2.1, PKCE): print the address to sign in
       at and wait for the browser on a 127.0.0.1 listener. Without --client-id the client
       uses its metadata document where the server supports it, else registers (RFC 7591).
@@ -423,6 +425,8 @@ SERVER is either a stdio server, -- CMD [ARGS…], or an HTTP server:
       Tokens (and the registered client) are cached per server URL and authorization
       server in the user's cache folder (a 0600 file; MCP_LENS_CACHE_DIR moves it) and
       refreshed when they expire; --no-token-cache keeps this run's to itself.
+      --dpop auto|always|never (or MCP_LENS_DPOP): tokens bound to a key with a DPoP proof
+      on every request (RFC 9449); auto does it where the servers' metadata or 401 ask.
   --client-profile NAME   (either kind of server)
       Declare what that host declares (clientInfo, capabilities, extensions such as MCP
       Apps' io.modelcontextprotocol/ui): vscode, claude-desktop, claude-code, chatgpt,

@@ -381,7 +381,7 @@ export class ServerRegistry extends Disposable {
 
   private authorizerFor(entry: ServerEntry, url: string, interactive: boolean, onSecret: (value: string) => void): OAuthAuthorizer {
     const auth = this.deps.auth!;
-    return new OAuthAuthorizer(url, { openUrl: (page, ended) => auth.openSignInPage(entry, page, ended), store: auth.store, interactive, onSecret });
+    return new OAuthAuthorizer(url, { openUrl: (page, ended) => auth.openSignInPage(entry, page, ended), store: auth.store, interactive, onSecret, dpop: this.deps.settings().dpop });
   }
 
   /**

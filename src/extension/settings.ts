@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DPOP_MODES, type DpopMode } from '../core/auth/dpop';
 
 export type TraceLevel = 'off' | 'messages' | 'verbose';
 
@@ -14,6 +15,8 @@ export interface Settings {
   clientProfiles: Record<string, unknown>;
   /** `mcpLens.probes.onStart`: run check's safe probes after each Start. */
   probeOnStart: boolean;
+  /** `mcpLens.auth.dpop`: DPoP-bound tokens (RFC 9449) auto, always or never. */
+  dpop: DpopMode;
 }
 
 export function readSettings(): Settings {
@@ -26,5 +29,11 @@ export function readSettings(): Settings {
     roots: config.get<Record<string, unknown>>('roots', {}),
     clientProfiles: config.get<Record<string, unknown>>('clientProfiles', {}),
     probeOnStart: config.get<boolean>('probes.onStart', true),
+    dpop: dpopSetting(config.get<string>('auth.dpop', 'auto')),
   };
+}
+
+/** A value the schema does not allow (hand-edited settings.json) is the default. */
+function dpopSetting(value: string): DpopMode {
+  return (DPOP_MODES as readonly string[]).includes(value) ? (value as DpopMode) : 'auto';
 }

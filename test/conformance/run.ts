@@ -4,6 +4,9 @@
 // Prints `N passed, N failed` per revision; exit 0 when every outcome matches the baseline.
 //   ... run.ts --client "COMMAND"  scores another client the same way (no baseline, exit 0):
 // how the comparison figures of docs/conformance.md for other clients are measured.
+//   ... run.ts --scenario auth/dpop [--scenario …]  runs only those scenarios of each revision's
+// requirement set, one at a time as the suite runs a scenario alone (a WARNING or the client's
+// exit code fails it), judged against the same baseline; results in conformance-scenarios.json.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,7 +17,7 @@ import { bundleForNode } from '../unit/bundle';
 import { readBaseline, type BaselineEntry } from './baseline';
 import { readClientRequirements } from './requirements';
 import { badChecks, describeChecks } from './checkResults';
-import { readVerdicts } from './suiteOutput';
+import { readAloneVerdict, readVerdicts, type Verdict } from './suiteOutput';
 
 const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
 const SUITE_DIR = join(root, 'node_modules', '@modelcontextprotocol', 'conformance');
@@ -40,12 +43,16 @@ const { values } = parseArgs({
     revision: { type: 'string', multiple: true },
     results: { type: 'string' },
     client: { type: 'string' },
+    scenario: { type: 'string', multiple: true },
   },
 });
+/** `--scenario`: only these, each run alone. */
+const only = values.scenario;
 /** Another client, measured for comparison, or mcp-lens through the adapter. */
 const other = values.client;
 const clientCommand = other ?? `"${process.execPath}" "${ADAPTER}"`;
-const tag = other ? '-other' : '';
+// A run of some scenarios keeps its logs and checks apart from the whole run's.
+const tag = `${other ? '-other' : ''}${only ? '-scenarios' : ''}`;
 const resultsFile = values.results ?? join(resultsDir, `conformance${tag}.json`);
 const revisions = values.revision ?? [...REVISIONS];
 
@@ -76,6 +83,13 @@ function runSuite(node: string, revision: string, log: string): Promise<{ code: 
     outputDir(revision),
   ];
   if (!other && existsSync(baselineFile)) args.push('--expected-failures', baselineFile);
+  return spawnSuite(node, args).then((run) => {
+    writeFileSync(log, run.output);
+    return run;
+  });
+}
+
+function spawnSuite(node: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     // The adapter runs on this Node (the project's), the suite on Node 24.
     const child = spawn(node, args, { cwd: root, env: { ...process.env, MCP_LENS_CLI: CLI, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -83,15 +97,36 @@ function runSuite(node: string, revision: string, log: string): Promise<{ code: 
     child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
     child.once('error', reject);
-    child.once('close', (code) => {
-      writeFileSync(log, output);
-      resolve({ code, output });
-    });
+    child.once('close', (code) => resolve({ code, output }));
   });
 }
 
-function judge(revision: string, output: string, code: number | null, baseline: BaselineEntry[]): RevisionResult {
-  const verdicts = readVerdicts(output);
+/** `--scenario`: each named scenario of the revision's requirement set run alone, its verdict as the runner gives it. */
+async function runScenarios(node: string, revision: string, log: string): Promise<{ code: number | null; output: string; verdicts: Map<string, Verdict> }> {
+  const required = readClientRequirements(SUITE_DIR, revision);
+  rmSync(outputDir(revision), { recursive: true, force: true });
+  const verdicts = new Map<string, Verdict>();
+  let output = '';
+  let code: number | null = 0;
+  for (const scenario of only ?? []) {
+    if (!required.scored.includes(scenario) && !required.notScored.has(scenario)) {
+      output += `${scenario}: not in the ${revision} requirement set, not run\n`;
+      continue;
+    }
+    // --force: an extension scenario is "not on the spec timeline", yet the requirement set runs it.
+    const args = [SUITE, 'client', '--command', clientCommand, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(CLIENT_TIMEOUT_MS), '--output-dir', outputDir(revision)];
+    const run = await spawnSuite(node, args);
+    output += run.output;
+    code = run.code === 0 ? code : run.code;
+    const verdict = readAloneVerdict(run.output);
+    if (verdict) verdicts.set(scenario, verdict);
+  }
+  writeFileSync(log, output);
+  return { code, output, verdicts };
+}
+
+function judge(revision: string, output: string, code: number | null, baseline: BaselineEntry[], alone?: Map<string, Verdict>): RevisionResult {
+  const verdicts = alone ?? readVerdicts(output);
   const required = readClientRequirements(SUITE_DIR, revision);
   const expected = new Map(baseline.map((b) => [b.scenario, b.why]));
   const result: RevisionResult = { revision, passed: [], failed: [], unexpected: [], notScored: [], suiteExit: code };
@@ -100,6 +135,7 @@ function judge(revision: string, output: string, code: number | null, baseline: 
     return bad.length ? { checks: describeChecks(bad) } : {};
   };
   for (const scenario of required.scored) {
+    if (only && !only.includes(scenario)) continue;
     // A scenario the summary does not list did not run to a verdict: a failure. So is one with a
     // WARNING: the runner fails a scenario run alone on it, and a broken SHOULD is a finding.
     const passed = verdicts.get(scenario)?.passed === true;
@@ -108,6 +144,7 @@ function judge(revision: string, output: string, code: number | null, baseline: 
     if (passed === expected.has(scenario)) result.unexpected.push(passed ? `${scenario} passes: remove it from the baseline` : `${scenario} fails and is not in the baseline`);
   }
   for (const [scenario, reason] of required.notScored) {
+    if (only && !only.includes(scenario)) continue;
     const passed = verdicts.get(scenario)?.passed === true;
     result.notScored.push({ scenario, passed, reason, ...(passed ? {} : checksOf(scenario)) });
   }
@@ -123,8 +160,8 @@ async function main(): Promise<number> {
   for (const revision of revisions) {
     const log = join(resultsDir, `conformance${tag}-${revision}.log`);
     const baseline = other ? [] : readBaseline(join(root, 'test', 'conformance', `expected-failures-${revision}.yml`));
-    const { code, output } = await runSuite(node, revision, log);
-    const r = judge(revision, output, code, baseline);
+    const { code, output, verdicts } = only ? await runScenarios(node, revision, log) : { ...(await runSuite(node, revision, log)), verdicts: undefined };
+    const r = judge(revision, output, code, baseline, verdicts);
     results.push(r);
     const extra = r.notScored.length ? `; not scored: ${r.notScored.filter((s) => s.passed).length}/${r.notScored.length} pass` : '';
     if (other) {

@@ -22,3 +22,18 @@ export function readVerdicts(text: string): Map<string, Verdict> {
   }
   return verdicts;
 }
+
+/**
+ * The verdict of a scenario run alone (`--scenario`): `Passed: 13/13, 0 failed, 0 warnings` and
+ * the runner's `OVERALL: PASSED|FAILED`, which also fails a WARNING, a timeout or a client that
+ * exited with an error. Undefined when the run printed no result (the scenario did not run).
+ */
+export function readAloneVerdict(text: string): Verdict | undefined {
+  const clean = text.replace(/\x1b\[[0-9;]*m/g, '');
+  const counts = /^Passed: \d+\/\d+, (\d+) failed, (\d+) warnings?$/m.exec(clean);
+  const overall = /OVERALL: (PASSED|FAILED)/.exec(clean);
+  if (!counts || !overall) return undefined;
+  const failed = Number(counts[1]);
+  const warnings = Number(counts[2]);
+  return { passed: overall[1] === 'PASSED' && failed === 0 && warnings === 0, failed, warnings };
+}

@@ -41,7 +41,7 @@ export function clientOptions(server: ServerTarget, timeoutMs: number, answerers
     probeMaxWaitMs: Math.min(10_000, timeoutMs),
     ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
     ...(isRemote(server) && server.auth
-      ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl, ...(server.tokenCache ? { store: new FileGrantStore(tokenCacheFile()) } : {}) }) } }
+      ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl, ...(server.tokenCache ? { store: new FileGrantStore(tokenCacheFile()) } : {}), ...(server.dpop ? { dpop: server.dpop } : {}) }) } }
       : {}),
   };
 }

@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { withNonceRetry, type DpopKey } from './dpop';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
 import type { LoopbackRedirect } from './loopback';
@@ -12,6 +13,8 @@ export interface TokenSet {
   /** Milliseconds since the epoch, when the server said how long the token lives. */
   expiresAt?: number;
   scope?: string;
+  /** RFC 9449 §5: "DPoP" when the token is bound to the grant's key (sent as `Authorization: DPoP`, with a proof). */
+  tokenType?: 'DPoP';
 }
 
 export interface AuthorizationRequest {
@@ -24,6 +27,8 @@ export interface AuthorizationRequest {
   /** Shows the authorization URL to the person (who opens it in a browser). */
   openUrl: (url: string) => void;
   exchanges: AuthExchanges;
+  /** The key the token is to be bound to (RFC 9449). */
+  dpop?: DpopKey;
 }
 
 /**
@@ -57,37 +62,43 @@ export async function authorizationCodeFlow(req: AuthorizationRequest): Promise<
 
   let tokens: oauth.TokenEndpointResponse;
   try {
-    const res = await oauth.authorizationCodeGrantRequest(as, identity.client, identity.clientAuth, params, req.loopback.redirectUri, verifier, {
-      ...requestOptions(exchanges, 'token'),
-      // RFC 8707 §2.2 / MCP: the resource parameter "MUST be included in both authorization requests and token requests".
-      ...(req.resource ? { additionalParameters: { resource: req.resource } } : {}),
+    tokens = await withNonceRetry(req.dpop, exchanges, 'token', async () => {
+      const res = await oauth.authorizationCodeGrantRequest(as, identity.client, identity.clientAuth, params, req.loopback.redirectUri, verifier, {
+        ...requestOptions(exchanges, 'token', req.dpop),
+        // RFC 8707 §2.2 / MCP: the resource parameter "MUST be included in both authorization requests and token requests".
+        ...(req.resource ? { additionalParameters: { resource: req.resource } } : {}),
+      });
+      return oauth.processAuthorizationCodeResponse(as, identity.client, res);
     });
-    tokens = await oauth.processAuthorizationCodeResponse(as, identity.client, res);
   } catch (err) {
-    throw tokenError(err, as, exchanges.lastSeq.get('token'));
+    throw err instanceof AuthorizationError ? err : tokenError(err, as, exchanges.lastSeq.get('token'));
   }
   for (const t of [tokens.access_token, tokens.refresh_token]) exchanges.addSecret(t);
   return tokenSet(tokens);
 }
 
-/** RFC 6749 §6 refresh, with the same `resource`. */
-export async function refreshFlow(as: oauth.AuthorizationServer, identity: ClientIdentity, refreshToken: string, resource: string | undefined, exchanges: AuthExchanges): Promise<TokenSet> {
+/** RFC 6749 §6 refresh, with the same `resource`; a grant bound to a key refreshes with a proof of it (RFC 9449 §5). */
+export async function refreshFlow(as: oauth.AuthorizationServer, identity: ClientIdentity, refreshToken: string, resource: string | undefined, exchanges: AuthExchanges, dpop?: DpopKey): Promise<TokenSet> {
   try {
-    const res = await oauth.refreshTokenGrantRequest(as, identity.client, identity.clientAuth, refreshToken, {
-      ...requestOptions(exchanges, 'refresh'),
-      ...(resource ? { additionalParameters: { resource } } : {}),
+    const tokens = await withNonceRetry(dpop, exchanges, 'refresh', async () => {
+      const res = await oauth.refreshTokenGrantRequest(as, identity.client, identity.clientAuth, refreshToken, {
+        ...requestOptions(exchanges, 'refresh', dpop),
+        ...(resource ? { additionalParameters: { resource } } : {}),
+      });
+      return oauth.processRefreshTokenResponse(as, identity.client, res);
     });
-    const tokens = await oauth.processRefreshTokenResponse(as, identity.client, res);
     for (const t of [tokens.access_token, tokens.refresh_token]) exchanges.addSecret(t);
     return { ...tokenSet(tokens), refreshToken: tokens.refresh_token ?? refreshToken };
   } catch (err) {
-    throw tokenError(err, as, exchanges.lastSeq.get('refresh'));
+    throw err instanceof AuthorizationError ? err : tokenError(err, as, exchanges.lastSeq.get('refresh'));
   }
 }
 
-function tokenSet(tokens: oauth.TokenEndpointResponse): TokenSet {
+export function tokenSet(tokens: oauth.TokenEndpointResponse): TokenSet {
   return {
     accessToken: tokens.access_token,
+    // oauth4webapi lowercases token_type; "DPoP" is RFC 9449 §5's.
+    ...(tokens.token_type === 'dpop' ? { tokenType: 'DPoP' as const } : {}),
     ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
     ...(typeof tokens.expires_in === 'number' ? { expiresAt: Date.now() + tokens.expires_in * 1000 } : {}),
     ...(tokens.scope ? { scope: tokens.scope } : {}),

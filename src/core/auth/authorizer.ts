@@ -1,9 +1,10 @@
 import type * as oauth from 'oauth4webapi';
 import type { Trace } from '../trace/trace';
-import type { AuthChallenge, HttpAuthorizer } from '../transport/httpAuthorizer';
+import type { AuthChallenge, EndpointRequest, HttpAuthorizer } from '../transport/httpAuthorizer';
 import { authorizationCodeFlow, refreshFlow, type TokenSet } from './authorizationCode';
 import { bearerChallenge, type BearerChallenge } from './challenge';
 import { clientCredentialsFlow, usesClientCredentials } from './clientCredentials';
+import { answerResourceNonce, dpopChallengeOf, DpopKey, keyForGrant, sendWithProof, type DpopMode } from './dpop';
 import { AuthorizationError } from './errors';
 import { AuthExchanges } from './exchanges';
 import { LoopbackRedirect } from './loopback';
@@ -11,7 +12,7 @@ import { identifyClient, type ClientIdentity, type ClientSettings } from './regi
 import { savedIdentity, type GrantStore } from './savedGrant';
 import { SignInRequiredError } from './signInRequired';
 import { isSecureEndpoint } from './requestOptions';
-import { discoverResourceMetadata } from './resourceMetadata';
+import { discoverResourceMetadata, type ResourceMetadata } from './resourceMetadata';
 import { discoverServerMetadata, fallbackServerMetadata } from './serverMetadata';
 import { chooseScope } from './scopes';
 
@@ -28,6 +29,8 @@ export interface AuthorizerOptions extends ClientSettings {
   interactive?: boolean;
   /** Told every credential the flow learns (tokens, a registered client's secret), for masking elsewhere. */
   onSecret?: (value: string) => void;
+  /** DPoP-bound tokens (RFC 9449): from the servers' metadata and challenges (default `auto`), always, or never. */
+  dpop?: DpopMode;
 }
 
 /**
@@ -44,6 +47,8 @@ interface Grant {
   as: oauth.AuthorizationServer;
   identity: ClientIdentity;
   resource?: string;
+  /** The key its tokens are bound to (RFC 9449), kept with the grant. */
+  dpop?: DpopKey;
 }
 
 /**
@@ -71,7 +76,15 @@ export class OAuthAuthorizer implements HttpAuthorizer {
   ) {}
 
   authorization(): string | undefined {
-    return this.tokens ? `Bearer ${this.tokens.accessToken}` : undefined;
+    // RFC 9449 §7.1: a DPoP-bound token goes under the DPoP scheme, never as a Bearer token.
+    return this.tokens ? `${this.tokens.tokenType === 'DPoP' && this.grant?.dpop ? 'DPoP' : 'Bearer'} ${this.tokens.accessToken}` : undefined;
+  }
+
+  /** A DPoP-bound token's request carries a fresh proof of the grant's key. */
+  send(url: string, request: EndpointRequest, fetcher: (url: string, init: RequestInit) => Promise<Response>): Promise<Response> {
+    const token = /^DPoP (.+)$/.exec(request.headers.Authorization ?? '')?.[1];
+    const key = this.grant?.dpop;
+    return token && key ? sendWithProof(key, token, url, request, fetcher) : fetcher(url, request);
   }
 
   /** The authorization server of the latest grant or attempt. */
@@ -91,7 +104,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     const { tokens, grant } = this;
     if (!tokens?.refreshToken || !grant || tokens.expiresAt === undefined || tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) return;
     // Requests sent together share one refresh: a refresh token may be good for one use only.
-    this.refreshing ??= refreshFlow(grant.as, grant.identity, tokens.refreshToken, grant.resource, this.exchangesFor(trace))
+    this.refreshing ??= refreshFlow(grant.as, grant.identity, tokens.refreshToken, grant.resource, this.exchangesFor(trace), grant.dpop)
       .then((renewed) => this.granted(withGrantedScope(renewed, tokens.scope), grant))
       .catch((err: unknown) => {
         // An expired token the server refuses brings a 401, and the 401 a new authorization.
@@ -103,6 +116,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
 
   async challenged(challenge: AuthChallenge, trace: Trace): Promise<boolean> {
     if (this.running) return this.running.catch(() => false);
+    if (challenge.status === 401 && this.grant?.dpop && dpopNonceAsked(challenge)) return this.nonceAsked(challenge, trace);
     // Another request renewed the token meanwhile: send this one again with it.
     const current = this.authorization();
     if (challenge.round === 1 && current !== undefined && challenge.sentAuthorization !== current) return true;
@@ -121,8 +135,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
           trace.append({ dir: 'meta', kind: 'auth', raw: err.message, info: { signInRequired: { issuer: err.issuer } } });
           throw err;
         }
-        trace.append({ dir: 'meta', kind: 'auth', raw: failure.message, info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } } });
-        throw failure;
+        throw recorded(failure, trace);
       })
       .finally(() => (this.running = undefined));
     return this.running;
@@ -130,6 +143,15 @@ export class OAuthAuthorizer implements HttpAuthorizer {
 
   close(): void {
     this.loopback?.close();
+  }
+
+  /** RFC 9449 §9: sent again once with the MCP server's nonce; a failure to settle is recorded like any failed step. */
+  private nonceAsked(challenge: AuthChallenge, trace: Trace): boolean {
+    try {
+      return answerResourceNonce(challenge, this.serverUrl, this.exchangesFor(trace));
+    } catch (err) {
+      throw recorded(err as AuthorizationError, trace);
+    }
   }
 
   private exchangesFor(trace: Trace): AuthExchanges {
@@ -145,7 +167,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     if (challenge.status === 401 && challenge.round === 1 && this.tokens?.refreshToken && this.grant) {
       try {
         // RFC 6749 §6: a refresh that names no scope keeps "the scope originally granted".
-        const renewed = await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges);
+        const renewed = await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges, this.grant.dpop);
         await this.granted(withGrantedScope(renewed, this.tokens.scope), this.grant);
         return true;
       } catch {
@@ -178,6 +200,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     const resource = resourceMetadata?.resource ?? canonicalUri(server);
     const previous = challenge.status === 403 ? this.heldScope() : undefined;
     if (usesClientCredentials(as, this.options)) {
+      const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
       const identity = await identifyClient(as, this.options, '', exchanges);
       const scope = chooseScope({
         ...(bearer.scope ? { challenge: bearer.scope } : {}),
@@ -185,13 +208,14 @@ export class OAuthAuthorizer implements HttpAuthorizer {
         ...(previous ? { previous } : {}),
       });
       this.requestedScope = scope;
-      this.tokens = withGrantedScope(await clientCredentialsFlow(as, identity, resource, scope, exchanges), scope);
-      this.grant = { as, identity, resource };
+      this.tokens = withGrantedScope(await clientCredentialsFlow(as, identity, resource, scope, exchanges, dpop), scope);
+      this.grant = { as, identity, resource, ...(dpop ? { dpop } : {}) };
       return true;
     }
     checkServer(as, exchanges);
     this.attemptedIssuer = as.issuer;
     if (this.options.interactive === false) throw new SignInRequiredError(as.issuer);
+    const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
     let identity = this.clients.get(as.issuer);
     this.loopback ??= await this.openLoopback(identity);
     const redirects = identity?.client.redirect_uris;
@@ -222,12 +246,25 @@ export class OAuthAuthorizer implements HttpAuthorizer {
         loopback: this.loopback,
         openUrl: (url) => this.options.openUrl(url, ended),
         exchanges,
+        ...(dpop ? { dpop } : {}),
       });
-      await this.granted(withGrantedScope(tokens, scope), { as, identity, resource });
+      await this.granted(withGrantedScope(tokens, scope), { as, identity, resource, ...(dpop ? { dpop } : {}) });
     } finally {
       end();
     }
     return true;
+  }
+
+  /** The key this authorization's token is to be bound to (RFC 9449), from the settings and what the servers published. */
+  private proofKey(as: oauth.AuthorizationServer, resourceMetadata: ResourceMetadata | undefined, challenge: AuthChallenge, exchanges: AuthExchanges): Promise<DpopKey | undefined> {
+    const signals = {
+      serverAlgs: as.dpop_signing_alg_values_supported,
+      resourceAlgs: resourceMetadata?.dpop_signing_alg_values_supported,
+      boundTokensRequired: resourceMetadata?.dpop_bound_access_tokens_required,
+      ...(challenge.wwwAuthenticate ? { wwwAuthenticate: challenge.wwwAuthenticate } : {}),
+    };
+    // A key that is saved with its grant must be exportable once; without a store it never leaves memory.
+    return keyForGrant(this.options.dpop ?? 'auto', signals, this.grant?.dpop, this.options.store !== undefined, exchanges);
   }
 
   /**
@@ -247,9 +284,12 @@ export class OAuthAuthorizer implements HttpAuthorizer {
       const identity = savedIdentity(grant);
       // A grant of another client than the one the user names now is not this client's to use.
       if (!identity || (this.options.clientId !== undefined && identity.client.client_id !== this.options.clientId)) continue;
+      // A DPoP-bound grant is usable only with its key, and only where DPoP is not turned off.
+      const dpop = grant.tokens.tokenType === 'DPoP' ? await DpopKey.restore(grant.dpopKey) : undefined;
+      if (grant.tokens.tokenType === 'DPoP' && (!dpop || this.options.dpop === 'never')) continue;
       this.clients.set(grant.issuer, identity);
       this.tokens = grant.tokens;
-      this.grant = { as: grant.as, identity, ...(grant.resource ? { resource: grant.resource } : {}) };
+      this.grant = { as: grant.as, identity, ...(grant.resource ? { resource: grant.resource } : {}), ...(dpop ? { dpop } : {}) };
       for (const t of [grant.tokens.accessToken, grant.tokens.refreshToken, identity.client.client_secret]) exchanges.addSecret(typeof t === 'string' ? t : undefined);
     }
   }
@@ -261,8 +301,9 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     this.grant = grant;
     // A client authenticated by a private key is not saved: the key stays where the user keeps it.
     if (!this.options.store || grant.identity.client.token_endpoint_auth_method === 'private_key_jwt') return;
+    const dpopKey = tokens.tokenType === 'DPoP' ? await grant.dpop?.export() : undefined;
     await this.options.store
-      .save(this.serverUrl, { issuer: grant.as.issuer, as: grant.as, client: grant.identity.client, how: grant.identity.how, ...(grant.resource ? { resource: grant.resource } : {}), tokens, savedAt: Date.now() })
+      .save(this.serverUrl, { issuer: grant.as.issuer, as: grant.as, client: grant.identity.client, how: grant.identity.how, ...(grant.resource ? { resource: grant.resource } : {}), tokens, ...(dpopKey ? { dpopKey } : {}), savedAt: Date.now() })
       .catch(() => undefined);
   }
 
@@ -337,4 +378,15 @@ function canonicalUri(server: URL): string {
  */
 function withGrantedScope(tokens: TokenSet, requested: string | undefined): TokenSet {
   return tokens.scope || !requested ? tokens : { ...tokens, scope: requested };
+}
+
+/** RFC 9449 §9: a 401 whose DPoP challenge says `use_dpop_nonce`. */
+function dpopNonceAsked(challenge: AuthChallenge): boolean {
+  return dpopChallengeOf(challenge.wwwAuthenticate)?.error === 'use_dpop_nonce';
+}
+
+/** A failed step as the trace keeps it: the meta 'auth' event the rules of the authorization stage read. */
+function recorded(failure: AuthorizationError, trace: Trace): AuthorizationError {
+  trace.append({ dir: 'meta', kind: 'auth', raw: failure.message, info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } } });
+  return failure;
 }

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
-import type { TokenSet } from './authorizationCode';
+import { tokenSet, type TokenSet } from './authorizationCode';
+import { withNonceRetry, type DpopKey } from './dpop';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
 import type { ClientIdentity } from './registration';
@@ -11,21 +12,22 @@ import { requestOptions } from './requestOptions';
  * person, no browser; the pre-registered client authenticates at the token endpoint itself
  * (client_secret_basic or private_key_jwt, RFC 7523) and gets a token for the resource.
  */
-export async function clientCredentialsFlow(as: oauth.AuthorizationServer, identity: ClientIdentity, resource: string | undefined, scope: string | undefined, exchanges: AuthExchanges): Promise<TokenSet> {
+export async function clientCredentialsFlow(as: oauth.AuthorizationServer, identity: ClientIdentity, resource: string | undefined, scope: string | undefined, exchanges: AuthExchanges, dpop?: DpopKey): Promise<TokenSet> {
   const parameters: Record<string, string> = {};
   if (scope) parameters.scope = scope;
   // RFC 8707: the resource the token is for, exactly as published.
   if (resource) parameters.resource = resource;
   try {
-    const res = await oauth.clientCredentialsGrantRequest(as, identity.client, identity.clientAuth, parameters, requestOptions(exchanges, 'token'));
-    const tokens = await oauth.processClientCredentialsResponse(as, identity.client, res);
+    const tokens = await withNonceRetry(dpop, exchanges, 'token', async () => {
+      const res = await oauth.clientCredentialsGrantRequest(as, identity.client, identity.clientAuth, parameters, requestOptions(exchanges, 'token', dpop));
+      return oauth.processClientCredentialsResponse(as, identity.client, res);
+    });
     exchanges.addSecret(tokens.access_token);
-    return {
-      accessToken: tokens.access_token,
-      ...(typeof tokens.expires_in === 'number' ? { expiresAt: Date.now() + tokens.expires_in * 1000 } : {}),
-      ...(tokens.scope ? { scope: tokens.scope } : {}),
-    };
+    // No refresh token in this grant (OAuth 2.1 §4.2.3: one "SHOULD NOT be included").
+    const { refreshToken: _none, ...set } = tokenSet(tokens);
+    return set;
   } catch (err) {
+    if (err instanceof AuthorizationError) throw err;
     const seq = exchanges.lastSeq.get('token');
     throw new AuthorizationError(
       'auth-token',

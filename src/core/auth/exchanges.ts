@@ -2,7 +2,7 @@ import type { Trace } from '../trace/trace';
 import { hideSecrets, redactHeaders, REDACTED } from '../transport/httpRedact';
 
 /** The steps of the flow an exchange belongs to, as the Messages view and the diagnostics name them. */
-export type AuthStep = 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'callback' | 'token' | 'refresh';
+export type AuthStep = 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'callback' | 'token' | 'refresh' | 'dpop-key' | 'dpop-nonce';
 
 /** What the flow recorded of one exchange (the meta 'auth' event's info). */
 export interface AuthExchangeFact {
@@ -50,7 +50,7 @@ export class AuthExchanges {
   /** Records a step that is not an HTTP request this client made (the authorization URL, the redirect back). */
   note(step: AuthStep, method: string, url: string, extra: Partial<AuthExchangeFact> = {}): number {
     const fact: AuthExchangeFact = { step, method, url: this.maskUrl(url), ...extra };
-    return this.append(fact, `${step}: ${method} ${fact.url}`);
+    return this.append(fact, `${step}: ${[method, fact.url].filter(Boolean).join(' ')}${fact.status !== undefined ? ` → HTTP ${fact.status}` : ''}`);
   }
 
   async fetch(step: AuthStep, url: string, init: RequestInit = {}): Promise<Response> {

@@ -11,6 +11,10 @@ export interface FlowStep {
   error?: string;
   /** The authorization rule whose diagnostic cites this step. */
   rule?: string;
+  /** RFC 9449: the request carried a DPoP proof. */
+  proof?: boolean;
+  /** RFC 9449 §8, §9: the server answered use_dpop_nonce (the client sends the request again with its nonce). */
+  nonceAsked?: boolean;
 }
 
 export interface FlowReport {
@@ -40,7 +44,7 @@ export function lastAuthorizationAttempt(events: readonly TraceEvent[]): FlowRep
   for (const e of attempt) {
     const fact = factOf(e);
     if (fact) {
-      steps.push({ seq: e.seq, step: fact.step, method: fact.method, url: fact.url, ...(fact.status !== undefined ? { status: fact.status } : {}), ...(fact.error ? { error: fact.error } : {}) });
+      steps.push({ seq: e.seq, step: fact.step, method: fact.method, url: fact.url, ...(fact.status !== undefined ? { status: fact.status } : {}), ...(fact.error ? { error: fact.error } : {}), ...dpopMarks(fact) });
       if ((fact.step === 'token' || fact.step === 'refresh') && fact.status !== undefined && fact.status < 300) outcome = { kind: 'granted' };
       continue;
     }
@@ -55,6 +59,13 @@ export function lastAuthorizationAttempt(events: readonly TraceEvent[]): FlowRep
   return { steps, outcome };
 }
 
+/** What a step shows of DPoP: a proof sent (its header, masked), a nonce asked for. */
+function dpopMarks(fact: AuthExchangeFact): Pick<FlowStep, 'proof' | 'nonceAsked'> {
+  const proof = Object.keys(fact.requestHeaders ?? {}).some((name) => name.toLowerCase() === 'dpop');
+  const nonceAsked = fact.step === 'dpop-nonce' || (fact.status === 400 && /"error"\s*:\s*"use_dpop_nonce"/.test(fact.body ?? ''));
+  return { ...(proof ? { proof } : {}), ...(nonceAsked ? { nonceAsked } : {}) };
+}
+
 function factOf(e: TraceEvent): AuthExchangeFact | undefined {
   return e.info?.auth as AuthExchangeFact | undefined;
 }
@@ -66,9 +77,8 @@ export function flowLines(serverName: string, serverUrl: string, report: FlowRep
   lines.push('Last attempt, each exchange with its trace seq (tokens, codes and secrets masked):', '');
   const width = Math.max(...report.steps.map((s) => s.step.length), 8);
   report.steps.forEach((s, i) => {
-    const status = s.error ? `failed: ${s.error}` : s.status !== undefined ? `HTTP ${s.status}` : s.step === 'authorization' ? 'opened in the browser' : s.step === 'callback' ? 'received' : '';
-    lines.push(`${String(i + 1).padStart(2)}. ${s.step.padEnd(width)}  ${s.method} ${s.url}`);
-    lines.push(`    ${' '.repeat(width)}  → ${status} (seq ${s.seq})${s.rule ? `  ✗ ${s.rule}` : ''}`);
+    lines.push(`${String(i + 1).padStart(2)}. ${s.step.padEnd(width)}  ${[s.method, s.url].filter(Boolean).join(' ')}`);
+    lines.push(`    ${' '.repeat(width)}  → ${stepStatus(s)} (seq ${s.seq})${s.proof ? ' · DPoP proof sent' : ''}${s.rule ? `  ✗ ${s.rule}` : ''}`);
   });
   lines.push('');
   const o = report.outcome;
@@ -77,4 +87,15 @@ export function flowLines(serverName: string, serverUrl: string, report: FlowRep
   else if (o.kind === 'failed') lines.push(`Outcome: ${o.rule} — ${o.message}`, `What to change: ${o.hint}`);
   else lines.push('Outcome: still waiting (the browser has not come back yet).');
   return lines;
+}
+
+function stepStatus(s: FlowStep): string {
+  if (s.error) return `failed: ${s.error}`;
+  if (s.nonceAsked) return `HTTP ${s.status} use_dpop_nonce: sent again with the nonce the server supplied`;
+  if (s.status !== undefined) return `HTTP ${s.status}`;
+  if (s.step === 'authorization') return 'opened in the browser';
+  if (s.step === 'callback') return 'received';
+  // The thumbprint is public; the private key stays in memory or the secret store.
+  if (s.step === 'dpop-key') return 'key pair made for this grant: tokens are bound to it (RFC 9449)';
+  return '';
 }

@@ -22,3 +22,8 @@ export async function importPrivateKey(pem: string, alg: string): Promise<Signin
   const body = pem.replace(/-----(BEGIN|END) PRIVATE KEY-----/g, '').replace(/\s+/g, '');
   return (await webcrypto.subtle.importKey('pkcs8', Buffer.from(body, 'base64'), params, false, ['sign'])) as unknown as SigningKey;
 }
+
+/** The WebCrypto import parameters of one of SIGNING_ALGORITHMS (a DPoP key saved with its grant is imported with them too). */
+export function signingParams(alg: string): webcrypto.RsaHashedImportParams | webcrypto.EcKeyImportParams | undefined {
+  return ALGORITHMS[alg];
+}

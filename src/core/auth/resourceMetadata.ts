@@ -6,6 +6,9 @@ export interface ResourceMetadata {
   resource: string;
   authorization_servers?: string[];
   scopes_supported?: string[];
+  /** RFC 9728 §2 (from RFC 9449): the resource accepts only DPoP-bound tokens, and the algorithms it checks proofs with. */
+  dpop_bound_access_tokens_required?: boolean;
+  dpop_signing_alg_values_supported?: string[];
   /** Where it was read, and the trace seq of that exchange. */
   url: string;
   seq: number;
@@ -56,6 +59,8 @@ export async function discoverResourceMetadata(server: URL, fromChallenge: strin
       resource: json.resource,
       ...(isStringArray(json.authorization_servers) ? { authorization_servers: json.authorization_servers } : {}),
       ...(isStringArray(json.scopes_supported) ? { scopes_supported: json.scopes_supported } : {}),
+      ...(typeof json.dpop_bound_access_tokens_required === 'boolean' ? { dpop_bound_access_tokens_required: json.dpop_bound_access_tokens_required } : {}),
+      ...(isStringArray(json.dpop_signing_alg_values_supported) ? { dpop_signing_alg_values_supported: json.dpop_signing_alg_values_supported } : {}),
       url,
       seq,
     };

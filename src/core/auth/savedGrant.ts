@@ -1,5 +1,6 @@
 import type * as oauth from 'oauth4webapi';
 import type { TokenSet } from './authorizationCode';
+import type { SavedDpopKey } from './dpop';
 import { clientAuthFor, type ClientIdentity } from './registration';
 
 /**
@@ -14,6 +15,8 @@ export interface SavedGrant {
   how: ClientIdentity['how'];
   resource?: string;
   tokens: TokenSet;
+  /** The key DPoP-bound tokens are bound to (RFC 9449): useless without it, and as secret as they are. */
+  dpopKey?: SavedDpopKey;
   savedAt: number;
 }
 

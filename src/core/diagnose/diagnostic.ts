@@ -125,6 +125,7 @@ export const RULE_IDS = [
   'auth-token',
   'auth-resource-mismatch',
   'auth-insufficient-scope',
+  'auth-dpop-nonce',
   ...PROBE_RULE_IDS,
 ] as const;
 

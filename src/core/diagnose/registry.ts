@@ -7,6 +7,7 @@ import { authStateMismatch } from './rules/authStateMismatch';
 import { authToken } from './rules/authToken';
 import { authResourceMismatch } from './rules/authResourceMismatch';
 import { authInsufficientScope } from './rules/authInsufficientScope';
+import { authDpopNonce } from './rules/authDpopNonce';
 import { appCspViolation, appResourceInvalid, appUnknownTool } from './rules/appFaults';
 import { appNotInitialized } from './rules/appNotInitialized';
 import { appProtocolViolation } from './rules/appProtocolViolation';
@@ -147,4 +148,5 @@ export const RULES: readonly Rule[] = [
   authToken,
   authResourceMismatch,
   authInsufficientScope,
+  authDpopNonce,
 ];

@@ -1,5 +1,5 @@
 import type { Trace } from '../trace/trace';
-import type { AuthChallenge, HttpAuthorizer } from './httpAuthorizer';
+import type { AuthChallenge, EndpointRequest, HttpAuthorizer } from './httpAuthorizer';
 
 export interface AuthorizedSend {
   authorizer: HttpAuthorizer | undefined;
@@ -24,19 +24,36 @@ export interface AuthorizedSend {
 export async function sendAuthorized(req: AuthorizedSend): Promise<Response> {
   let headers = req.headers;
   let res = await req.send(headers);
-  for (let round = 1; req.authorizer && (res.status === 401 || res.status === 403); round++) {
-    if (!(await authorizeAgain(req.authorizer, req, res, headers, round))) break;
+  let round = 1;
+  let nonceRetries = 0;
+  while (req.authorizer && (res.status === 401 || res.status === 403)) {
+    const nonce = isNonceChallenge(res);
+    if (!(await authorizeAgain(req.authorizer, req, res, headers, round, nonceRetries))) break;
+    if (nonce) nonceRetries++;
+    else round++;
     headers = req.nextHeaders();
     res = await req.send(headers);
   }
   return res;
 }
 
+/** RFC 9449 §9: `WWW-Authenticate: DPoP error="use_dpop_nonce"`: send again with the server's nonce, not a new authorization. */
+function isNonceChallenge(res: Response): boolean {
+  return /\buse_dpop_nonce\b/.test(res.headers.get('www-authenticate') ?? '');
+}
+
+/** One request to the MCP endpoint, through the authorizer when it has something to add to each request (a DPoP proof). */
+export function authorizedFetch(authorizer: HttpAuthorizer | undefined, url: string, request: EndpointRequest, fetcher: (url: string, init: RequestInit) => Promise<Response>): Promise<Response> {
+  return authorizer?.send ? authorizer.send(url, request, fetcher) : fetcher(url, request);
+}
+
 /** Hands a 401/403 to the authorizer; when it obtained new credentials (or failed), the refused exchange is recorded as a step of the flow. */
-async function authorizeAgain(authorizer: HttpAuthorizer, req: AuthorizedSend, res: Response, headers: Record<string, string>, round: number): Promise<boolean> {
+async function authorizeAgain(authorizer: HttpAuthorizer, req: AuthorizedSend, res: Response, headers: Record<string, string>, round: number, nonceRetries: number): Promise<boolean> {
   const challenge: AuthChallenge = {
     status: res.status,
     round,
+    nonceRetries,
+    ...(res.headers.get('dpop-nonce') ? { dpopNonce: res.headers.get('dpop-nonce')! } : {}),
     ...(res.headers.get('www-authenticate') ? { wwwAuthenticate: res.headers.get('www-authenticate')! } : {}),
     ...(headers.Authorization ? { sentAuthorization: headers.Authorization } : {}),
   };

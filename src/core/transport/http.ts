@@ -8,8 +8,8 @@ import { depthOver, MAX_JSON_DEPTH } from '../wire/jsonDepth';
 import { jsonEvent, lineEvent, tryParse } from '../wire/lineEvent';
 import { tooDeepEvent } from '../wire/stdoutClassifier';
 import { classify, isNotification, isRequest, isResponse, type JsonRpcMessage, type RequestId } from '../wire/message';
-import { sendAuthorized } from './authorizedSend';
-import type { HttpAuthorizer } from './httpAuthorizer';
+import { authorizedFetch, sendAuthorized } from './authorizedSend';
+import type { EndpointRequest, HttpAuthorizer } from './httpAuthorizer';
 import { BodyOverCapError, MAX_BODY_BYTES, readCapped } from './httpBody';
 import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
 import { fetchFollowing, HttpRedirectError } from './httpFetch';
@@ -151,7 +151,7 @@ export class HttpTransport implements Transport {
       const signal = AbortSignal.timeout(this.options.closeTimeoutMs ?? 2000);
       const headers = this.baseHeaders();
       try {
-        const res = await fetchFollowing(this.spec.url, { method: 'DELETE', headers, signal });
+        const res = await this.fetch({ method: 'DELETE', headers, signal });
         await res.body?.cancel().catch(() => undefined);
         // 405: "the server does not allow clients to terminate sessions"; nothing else to do.
         this.recordExchange('DELETE', headers, res, undefined);
@@ -184,7 +184,7 @@ export class HttpTransport implements Transport {
           authorizer: this.options.authorizer,
           trace: this.trace,
           headers,
-          send: (sent) => fetchFollowing(this.spec.url, { method: 'POST', headers: (headers = sent), body: line, signal: controller.signal }),
+          send: (sent) => this.fetch({ method: 'POST', headers: (headers = sent), body: line, signal: controller.signal }),
           nextHeaders: () => this.postHeaders(msg),
           recordChallenge: async (refused, sent) => this.recordExchange('POST', sent, refused, c2sSeq, await this.readBody(refused, 'POST', c2sSeq), { authChallenge: true }),
         });
@@ -285,7 +285,7 @@ export class HttpTransport implements Transport {
     const headers: Record<string, string> = { ...this.baseHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': prev.lastEventId! };
     let res: Response;
     try {
-      res = await fetchFollowing(this.spec.url, { method: 'GET', headers, signal: controller.signal });
+      res = await this.fetch({ method: 'GET', headers, signal: controller.signal });
     } catch (err) {
       if (this.closing || controller.signal.aborted) throw new TransportClosedError();
       throw this.recordFailure('GET', headers, err, c2sSeq, { resume: true });
@@ -422,7 +422,7 @@ export class HttpTransport implements Transport {
         while (!this.closing && !controller.signal.aborted && idle < MAX_IDLE_RESUMES) {
           const headers: Record<string, string> = { ...this.baseHeaders(), Accept: 'text/event-stream' };
           if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-          const res = await fetchFollowing(this.spec.url, { method: 'GET', headers, signal: controller.signal });
+          const res = await this.fetch({ method: 'GET', headers, signal: controller.signal });
           if (!res.ok) {
             // 405: "the server does not offer an SSE stream at this endpoint" — allowed.
             this.recordExchange('GET', headers, res, undefined, await this.readBody(res, 'GET', undefined));
@@ -554,6 +554,11 @@ export class HttpTransport implements Transport {
     // The old session's GET stream must not be reopened under the new session.
     this.getStream?.abort();
     this.getStream = undefined;
+  }
+
+  /** One request to the endpoint (the authorizer adds a DPoP proof where the token needs one). */
+  private fetch(request: EndpointRequest): Promise<Response> {
+    return authorizedFetch(this.options.authorizer, this.spec.url, request, fetchFollowing);
   }
 
   /** Config headers, then the legacy session headers once the server assigned them. */

@@ -6,8 +6,20 @@ export interface AuthChallenge {
   wwwAuthenticate?: string;
   /** The Authorization header value the refused request carried. */
   sentAuthorization?: string;
-  /** 1 for the first refusal of a request, 2 after one authorization did not satisfy it, … */
+  /** 1 for the first refusal of a request, 2 after one authorization did not satisfy it, … (nonce retries not counted). */
   round: number;
+  /** RFC 9449 §9: the `DPoP-Nonce` the refusal supplied. */
+  dpopNonce?: string;
+  /** How many `use_dpop_nonce` refusals of this request were already answered by sending it again. */
+  nonceRetries?: number;
+}
+
+/** A request to the MCP endpoint as the transport sends it. */
+export interface EndpointRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
 }
 
 /**
@@ -24,5 +36,11 @@ export interface HttpAuthorizer {
    * be sent again; false to leave the status to the diagnostics. Throws when the flow failed.
    */
   challenged(challenge: AuthChallenge, trace: Trace): Promise<boolean>;
+  /**
+   * Sends a request to the MCP endpoint with what its credentials need on each request: a token
+   * bound to a key (DPoP, RFC 9449 §7) goes with a fresh proof, added to `request.headers`.
+   * Absent: the transport sends as is.
+   */
+  send?(url: string, request: EndpointRequest, fetcher: (url: string, init: RequestInit) => Promise<Response>): Promise<Response>;
   close(): void;
 }

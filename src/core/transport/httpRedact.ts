@@ -6,8 +6,8 @@
 
 export const REDACTED = '<redacted>';
 
-/** Authorization, cookies, and anything named like a credential (X-API-Key, X-Auth-Token…). */
-const SECRET_NAME = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|passw|api[-_]?key|access[-_]?key|auth|credential|signature/i;
+/** Authorization, cookies, a DPoP proof (RFC 9449), and anything named like a credential (X-API-Key, X-Auth-Token…). */
+const SECRET_NAME = /^(authorization|proxy-authorization|cookie|set-cookie|dpop)$|token|secret|passw|api[-_]?key|access[-_]?key|auth|credential|signature/i;
 
 export function isSecretHeader(name: string): boolean {
   // A challenge names what to send, it is not a credential: the 401 diagnosis needs it whole.
@@ -26,7 +26,7 @@ export function redactHeaders(headers: Record<string, string>, secrets: readonly
 
 /** "Bearer abc…" keeps its scheme: which kind of credential was sent matters when a 401 comes back. */
 function redactAuthValue(value: string): string {
-  const scheme = /^(Bearer|Basic|Digest|Token)\s+/i.exec(value);
+  const scheme = /^(Bearer|Basic|Digest|Token|DPoP)\s+/i.exec(value);
   return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
 }
 

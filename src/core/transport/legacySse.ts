@@ -3,7 +3,7 @@ import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
 import { lineEvent } from '../wire/lineEvent';
 import { headerRecord, readText, type HttpServerSpec } from './http';
-import { sendAuthorized } from './authorizedSend';
+import { authorizedFetch, sendAuthorized } from './authorizedSend';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
 import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
@@ -108,7 +108,7 @@ export class LegacySseTransport implements Transport {
           authorizer: this.options.authorizer,
           trace: this.trace,
           headers,
-          send: (now) => fetch(postUrl, { method: 'POST', headers: (headers = now), body: line, signal: controller.signal }),
+          send: (now) => authorizedFetch(this.options.authorizer, postUrl, { method: 'POST', headers: (headers = now), body: line, signal: controller.signal }, fetch),
           nextHeaders: () => this.postHeaders(),
           recordChallenge: async (refused, now) => this.recordExchange('POST', postUrl, now, refused, sent.seq, await readText(refused), { authChallenge: true }),
         });
@@ -157,7 +157,7 @@ export class LegacySseTransport implements Transport {
         authorizer: this.options.authorizer,
         trace: this.trace,
         headers,
-        send: (now) => fetch(this.spec.url, { method: 'GET', headers: (headers = now), signal: controller.signal }),
+        send: (now) => authorizedFetch(this.options.authorizer, this.spec.url, { method: 'GET', headers: (headers = now), signal: controller.signal }, fetch),
         nextHeaders: () => this.streamHeaders(),
         recordChallenge: async (refused, now) => this.recordExchange('GET', this.spec.url, now, refused, undefined, await readText(refused), { authChallenge: true }),
       });

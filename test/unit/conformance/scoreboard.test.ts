@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { readBaseline } from '../../conformance/baseline';
 import { readClientRequirements } from '../../conformance/requirements';
 import { badChecks, describeChecks } from '../../conformance/checkResults';
-import { readVerdicts } from '../../conformance/suiteOutput';
+import { readAloneVerdict, readVerdicts } from '../../conformance/suiteOutput';
 
 const SUITE_DIR = join(import.meta.dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'conformance');
 
@@ -55,6 +55,16 @@ test('a scenario with a WARNING fails, whatever its mark says', () => {
   const verdicts = readVerdicts(text);
   assert.deepEqual(verdicts.get('auth/scope-step-up'), { passed: false, failed: 0, warnings: 1 });
   assert.equal(verdicts.get('sse-retry')?.passed, false, 'a ✓ beside a warning count is still a broken SHOULD');
+});
+
+test('a scenario run alone (--scenario) takes the runner verdict: counts and OVERALL, which also fails a client that exited with an error', () => {
+  const passed = ['Test Results:', '\x1b[0mPassed: 13/13, 0 failed, 0 warnings', '', '✅ OVERALL: PASSED'].join('\n');
+  assert.deepEqual(readAloneVerdict(passed), { passed: true, failed: 0, warnings: 0 });
+  const warned = ['Passed: 24/24, 0 failed, 1 warnings', '❌ OVERALL: FAILED'].join('\n');
+  assert.deepEqual(readAloneVerdict(warned), { passed: false, failed: 0, warnings: 1 });
+  const exited = ['Passed: 3/3, 0 failed, 0 warnings', '⚠️  CLIENT EXITED WITH ERROR (code 1) - Test may be incomplete', '❌ OVERALL: FAILED'].join('\n');
+  assert.equal(readAloneVerdict(exited)?.passed, false);
+  assert.equal(readAloneVerdict("SKIPPED: scenario 'auth/dpop' is not applicable"), undefined);
 });
 
 test('the report names the check that warned, from the newest checks.json of the scenario', () => {

@@ -23,6 +23,7 @@ const STAGES: Record<Stage, string[]> = {
     'auth-token',
     'auth-resource-mismatch',
     'auth-insufficient-scope',
+    'auth-dpop-nonce',
   ],
 };
 
