@@ -11,7 +11,7 @@ import { launchBrowser, type Browser } from './browser';
 import { runCleanups } from './cleanup';
 import { startCodeServer, type CodeServer } from './codeServer';
 import { playSignInPerson } from './signInPerson';
-import { resultsDir, root } from './paths';
+import { resultsDir, root, SCRIPTED_MODEL_EXTENSION } from './paths';
 // @ts-expect-error plain .mjs shared with runElectron and npm scripts
 import { buildIntegration } from './buildIntegration.mjs';
 
@@ -78,6 +78,8 @@ async function main(): Promise<Outcome> {
 
     const payload: [string, string][] = [
       ['extensionDevelopmentPath', server.remoteUri(resolve(values.extension!))],
+      // Beside MCP Lens: a language model registered through the chat-provider API (evals.test.ts).
+      ['extensionDevelopmentPath', server.remoteUri(SCRIPTED_MODEL_EXTENSION)],
       ['extensionTestsPath', server.remoteUri(suite.replace(/\.js$/, ''))],
       ['skipWelcome', 'true'],
     ];
