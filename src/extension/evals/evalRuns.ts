@@ -221,7 +221,7 @@ export class EvalRuns {
     ];
     const output = [...transcript, ...summary].join('\n');
     run.appendOutput(terminalBlock([...transcript, ...summary]), where ? new vscode.Location(uri, new vscode.Position(where.name.line, where.name.character)) : undefined, item);
-    item.description = `${score.passes}/${score.runs} · ${percent(score.passRate)}`;
+    this.tree.showResult(item, `${score.passes}/${score.runs} · ${percent(score.passRate)}`);
     const duration = score.latencyMs * score.runs;
     if (passed) {
       run.passed(item, duration);

@@ -16,6 +16,8 @@ export type EvalRow = { kind: 'file'; file: EvalFile; uri: vscode.Uri } | { kind
 
 export class EvalTree extends Disposable {
   private readonly rows = new WeakMap<vscode.TestItem, EvalRow>();
+  /** Each case's newest pass count ("2/2 · 100%"), kept when its file is read again. */
+  private readonly results = new Map<string, string>();
 
   constructor(private readonly controller: vscode.TestController) {
     super();
@@ -44,6 +46,12 @@ export class EvalTree extends Disposable {
     return out;
   }
 
+  /** On the case's row as it is now: the file may have been read again since the run began. */
+  showResult(item: vscode.TestItem, result: string): void {
+    this.results.set(item.id, result);
+    for (const row of [item, ...this.allCases().filter((c) => c.id === item.id)]) row.description = result;
+  }
+
   allCases(): vscode.TestItem[] {
     const out: vscode.TestItem[] = [];
     this.controller.items.forEach((item) => out.push(...this.casesUnder(item)));
@@ -69,6 +77,7 @@ export class EvalTree extends Disposable {
       const item = testItem(this.controller, `${uri}#${c.name}`, say`${c.name}`, uri);
       const at = where?.name ?? { line: c.line - 1, character: 0 };
       item.range = new vscode.Range(at.line, at.character, at.line, at.character);
+      item.description = this.results.get(item.id);
       this.rows.set(item, { kind: 'case', file, uri, case: c, where });
       return item;
     });
