@@ -6,11 +6,12 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { resultsDir, root } from '../harness/paths';
 
-/** Picture (README.md, docs/editor.md) → the e2e test and step that draws it. */
+/** Picture (README.md, docs/editor.md, docs/evals.md) → the e2e test and step that draws it. */
 const SCREENSHOTS: Record<string, { test: string; step: string }> = {
   'servers.png': { test: 'start weather from the Servers view', step: 'weather-running-with-tools' },
   'walkthrough.png': { test: 'walkthrough: add a server from its first step, start it from the second', step: 'walkthrough' },
   'dev-loop.png': { test: 'dev loop: diff after save', step: 'lens-after-restart' },
+  'evals.png': { test: 'evals: Test Explorer with a scripted model', step: 'eval-explorer' },
 };
 
 const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();

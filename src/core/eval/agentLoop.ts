@@ -78,6 +78,7 @@ export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord>
     return run;
   };
   while (run.steps < c.maxSteps) {
+    if (ctx.signal?.aborted) return finish('model-error', 'the run was stopped before this step');
     if (ctx.budget && ctx.budget.left <= 0) return finish('token-cap', `the run reached ${ctx.budget.name ?? '--max-tokens'} before this step`);
     const t0 = performance.now();
     let step;

@@ -85,7 +85,7 @@ export async function runEvalCases(file: EvalFile, model: EvalModel, options: Om
         const run = await runCase(c, { client: session.client, model, tools: session.tools, protocolVersion: session.protocolVersion, system: file.system, repetition, allowDestructive, callTimeoutMs, budget, signal, approve });
         runs.push(run);
         options.onRun?.(c, run);
-        if (run.stop === 'server-gone' || run.stop === 'token-cap') break;
+        if (run.stop === 'server-gone' || run.stop === 'token-cap' || options.signal?.aborted) break;
       }
       const score = scoreCase(c, runs);
       result.cases.push(score);

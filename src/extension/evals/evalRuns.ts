@@ -72,6 +72,7 @@ export class EvalRuns {
       if (all.length === 0) return;
       for (const t of all) run.enqueued(t);
       const stop = (message: Text) => {
+        run.appendOutput(terminalBlock([render(message, 'plainLine')]));
         for (const t of all) this.settle(run, t, { status: 'errored', run: number, messages: [{ message: render(message, 'plainLine') }], output: '' }, [testMessage(message, undefined)]);
       };
       if (!isTrusted()) return stop(UNTRUSTED_MESSAGE);
@@ -80,7 +81,11 @@ export class EvalRuns {
         void showWarning(say`MCP Lens: ${chat}`);
         return stop(say`${chat}`);
       }
-      const model = lmEvalModel(chat, 'MCP Lens runs your eval cases: the model is given your MCP server\'s tools, and each call it makes runs on the server.');
+      let stopped: string | undefined;
+      const model = lmEvalModel(chat, 'MCP Lens runs your eval cases: the model is given your MCP server\'s tools, and each call it makes runs on the server.', (error) => {
+        stopped = `not run: ${chat.vendor}:${chat.id} cannot be used (${error.message})`;
+        abort.abort();
+      });
       const settings = vscode.workspace.getConfiguration('mcpLens');
       const cap = settings.get<number>('evals.maxTokens', 100_000);
       const budget = cap > 0 ? { left: cap, name: 'mcpLens.evals.maxTokens' } : undefined;
@@ -92,7 +97,7 @@ export class EvalRuns {
       // What never ran: the run was cancelled, or the token cap stopped it.
       for (const t of all) {
         if (this.outcomes.get(t.id)?.run === number) continue;
-        const why = budget && budget.left <= 0 ? `not run: the run reached mcpLens.evals.maxTokens (${cap} tokens)` : 'not run: the run was cancelled';
+        const why = stopped ?? (budget && budget.left <= 0 ? `not run: the run reached mcpLens.evals.maxTokens (${cap} tokens)` : 'not run: the run was cancelled');
         run.appendOutput(terminalBlock([`${t.label}: ${why}`]), undefined, t);
         this.settle(run, t, { status: 'skipped', run: number, messages: [{ message: why }], output: why }, []);
       }
@@ -160,7 +165,8 @@ export class EvalRuns {
         onRun: (_c, r) => current.runs.push(r),
         onCase: (raw) => {
           const item = byName.get(raw.name);
-          if (!item) return;
+          // A case the person stopped is reported as not run, not as the model's failure.
+          if (!item || ctx.signal.aborted) return;
           const score = withDeclined(raw, current.runs);
           const turns = caseTurns((current.session?.client.trace.events ?? []) as TraceEvent[], raw.name, current.afterSeq);
           this.report(run, item, row.uri, where.get(item), score, transcriptLines(turns), ctx);
@@ -171,6 +177,7 @@ export class EvalRuns {
       return fail(`The evals could not run: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (result.problem) return fail(result.problem);
+    if (ctx.signal.aborted) return;
     // Cases that could not start (their server would not come back after a crash) are reported with why.
     for (const score of result.cases) {
       const item = byName.get(score.name);
@@ -220,7 +227,8 @@ export class EvalRuns {
       ...findings(score).map((f) => `  ! ${f}`),
     ];
     const output = [...transcript, ...summary].join('\n');
-    run.appendOutput(terminalBlock([...transcript, ...summary]), where ? new vscode.Location(uri, new vscode.Position(where.name.line, where.name.character)) : undefined, item);
+    // No location: VS Code would draw the output's first line beside the case in the editor.
+    run.appendOutput(terminalBlock([...transcript, ...summary]), undefined, item);
     this.tree.showResult(item, `${score.passes}/${score.runs} · ${percent(score.passRate)}`);
     const duration = score.latencyMs * score.runs;
     if (passed) {

@@ -11,14 +11,23 @@ import { isRecord } from '../../core/schema/isRecord';
 /** A failed request is tried this many more times, waiting 1 s, 2 s, 4 s (rate limits, a busy provider). */
 const RETRIES = 3;
 
-export function lmEvalModel(chat: vscode.LanguageModelChat, justification: string): EvalModel {
+/** `onFinal`: consent refused, the model gone or blocked; the next request would fail the same way. */
+export function lmEvalModel(chat: vscode.LanguageModelChat, justification: string, onFinal: (error: Error) => void): EvalModel {
   return {
     id: `${chat.vendor}:${chat.id}`,
-    step: (messages, tools, signal) => withRetries(() => step(chat, messages, tools, justification, signal), signal),
+    step: async (messages, tools, signal) => {
+      try {
+        return await withRetries(() => step(chat, messages, tools, justification, signal), signal);
+      } catch (error) {
+        if (error instanceof vscode.LanguageModelError && final(error)) onFinal(error);
+        throw error;
+      }
+    },
   };
 }
 
 async function step(chat: vscode.LanguageModelChat, messages: readonly LoopMessage[], tools: readonly OfferedTool[], justification: string, signal?: AbortSignal): Promise<ModelStep> {
+  if (signal?.aborted) throw new vscode.CancellationError();
   const source = new vscode.CancellationTokenSource();
   const cancel = () => source.cancel();
   signal?.addEventListener('abort', cancel, { once: true });

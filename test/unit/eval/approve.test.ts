@@ -62,3 +62,18 @@ for (const approved of [false, true]) {
     }
   });
 }
+
+test('a stopped run asks the model nothing more: the repetition ends before its step', async () => {
+  const client = new McpClient(fixture('modern-metadata.mjs'));
+  try {
+    await client.connect();
+    const tools = offeredTools(await client.listAll('tools/list'));
+    const signals: (AbortSignal | undefined)[] = [];
+    const abort = new AbortController();
+    abort.abort();
+    const run = await runCase(deleteCase, { client, model: model(signals, []), tools, repetition: 1, allowDestructive: false, callTimeoutMs: 10_000, signal: abort.signal });
+    assert.deepEqual([run.stop, run.error, run.steps, signals.length], ['model-error', 'the run was stopped before this step', 0, 0]);
+  } finally {
+    await client.close();
+  }
+});

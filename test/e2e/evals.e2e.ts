@@ -1,0 +1,57 @@
+// Eval cases in the Test Explorer, as a person runs them: the weather example's server, the
+// cases of test/fixtures/evals/weather.mcpeval.json, and a language model registered by the
+// scripted-model test extension (the chat-provider API) that plays the script in each prompt.
+// Run All Tests: four cases pass, two fail; the gutter of the eval file shows each outcome at
+// the case's name, and the failure reads at the expectation it broke.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root, SCRIPTED_MODEL_EXTENSION } from '../harness/paths';
+import type { E2eTest } from './e2eTest';
+import { UI_TIMEOUT } from './workbench';
+
+/** A fresh folder: the weather server in .vscode/mcp.json, the scripted model chosen, the eval file. */
+function workspace(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-evals-'));
+  mkdirSync(join(dir, '.vscode'));
+  mkdirSync(join(dir, 'evals'));
+  const server = join(root, 'examples', 'workspace', 'servers', 'weather', 'server.mjs');
+  writeFileSync(join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers: { weather: { type: 'stdio', command: 'node', args: [server] } } }, null, 2));
+  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'mcpLens.evals.model': { vendor: 'mcp-lens-scripted' } }, null, 2));
+  const cases = readFileSync(join(root, 'test', 'fixtures', 'evals', 'weather.mcpeval.json'), 'utf8');
+  writeFileSync(join(dir, 'evals', 'weather.mcpeval.json'), cases.replace(/^\s*"\$schema".*\n/m, '').replace(/"server": \{ "command": \[[^\]]*\] \}/, '"server": "weather"'));
+  return dir;
+}
+
+export const tests: E2eTest[] = [
+  {
+    name: 'evals: Test Explorer with a scripted model',
+    workspace: workspace(),
+    developmentExtension: SCRIPTED_MODEL_EXTENSION,
+    async run(wb) {
+      await wb.openContainer('Testing');
+      const file = await wb.waitForRow(/weather/);
+      await file.click();
+      await wb.page.keyboard.press('ArrowRight');
+      await wb.waitForRow('right pick');
+      // The eval file beside the explorer: the gutter marks each case at its name.
+      await wb.page.keyboard.press('Control+P');
+      const input = wb.page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: UI_TIMEOUT });
+      await input.fill('weather.mcpeval.json');
+      await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'weather.mcpeval.json' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await input.press('Enter');
+      await wb.page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: UI_TIMEOUT });
+
+      await wb.runCommand('Test: Run All Tests');
+      const sidebar = wb.page.locator('.part.sidebar');
+      // Two cases fail (and so their file); four pass, each with its pass count beside it.
+      await sidebar.locator('.monaco-list-row .codicon-testing-failed-icon').nth(2).waitFor({ timeout: UI_TIMEOUT });
+      await sidebar.locator('.monaco-list-row .codicon-testing-passed-icon').nth(3).waitFor({ timeout: UI_TIMEOUT });
+      await sidebar.locator('.monaco-list-row').filter({ hasText: 'right pick' }).filter({ hasText: '2/2 · 100%' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await sidebar.locator('.monaco-list-row').filter({ hasText: 'wrong tool' }).filter({ hasText: '0/2 · 0%' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.page.locator('.part.editor .codicon-testing-failed-icon').first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('eval-explorer');
+    },
+  },
+];
