@@ -51,7 +51,10 @@ export const tests: E2eTest[] = [
       await sidebar.locator('.monaco-list-row').filter({ hasText: 'right pick' }).filter({ hasText: '2/2 · 100%' }).first().waitFor({ timeout: UI_TIMEOUT });
       await sidebar.locator('.monaco-list-row').filter({ hasText: 'wrong tool' }).filter({ hasText: '0/2 · 0%' }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.page.locator('.part.editor .codicon-testing-failed-icon').first().waitFor({ timeout: UI_TIMEOUT });
-      await wb.shot('eval-explorer');
+      // The picture for docs/evals.md: the explorer and the editor, above the panel (the VSIX carries it).
+      const panel = await wb.page.locator('.part.panel').boundingBox();
+      const viewport = wb.page.viewportSize();
+      await wb.shot('eval-explorer', wb.page, panel && viewport ? { x: 0, y: 0, width: viewport.width, height: Math.round(panel.y) } : undefined);
     },
   },
 ];

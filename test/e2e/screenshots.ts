@@ -1,5 +1,5 @@
 // `npm run screenshots`: copies the pictures of the real UI in README.md and docs/ from the last e2e run
-// (test-results/e2e/<test>/NN-<step>.png) to media/screenshots/, reduced to 256 colours when
+// (test-results/e2e/<test>/NN-<step>.png) to media/screenshots/, reduced to 256 colours (no dithering) when
 // ImageMagick is there (a few tens of KB each; they ship in the VSIX for the README and docs/editor.md).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -25,7 +25,8 @@ for (const [file, { test, step }] of Object.entries(SCREENSHOTS)) {
     missing.push(`${file}: run the e2e test "${test}" first (node --import tsx test/e2e/run.ts --grep "${test}")`);
     continue;
   }
-  const reduced = spawnSync('convert', [join(dir, shot), '-colors', '256', `PNG8:${join(out, file)}`]);
+  // Without dithering: the UI's flat colours need none, and its noise doubles a picture's weight.
+  const reduced = spawnSync('convert', [join(dir, shot), '-dither', 'None', '-colors', '256', `PNG8:${join(out, file)}`]);
   if (reduced.status !== 0) copyFileSync(join(dir, shot), join(out, file));
   console.log(`${file} ← ${join(dir, shot)}`);
 }

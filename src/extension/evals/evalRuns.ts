@@ -67,7 +67,7 @@ export class EvalRuns {
     const abort = new AbortController();
     const cancelled = token.onCancellationRequested(() => abort.abort());
     try {
-      const groups = this.byFile(request);
+      const groups = this.tree.byFile(request);
       const all = [...groups.values()].flat();
       if (all.length === 0) return;
       for (const t of all) run.enqueued(t);
@@ -105,22 +105,6 @@ export class EvalRuns {
       cancelled.dispose();
       run.end();
     }
-  }
-
-  /** The requested cases grouped by their file's row (all of them when nothing is named). */
-  private byFile(request: vscode.TestRunRequest): Map<vscode.TestItem, vscode.TestItem[]> {
-    const roots: vscode.TestItem[] = [];
-    if (request.include) roots.push(...request.include);
-    else this.controller.items.forEach((item) => roots.push(item));
-    const excluded = new Set((request.exclude ?? []).flatMap((item) => this.tree.casesUnder(item)));
-    const groups = new Map<vscode.TestItem, vscode.TestItem[]>();
-    for (const test of roots.flatMap((item) => this.tree.casesUnder(item))) {
-      if (excluded.has(test) || !test.parent) continue;
-      const group = groups.get(test.parent) ?? [];
-      if (!group.includes(test)) group.push(test);
-      groups.set(test.parent, group);
-    }
-    return groups;
   }
 
   private async runFile(

@@ -32,7 +32,7 @@ export function registerEvals(context: vscode.ExtensionContext, registry: Server
     tree,
     profile,
     vscode.commands.registerCommand(EVAL_COMMANDS.describe, () => ({
-      cases: tree.allCases().map((t) => ({ id: t.id, label: t.label, line: (t.range?.start.line ?? -1) + 1, description: t.description, outcome: runs.outcomes.get(t.id) })),
+      cases: tree.allTests().map((t) => ({ id: t.id, label: t.label, line: (t.range?.start.line ?? -1) + 1, description: t.description, outcome: runs.outcomes.get(t.id) })),
     })),
     vscode.commands.registerCommand(EVAL_COMMANDS.chooseModel, async () => {
       const chosen = await chooseModel(context.workspaceState, { ask: true });
