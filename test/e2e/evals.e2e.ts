@@ -17,7 +17,7 @@ function workspace(): string {
   mkdirSync(join(dir, 'evals'));
   const server = join(root, 'examples', 'workspace', 'servers', 'weather', 'server.mjs');
   writeFileSync(join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers: { weather: { type: 'stdio', command: 'node', args: [server] } } }, null, 2));
-  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'mcpLens.evals.model': { vendor: 'mcp-lens-scripted' } }, null, 2));
+  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'mcpLens.evals.model': { vendor: 'mcp-lens-scripted', id: 'scripted-1' } }, null, 2));
   const cases = readFileSync(join(root, 'test', 'fixtures', 'evals', 'weather.mcpeval.json'), 'utf8');
   writeFileSync(join(dir, 'evals', 'weather.mcpeval.json'), cases.replace(/^\s*"\$schema".*\n/m, '').replace(/"server": \{ "command": \[[^\]]*\] \}/, '"server": "weather"'));
   return dir;
@@ -51,10 +51,11 @@ export const tests: E2eTest[] = [
       await sidebar.locator('.monaco-list-row').filter({ hasText: 'right pick' }).filter({ hasText: '2/2 · 100%' }).first().waitFor({ timeout: UI_TIMEOUT });
       await sidebar.locator('.monaco-list-row').filter({ hasText: 'wrong tool' }).filter({ hasText: '0/2 · 0%' }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.page.locator('.part.editor .codicon-testing-failed-icon').first().waitFor({ timeout: UI_TIMEOUT });
-      // The picture for docs/evals.md: the explorer and the editor, above the panel (the VSIX carries it).
-      const panel = await wb.page.locator('.part.panel').boundingBox();
+      // The picture for docs/evals.md (the VSIX carries it, so it is kept small): the explorer and
+      // the editor down to the fourth case, a pass below the two failures.
+      const fourth = await wb.page.locator('.part.editor .view-line').filter({ hasText: '"name": "schema-breaking arguments"' }).first().boundingBox();
       const viewport = wb.page.viewportSize();
-      await wb.shot('eval-explorer', wb.page, panel && viewport ? { x: 0, y: 0, width: viewport.width, height: Math.round(panel.y) } : undefined);
+      await wb.shot('eval-explorer', wb.page, fourth && viewport ? { x: 0, y: 0, width: viewport.width, height: Math.round(fourth.y + fourth.height + 6) } : undefined);
     },
   },
 ];

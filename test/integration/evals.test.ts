@@ -30,6 +30,7 @@ const evalFile = () => join(folder(), 'evals', 'weather.mcpeval.json');
 const describe = () => vscode.commands.executeCommand<Described>('mcpLens.evals.describe');
 const byLabel = (d: Described, label: string) => d.cases.find((t) => t.label === label)!;
 const settings = () => vscode.workspace.getConfiguration('mcpLens');
+const SCRIPTED_1 = { vendor: 'mcp-lens-scripted', id: 'scripted-1' };
 
 /** Run All, as a person clicks it, until every case has an outcome of a run after `afterRun`. */
 async function runAll(afterRun: number): Promise<Described> {
@@ -64,7 +65,7 @@ suite('Evals in the Test Explorer: a model from the chat-provider API against th
     assert.match(text, /"server": "weather-evals"/);
     await mkdir(join(folder(), 'evals'), { recursive: true });
     await writeFile(evalFile(), text);
-    await settings().update('evals.model', { vendor: 'mcp-lens-scripted' }, vscode.ConfigurationTarget.Workspace);
+    await settings().update('evals.model', SCRIPTED_1, vscode.ConfigurationTarget.Workspace);
   });
 
   suiteTeardown(async () => {
@@ -80,7 +81,7 @@ suite('Evals in the Test Explorer: a model from the chat-provider API against th
       const found = await vscode.lm.selectChatModels({ vendor: 'mcp-lens-scripted' });
       return found.length ? found : undefined;
     });
-    assert.deepEqual(models.map((m) => [m.vendor, m.id, m.family]), [['mcp-lens-scripted', 'scripted-1', 'scripted']]);
+    assert.deepEqual(models.map((m) => [m.vendor, m.id, m.family]).sort(), [['mcp-lens-scripted', 'scripted-1', 'scripted'], ['mcp-lens-scripted', 'scripted-2', 'scripted']]);
   });
 
   test('each case is a row under its file, placed at its name', async () => {
@@ -186,10 +187,34 @@ suite('Evals in the Test Explorer: a model from the chat-provider API against th
       const d = await runAll(await lastRun());
       for (const c of d.cases) {
         assert.equal(c.outcome!.status, 'errored');
-        assert.equal(c.outcome!.messages[0].message, 'No language model matches the setting mcpLens.evals.model {"vendor":"no-such-vendor"}; the models VS Code has are mcp-lens-scripted:scripted-1.');
+        assert.match(c.outcome!.messages[0].message, /^No language model matches the setting mcpLens\.evals\.model \{"vendor":"no-such-vendor"\}; the models VS Code has are mcp-lens-scripted:scripted-[12], mcp-lens-scripted:scripted-[12]\.$/);
       }
     } finally {
-      await settings().update('evals.model', { vendor: 'mcp-lens-scripted' }, vscode.ConfigurationTarget.Workspace);
+      await settings().update('evals.model', SCRIPTED_1, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('several models and no setting: the person picks one, and the runs after use it without asking', async () => {
+    await settings().update('evals.model', undefined, vscode.ConfigurationTarget.Workspace);
+    try {
+      let chosen: string | undefined;
+      let settled = false;
+      const choosing = Promise.resolve(vscode.commands.executeCommand<string | undefined>('mcpLens.evals.chooseModel')).then((c) => {
+        chosen = c;
+        settled = true;
+      });
+      // As a person does: the quick pick of the two models is open; Enter takes the first.
+      await waitFor('the model to be picked', async () => {
+        if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return settled ? true : undefined;
+      });
+      await choosing;
+      assert.match(chosen ?? '', /^mcp-lens-scripted:scripted-[12]$/);
+      const d = await runAll(await lastRun());
+      assert.deepEqual([...new Set(d.cases.map((c) => c.outcome!.model))], [chosen]);
+      assert.equal(byLabel(d, 'right pick').outcome!.status, 'passed');
+    } finally {
+      await settings().update('evals.model', SCRIPTED_1, vscode.ConfigurationTarget.Workspace);
     }
   });
 });

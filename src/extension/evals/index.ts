@@ -34,9 +34,11 @@ export function registerEvals(context: vscode.ExtensionContext, registry: Server
     vscode.commands.registerCommand(EVAL_COMMANDS.describe, () => ({
       cases: tree.allTests().map((t) => ({ id: t.id, label: t.label, line: (t.range?.start.line ?? -1) + 1, description: t.description, outcome: runs.outcomes.get(t.id) })),
     })),
+    /** Resolves with the model chosen (`vendor:id`), for the tests. */
     vscode.commands.registerCommand(EVAL_COMMANDS.chooseModel, async () => {
       const chosen = await chooseModel(context.workspaceState, { ask: true });
       void showInfo(typeof chosen === 'string' ? say`MCP Lens: ${chosen}` : say`MCP Lens: evals run through ${chosen.name} (${chosen.vendor}:${chosen.id}).`);
+      return typeof chosen === 'string' ? undefined : `${chosen.vendor}:${chosen.id}`;
     }),
   ];
 }
