@@ -8,6 +8,7 @@ import { resultText } from '../agent/resultText';
 import { validateArguments } from '../schema/argsValidator';
 import { isRecord } from '../schema/isRecord';
 import { ConnectionClosedError, ProtocolError, type McpClient } from '../session/client';
+import { judgeAnswer, type JudgeVerdict } from './answerJudge';
 import type { EvalCase } from './evalFile';
 import type { EvalModel, LoopMessage, ModelToolCall, OfferedTool, TokenUsage, ToolResultText } from './model';
 import { recordTurn, type ModelTurn } from './modelTurn';
@@ -41,6 +42,8 @@ export interface RunRecord {
   stop: StopReason;
   /** What stopped a run that did not end in an answer. */
   error?: string;
+  /** The judge's grading of the answer, when the case has a judge prompt and the run answered. */
+  verdict?: JudgeVerdict;
 }
 
 export interface LoopContext {
@@ -54,6 +57,8 @@ export interface LoopContext {
   callTimeoutMs: number;
   /** Tokens left before the run's cap; shared by every case of a run. `name` is the cap's flag or setting. */
   budget?: { left: number; name?: string };
+  /** Grades answers of cases with a judge prompt (--judge-model); the model under test when absent. */
+  judge?: EvalModel;
   /** Ends the model's step under way (the editor's Cancel). */
   signal?: AbortSignal;
   /**
@@ -99,7 +104,10 @@ export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord>
     messages.push({ role: 'assistant', text: step.text, toolCalls: step.toolCalls });
     if (step.toolCalls.length === 0) {
       run.answer = step.text;
-      return finish('answer');
+      // The judge's time is not the run's: latency stays the model's and the server's.
+      finish('answer');
+      if (c.expect.judge !== undefined) run.verdict = await judge(c.expect.judge, messages, run.answer, ctx, turn);
+      return run;
     }
     const results: ToolResultText[] = [];
     for (const call of step.toolCalls) {
@@ -115,6 +123,17 @@ export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord>
     messages.push({ role: 'tool', results });
   }
   return finish('step-limit', `no answer within ${c.maxSteps} step${c.maxSteps === 1 ? '' : 's'}`);
+}
+
+function judge(criteria: string, messages: readonly LoopMessage[], answer: string, ctx: LoopContext, turn: (t: Omit<ModelTurn, 'model' | 'case' | 'repetition'>) => void): Promise<JudgeVerdict> {
+  const judgeModel = ctx.judge ?? ctx.model;
+  // The conversation up to the answer; the answer itself goes to the judge on its own.
+  const conversation = messages.slice(0, -1);
+  return judgeAnswer(criteria, conversation, answer, {
+    judge: judgeModel,
+    ...(ctx.budget ? { budget: ctx.budget } : {}),
+    record: ({ verdict, ...rest }) => turn({ role: 'judge', judgeModel: judgeModel.id, verdict: verdict.verdict, reason: verdict.reason, ...rest }),
+  });
 }
 
 interface CallOutcome {

@@ -19,6 +19,8 @@ export interface EvalRunOptions {
   /** Overrides every case's repeat (--repeat). */
   repeat?: number;
   budget?: { left: number; name?: string };
+  /** Grades the answers of cases with a judge prompt; the model under test when absent (--judge-model). */
+  judge?: EvalModel;
   onCase?: (score: CaseScore) => void;
   /** Before a case's first repetition. */
   onCaseStart?: (c: EvalCase) => void;
@@ -82,7 +84,7 @@ export async function runEvalCases(file: EvalFile, model: EvalModel, options: Om
       const repeat = options.repeat ?? c.repeat;
       for (let repetition = 1; repetition <= repeat; repetition++) {
         const { allowDestructive, callTimeoutMs, budget, signal, approve } = options;
-        const run = await runCase(c, { client: session.client, model, tools: session.tools, protocolVersion: session.protocolVersion, system: file.system, repetition, allowDestructive, callTimeoutMs, budget, signal, approve });
+        const run = await runCase(c, { client: session.client, model, tools: session.tools, protocolVersion: session.protocolVersion, system: file.system, repetition, allowDestructive, callTimeoutMs, budget, signal, approve, ...(options.judge ? { judge: options.judge } : {}) });
         runs.push(run);
         options.onRun?.(c, run);
         if (run.stop === 'server-gone' || run.stop === 'token-cap' || options.signal?.aborted) break;

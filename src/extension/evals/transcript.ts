@@ -47,6 +47,9 @@ function turnLines(turn: ModelTurn): string[] {
     }
     case 'tool':
       return (turn.results ?? []).map((r) => `  ↳ ${terminalText(r.name)}${r.isError ? ' (error)' : ''}: ${text(r.text)}`);
+    case 'judge':
+      // The case's judge prompt graded the answer: its verdict and why.
+      return [`judge${turn.judgeModel ? ` (${terminalText(turn.judgeModel)})` : ''}: ${turn.error ? `failed: ${text(turn.error)}` : `${turn.verdict ?? '?'}: ${text(turn.reason)}`}${cost}`];
   }
 }
 

@@ -177,10 +177,10 @@ function metaRow(e: TraceEvent): RowData {
     case 'model': {
       // An eval's model lane (core/eval/modelTurn.ts): each turn of the conversation beside the calls it caused.
       const role = String(info.role ?? '');
-      const prefix = `${String(info.model)} ${String(info.case)} #${String(info.repetition)} ${role}: `;
+      const prefix = `${String(info.model)} ${String(info.case)} #${String(info.repetition)} ${role}${info.judgeModel ? ` (${String(info.judgeModel)})` : ''}: `;
       const said = e.raw.startsWith(prefix) ? e.raw.slice(prefix.length) : e.raw;
       const who = role === 'assistant' ? 'model' : role === 'tool' ? 'results' : role;
-      const icon = info.error ? 'error' : role === 'assistant' ? 'sparkle' : role === 'tool' ? 'tools' : 'account';
+      const icon = info.error ? 'error' : role === 'assistant' ? 'sparkle' : role === 'tool' ? 'tools' : role === 'judge' ? 'law' : 'account';
       return { ...base, label: clip(`${who}: ${said}`, MAX_LABEL), description: `${String(info.model)} · ${String(info.case)} #${String(info.repetition)}`, icon, ...(info.error ? { color: 'problemsErrorIcon.foreground' } : {}) };
     }
     default:

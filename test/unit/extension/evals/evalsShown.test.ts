@@ -68,6 +68,7 @@ test('the transcript reads the model lane of the trace: prompt, calls with argum
   turn({ repetition: 1, role: 'assistant', text: '', toolCalls: [{ id: 'c1', name: 'get_forecast', args: { city: 'Oslo' } }], usage: { inputTokens: 10, outputTokens: 5 }, latencyMs: 12.4 });
   turn({ repetition: 1, role: 'tool', results: [{ id: 'c1', name: 'get_forecast', text: 'Sunny\u001b]0;owned\u0007\nline two', isError: false }] });
   turn({ repetition: 1, role: 'assistant', text: 'Sunny in Oslo', toolCalls: [], usage: { inputTokens: 30, outputTokens: 5 } });
+  turn({ repetition: 1, role: 'judge', judgeModel: 'copilot:gpt', verdict: 'pass', reason: 'names Oslo', usage: { inputTokens: 50, outputTokens: 9 } });
   turn({ repetition: 2, role: 'assistant', error: 'rate limited' });
   const lines = transcriptLines(caseTurns(trace.events, 'right pick', before));
   assert.equal(lines[0], '── right pick · repetition 1 · copilot:gpt ──');
@@ -76,7 +77,8 @@ test('the transcript reads the model lane of the trace: prompt, calls with argum
   assert.doesNotMatch(lines[3], /\u001b|\u0007/);
   assert.match(lines[3], /^ {2}↳ get_forecast: Sunny.*owned.*\r\n {4}line two$/);
   assert.equal(lines[4], 'model: Sunny in Oslo  [30 in, 5 out]');
-  assert.deepEqual(lines.slice(5), ['── right pick · repetition 2 · copilot:gpt ──', 'model: failed: rate limited']);
+  assert.equal(lines[5], 'judge (copilot:gpt): pass: names Oslo  [50 in, 9 out]');
+  assert.deepEqual(lines.slice(6), ['── right pick · repetition 2 · copilot:gpt ──', 'model: failed: rate limited']);
 });
 
 test('Messages view: a model turn is a row of its own, by role, the case and repetition beside it', () => {
