@@ -33,11 +33,11 @@ const settings = () => vscode.workspace.getConfiguration('mcpLens');
 const SCRIPTED_1 = { vendor: 'mcp-lens-scripted', id: 'scripted-1' };
 
 /** Run All, as a person clicks it, until every case has an outcome of a run after `afterRun`. */
-async function runAll(afterRun: number): Promise<Described> {
+async function runAll(afterRun: number, cases = 6): Promise<Described> {
   let last: Described | undefined;
   const done = async () => {
     last = await describe();
-    return last.cases.length === 6 && last.cases.every((c) => (c.outcome?.run ?? 0) > afterRun) ? last : undefined;
+    return last.cases.length === cases && last.cases.every((c) => (c.outcome?.run ?? 0) > afterRun) ? last : undefined;
   };
   // Right after the file loads, VS Code's test service can take the request before the items reach it: click again.
   for (let attempt = 1; ; attempt++) {
@@ -215,6 +215,29 @@ suite('Evals in the Test Explorer: a model from the chat-provider API against th
       assert.equal(byLabel(d, 'right pick').outcome!.status, 'passed');
     } finally {
       await settings().update('evals.model', SCRIPTED_1, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('a server that exits during a case (the editor\'s session of it): that case fails, the next runs on the server started again', async () => {
+    // The workspace's "legacy" server (legacy-basic.mjs), whose crash tool exits it; the cases are the CLI's.
+    const crash = join(folder(), 'evals', 'crash.mcpeval.json');
+    const cases = await readFile(join(repo, 'test', 'fixtures', 'evals', 'crash.mcpeval.json'), 'utf8');
+    await writeFile(crash, cases.replace(/"server": \{ "command": \[[^\]]*\] \}/, '"server": "legacy"'));
+    try {
+      await waitFor('eight eval cases', async () => ((await describe()).cases.length === 8 ? true : undefined));
+      const d = await runAll(await lastRun(), 8);
+      const crashed = byLabel(d, 'crashes the server').outcome!;
+      assert.equal(crashed.status, 'failed');
+      assert.match(crashed.messages[0].message, /^the server went away during crash/);
+      const after = byLabel(d, 'after the restart').outcome!;
+      assert.equal(after.status, 'passed', JSON.stringify(after.messages));
+      assert.match(after.output, /model: still here/);
+      const { registry } = await extensionApi();
+      assert.equal(find(registry, 'legacy')?.state, 'running');
+    } finally {
+      const { registry } = await extensionApi();
+      if (find(registry, 'legacy')?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', 'legacy');
+      await rm(crash, { force: true });
     }
   });
 });

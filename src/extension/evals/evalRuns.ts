@@ -14,6 +14,7 @@ import { openSession, runEvalCases, sessionOn, type EvalFileResult, type EvalSes
 import type { CaseScore } from '../../core/eval/score';
 import { serverSpecFor } from '../../core/testing/serverSpec';
 import type { ServerRef } from '../../core/testing/testFile';
+import type { McpClient } from '../../core/session/client';
 import type { TraceEvent } from '../../core/trace/event';
 import type { Log } from '../log';
 import type { ServerRegistry } from '../serverRegistry';
@@ -176,8 +177,11 @@ export class EvalRuns {
     if ('name' in ref) {
       const entry = this.registry.get(ref.name);
       if (!entry) return `No server called "${ref.name}" in this workspace's MCP configuration.`;
+      // The connections a case saw go away: the registry may learn of the exit a moment after the loop did.
+      const gone = new WeakSet<McpClient>();
       return {
         open: async () => {
+          await this.until(() => !entry.client || !gone.has(entry.client) || entry.state.kind !== 'running');
           const events = (entry.client?.trace.events ?? []) as TraceEvent[];
           if (entry.state.kind !== 'running') {
             const started = await this.registry.start(entry);
@@ -192,13 +196,27 @@ export class EvalRuns {
           }
         },
         // The person's session stays up; a crashed one is started again by the next open.
-        close: async () => undefined,
+        close: async (session) => void gone.add(session.client),
       };
     }
     const options = { clientInfo: this.clientInfo, requestTimeoutMs: CALL_TIMEOUT_MS };
     const spec = 'url' in ref ? { ok: true as const, spec: { url: ref.url } } : await serverSpecFor({ path: file.path, server: ref as ServerRef, tests: [], problems: [] });
     if (!spec.ok) return spec.message;
     return { open: () => openSession(spec.spec, options), close: (session) => session.client.close().catch(() => undefined) };
+  }
+
+  /** Resolves once `done` holds after a change of a server's state, or after 10 s. */
+  private until(done: () => boolean): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        changed.dispose();
+        resolve();
+      };
+      const timer = setTimeout(finish, 10_000);
+      const changed = this.registry.onDidChange(() => done() && finish());
+    });
   }
 
   private report(run: vscode.TestRun, item: vscode.TestItem, uri: vscode.Uri, where: CaseLocations | undefined, score: CaseScore, transcript: string[], ctx: { model: EvalModel; number: number; minPassRate: number }): void {
