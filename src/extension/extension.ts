@@ -21,6 +21,7 @@ import { readSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
 import { registerTesting } from './testing';
+import { registerEvals } from './evals';
 import { registerFuzzCommand } from './fuzz';
 import { registerLoadCommand } from './load/loadCommand';
 import { registerTools } from './tools';
@@ -96,6 +97,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(...registerDevLoop(servers, log));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));
+  subscriptions.push(...registerEvals(context, servers, log, { name: 'mcp-lens', version }));
   subscriptions.push(registerFuzzCommand(servers, log), registerLoadCommand(context.extensionUri, servers));
 
   const watcher = new ConfigWatcher(() => void servers.reload());

@@ -6,5 +6,10 @@ export interface E2eTest {
   name: string;
   /** Folder opened in the workbench (a copy of it, so the test may change files). */
   workspace: string;
+  /**
+   * An extension loaded from its folder beside the installed VSIX (the scripted language model
+   * of the eval tests). One only: code-server keeps a single extensionDevelopmentPath.
+   */
+  developmentExtension?: string;
   run(workbench: Workbench): Promise<void>;
 }

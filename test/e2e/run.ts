@@ -59,7 +59,8 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
   const slug = test.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
   try {
     // The tests read exact Messages rows and stderr cards: the probes after Start stay off (probes.test.ts in integration has them on).
-    server = await startCodeServer({ name: `e2e-${slug}`, vsix: [vsix], settings: { 'mcpLens.probes.onStart': false } });
+    // A built workbench reads extensionDevelopmentPath from the payload only with the smoke-test driver on.
+    server = await startCodeServer({ name: `e2e-${slug}`, vsix: [vsix], settings: { 'mcpLens.probes.onStart': false }, smokeTestDriver: test.developmentExtension !== undefined });
     const workspace = join(server.runDir, 'workspace');
     // The example's installed dependencies are linked, not copied (tens of MB per test).
     const source = resolve(test.workspace);
@@ -69,7 +70,9 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.setDefaultTimeout(60_000);
     workbench = new Workbench(page, join(resultsDir, 'e2e', slug), workspace);
-    await page.goto(server.workbenchUrl(workspace, [['skipWelcome', 'true']]));
+    const payload: [string, string][] = [['skipWelcome', 'true']];
+    if (test.developmentExtension) payload.push(['extensionDevelopmentPath', server.remoteUri(test.developmentExtension)]);
+    await page.goto(server.workbenchUrl(workspace, payload));
     await workbench.waitForReady();
     const timeoutMs = Number(values.timeout);
     let timer: NodeJS.Timeout | undefined;

@@ -20,11 +20,11 @@ export class Workbench {
     mkdirSync(shotsDir, { recursive: true });
   }
 
-  /** Saves NN-<name>.png in the test's folder; the numbers keep the story in order. `page`: another tab of the browser (a sign-in page). */
-  async shot(name: string, page: Page = this.page): Promise<string> {
+  /** Saves NN-<name>.png in the test's folder; the numbers keep the story in order. `page`: another tab of the browser (a sign-in page); `clip`: a part of the page. */
+  async shot(name: string, page: Page = this.page, clip?: { x: number; y: number; width: number; height: number }): Promise<string> {
     this.step += 1;
     const file = join(this.shotsDir, `${String(this.step).padStart(2, '0')}-${name}.png`);
-    await page.screenshot({ path: file });
+    await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
     return file;
   }
 

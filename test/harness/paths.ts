@@ -10,6 +10,8 @@ export const resultsDir = join(root, 'test-results');
 export const node24Bin = join(cacheDir, 'node24', 'bin');
 export const codeServerDir = join(cacheDir, 'code-server');
 export const codeServerBin = join(codeServerDir, 'node_modules', '.bin', 'code-server');
+/** The test extension that registers a scripted language model (loaded beside MCP Lens where evals run). */
+export const SCRIPTED_MODEL_EXTENSION = join(root, 'test', 'fixtures', 'extensions', 'scripted-model');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Fails with the command that fixes it, instead of a spawn ENOENT deep inside a run. */

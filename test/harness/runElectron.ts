@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
-import { resultsDir, root, runsDir } from './paths';
+import { resultsDir, root, runsDir, SCRIPTED_MODEL_EXTENSION } from './paths';
 // @ts-expect-error plain .mjs shared with runIntegration and npm scripts
 import { buildIntegration } from './buildIntegration.mjs';
 
@@ -27,7 +27,8 @@ async function main(): Promise<number> {
   mkdirSync(resultsDir, { recursive: true });
   return runTests({
     version: values.version,
-    extensionDevelopmentPath: root,
+    // Beside MCP Lens: the language model evals.test.ts runs its cases through.
+    extensionDevelopmentPath: [root, SCRIPTED_MODEL_EXTENSION],
     extensionTestsPath: suite,
     extensionTestsEnv: {
       MCP_LENS_REPO_ROOT: root,

@@ -4,14 +4,14 @@
 //
 //   node --import tsx test/harness/runIntegration.ts [--workspace DIR] [--extension DIR]
 //        [--suite FILE.js] [--grep TEXT] [--timeout MS]
-import { cpSync, createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { launchBrowser, type Browser } from './browser';
 import { runCleanups } from './cleanup';
 import { startCodeServer, type CodeServer } from './codeServer';
 import { playSignInPerson } from './signInPerson';
-import { resultsDir, root } from './paths';
+import { resultsDir, root, SCRIPTED_MODEL_EXTENSION } from './paths';
 // @ts-expect-error plain .mjs shared with runElectron and npm scripts
 import { buildIntegration } from './buildIntegration.mjs';
 
@@ -29,6 +29,20 @@ const { values } = parseArgs({
 });
 
 const WORKBENCH_NOISE = /^\[(AgentHost[^\]]*|ChatModelSelection|AccountPolicyGate|Service Worker)\]|open-vsx\.org|^\s+at .*workbench\.js/;
+
+/**
+ * MCP Lens and, beside it, a language model registered through the chat-provider API
+ * (evals.test.ts), as one development folder: code-server loads a single
+ * extensionDevelopmentPath (a second one in the payload replaces the first), and a folder
+ * without a package.json is scanned for the extensions in it.
+ */
+function developmentExtensions(runDir: string, extension: string): string {
+  const dir = join(runDir, 'development-extensions');
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(extension, join(dir, 'mcp-lens'), 'dir');
+  symlinkSync(SCRIPTED_MODEL_EXTENSION, join(dir, 'scripted-model'), 'dir');
+  return dir;
+}
 
 interface Outcome { code: number; passed: number; failed: number; skipped: number; reason?: string }
 
@@ -77,7 +91,7 @@ async function main(): Promise<Outcome> {
     playSignInPerson(browser.context, page, (line) => console.log(line));
 
     const payload: [string, string][] = [
-      ['extensionDevelopmentPath', server.remoteUri(resolve(values.extension!))],
+      ['extensionDevelopmentPath', server.remoteUri(developmentExtensions(server.runDir, resolve(values.extension!)))],
       ['extensionTestsPath', server.remoteUri(suite.replace(/\.js$/, ''))],
       ['skipWelcome', 'true'],
     ];

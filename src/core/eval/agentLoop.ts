@@ -24,6 +24,8 @@ export interface CallRecord {
   unknownArgs: string[];
   /** Not run: destructive without --allow-destructive. */
   blocked?: boolean;
+  /** Not run: the person was asked (the editor's confirmation) and said no. */
+  declined?: boolean;
   isError?: boolean;
 }
 
@@ -53,10 +55,17 @@ export interface LoopContext {
   repetition: number;
   allowDestructive: boolean;
   callTimeoutMs: number;
-  /** Tokens left before the run's cap (--max-tokens); shared by every case of a run. */
-  budget?: { left: number };
+  /** Tokens left before the run's cap; shared by every case of a run. `name` is the cap's flag or setting. */
+  budget?: { left: number; name?: string };
   /** Grades answers of cases with a judge prompt (--judge-model); the model under test when absent. */
   judge?: EvalModel;
+  /** Ends the model's step under way (the editor's Cancel). */
+  signal?: AbortSignal;
+  /**
+   * Asks before a call runs (the editor's confirmation); when given it decides instead of
+   * `allowDestructive`. A call it declines is answered as refused and not run.
+   */
+  approve?: (call: ModelToolCall, tool: OfferedTool) => Promise<boolean>;
 }
 
 export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord> {
@@ -74,11 +83,12 @@ export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord>
     return run;
   };
   while (run.steps < c.maxSteps) {
-    if (ctx.budget && ctx.budget.left <= 0) return finish('token-cap', 'the run reached --max-tokens before this step');
+    if (ctx.signal?.aborted) return finish('model-error', 'the run was stopped before this step');
+    if (ctx.budget && ctx.budget.left <= 0) return finish('token-cap', `the run reached ${ctx.budget.name ?? '--max-tokens'} before this step`);
     const t0 = performance.now();
     let step;
     try {
-      step = await ctx.model.step(messages, ctx.tools);
+      step = await ctx.model.step(messages, ctx.tools, ctx.signal);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       turn({ role: 'assistant', error: message, latencyMs: performance.now() - t0 });
@@ -142,7 +152,12 @@ async function runCall(call: ModelToolCall, ctx: LoopContext): Promise<CallOutco
   record.schemaErrors = checked.errors.map((e) => `${e.path || '/'} ${e.message}`);
   record.unknownArgs = unknownNames(tool.inputSchema, call.args);
   if (!isRecord(call.args)) return { record, text: 'The arguments must be a JSON object.', isError: true };
-  if (tool.annotations?.destructiveHint === true && !ctx.allowDestructive) {
+  if (ctx.approve) {
+    if (!(await ctx.approve(call, tool))) {
+      record.declined = true;
+      return { record, text: `The user declined to run ${call.name}; it was not run.`, isError: true };
+    }
+  } else if (tool.annotations?.destructiveHint === true && !ctx.allowDestructive) {
     record.blocked = true;
     return { record, text: `MCP Lens did not run ${call.name}: it is annotated destructiveHint and the eval runs without --allow-destructive.`, isError: true };
   }

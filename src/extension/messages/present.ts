@@ -174,6 +174,15 @@ function metaRow(e: TraceEvent): RowData {
       return { ...base, label: clip(e.raw, MAX_LABEL), description: info.toApp === true ? 'host → app' : 'app → host', icon: 'window' };
     case 'stray-source':
       return { ...base, label: 'stray stdout source', description: sourceLabel(e) ?? '', icon: 'warning' };
+    case 'model': {
+      // An eval's model lane (core/eval/modelTurn.ts): each turn of the conversation beside the calls it caused.
+      const role = String(info.role ?? '');
+      const prefix = `${String(info.model)} ${String(info.case)} #${String(info.repetition)} ${role}${info.judgeModel ? ` (${String(info.judgeModel)})` : ''}: `;
+      const said = e.raw.startsWith(prefix) ? e.raw.slice(prefix.length) : e.raw;
+      const who = role === 'assistant' ? 'model' : role === 'tool' ? 'results' : role;
+      const icon = info.error ? 'error' : role === 'assistant' ? 'sparkle' : role === 'tool' ? 'tools' : role === 'judge' ? 'law' : 'account';
+      return { ...base, label: clip(`${who}: ${said}`, MAX_LABEL), description: `${String(info.model)} · ${String(info.case)} #${String(info.repetition)}`, icon, ...(info.error ? { color: 'problemsErrorIcon.foreground' } : {}) };
+    }
     default:
       return { ...base, label: clip(e.raw, MAX_LABEL), description: '', icon: 'info' };
   }

@@ -44,7 +44,7 @@ export class TestRuns {
     const run = this.controller.createTestRun(request);
     const number = ++this.runs;
     try {
-      for (const [fileItem, tests] of this.byFile(request)) {
+      for (const [fileItem, tests] of this.tree.byFile(request)) {
         if (token.isCancellationRequested) break;
         for (const t of tests) run.enqueued(t);
         await this.runFile(run, fileItem, tests, mode, number);
@@ -52,24 +52,6 @@ export class TestRuns {
     } finally {
       run.end();
     }
-  }
-
-  /** The requested saved calls grouped by their file's row (all of them when nothing is named). */
-  private byFile(request: vscode.TestRunRequest): Map<vscode.TestItem, vscode.TestItem[]> {
-    const roots: vscode.TestItem[] = [];
-    if (request.include) roots.push(...request.include);
-    else this.controller.items.forEach((item) => roots.push(item));
-    const excluded = new Set((request.exclude ?? []).flatMap((item) => this.tree.testsUnder(item)));
-    const groups = new Map<vscode.TestItem, vscode.TestItem[]>();
-    for (const test of roots.flatMap((item) => this.tree.testsUnder(item))) {
-      if (excluded.has(test)) continue;
-      let file = test;
-      while (file.parent) file = file.parent;
-      const group = groups.get(file) ?? [];
-      if (!group.includes(test)) group.push(test);
-      groups.set(file, group);
-    }
-    return groups;
   }
 
   private async runFile(run: vscode.TestRun, fileItem: vscode.TestItem, tests: vscode.TestItem[], mode: RunMode, number: number): Promise<void> {

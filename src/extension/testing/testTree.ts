@@ -5,47 +5,14 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseTestFile, type SavedCall, type TestFile } from '../../core/testing/testFile';
-import { Disposable } from '../lifecycle';
 import { say, setTestError, testItem } from '../shown';
-
-export const TEST_GLOB = '**/*.mcptest.json';
+import { FileRows } from './fileRows';
 
 export type Row = { kind: 'file'; file: TestFile; uri: vscode.Uri } | { kind: 'tool'; file: TestFile; uri: vscode.Uri; tool: string } | { kind: 'test'; file: TestFile; uri: vscode.Uri; call: SavedCall };
 
-export class TestTree extends Disposable {
-  private readonly rows = new WeakMap<vscode.TestItem, Row>();
-
-  constructor(private readonly controller: vscode.TestController) {
-    super();
-    const watcher = this.register(vscode.workspace.createFileSystemWatcher(TEST_GLOB));
-    this.register(watcher.onDidCreate((uri) => void this.load(uri)));
-    this.register(watcher.onDidChange((uri) => void this.load(uri)));
-    this.register(watcher.onDidDelete((uri) => controller.items.delete(uri.toString())));
-    // Unsaved edits move lines: failures must point at the test where it now is.
-    this.register(vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.path.endsWith('.mcptest.json') && this.show(e.document.uri, e.document.getText())));
-  }
-
-  async discover(): Promise<void> {
-    const uris = await vscode.workspace.findFiles(TEST_GLOB, '**/node_modules/**');
-    await Promise.all(uris.map((uri) => this.load(uri)));
-  }
-
-  rowOf(item: vscode.TestItem): Row | undefined {
-    return this.rows.get(item);
-  }
-
-  /** The saved-call rows under `item` (itself when it is one). */
-  testsUnder(item: vscode.TestItem): vscode.TestItem[] {
-    if (this.rows.get(item)?.kind === 'test') return [item];
-    const out: vscode.TestItem[] = [];
-    item.children.forEach((child) => out.push(...this.testsUnder(child)));
-    return out;
-  }
-
-  allTests(): vscode.TestItem[] {
-    const out: vscode.TestItem[] = [];
-    this.controller.items.forEach((item) => out.push(...this.testsUnder(item)));
-    return out;
+export class TestTree extends FileRows<Row> {
+  constructor(controller: vscode.TestController) {
+    super(controller, '.mcptest.json', 'test');
   }
 
   itemById(id: string): vscode.TestItem | undefined {
@@ -69,14 +36,7 @@ export class TestTree extends Disposable {
     return out;
   }
 
-  async load(uri: vscode.Uri): Promise<void> {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    const text = open ? open.getText() : await vscode.workspace.fs.readFile(uri).then((b) => Buffer.from(b).toString('utf8'), () => undefined);
-    if (text === undefined) this.controller.items.delete(uri.toString());
-    else this.show(uri, text);
-  }
-
-  private show(uri: vscode.Uri, text: string): void {
+  protected show(uri: vscode.Uri, text: string): void {
     const file = parseTestFile(uri.fsPath, text);
     const server = file.server && 'name' in file.server ? file.server.name : path.basename(uri.fsPath, '.mcptest.json');
     const fileItem = testItem(this.controller, uri.toString(), say`${server}`, uri, say`${vscode.workspace.asRelativePath(uri)}`);
