@@ -46,8 +46,9 @@ export const skillsProbe: Probe = {
     const first = listing.value.entries.map((e) => (isRecord(e) ? e.uri : undefined)).find((u): u is string => typeof u === 'string');
     if (first === undefined) return;
     const got = await exchange(ctx, SKILLS_GET, { uri: first });
+    // Without skills/get there is no telling an unknown URI's answer apart: that is one finding, not two.
     if ('error' in got) recordMethodFailed(ctx, SKILLS_GET, got, ` for ${first}, a skill it listed itself`);
-    await unknownSkill(ctx);
+    else await unknownSkill(ctx);
     const skill = listing.value.skills[0];
     if (skill && isRecord(ctx.info.capabilities.resources)) await readSkillFile(ctx, skill);
   },

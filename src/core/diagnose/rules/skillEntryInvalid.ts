@@ -20,7 +20,7 @@ export const skillEntryInvalid: Rule = {
   stage: 'envelope',
   severity: 'error',
   on: ['s2c-response'],
-  onEvent: onFirstAnswer(({ request: r, response: msg }, e, _ctx, report) => {
+  onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     const result = msg.result;
     if ((r.method !== SKILLS_LIST && r.method !== SKILLS_GET) || result === undefined || result.resultType === 'input_required') return;
     const faults: SkillFault[] = [];
@@ -33,12 +33,16 @@ export const skillEntryInvalid: Rule = {
       }
     } else {
       const asked = r.params?.uri;
-      faults.push(...entryFaults(result.skill, 'skill'));
+      faults.push(...entryFaults(result.skill, whereOf(result.skill, undefined)));
       if (isRecord(result.skill) && typeof result.skill.uri === 'string' && result.skill.uri !== asked) faults.push({ severity: 'error', text: `skill.uri ${JSON.stringify(result.skill.uri)} is not the uri asked for, ${JSON.stringify(asked)}` });
       if (result.nextCursor !== undefined) faults.push({ severity: 'error', text: `the result carries nextCursor ${JSON.stringify(result.nextCursor)}: a single entry is not a list` });
     }
+    // A listing asked again (check lists, then its skills probe does) says the same: each fault once a session.
+    const told = ctx.stateOf('skill-entry-invalid', () => new Set<string>());
+    const fresh = faults.filter((f) => !told.has(`${r.method} ${f.text}`));
+    for (const f of fresh) told.add(`${r.method} ${f.text}`);
     for (const severity of ['error', 'warning'] as const) {
-      const these = faults.filter((f) => f.severity === severity).map((f) => f.text);
+      const these = fresh.filter((f) => f.severity === severity).map((f) => f.text);
       if (these.length === 0) continue;
       const more = these.length > SHOWN ? ` (and ${these.length - SHOWN} more)` : '';
       report({
@@ -55,6 +59,6 @@ export const skillEntryInvalid: Rule = {
   }),
 };
 
-function whereOf(entry: unknown, i: number): string {
-  return isRecord(entry) && typeof entry.uri === 'string' ? entry.uri : `skills[${i}]`;
+function whereOf(entry: unknown, i: number | undefined): string {
+  return isRecord(entry) && typeof entry.uri === 'string' ? entry.uri : i === undefined ? 'skill' : `skills[${i}]`;
 }
