@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { isRecord } from '../schema/isRecord';
 import { authorityOf, isRegName, isValidSkillName, nameFromUri, skillRoot } from './names';
 import { SKILL_LIMITS, SKILL_MD } from './protocol';
-import { SkillSchema } from './schema';
+import { SkillResourcesArraySchema, SkillSchema } from './schema';
 
 export interface SkillFault {
   severity: 'error' | 'warning';
@@ -82,9 +82,19 @@ export function listingFaults(entries: readonly unknown[]): SkillFault[] {
 
 function shapeFaults(error: z.ZodError, entry: unknown, where: string): SkillFault[] {
   if (!isRecord(entry)) return [{ severity: 'error', text: `${where}: the entry is not an object` }];
-  return error.issues.map((issue) => {
-    const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
-    return { severity: 'error' as const, text: `${where}: ${path} ${valueAt(entry, issue.path) === undefined ? 'is missing' : issueText(issue)}` };
+  return issuesOf(error, entry).map(({ issue, path }) => {
+    const name = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
+    return { severity: 'error' as const, text: `${where}: ${name} ${valueAt(entry, path) === undefined ? 'is missing' : issueText(issue)}` };
+  });
+}
+
+/** The issues, a union's resolved: `resources` given as an array is judged as the array it means to be. */
+function issuesOf(error: z.ZodError, entry: Record<string, unknown>): { issue: z.core.$ZodIssue; path: PropertyKey[] }[] {
+  return error.issues.flatMap((issue) => {
+    const value = valueAt(entry, issue.path);
+    if (issue.code !== 'invalid_union' || !Array.isArray(value)) return [{ issue, path: issue.path }];
+    const inner = SkillResourcesArraySchema.safeParse(value);
+    return inner.success ? [{ issue, path: issue.path }] : inner.error.issues.map((i) => ({ issue: i, path: [...issue.path, ...i.path] }));
   });
 }
 
@@ -97,5 +107,7 @@ function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
 function issueText(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_union') return 'is neither an array of {uri, digest, size} nor "dynamic"';
   if (issue.code === 'too_small' && issue.origin === 'string') return 'is empty';
+  // zod's own words ("Invalid input: …") give way to the type; a message the schema set is kept.
+  if (issue.code === 'invalid_type') return issue.message.startsWith('Invalid input') ? `is not a ${issue.expected}` : issue.message;
   return issue.message;
 }

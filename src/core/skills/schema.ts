@@ -20,8 +20,10 @@ export const SkillResourceSchema = z.looseObject({
   uri: z.string().min(1),
   digest: z.string().regex(DIGEST, 'is not sha256: and 64 lowercase hexadecimal characters'),
   /** "the length in bytes of the file's raw content (the same bytes the digest covers)". */
-  size: z.number().int().min(0),
+  size: z.number().int('is not a non-negative integer').min(0, 'is not a non-negative integer'),
 });
+
+export const SkillResourcesArraySchema = z.array(SkillResourceSchema);
 
 export const SkillSchema = z.looseObject({
   /** "Resource URI of the skill's SKILL.md, readable via resources/read." */
@@ -29,7 +31,7 @@ export const SkillSchema = z.looseObject({
   /** "`name` and `description` are always present; every other field the author wrote passes through unchanged." */
   frontmatter: z.looseObject({ name: z.string().min(1), description: z.string().min(1) }),
   /** "REQUIRED on every skill entry": an array, or the string "dynamic"; "any other value, is invalid". */
-  resources: z.union([z.array(SkillResourceSchema), z.literal('dynamic')]),
+  resources: z.union([SkillResourcesArraySchema, z.literal('dynamic')]),
 });
 
 export type SkillResource = z.infer<typeof SkillResourceSchema>;
