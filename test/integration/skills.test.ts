@@ -1,44 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { ServerRowShown } from '../../src/extension/serversDescribe';
 import type { OpenSkillOutcome } from '../../src/extension/skills/openSkill';
-import { extensionApi, find, serverNames, serverRow, serverWhere, waitFor } from './support';
+import { extensionApi, find, fixtureServerForSuite, rowsText, serverRow, serverWhere } from './support';
 
 // The MCP Skills extension (SEP-2640) in the Servers view: the official v2 SDK's SkillsExtension
 // (test/fixtures/servers/corpus/skills.mjs over stdio) publishes three skills, one per page.
-const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
-const SERVERS = `"servers": {
-    "skills": { "type": "stdio", "command": "node", "args": ["${repo}/test/fixtures/servers/corpus/skills.mjs", "--stdio"] },`;
 const REFUNDS = 'skill://acme/billing/refunds/SKILL.md';
 
-function configFile(): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'a folder is open');
-  return join(folder.uri.fsPath, '.vscode', 'mcp.json');
-}
-
-function show(rows: ServerRowShown[] | undefined): string {
-  return (rows ?? []).map((r) => `${r.label} | ${r.description} | ${r.icon}`).join('\n');
-}
-
 suite('Servers view: the skills a server publishes', () => {
-  let original = '';
-
-  suiteSetup(async () => {
-    const { registry } = await extensionApi();
-    original = await readFile(configFile(), 'utf8');
-    await writeFile(configFile(), original.replace('"servers": {', SERVERS));
-    await waitFor('the skills server', () => find(registry, 'skills'), 20_000, () => serverNames(registry).join(', '));
-  });
-
-  suiteTeardown(async () => {
-    const { registry } = await extensionApi();
-    if (find(registry, 'skills')?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', 'skills');
-    await writeFile(configFile(), original);
-    await waitFor('the skills server to go', () => !find(registry, 'skills'), 20_000, () => serverNames(registry).join(', '));
-  });
+  fixtureServerForSuite('skills', ['test/fixtures/servers/corpus/skills.mjs', '--stdio']);
 
   test('a Skills group lists every page, each skill by name with its URI and description as text', async () => {
     const { registry } = await extensionApi();
@@ -46,7 +16,7 @@ suite('Servers view: the skills a server publishes', () => {
     await serverWhere(registry, 'skills', 'listed its skills', (s) => s.state === 'running' && s.skills.length === 3);
     const groups = (await serverRow('skills', 3))?.children ?? [];
     const group = groups.find((g) => g.label === 'Skills');
-    assert.ok(group, show(groups));
+    assert.ok(group, rowsText(groups));
     assert.equal(group.description, '3');
     assert.equal(group.icon, 'book');
     const rows = group.children ?? [];
