@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { isRecord } from '../schema/isRecord';
 import type { Skill } from './schema';
 
@@ -52,7 +52,8 @@ export function parseFrontmatter(text: string): Record<string, unknown> | undefi
   const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(body);
   if (!match) return undefined;
   try {
-    const value: unknown = parse(match[1]);
+    // YAML 1.2's core schema: strings, numbers, booleans, null; a date stays a string, as JSON has no dates.
+    const value: unknown = load(match[1], { schema: CORE_SCHEMA });
     return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
