@@ -91,8 +91,8 @@ export const CASES: readonly CorpusCase[] = [
 ];
 
 // The MCP Skills extension (SEP-2640): the v2 SDK's SkillsExtension, 2026-07-28, one skill a
-// page; the suite's sep-2640-skills-enumeration and -manifest scenarios prove each fault.
-function skills(fault: string, scenario: 'enumeration' | 'manifest', suiteFails: string[], rule: string): CorpusCase {
+// page; the suite's sep-2640-skills-enumeration, -manifest and -directory scenarios prove each fault.
+function skills(fault: string, scenario: 'enumeration' | 'manifest' | 'directory', suiteFails: string[], rule: string): CorpusCase {
   return { fault, fixture: 'skills', scenario: `sep-2640-skills-${scenario}`, suiteFails, command: ['check'], rule, transports: http };
 }
 
@@ -115,5 +115,8 @@ function skillCases(): CorpusCase[] {
     skills('frontmatter-differs', 'enumeration', sep2640(['entry-frontmatter-identical']), 'skill-file-mismatch'),
     skills('list-no-ttl', 'enumeration', sep2640(['skills-list-cache-attributes']), 'caching-hint-invalid'),
     skills('skillmd-plain-text', 'manifest', sep2640(['skillmd-mimetype']), 'skill-manifest-metadata'),
+    skills('directory-unimplemented', 'directory', sep2640(['directory-read-method-registered', 'directory-read-result-resources-shape', 'directory-read-subdir-mimetype', 'directory-read-invalid-params', 'directory-read-pagination']), 'skill-directory-invalid'),
+    skills('directory-subdir-plain', 'directory', sep2640(['directory-read-subdir-mimetype']), 'skill-directory-invalid'),
+    skills('directory-file-accepted', 'directory', sep2640(['directory-read-invalid-params']), 'skill-directory-invalid'),
   ];
 }

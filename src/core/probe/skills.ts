@@ -4,6 +4,7 @@ import { listSkills, type SkillListing } from '../skills/listing';
 import { SKILLS_EXTENSION, SKILLS_GET, SKILLS_LIST, skillsDeclaration, skillsDeclarationFaults } from '../skills/protocol';
 import { checkSkillFile, parseFrontmatter } from '../skills/skillFile';
 import type { Skill } from '../skills/schema';
+import { checkSkillDirectory } from './skillDirectory';
 import { capabilitiesSeq, evidence, exchange, type Exchange } from './exchange';
 import type { Trace } from '../trace/trace';
 import { recordVerdict, type Probe, type ProbeContext, type ProbeVerdict } from './probe';
@@ -51,6 +52,8 @@ export const skillsProbe: Probe = {
     else await unknownSkill(ctx);
     const skill = listing.value.skills[0];
     if (skill && isRecord(ctx.info.capabilities.resources)) await readSkillFile(ctx, skill);
+    // "Clients MUST NOT call resources/directory/read against a server that has not declared directoryRead: true."
+    if (skill && isRecord(declared.value) && declared.value.directoryRead === true) await checkSkillDirectory(ctx, skill);
   },
 };
 

@@ -15,4 +15,5 @@ export const SKILL_RULES: readonly Rule[] = [
   probeRule('skill-unknown-answered', 'invocation', 'error'),
   probeRule('skill-file-mismatch', 'invocation', 'error'),
   probeRule('skill-manifest-metadata', 'invocation', 'warning'),
+  probeRule('skill-directory-invalid', 'invocation', 'error'),
 ];
