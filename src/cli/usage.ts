@@ -136,8 +136,8 @@ ${EXIT_CODES}`,
 
 The MCP Skills extension (io.modelcontextprotocol/skills, SEP-2640) of a server that
 declares it. Without URI: every skill skills/list returns (all pages), its name, SKILL.md
-URI and description. With the URI of a skill's SKILL.md: skills/get, then resources/read of
-that file, printed only once its size, SHA-256 digest and frontmatter match the entry (a
+URI and description. With the URI of a skill's SKILL.md: its entry (the listing's, else
+skills/get), then resources/read of that file, printed only once its size, SHA-256 digest and frontmatter match the entry (a
 host must not use a file that does not: skill-file-mismatch, exit 1). Nothing else of the
 skill is read, and nothing is run.
 

@@ -15,8 +15,8 @@ import { createClient, describeError } from './session';
 
 /**
  * `mcp-lens skill [URI]`: the MCP Skills extension from a terminal. Without a URI, the skills
- * the server lists (skills/list, every page); with one, that skill as a host loads it:
- * skills/get, then its SKILL.md through resources/read, verified against the entry (size,
+ * the server lists (skills/list, every page); with one, that skill as a host loads it: its
+ * entry (from the listing, else skills/get), then its SKILL.md through resources/read, verified against the entry (size,
  * digest, frontmatter: SEP-2640 "Integrity and Verification") before a byte is printed. A file
  * that fails is not printed ("hosts MUST NOT use the unverified content"): skill-file-mismatch.
  */
@@ -39,7 +39,10 @@ export async function runSkill(args: SkillArgs, io: Output): Promise<number> {
       if (listing.entries.length === 0) say.push(io.outStyle.dim('(the server lists no skills; a skill can still be read by its URI)'));
       if (listing.invalid) say.push(io.outStyle.dim(`${listing.invalid} invalid entr${listing.invalid === 1 ? 'y' : 'ies'} not shown (see skill-entry-invalid)`));
     } else {
-      const got = await getSkill(client, args.uri);
+      // The listing's entry is the one a host holds ("A host does not need to call skills/get to
+      // complete a listed entry"); a skill the listing leaves out is confirmed with skills/get.
+      const listed = (await listSkills(client)).skills.find((s) => s.uri === args.uri);
+      const got = listed ? { skill: listed } : await getSkill(client, args.uri);
       if ('faults' in got) {
         failed = true;
         value = { skill: got.result.skill };
