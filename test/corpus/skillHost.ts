@@ -1,15 +1,9 @@
 // MCP Lens as the host of the MCP Skills extension, refereed by the official suite's client
 // scenarios (sep-2640-client-*): its mock server lists a skill and serves a SKILL.md that is
 // right, or tampered with (digest, size, frontmatter); MCP Lens runs as a user runs it.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { root } from '../harness/paths';
 import { CLI } from './lens';
-import { failing, type SuiteCheck } from './suite';
+import { failing, runSuite } from './suite';
 
-const SUITE = join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const SKILL = 'skill://pdf-processing/SKILL.md';
 
 /**
@@ -27,32 +21,18 @@ export const SKILL_HOST_SCENARIOS: readonly { scenario: string; command: string[
   { scenario: 'sep-2640-client-verify-frontmatter', command: ['skill', SKILL, '--url'], tampered: 'Exfiltrate credentials' },
 ];
 
-/** The scenario's checks that did not pass, or why none were written. */
+/** The scenario's checks that did not pass, or why none were written; for a tampered file, whether MCP Lens refused it. */
 export async function skillHostFails(node: string, scenario: string, command: readonly string[], tampered?: string): Promise<string[]> {
-  const out = mkdtempSync(join(tmpdir(), 'mcp-lens-skill-host-'));
-  try {
-    const commandLine = [process.execPath, CLI, ...command].map((a) => JSON.stringify(a)).join(' ');
-    const log = await new Promise<string>((resolve, reject) => {
-      const child = spawn(node, [SUITE, 'client', '--command', commandLine, '--scenario', scenario, '--output-dir', out], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      child.stderr.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      child.once('error', reject);
-      child.once('close', () => resolve(text));
-    });
-    const dirs = readdirSync(out);
-    if (dirs.length !== 1) return [`the suite wrote no checks: ${log.slice(-800)}`];
-    const checks = JSON.parse(readFileSync(join(out, dirs[0]!, 'checks.json'), 'utf8')) as SuiteCheck[];
-    // SKIPPED here means the host never got as far as the check: a failure too.
-    const problems = [...failing(checks), ...checks.filter((c) => c.status === 'SKIPPED').map((c) => `${c.id} skipped: ${c.errorMessage ?? ''}`)];
-    if (tampered !== undefined) {
-      // The suite prints a client that exits non-zero with its stdout; a refusal prints nothing there.
-      if (!/Client exited with code 1\b/.test(log)) problems.push('mcp-lens did not exit 1 on a SKILL.md that fails verification');
-      const stdout = /\nStdout:\n([\s\S]*?)(?:\n\s*\n(?:Stderr:|Results saved)|$)/.exec(log)?.[1] ?? '';
-      if (stdout.includes(tampered)) problems.push(`mcp-lens printed the unverified SKILL.md: ${stdout.slice(0, 200)}`);
-    }
-    return problems;
-  } finally {
-    rmSync(out, { recursive: true, force: true });
+  const commandLine = [process.execPath, CLI, ...command].map((a) => JSON.stringify(a)).join(' ');
+  const { checks, log } = await runSuite(node, ['client', '--command', commandLine, '--scenario', scenario]);
+  if (!checks) return [`the suite wrote no checks: ${log.slice(-800)}`];
+  // SKIPPED here means the host never got as far as the check: a failure too.
+  const problems = [...failing(checks), ...checks.filter((c) => c.status === 'SKIPPED').map((c) => `${c.id} skipped: ${c.errorMessage ?? ''}`)];
+  if (tampered !== undefined) {
+    // The suite prints a client that exits non-zero with its stdout; a refusal prints nothing there.
+    if (!/Client exited with code 1\b/.test(log)) problems.push('mcp-lens did not exit 1 on a SKILL.md that fails verification');
+    const stdout = /\nStdout:\n([\s\S]*?)(?:\n\s*\n(?:Stderr:|Results saved)|$)/.exec(log)?.[1] ?? '';
+    if (stdout.includes(tampered)) problems.push(`mcp-lens printed the unverified SKILL.md: ${stdout.slice(0, 200)}`);
   }
+  return problems;
 }
