@@ -40,6 +40,15 @@ export interface ReadArgs extends AnswerFlags {
   failOn: FailOn;
   server: ServerTarget;
 }
+export interface SkillArgs {
+  name: 'skill';
+  /** A skill's SKILL.md URI to load; none: list the skills. */
+  uri: string | undefined;
+  json: boolean;
+  timeoutMs: number;
+  failOn: FailOn;
+  server: ServerTarget;
+}
 export interface PromptArgs extends AnswerFlags {
   name: 'prompt';
   prompt: string;
@@ -212,6 +221,7 @@ export type CliArgs =
   | CheckArgs
   | CallArgs
   | ReadArgs
+  | SkillArgs
   | PromptArgs
   | CompleteArgs
   | RecordArgs
@@ -613,6 +623,19 @@ export function parseCli(argv: readonly string[]): CliArgs {
         timeoutMs: timeout('read', values.timeout as string | undefined, signsIn(values)),
         failOn: parseFailOn('read', values['fail-on'] as string | undefined),
         server: target('read', values, server, more),
+      };
+    }
+    case 'skill': {
+      const { values, positionals } = parse('skill', ours, { json: { type: 'boolean' }, timeout: { type: 'string' }, 'fail-on': { type: 'string' }, ...TARGET_OPTIONS });
+      const [uri, ...more] = positionals;
+      if (server === undefined && values.url === undefined) throw new UsageError('skill: missing -- before the server command');
+      return {
+        name: 'skill',
+        uri: uri === '' ? undefined : uri,
+        json: values.json === true,
+        timeoutMs: timeout('skill', values.timeout as string | undefined, signsIn(values)),
+        failOn: parseFailOn('skill', values['fail-on'] as string | undefined),
+        server: target('skill', values, server, more),
       };
     }
     case 'prompt': {

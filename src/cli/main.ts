@@ -5,6 +5,7 @@ import { runDiff } from './commands/diff';
 import { runLint } from './commands/lint';
 import { runLogout } from './commands/logout';
 import { runPrompt } from './commands/prompt';
+import { runSkill } from './commands/skill';
 import { runRead } from './commands/read';
 import { runComplete } from './commands/complete';
 import { runReplay } from './commands/replay';
@@ -45,6 +46,8 @@ async function main(argv: string[]): Promise<number> {
       return runCall(args, io);
     case 'read':
       return runRead(args, io);
+    case 'skill':
+      return runSkill(args, io);
     case 'prompt':
       return runPrompt(args, io);
     case 'complete':

@@ -5,6 +5,7 @@ import type { ProbeId, ProbeOutcome } from '../core/probe/probe';
 import { isRemote, type ServerTarget } from './serverTarget';
 import { redactUrl } from '../core/transport/httpRedact';
 import { summarize } from './summary';
+import { skillsDeclaration } from '../core/skills/protocol';
 
 /**
  * The `--json` report: one object, stable field order and names — other tools read it.
@@ -23,6 +24,8 @@ export interface JsonReport {
   resources: Record<string, unknown>[];
   resourceTemplates: Record<string, unknown>[];
   prompts: Record<string, unknown>[];
+  /** The skills/list entries (MCP Skills extension), present when the server declares it. */
+  skills?: Record<string, unknown>[];
   result?: unknown;
   /** What the server asked back and what was answered, in order (call, read, prompt). */
   inputRounds?: InputRound[];
@@ -51,6 +54,7 @@ export function buildReport(
     resources: s.resources,
     resourceTemplates: s.resourceTemplates,
     prompts: s.prompts,
+    ...(s.skills.length || skillsDeclaration(s.capabilities ?? undefined) ? { skills: s.skills } : {}),
     ...(result !== undefined ? { result: result.value } : {}),
     ...(inputRounds !== undefined ? { inputRounds } : {}),
     ...(probes !== undefined ? { probes: probes.map((o) => ({ id: o.probe, status: o.status, ...(o.status === 'ran' ? {} : { reason: o.reason }) })) } : {}),

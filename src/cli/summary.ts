@@ -2,6 +2,7 @@ import { exitSentence, exitStory } from '../core/diagnose/exitStory';
 import type { TraceEvent } from '../core/trace/event';
 import { isRequest, isResponse } from '../core/wire/message';
 import { isRecord } from '../core/schema/isRecord';
+import { SKILLS_LIST } from '../core/skills/protocol';
 
 export interface ServerSummary {
   era: 'modern' | 'legacy' | null;
@@ -13,6 +14,8 @@ export interface ServerSummary {
   resources: Record<string, unknown>[];
   resourceTemplates: Record<string, unknown>[];
   prompts: Record<string, unknown>[];
+  /** The entries of skills/list (the MCP Skills extension), each URI once, as listed. */
+  skills: Record<string, unknown>[];
   /** How the process ended when it ended on its own (`exited (code 1): Error: ENOENT: …`), as the Servers view says it. */
   exit: string | null;
 }
@@ -41,6 +44,7 @@ export function summarize(events: readonly TraceEvent[]): ServerSummary {
     resources: [],
     resourceTemplates: [],
     prompts: [],
+    skills: [],
     exit: null,
   };
   // Client requests by id: a response means what its request asked, matched by id (never order).
@@ -72,6 +76,9 @@ export function summarize(events: readonly TraceEvent[]): ServerSummary {
       const info = meta['io.modelcontextprotocol/serverInfo'] ?? result.serverInfo;
       if (isRecord(info)) summary.serverInfo = serverInfo(info);
       if (typeof result.instructions === 'string') summary.instructions = result.instructions;
+    } else if (method === SKILLS_LIST && Array.isArray(result.skills)) {
+      // check lists skills and its skills probe lists them again: each skill once.
+      for (const entry of result.skills.filter(isRecord)) if (!summary.skills.some((s) => s.uri === entry.uri)) summary.skills.push(entry);
     } else if (method !== undefined && method in LIST_KEYS) {
       const key = LIST_KEYS[method as keyof typeof LIST_KEYS];
       const items = result[key];

@@ -1,3 +1,4 @@
+import { skillsDeclaration } from '../core/skills/protocol';
 import { nameText } from '../core/text';
 import type { Style } from './style';
 import type { ServerSummary } from './summary';
@@ -25,6 +26,7 @@ export function summaryLines(s: ServerSummary, style: Style): string[] {
     list('resources', s.resources, 'uri'),
     list('templates', s.resourceTemplates, 'uriTemplate'),
     list('prompts', s.prompts, 'name'),
+    ...(s.skills.length || skillsDeclaration(s.capabilities ?? undefined) ? [list('skills', s.skills, 'uri')] : []),
     ...(s.exit ? [`  ${style.dim('process'.padEnd(14))}${style.red(s.exit)}`] : []),
   ];
 }

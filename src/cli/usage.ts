@@ -134,6 +134,23 @@ ${FAIL_ON}
 ${SERVER}
 
 ${EXIT_CODES}`,
+  skill: `Usage: mcp-lens skill [URI] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+
+The MCP Skills extension (io.modelcontextprotocol/skills, SEP-2640) of a server that
+declares it. Without URI: every skill skills/list returns (all pages), its name, SKILL.md
+URI and description. With the URI of a skill's SKILL.md: its entry (the listing's, else
+skills/get), then resources/read of that file, printed only once its size, SHA-256 digest and frontmatter match the entry (a
+host must not use a file that does not: skill-file-mismatch, exit 1). Nothing else of the
+skill is read, and nothing is run.
+
+  --json           print one JSON report: the listing ({skills}) or {skill, file: {verified,
+                   digestChecked, faults, text}}, the diagnostics and the trace
+  --timeout MS     how long each request may take (default 30000)
+${FAIL_ON}
+
+${SERVER}
+
+${EXIT_CODES}`,
   complete: `Usage: mcp-lens complete (--prompt NAME | --template URI_TEMPLATE) ARGUMENT [--value TEXT] [--context NAME=VALUE]… [--json] [--timeout MS] [--fail-on LEVEL] SERVER
 
 Ask the server for completions (completion/complete) of a prompt's argument or a resource
@@ -353,6 +370,9 @@ export const USAGE = `Usage:
       Read one resource (a template expanded with --var) and print its contents.
   mcp-lens prompt NAME [--args JSON] [--arg NAME=VALUE]… [ANSWERS] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Get one prompt and print its messages.
+  mcp-lens skill [URI] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
+      List the server's skills (the MCP Skills extension), or print one skill's SKILL.md
+      once it is verified against its entry.
   mcp-lens watch [--resource URI]… [--lists] [--count N] [--duration S] [--json] [--timeout MS] [--fail-on LEVEL] SERVER
       Print list changes and resource updates as they arrive (subscriptions/listen on
       2026-07-28, resources/subscribe before), until Ctrl-C, --count or --duration.

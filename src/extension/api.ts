@@ -23,6 +23,8 @@ export interface ServerSnapshot {
   tools: string[];
   resources: string[];
   prompts: string[];
+  /** The names of the skills listed (MCP Skills extension); empty when the server serves none. */
+  skills: string[];
 }
 
 /** What `vscode.extensions.getExtension('mcp-lens.mcp-lens').exports` returns. */
@@ -68,6 +70,7 @@ export function snapshot(entry: ServerEntry): ServerSnapshot {
     tools: names('tools'),
     resources: names('resources'),
     prompts: names('prompts'),
+    skills: entry.skills && 'skills' in entry.skills ? entry.skills.skills.map((s) => s.frontmatter.name) : [],
   };
 }
 

@@ -3,10 +3,13 @@ import type { McpClient, ServerInfo } from '../core/session/client';
 import type { OAuthAuthorizer } from '../core/auth/authorizer';
 import type { LiveSession } from './diagnostics/liveSession';
 import type { ProbeOutcome } from '../core/probe/probe';
+import type { Skill } from '../core/skills/schema';
 
 export type ListKind = 'tools' | 'resources' | 'prompts';
 export const LIST_KINDS: readonly ListKind[] = ['tools', 'resources', 'prompts'];
 export type ListState = { items: Record<string, unknown>[] } | { error: string };
+/** The MCP Skills extension's listing (SEP-2640): the valid entries and how many were not, or why it failed. */
+export type SkillsState = { skills: Skill[]; invalid: number } | { error: string };
 
 export type ServerState =
   | { kind: 'stopped' }
@@ -24,6 +27,8 @@ export class ServerEntry {
   state: ServerState = { kind: 'stopped' };
   info: ServerInfo | undefined;
   lists: Partial<Record<ListKind, ListState>> = {};
+  /** Undefined: the server does not declare the Skills extension (or has not been listed yet). */
+  skills: SkillsState | undefined;
   /** What the probes after the latest Start did (mcpLens.probes.onStart); undefined: none ran (yet). */
   probes: ProbeOutcome[] | undefined;
   /** The live connection; undefined once stop() has begun, so its exit is not taken for a crash. */

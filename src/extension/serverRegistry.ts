@@ -12,6 +12,8 @@ import type { Elicit } from '../core/session/elicitation';
 import type { Sample } from '../core/session/sampling';
 import { rootsForServer, sameRoots } from './serverRoots';
 import { clientProfileFor } from './clientProfileFor';
+import { listSkills } from '../core/skills/listing';
+import { skillsDeclaration } from '../core/skills/protocol';
 import { McpClient, ProtocolError } from '../core/session/client';
 import { ListChangeStream } from '../core/session/listChanges';
 import { OAuthAuthorizer } from '../core/auth/authorizer';
@@ -218,6 +220,7 @@ export class ServerRegistry extends Disposable {
     this.setState(entry, { kind: 'starting' });
     entry.info = undefined;
     entry.lists = {};
+    entry.skills = undefined;
     entry.probes = undefined;
     entry.configChanged = false;
 
@@ -318,6 +321,7 @@ export class ServerRegistry extends Disposable {
       entry.client = undefined;
       // What it listed can no longer be used; the last stderr lines say why it died.
       entry.lists = {};
+      entry.skills = undefined;
       const reason = exitStory(client.trace.events)?.reason;
       this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})${reason ? `: ${redact(reason)}` : ''}`);
       this.setState(entry, { kind: 'crashed', code, signal, ...(reason ? { reason: redact(reason) } : {}), stderrTail: stderrTail(client.trace.events).map(redact) });
@@ -355,6 +359,7 @@ export class ServerRegistry extends Disposable {
       return { ok: false, reason: `"${entry.name}" failed to start: ${failure.message}`, failure };
     }
     await this.refreshLists(entry, client);
+    await this.refreshSkills(entry, client);
     // Not awaited: Start is done once the lists show; the probes' findings arrive as they come.
     if (settings.probeOnStart && !options.afterProbe && entry.client === client) void this.probeAfterStart(entry, client, remote);
     return { ok: true };
@@ -400,6 +405,8 @@ export class ServerRegistry extends Disposable {
   private async listChanged(entry: ServerEntry, client: McpClient, kind: ListKind, method: string): Promise<void> {
     const before = this.listItems(entry);
     await this.refreshLists(entry, client, [kind]);
+    // A skill catalog that changed is told as resources/list_changed (skill files are resources).
+    if (kind === 'resources') await this.refreshSkills(entry, client);
     if (entry.client !== client || before[kind] === undefined) return;
     const after = this.listItems(entry);
     this.listsChanged.fire({ entry, method, before: { [kind]: before[kind] }, after: { [kind]: after[kind] ?? [] } });
@@ -436,6 +443,24 @@ export class ServerRegistry extends Disposable {
     this.changed.fire(entry);
   }
 
+  /**
+   * The Skills extension's listing, every page, once the server declares it ("Clients issue
+   * skills/list and skills/get only after observing the server's declaration"). Listing reads
+   * no skill file: "Hosts MUST NOT retrieve a skill's files ahead of need … on listing".
+   */
+  private async refreshSkills(entry: ServerEntry, client: McpClient): Promise<void> {
+    if (!skillsDeclaration(client.info?.capabilities)) return;
+    try {
+      const listing = await listSkills(client);
+      if (entry.client !== client) return;
+      entry.skills = { skills: listing.skills, invalid: listing.invalid };
+    } catch (error) {
+      if (entry.client !== client) return;
+      entry.skills = { error: error instanceof Error ? error.message : String(error) };
+    }
+    this.changed.fire(entry);
+  }
+
   /** Templates belong with the resources; a server without them may answer -32601. */
   private async resourceTemplates(client: McpClient): Promise<Record<string, unknown>[]> {
     try {
@@ -463,6 +488,7 @@ export class ServerRegistry extends Disposable {
     }
     entry.info = undefined;
     entry.lists = {};
+    entry.skills = undefined;
     entry.configChanged = false;
     this.setState(entry, { kind: 'stopped' });
   }

@@ -13,6 +13,8 @@ import { isTrusted } from './trust';
 import { isAppUri } from './apps/appPreviewCommand';
 import type { ProbeOutcome } from '../core/probe/probe';
 import { probeItem, probesItem } from './probeRows';
+import type { Skill } from '../core/skills/schema';
+import { skillItem, skillsGroupItem, skillTooltip } from './skills/skillRows';
 import { loadTokenizer, onDidLoadTokenizer, tokensNow, TOKENS_BY, totalNow } from './toolTokens';
 
 export type ServerNode = { type: 'server'; id: string; key: string };
@@ -21,7 +23,9 @@ type ItemNode = { type: 'item'; id: string; key: string; kind: ListKind; item: R
 type ProblemNode = { type: 'problem'; id: string; problem: ConfigProblem };
 type ProbesNode = { type: 'probes'; id: string; key: string };
 type ProbeNode = { type: 'probe'; id: string; key: string; outcome: ProbeOutcome };
-export type TreeNode = ServerNode | GroupNode | ItemNode | ProblemNode | ProbesNode | ProbeNode;
+type SkillsNode = { type: 'skills'; id: string; key: string };
+type SkillNode = { type: 'skill'; id: string; key: string; skill: Skill };
+export type TreeNode = ServerNode | GroupNode | ItemNode | ProblemNode | ProbesNode | ProbeNode | SkillsNode | SkillNode;
 
 const GROUP_LABEL: Record<ListKind, string> = { tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
 const GROUP_ICON: Record<ListKind, string> = { tools: 'tools', resources: 'files', prompts: 'comment-discussion' };
@@ -89,8 +93,8 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
 
   private node<T extends TreeNode>(node: T): T {
     const existing = this.nodes.get(node.id) as T | undefined;
-    // Items and probe outcomes carry what they show: a new listing or a new Start replaces them.
-    if (existing && existing.type !== 'item' && existing.type !== 'probe') return existing;
+    // Items, skills and probe outcomes carry what they show: a new listing or a new Start replaces them.
+    if (existing && existing.type !== 'item' && existing.type !== 'probe' && existing.type !== 'skill') return existing;
     this.nodes.set(node.id, node);
     return node;
   }
@@ -110,7 +114,13 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     if (!entry) return [];
     if (element.type === 'server') {
       const groups: TreeNode[] = LIST_KINDS.filter((kind) => entry.lists[kind]).map((kind) => this.node({ type: 'group', id: `group:${entry.key}:${kind}`, key: entry.key, kind }));
+      if (entry.skills) groups.push(this.node({ type: 'skills', id: `skills:${entry.key}`, key: entry.key }));
       return entry.probes?.length ? [...groups, this.node({ type: 'probes', id: `probes:${entry.key}`, key: entry.key })] : groups;
+    }
+    if (element.type === 'skills') {
+      const listed = entry.skills;
+      // A skill is identified by its URI within a server (SEP-2640 "Skill URIs"): names may repeat.
+      return listed && 'skills' in listed ? listed.skills.map((skill) => this.node({ type: 'skill', id: `skill:${entry.key}:${skill.uri}`, key: entry.key, skill })) : [];
     }
     if (element.type === 'probes') {
       return (entry.probes ?? []).map((outcome) => this.node({ type: 'probe', id: `probe:${entry.key}:${outcome.probe}`, key: entry.key, outcome }));
@@ -134,7 +144,8 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
   getParent(element: TreeNode): TreeNode | undefined {
     if (element.type === 'group') return this.nodes.get(`server:${element.key}`);
     if (element.type === 'item') return this.nodes.get(`group:${element.key}:${element.kind}`);
-    if (element.type === 'probes') return this.nodes.get(`server:${element.key}`);
+    if (element.type === 'probes' || element.type === 'skills') return this.nodes.get(`server:${element.key}`);
+    if (element.type === 'skill') return this.nodes.get(`skills:${element.key}`);
     if (element.type === 'probe') return this.nodes.get(`probes:${element.key}`);
     return undefined;
   }
@@ -153,6 +164,10 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
         return withId(probesItem(this.registry.get(element.key)?.probes ?? []), element.id);
       case 'probe':
         return withId(probeItem(element.outcome), element.id);
+      case 'skills':
+        return withId(skillsGroupItem(this.registry.get(element.key)?.skills), element.id);
+      case 'skill':
+        return withId(skillItem(element.key, element.skill), element.id);
     }
   }
 
@@ -161,7 +176,7 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     if (!entry) return treeItem(say`${node.key}`);
     const duplicate = this.registry.servers.some((s) => s !== entry && s.name === entry.name);
     const label = duplicate ? say`${entry.name} (${displayName(entry.config.file)})` : say`${entry.name}`;
-    const hasChildren = LIST_KINDS.some((k) => entry.lists[k]) || Boolean(entry.probes?.length);
+    const hasChildren = LIST_KINDS.some((k) => entry.lists[k]) || Boolean(entry.skills) || Boolean(entry.probes?.length);
     const item = treeItem(label, hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     const { text, icon } = presentState(entry);
@@ -188,6 +203,8 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
       if (entry) setTooltip(item, serverTooltip(entry, presentState(entry).text.full));
     } else if (element.type === 'item') {
       setTooltip(item, itemTooltip(element));
+    } else if (element.type === 'skill') {
+      setTooltip(item, skillTooltip(element.skill));
     }
     return item;
   }

@@ -3,13 +3,13 @@
 // control), and what MCP Lens must report on the same server.
 // Checks: the ids the suite writes to checks.json. Rules: the MCP Lens rule ids (docs of the rules).
 
-export type Fixture = 'legacy' | 'modern';
+export type Fixture = 'legacy' | 'modern' | 'skills';
 export type Transport = 'http' | 'stdio';
 
 export interface CorpusCase {
   /** The fixture's `--fault` name. */
   fault: string;
-  /** legacy: the v1 SDK, 2025-11-25, sessions; modern: the v2 SDK, 2026-07-28, stateless. */
+  /** legacy: the v1 SDK, 2025-11-25, sessions; modern: the v2 SDK, 2026-07-28, stateless; skills: the v2 SDK's Skills extension. */
   fixture: Fixture;
   scenario: string;
   /** The suite's checks that fail (FAILURE or WARNING) on this fault, and no other. */
@@ -87,4 +87,36 @@ export const CASES: readonly CorpusCase[] = [
   modern('cache-scope-invalid', 'caching', ['sep-2549-cache-scope-valid', WIRE], 'caching-hint-invalid'),
   modern('result-type-missing', 'caching', [WIRE], 'result-type-missing'),
   modern('input-required-on-list', 'input-required-result-unsupported-methods', ['sep-2322-not-on-unsupported-requests'], 'input-required-misplaced'),
+  ...skillCases(),
 ];
+
+// The MCP Skills extension (SEP-2640): the v2 SDK's SkillsExtension, 2026-07-28, one skill a
+// page; the suite's sep-2640-skills-enumeration, -manifest and -directory scenarios prove each fault.
+function skills(fault: string, scenario: 'enumeration' | 'manifest' | 'directory', suiteFails: string[], rule: string): CorpusCase {
+  return { fault, fixture: 'skills', scenario: `sep-2640-skills-${scenario}`, suiteFails, command: ['check'], rule, transports: http };
+}
+
+function sep2640(checks: string[]): string[] {
+  return checks.map((c) => `sep-2640-${c}`);
+}
+
+/** A function (hoisted): CASES above spreads it. */
+function skillCases(): CorpusCase[] {
+  return [
+    skills('capability-envelope', 'enumeration', sep2640(['capability-declaration-inline']), 'skills-capability-invalid'),
+    skills('capability-no-resources', 'enumeration', sep2640(['capability-requires-resources']), 'skills-capability-invalid'),
+    skills('get-unimplemented', 'enumeration', sep2640(['capability-commits-to-methods', 'skills-get-implemented']), 'skills-method-failed'),
+    skills('entry-no-resources', 'enumeration', sep2640(['entry-resources-required', 'skills-get-entry-shape']), 'skill-entry-invalid'),
+    skills('digest-uppercase', 'enumeration', sep2640(['resources-digest-format']), 'skill-entry-invalid'),
+    skills('name-mismatch', 'enumeration', sep2640(['entry-uri-matches-frontmatter-name']), 'skill-entry-invalid'),
+    skills('get-cursor', 'enumeration', sep2640(['skills-get-no-cursor']), 'skill-entry-invalid'),
+    skills('entry-split', 'enumeration', sep2640(['skills-list-entry-atomic', 'names-should-be-unique']), 'skills-list-invalid'),
+    skills('unknown-skill-answered', 'enumeration', sep2640(['skills-get-unknown-uri-invalid-params']), 'skill-unknown-answered'),
+    skills('frontmatter-differs', 'enumeration', sep2640(['entry-frontmatter-identical']), 'skill-file-mismatch'),
+    skills('list-no-ttl', 'enumeration', sep2640(['skills-list-cache-attributes']), 'caching-hint-invalid'),
+    skills('skillmd-plain-text', 'manifest', sep2640(['skillmd-mimetype']), 'skill-manifest-metadata'),
+    skills('directory-unimplemented', 'directory', sep2640(['directory-read-method-registered', 'directory-read-result-resources-shape', 'directory-read-subdir-mimetype', 'directory-read-invalid-params', 'directory-read-pagination']), 'skill-directory-invalid'),
+    skills('directory-subdir-plain', 'directory', sep2640(['directory-read-subdir-mimetype']), 'skill-directory-invalid'),
+    skills('directory-file-accepted', 'directory', sep2640(['directory-read-invalid-params']), 'skill-directory-invalid'),
+  ];
+}

@@ -14,6 +14,7 @@ import { CASES, type CorpusCase, type Fixture, type Transport } from './cases';
 import { startHttp, stdioCommand } from './fixture';
 import { CLI, runLens, serious, type Finding } from './lens';
 import { failing, runScenario } from './suite';
+import { SKILL_HOST_SCENARIOS, skillHostFails } from './skillHost';
 
 const { values } = parseArgs({ options: { grep: { type: 'string' }, results: { type: 'string' } } });
 const resultsFile = values.results ?? join(resultsDir, 'corpus.json');
@@ -113,6 +114,11 @@ async function main(): Promise<number> {
     ...fixtures.map((f) => () => runControl(node, f, cases.filter((c) => c.fixture === f))),
     ...(values.grep ? [] : [runEverything]),
     ...cases.map((c) => () => runCase(node, c)),
+    // MCP Lens as a Skills host, refereed by the suite's sep-2640-client-* scenarios.
+    ...SKILL_HOST_SCENARIOS.filter((h) => !values.grep || h.scenario.includes(values.grep) || 'skills'.includes(values.grep)).map((h) => async (): Promise<Outcome> => ({
+      name: `skills host: ${h.scenario} (mcp-lens ${h.command.join(' ')})`,
+      problems: (await skillHostFails(node, h.scenario, h.command, h.tampered)).map((f) => `the suite's ${h.scenario}: ${f}`),
+    })),
   ];
   const wrapped = jobs.map((job) => async (): Promise<Outcome> => {
     const outcome = await job().catch((error: unknown) => ({ name: 'a corpus job', problems: [error instanceof Error ? error.message : String(error)] }));

@@ -16,11 +16,17 @@ export interface SuiteCheck {
 
 /** The suite's checks for `scenario` (every scenario the suite knows, its draft ones included). */
 export async function runScenario(node: string, url: string, scenario: string): Promise<SuiteCheck[]> {
+  const { checks, log } = await runSuite(node, ['server', '--url', url, '--scenario', scenario, '--timeout', String(SCENARIO_TIMEOUT_MS)]);
+  if (!checks) throw new Error(`the suite wrote no checks for ${scenario}: ${log.slice(-2000)}`);
+  return checks;
+}
+
+/** One run of the suite (`server …` or `client …`): what it printed, and the checks.json it wrote, if it wrote one. */
+export async function runSuite(node: string, args: readonly string[]): Promise<{ checks: SuiteCheck[] | undefined; log: string }> {
   const out = mkdtempSync(join(tmpdir(), 'mcp-lens-corpus-'));
   try {
-    const args = [SUITE, 'server', '--url', url, '--scenario', scenario, '--timeout', String(SCENARIO_TIMEOUT_MS), '--output-dir', out];
     const log = await new Promise<string>((resolve, reject) => {
-      const child = spawn(node, args, { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(node, [SUITE, ...args, '--output-dir', out], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';
       child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
       child.stderr.on('data', (c: Buffer) => (text += c.toString('utf8')));
@@ -28,8 +34,7 @@ export async function runScenario(node: string, url: string, scenario: string): 
       child.once('close', () => resolve(text));
     });
     const dirs = readdirSync(out);
-    if (dirs.length !== 1) throw new Error(`the suite wrote no checks for ${scenario}: ${log.slice(-2000)}`);
-    return JSON.parse(readFileSync(join(out, dirs[0], 'checks.json'), 'utf8')) as SuiteCheck[];
+    return { checks: dirs.length === 1 ? (JSON.parse(readFileSync(join(out, dirs[0], 'checks.json'), 'utf8')) as SuiteCheck[]) : undefined, log };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

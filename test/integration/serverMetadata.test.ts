@@ -1,40 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { ServerRowShown } from '../../src/extension/serversDescribe';
-import { extensionApi, find, serverNames, serverRow, serverWhere, waitFor } from './support';
-
-const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
-const SERVERS = `"servers": {
-    "metadata": { "type": "stdio", "command": "node", "args": ["${repo}/test/fixtures/servers/modern-metadata.mjs"] },`;
-
-function configFile(): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'a folder is open');
-  return join(folder.uri.fsPath, '.vscode', 'mcp.json');
-}
-
-function show(rows: ServerRowShown[] | undefined): string {
-  return (rows ?? []).map((r) => `${r.label} | ${r.description} | ${r.icon}`).join('\n');
-}
+import { extensionApi, fixtureServerForSuite, rowsText, serverRow, serverWhere } from './support';
 
 suite('Servers view: titles, icons and annotations', () => {
-  let original = '';
-
-  suiteSetup(async () => {
-    const { registry } = await extensionApi();
-    original = await readFile(configFile(), 'utf8');
-    await writeFile(configFile(), original.replace('"servers": {', SERVERS));
-    await waitFor('the metadata server', () => find(registry, 'metadata'), 20_000, () => serverNames(registry).join(', '));
-  });
-
-  suiteTeardown(async () => {
-    const { registry } = await extensionApi();
-    if (find(registry, 'metadata')?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', 'metadata');
-    await writeFile(configFile(), original);
-    await waitFor('the metadata server to go', () => !find(registry, 'metadata'), 20_000, () => serverNames(registry).join(', '));
-  });
+  fixtureServerForSuite('metadata', ['test/fixtures/servers/modern-metadata.mjs']);
 
   test('each row shows the display title over the name, annotation tags beside it, and the tooltip names icons without loading them', async () => {
     const { registry } = await extensionApi();
@@ -47,7 +16,7 @@ suite('Servers view: titles, icons and annotations', () => {
     const prompts = rowsOf('Prompts');
 
     const forecast = tools.find((r) => r.label === 'Get Forecast');
-    assert.ok(forecast, show(tools));
+    assert.ok(forecast, rowsText(tools));
     assert.equal(forecast.description, 'get_forecast · read-only · The forecast for a city');
     // The hover starts with the name: the title is the server's free text.
     assert.match(forecast.tooltip, /^\*\*get\\_forecast\*\* — titled Get Forecast\n/);
@@ -59,13 +28,13 @@ suite('Servers view: titles, icons and annotations', () => {
     assert.doesNotMatch(forecast.tooltip, /sun\.png/);
 
     const del = tools.find((r) => r.label === 'Delete a City');
-    assert.ok(del, `annotations.title is the display name: ${show(tools)}`);
+    assert.ok(del, `annotations.title is the display name: ${rowsText(tools)}`);
     assert.equal(del.description, 'delete_city · destructive · Removes a city');
     assert.match(del.tooltip, /destructive · idempotent/);
 
     // A title written as a Markdown link stays characters: the tooltip cannot become a link.
     const linky = tools.find((r) => r.description.startsWith('linky'));
-    assert.ok(linky, show(tools));
+    assert.ok(linky, rowsText(tools));
     // Link syntax is broken apart on the row too (shown/text.ts): a person reads it, nothing renders it.
     assert.equal(linky.label, '[Open me] (https://evil.example/x)');
     assert.doesNotMatch(linky.tooltip, /\]\(https:\/\/evil\.example\/x\)/);
@@ -75,18 +44,18 @@ suite('Servers view: titles, icons and annotations', () => {
     assert.doesNotMatch(plain?.tooltip ?? '', /Annotations|Icon:/);
 
     const readme = resources.find((r) => r.label === 'Read Me First');
-    assert.ok(readme, show(resources));
+    assert.ok(readme, rowsText(resources));
     assert.equal(readme.description, 'readme · audience: user · priority: 0.9 · memo://readme');
     assert.match(readme.tooltip, /Icon: image\/png · embedded \(34 characters\)/);
     assert.doesNotMatch(readme.tooltip, /data:image/);
 
     const note = resources.find((r) => r.label === 'Note by Id');
-    assert.ok(note, show(resources));
+    assert.ok(note, rowsText(resources));
     assert.equal(note.icon, 'symbol-parameter');
     assert.equal(note.description, 'note · audience: assistant · priority: 0.2 · memo://notes/{id}');
 
     const plan = prompts.find((r) => r.label === 'Plan a Trip');
-    assert.ok(plan, show(prompts));
+    assert.ok(plan, rowsText(prompts));
     assert.equal(plan.description, 'plan · Plans a trip');
     assert.match(plan.tooltip, /Icon: image\/svg\+xml · javascript: URI \(not loaded\)/);
     assert.doesNotMatch(plan.tooltip, /alert/);

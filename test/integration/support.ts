@@ -183,6 +183,34 @@ export function folder(): string {
   return f.uri.fsPath;
 }
 
+/**
+ * For one suite: a stdio fixture server added to the workspace's .vscode/mcp.json (`args`
+ * relative to the repository), waited for in the registry; stopped and removed again after.
+ */
+export function fixtureServerForSuite(name: string, args: string[]): void {
+  const configFile = () => join(folder(), '.vscode', 'mcp.json');
+  const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
+  let original = '';
+  suiteSetup(async () => {
+    const { registry } = await extensionApi();
+    original = await readFile(configFile(), 'utf8');
+    const entry = JSON.stringify({ type: 'stdio', command: 'node', args: args.map((a, i) => (i === 0 ? `${repo}/${a}` : a)) });
+    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(name)}: ${entry},`));
+    await waitFor(`the ${name} server`, () => find(registry, name), 20_000, () => serverNames(registry).join(', '));
+  });
+  suiteTeardown(async () => {
+    const { registry } = await extensionApi();
+    if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
+    await writeFile(configFile(), original);
+    await waitFor(`the ${name} server to go`, () => !find(registry, name), 20_000, () => serverNames(registry).join(', '));
+  });
+}
+
+/** Rows as one line each (label | description | icon), for a failure message. */
+export function rowsText(rows: ServerRowShown[] | undefined): string {
+  return (rows ?? []).map((r) => `${r.label} | ${r.description} | ${r.icon}`).join('\n');
+}
+
 /** The text of the document Show Authorization Flow opened for a server (closed again). */
 export async function authorizationFlowText(name: string): Promise<string> {
   if (!(await vscode.commands.executeCommand<boolean>('mcpLens.showAuthorizationFlow', name))) throw new Error(`Show Authorization Flow refused "${name}"`);

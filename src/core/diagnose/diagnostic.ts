@@ -37,7 +37,15 @@ export const PROBE_RULE_IDS = [
   'resume-failed',
   'probe-failed',
 ] as const;
-export type ProbeRule = (typeof PROBE_RULE_IDS)[number];
+
+/**
+ * The MCP Skills extension (SEP-2640): what the `skills` probe of `check` judges, and
+ * skill-entry-invalid, a trace rule over every skills/list and skills/get answer.
+ */
+export const SKILL_PROBE_RULE_IDS = ['skills-capability-invalid', 'skills-method-failed', 'skills-list-invalid', 'skill-unknown-answered', 'skill-file-mismatch', 'skill-manifest-metadata', 'skill-directory-invalid'] as const;
+export const SKILL_RULE_IDS = ['skill-entry-invalid', ...SKILL_PROBE_RULE_IDS] as const;
+
+export type ProbeRule = (typeof PROBE_RULE_IDS)[number] | (typeof SKILL_PROBE_RULE_IDS)[number];
 
 /** The catalogue's rule ids. They are a contract: tests, CLI JSON and docs use them. */
 export const RULE_IDS = [
@@ -127,6 +135,7 @@ export const RULE_IDS = [
   'auth-insufficient-scope',
   'auth-dpop-nonce',
   ...PROBE_RULE_IDS,
+  ...SKILL_RULE_IDS,
 ] as const;
 
 

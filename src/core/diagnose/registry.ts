@@ -71,10 +71,12 @@ import { unknownResponseId } from './rules/unknownResponseId';
 import { unsupportedVersion } from './rules/unsupportedVersion';
 import { versionMismatch } from './rules/versionMismatch';
 import { PROBE_RULES } from './rules/probeRules';
+import { SKILL_RULES } from './rules/skillRules';
 
 /** Every rule of the DESIGN.md §4 catalogue, in the catalogue's order. */
 export const RULES: readonly Rule[] = [
   ...PROBE_RULES,
+  ...SKILL_RULES,
   spawnFailed,
   exitedEarly,
   crashed,

@@ -2,6 +2,8 @@ import type { Diagnostic } from '../diagnose/diagnostic';
 import { ProtocolError, RequestTimeoutError, type McpClient } from '../session/client';
 import type { TraceEvent } from '../trace/event';
 import { isRequest, isResponse } from '../wire/message';
+import { listSkills } from '../skills/listing';
+import { skillsDeclaration } from '../skills/protocol';
 import { describeError, isFatal } from '../session/errors';
 
 const LISTS = {
@@ -57,6 +59,16 @@ export async function probeLists(client: McpClient, timeoutMs: number, options: 
     if (fatal) return outcome;
   }
   await Promise.all(methods.filter((m) => !(LISTS[m] in capabilities)).map((m) => list(m, false)));
+  // The Skills extension's listing, only once declared ("Clients issue skills/list and skills/get only after observing the server's declaration").
+  if (skillsDeclaration(capabilities)) {
+    try {
+      await listSkills(client, { timeoutMs, maxTimeoutMs: timeoutMs });
+    } catch (error) {
+      if (isFatal(error)) return { ...outcome, failures: [...outcome.failures, `skills/list: ${describeError(error)}`] };
+      // A JSON-RPC error is the skills probe's finding (skills-method-failed).
+      if (!(error instanceof ProtocolError)) outcome.failures.push(`skills/list: ${describeError(error)}`);
+    }
+  }
   // check's resources-read probe reads every listed resource: then this one read is its.
   if (fatal || options.readFirstResource === false) return outcome;
   const first = resources.find((r) => typeof r.uri === 'string');

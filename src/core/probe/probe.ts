@@ -28,6 +28,7 @@ export const PROBE_IDS = [
   'completion',
   'resources-read',
   'unknown-resource',
+  'skills',
   'prompts-get',
   'subscribe',
   'result-type',

@@ -7,6 +7,7 @@ import { pingProbe } from './ping';
 import type { Probe, ProbeId } from './probe';
 import { promptsGetProbe } from './promptsGet';
 import { resourcesReadProbe } from './resourcesRead';
+import { skillsProbe } from './skills';
 import { subscribeProbe } from './subscribe';
 import { unknownResourceProbe } from './unknownResource';
 
@@ -17,6 +18,7 @@ export const PROBES: readonly Probe[] = [
   completionProbe,
   resourcesReadProbe,
   unknownResourceProbe,
+  skillsProbe,
   promptsGetProbe,
   subscribeProbe,
   resultTypeProbe,

@@ -1,7 +1,6 @@
 import { ProtocolError } from '../session/errors';
 import { watchVia } from '../resources/subscriptions';
-import { isRequest } from '../wire/message';
-import { evidence, exchange, quote } from './exchange';
+import { capabilitiesSeq, evidence, exchange, quote, requestSeq } from './exchange';
 import type { Trace } from '../trace/trace';
 import { recordVerdict, type Probe, type ProbeContext } from './probe';
 
@@ -50,22 +49,4 @@ export function recordSubscribeRefused(trace: Trace, method: string, uri: string
 
 function firstUri(ctx: ProbeContext): string | undefined {
   return ctx.listed.resources.map((r) => r.uri).find((u): u is string => typeof u === 'string');
-}
-
-/** The request the answer at `responseSeq` answers. */
-function requestSeq(trace: Trace, responseSeq: number): number {
-  const msg = trace.event(responseSeq)?.msg;
-  const id = msg && 'id' in msg ? msg.id : undefined;
-  const request = [...trace.events].reverse().find((e) => e.seq < responseSeq && e.dir === 'c2s' && isRequest(e.msg) && e.msg.id === id);
-  return request?.seq ?? 0;
-}
-
-/** The answer that declared the capability (initialize or server/discover result), cited as the promise broken. */
-function capabilitiesSeq(trace: Trace): number {
-  const asked = new Set<unknown>();
-  for (const e of trace.events) {
-    if (e.dir === 'c2s' && isRequest(e.msg) && (e.msg.method === 'initialize' || e.msg.method === 'server/discover')) asked.add(e.msg.id);
-    else if (e.dir === 's2c' && e.msg && 'result' in e.msg && asked.has(e.msg.id) && e.msg.result?.capabilities !== undefined) return e.seq;
-  }
-  return 0;
 }

@@ -1,3 +1,5 @@
+import { SKILLS_EXTENSION } from '../skills/protocol';
+
 /** What the client has been given to answer the server's asks with; each one declares a capability. */
 export interface AnswerPaths {
   elicitForm: boolean;
@@ -11,9 +13,12 @@ export interface AnswerPaths {
 /**
  * Capabilities declared honestly: only what an answer path exists for. `roots.listChanged`
  * exists in 2025-11-25 only ("Removed in 2026-07-28: notifications/roots/list_changed").
+ * The Skills extension is declared always: the client lists, gets and verifies skills
+ * (src/core/skills), and SEP-2133 negotiates an extension from both sides, so a server may
+ * refuse skills/list to a client that did not declare it.
  */
 export function declaredCapabilities(paths: AnswerPaths, era: 'modern' | 'legacy'): Record<string, unknown> {
-  const caps: Record<string, unknown> = {};
+  const caps: Record<string, unknown> = { extensions: { [SKILLS_EXTENSION]: {} } };
   if (paths.roots) caps.roots = era === 'legacy' ? { listChanged: true } : {};
   if (paths.sample) caps.sampling = paths.sampleTools ? { tools: {} } : {};
   if (paths.elicitForm || paths.elicitUrl) {

@@ -10,6 +10,7 @@ import { ToolPanels } from './toolPanels';
 import { ToolRunner } from './toolRunner';
 import { ResourcePanels } from '../resources/resourcePanels';
 import { registerAppPreview } from '../apps/appPreviewCommand';
+import { registerSkillCommands } from '../skills/openSkill';
 
 /** Code lenses, tool forms and the run / raw message / resource / prompt commands (issue 5). */
 export function registerTools(context: vscode.ExtensionContext, registry: ServerRegistry, log: Log, asks: AskBroker): vscode.Disposable[] {
@@ -20,5 +21,5 @@ export function registerTools(context: vscode.ExtensionContext, registry: Server
   asks.setToolSurfaces((entry) => panels.runningFor(entry));
   const resources = new ResourcePanels({ extensionUri: context.extensionUri, runner, documents, log });
   const lenses = new ToolLensProvider(registry, runner);
-  return [runner, documents, panels, resources, lenses, ...registerToolCommands({ resources, registry, runner, panels, documents, log }), ...registerAppPreview({ extensionUri: context.extensionUri, runner, log, version, registry })];
+  return [runner, documents, panels, resources, lenses, ...registerToolCommands({ resources, registry, runner, panels, documents, log }), ...registerAppPreview({ extensionUri: context.extensionUri, runner, log, version, registry }), ...registerSkillCommands({ registry, documents, log })];
 }

@@ -5,7 +5,7 @@ import { buildCli, NODE, runCli } from './helpers';
 
 before(buildCli);
 
-const COMMANDS = ['check', 'call', 'read', 'prompt', 'complete', 'record', 'lint', 'mcp', 'test', 'eval', 'diff', 'replay', 'logout', 'fuzz', 'load', 'watch'];
+const COMMANDS = ['check', 'call', 'read', 'skill', 'prompt', 'complete', 'record', 'lint', 'mcp', 'test', 'eval', 'diff', 'replay', 'logout', 'fuzz', 'load', 'watch'];
 
 test('every command has its own usage', () => {
   assert.deepEqual(Object.keys(COMMAND_USAGE).sort(), [...COMMANDS].sort());

@@ -26,6 +26,11 @@ const STAGES: Record<Stage, string[]> = {
     'auth-dpop-nonce',
   ],
 };
+// The MCP Skills extension (SEP-2640), docs/diagnostics.md.
+STAGES.envelope.push('skill-entry-invalid');
+STAGES.negotiation.push('skills-capability-invalid', 'skills-method-failed');
+STAGES.flow.push('skills-list-invalid');
+STAGES.invocation.push('skill-unknown-answered', 'skill-file-mismatch', 'skill-manifest-metadata', 'skill-directory-invalid');
 
 test('the registry has exactly one rule per catalogue id, each in its table stage', () => {
   assert.deepEqual(RULES.map((r) => r.id).sort(), [...RULE_IDS].sort());

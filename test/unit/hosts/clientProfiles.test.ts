@@ -53,7 +53,7 @@ test('initialize carries the profile\'s clientInfo and capabilities, the MCP App
   assert.deepEqual(initialize.capabilities, { extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: ['text/html;profile=mcp-app'] } } });
   const plain = await toolsAs(undefined);
   assert.equal((plain.initialize.clientInfo as { name: string }).name, 'mcp-lens');
-  assert.deepEqual(plain.initialize.capabilities, {});
+  assert.deepEqual(plain.initialize.capabilities, { extensions: { 'io.modelcontextprotocol/skills': {} } });
 });
 
 before(buildCli);

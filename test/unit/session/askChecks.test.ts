@@ -56,8 +56,11 @@ test('InputRequiredResult faults: neither field, a non-object map, an unknown me
 
 test('capabilities: declared only for the answer paths given; listChanged only in 2025-11-25; an empty elicitation object means form', () => {
   const none = { elicitForm: false, elicitUrl: false, sample: false, sampleTools: false, roots: false };
-  assert.deepEqual(declaredCapabilities(none, 'legacy'), {});
+  // The Skills extension is always declared (SEP-2133: negotiated by both sides).
+  const extensions = { 'io.modelcontextprotocol/skills': {} };
+  assert.deepEqual(declaredCapabilities(none, 'legacy'), { extensions });
   assert.deepEqual(declaredCapabilities({ ...none, roots: true, sample: true, sampleTools: true, elicitUrl: true }, 'modern'), {
+    extensions,
     roots: {},
     sampling: { tools: {} },
     elicitation: { url: {} },

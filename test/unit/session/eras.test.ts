@@ -66,7 +66,7 @@ test('a modern server: DiscoverResult, then _meta on every request', async (t) =
   for (const r of requests) {
     const meta = (r.msg as unknown as { params: { _meta: Record<string, unknown> } }).params._meta;
     assert.equal(meta[PV], '2026-07-28');
-    assert.deepEqual(meta['io.modelcontextprotocol/clientCapabilities'], {});
+    assert.deepEqual(meta['io.modelcontextprotocol/clientCapabilities'], { extensions: { 'io.modelcontextprotocol/skills': {} } });
     assert.deepEqual(meta['io.modelcontextprotocol/clientInfo'], { name: 'mcp-lens', version: '0.1.0' });
   }
   assert.equal(client.trace.events.find((e) => e.kind === 'era')!.info?.era, 'modern');

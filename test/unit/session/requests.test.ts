@@ -160,7 +160,7 @@ test('legacy server→client requests: ping and roots/list answered, others -326
   assert.equal(sampling.code, -32601);
   assert.match(sampling.message, /sampling\/createMessage/);
   const init = client.trace.events.find((e) => method(e) === 'initialize')!;
-  assert.deepEqual((init.msg as unknown as { params: { capabilities: unknown } }).params.capabilities, { roots: { listChanged: true } });
+  assert.deepEqual((init.msg as unknown as { params: { capabilities: unknown } }).params.capabilities, { extensions: { 'io.modelcontextprotocol/skills': {} }, roots: { listChanged: true } });
 });
 
 test('a server that exits with requests pending rejects them with ConnectionClosedError', async () => {

@@ -35,6 +35,7 @@ test('legacy (SDK v1): form and URL elicitation, sampling and roots answered; ca
   t.after(() => client.close());
   const init = client.trace.events.find((e) => method(e) === 'initialize')!;
   assert.deepEqual((init.msg as { params?: { capabilities?: unknown } }).params?.capabilities, {
+    extensions: { 'io.modelcontextprotocol/skills': {} },
     roots: { listChanged: true },
     sampling: {},
     elicitation: { form: {}, url: {} },
@@ -72,7 +73,7 @@ test('legacy: a refused sampling request is the -1 error; only sampling is decla
   });
   t.after(() => client.close());
   const init = client.trace.events.find((e) => method(e) === 'initialize')!;
-  assert.deepEqual((init.msg as { params?: { capabilities?: unknown } }).params?.capabilities, { sampling: {} });
+  assert.deepEqual((init.msg as { params?: { capabilities?: unknown } }).params?.capabilities, { extensions: { 'io.modelcontextprotocol/skills': {} }, sampling: {} });
   const refused = await client.callTool('summarize', {});
   assert.equal(refused.isError, true);
   const answer = client.trace.events.find((e) => e.dir === 'c2s' && (e.msg as { error?: { code: number } } | undefined)?.error?.code === -1);
@@ -98,7 +99,7 @@ test('2026-07-28 (SDK v2): elicitation, sampling and roots inside input_required
   ]);
   const discover = client.trace.events.find((e) => method(e) === 'server/discover')!;
   const caps = (discover.msg as unknown as { params: { _meta: Record<string, unknown> } }).params._meta['io.modelcontextprotocol/clientCapabilities'];
-  assert.deepEqual(caps, { roots: {}, sampling: {}, elicitation: { form: {}, url: {} } });
+  assert.deepEqual(caps, { extensions: { 'io.modelcontextprotocol/skills': {} }, roots: {}, sampling: {}, elicitation: { form: {}, url: {} } });
 });
 
 test('2026-07-28: the same question round after round stops the call and is diagnosed input-repeated', async (t) => {

@@ -36,7 +36,7 @@ test('server-everything: a task-augmented call is polled to its result; the ques
   t.after(() => client.close());
   // The client executes no tasks itself: it declares no `tasks` capability.
   const init = client.trace.events.find((e) => method(e) === 'initialize')!;
-  assert.deepEqual((init.msg as unknown as { params: { capabilities: unknown } }).params.capabilities, { elicitation: { form: {} } });
+  assert.deepEqual((init.msg as unknown as { params: { capabilities: unknown } }).params.capabilities, { extensions: { 'io.modelcontextprotocol/skills': {} }, elicitation: { form: {} } });
   const tool = (await client.listAll('tools/list')).find((x) => x.name === 'simulate-research-query');
   assert.ok(canRunAsTask(client.info?.capabilities, tool));
 

@@ -20,6 +20,9 @@ interface State {
   open: Chain[];
 }
 
+/** The paginated lists: the base protocol's, and the Skills extension's ("Pagination mirrors the base protocol's list methods"). */
+const PAGINATED = new Set([...Object.keys(LIST_METHODS), 'skills/list']);
+
 /** Listings left waiting (a client that stopped following) are forgotten past this many. */
 const OPEN_KEEP = 100;
 
@@ -37,7 +40,7 @@ export const paginationLoop: Rule = {
   onEvent(e, ctx, report) {
     const state = ctx.stateOf<State>('pagination-loop', () => ({ byRequest: new Map(), open: [] }));
     if (e.dir === 'c2s') {
-      if (!isRequest(e.msg) || !LIST_METHODS[e.msg.method]) return;
+      if (!isRequest(e.msg) || !PAGINATED.has(e.msg.method)) return;
       const method = e.msg.method;
       const cursor = e.msg.params?.cursor;
       const i = typeof cursor === 'string' ? state.open.findIndex((c) => c.method === method && c.awaiting === cursor) : -1;
