@@ -7,7 +7,9 @@ export type AuthRule =
   | 'auth-state-mismatch'
   | 'auth-token'
   | 'auth-resource-mismatch'
-  | 'auth-insufficient-scope';
+  | 'auth-insufficient-scope'
+  | 'auth-token-exchange'
+  | 'auth-assertion';
 
 /**
  * A step of the authorization flow failed, or the client refused to go on (a wrong issuer, a

@@ -9,6 +9,8 @@ export interface FlowStep {
   url: string;
   status?: number;
   error?: string;
+  /** The grant a token request asked for (its form's `grant_type`). */
+  grant?: string;
   /** The authorization rule whose diagnostic cites this step. */
   rule?: string;
 }
@@ -40,7 +42,8 @@ export function lastAuthorizationAttempt(events: readonly TraceEvent[]): FlowRep
   for (const e of attempt) {
     const fact = factOf(e);
     if (fact) {
-      steps.push({ seq: e.seq, step: fact.step, method: fact.method, url: fact.url, ...(fact.status !== undefined ? { status: fact.status } : {}), ...(fact.error ? { error: fact.error } : {}) });
+      const grant = grantOf(fact);
+      steps.push({ seq: e.seq, step: fact.step, method: fact.method, url: fact.url, ...(fact.status !== undefined ? { status: fact.status } : {}), ...(fact.error ? { error: fact.error } : {}), ...(grant ? { grant } : {}) });
       if ((fact.step === 'token' || fact.step === 'refresh') && fact.status !== undefined && fact.status < 300) outcome = { kind: 'granted' };
       continue;
     }
@@ -53,6 +56,17 @@ export function lastAuthorizationAttempt(events: readonly TraceEvent[]): FlowRep
     if (needed) outcome = { kind: 'sign-in-required', issuer: needed.issuer };
   }
   return { steps, outcome };
+}
+
+/** What a token request exchanged for what, for the grants whose step alone does not say it (the enterprise and workload ones). */
+const GRANTS: Record<string, string> = {
+  'urn:ietf:params:oauth:grant-type:token-exchange': 'token exchange (RFC 8693): ID token → ID-JAG',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer': 'JWT bearer (RFC 7523): assertion → access token',
+};
+
+function grantOf(fact: AuthExchangeFact): string | undefined {
+  if (fact.method !== 'POST' || !fact.requestBody || !/(^|&)grant_type=/.test(fact.requestBody)) return undefined;
+  return GRANTS[new URLSearchParams(fact.requestBody).get('grant_type') ?? ''];
 }
 
 function factOf(e: TraceEvent): AuthExchangeFact | undefined {
@@ -68,6 +82,7 @@ export function flowLines(serverName: string, serverUrl: string, report: FlowRep
   report.steps.forEach((s, i) => {
     const status = s.error ? `failed: ${s.error}` : s.status !== undefined ? `HTTP ${s.status}` : s.step === 'authorization' ? 'opened in the browser' : s.step === 'callback' ? 'received' : '';
     lines.push(`${String(i + 1).padStart(2)}. ${s.step.padEnd(width)}  ${s.method} ${s.url}`);
+    if (s.grant) lines.push(`    ${' '.repeat(width)}  grant: ${s.grant}`);
     lines.push(`    ${' '.repeat(width)}  → ${status} (seq ${s.seq})${s.rule ? `  ✗ ${s.rule}` : ''}`);
   });
   lines.push('');

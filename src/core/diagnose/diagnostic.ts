@@ -125,6 +125,8 @@ export const RULE_IDS = [
   'auth-token',
   'auth-resource-mismatch',
   'auth-insufficient-scope',
+  'auth-token-exchange',
+  'auth-assertion',
   ...PROBE_RULE_IDS,
 ] as const;
 

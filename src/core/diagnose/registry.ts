@@ -7,6 +7,7 @@ import { authStateMismatch } from './rules/authStateMismatch';
 import { authToken } from './rules/authToken';
 import { authResourceMismatch } from './rules/authResourceMismatch';
 import { authInsufficientScope } from './rules/authInsufficientScope';
+import { authAssertion, authTokenExchange } from './rules/authAssertionGrants';
 import { appCspViolation, appResourceInvalid, appUnknownTool } from './rules/appFaults';
 import { appNotInitialized } from './rules/appNotInitialized';
 import { appProtocolViolation } from './rules/appProtocolViolation';
@@ -147,4 +148,6 @@ export const RULES: readonly Rule[] = [
   authToken,
   authResourceMismatch,
   authInsufficientScope,
+  authTokenExchange,
+  authAssertion,
 ];

@@ -23,6 +23,8 @@ const STAGES: Record<Stage, string[]> = {
     'auth-token',
     'auth-resource-mismatch',
     'auth-insufficient-scope',
+    'auth-token-exchange',
+    'auth-assertion',
   ],
 };
 
