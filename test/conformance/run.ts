@@ -4,6 +4,8 @@
 // Prints `N passed, N failed` per revision; exit 0 when every outcome matches the baseline.
 //   ... run.ts --client "COMMAND"  scores another client the same way (no baseline, exit 0):
 // how the comparison figures of docs/conformance.md for other clients are measured.
+//   ... run.ts --scenario auth/wif-jwt-bearer [--scenario …]  runs only these scenarios, each
+// alone at each revision's wire, judged as the whole run judges them (results: conformance-scenarios.json).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,7 +16,7 @@ import { bundleForNode } from '../unit/bundle';
 import { readBaseline, type BaselineEntry } from './baseline';
 import { readClientRequirements } from './requirements';
 import { badChecks, describeChecks } from './checkResults';
-import { readVerdicts } from './suiteOutput';
+import { readVerdicts, type Verdict } from './suiteOutput';
 
 const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
 const SUITE_DIR = join(root, 'node_modules', '@modelcontextprotocol', 'conformance');
@@ -40,12 +42,15 @@ const { values } = parseArgs({
     revision: { type: 'string', multiple: true },
     results: { type: 'string' },
     client: { type: 'string' },
+    scenario: { type: 'string', multiple: true },
   },
 });
+/** `--scenario NAME`: only these scenarios, each run alone (the suite's --scenario, at the revision's wire). */
+const only = values.scenario;
 /** Another client, measured for comparison, or mcp-lens through the adapter. */
 const other = values.client;
 const clientCommand = other ?? `"${process.execPath}" "${ADAPTER}"`;
-const tag = other ? '-other' : '';
+const tag = `${other ? '-other' : ''}${only ? '-scenarios' : ''}`;
 const resultsFile = values.results ?? join(resultsDir, `conformance${tag}.json`);
 const revisions = values.revision ?? [...REVISIONS];
 
@@ -76,6 +81,24 @@ function runSuite(node: string, revision: string, log: string): Promise<{ code: 
     outputDir(revision),
   ];
   if (!other && existsSync(baselineFile)) args.push('--expected-failures', baselineFile);
+  return spawnSuite(node, args, log);
+}
+
+/**
+ * One scenario alone at a revision's wire (`--spec-version REV --force` is what a requirements
+ * run does for each of its scenarios): passed when the suite exits 0 (it fails a scenario run
+ * alone on a WARNING too) and its checks.json names no failed or warned check.
+ */
+async function runScenario(node: string, revision: string, scenario: string, log: string): Promise<{ verdict: Verdict; output: string }> {
+  const args = [SUITE, 'client', '--command', clientCommand, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(CLIENT_TIMEOUT_MS), '--output-dir', outputDir(revision)];
+  const { code, output } = await spawnSuite(node, args, log);
+  const bad = badChecks(outputDir(revision), scenario);
+  const failed = bad.filter((c) => c.status === 'FAILURE').length;
+  const warnings = bad.length - failed;
+  return { verdict: { passed: code === 0 && bad.length === 0 && /Passed: \d+\/\d+/.test(output), failed, warnings }, output };
+}
+
+function spawnSuite(node: string, args: string[], log: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     // The adapter runs on this Node (the project's), the suite on Node 24.
     const child = spawn(node, args, { cwd: root, env: { ...process.env, MCP_LENS_CLI: CLI, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -90,9 +113,9 @@ function runSuite(node: string, revision: string, log: string): Promise<{ code: 
   });
 }
 
-function judge(revision: string, output: string, code: number | null, baseline: BaselineEntry[]): RevisionResult {
-  const verdicts = readVerdicts(output);
-  const required = readClientRequirements(SUITE_DIR, revision);
+function judge(revision: string, verdicts: Map<string, Verdict>, code: number | null, baseline: BaselineEntry[]): RevisionResult {
+  const all = readClientRequirements(SUITE_DIR, revision);
+  const required = only ? { scored: all.scored.filter((s) => only.includes(s)), notScored: new Map([...all.notScored].filter(([s]) => only.includes(s))) } : all;
   const expected = new Map(baseline.map((b) => [b.scenario, b.why]));
   const result: RevisionResult = { revision, passed: [], failed: [], unexpected: [], notScored: [], suiteExit: code };
   const checksOf = (scenario: string) => {
@@ -111,6 +134,7 @@ function judge(revision: string, output: string, code: number | null, baseline: 
     const passed = verdicts.get(scenario)?.passed === true;
     result.notScored.push({ scenario, passed, reason, ...(passed ? {} : checksOf(scenario)) });
   }
+  for (const scenario of only ?? []) if (!required.scored.includes(scenario) && !required.notScored.has(scenario)) result.unexpected.push(`${scenario} is not a client scenario of the ${revision} requirement set`);
   if (verdicts.size === 0) result.unexpected.push(`the suite reported no scenario (exit ${code}); see its log`);
   return result;
 }
@@ -123,8 +147,24 @@ async function main(): Promise<number> {
   for (const revision of revisions) {
     const log = join(resultsDir, `conformance${tag}-${revision}.log`);
     const baseline = other ? [] : readBaseline(join(root, 'test', 'conformance', `expected-failures-${revision}.yml`));
-    const { code, output } = await runSuite(node, revision, log);
-    const r = judge(revision, output, code, baseline);
+    let verdicts: Map<string, Verdict>;
+    let code: number | null = 0;
+    if (only) {
+      rmSync(outputDir(revision), { recursive: true, force: true });
+      verdicts = new Map();
+      const outputs: string[] = [];
+      for (const scenario of only) {
+        const run = await runScenario(node, revision, scenario, log);
+        verdicts.set(scenario, run.verdict);
+        outputs.push(`=== ${scenario} ===\n${run.output}`);
+      }
+      writeFileSync(log, outputs.join('\n'));
+    } else {
+      const run = await runSuite(node, revision, log);
+      verdicts = readVerdicts(run.output);
+      code = run.code;
+    }
+    const r = judge(revision, verdicts, code, baseline);
     results.push(r);
     const extra = r.notScored.length ? `; not scored: ${r.notScored.filter((s) => s.passed).length}/${r.notScored.length} pass` : '';
     if (other) {
