@@ -145,18 +145,18 @@ export function startHttpFixture(file: string, children: ChildProcess[], args: s
 }
 
 /**
- * For the suite it is called in: sdk-oauth.mjs started with `args` and added to the
+ * For the suite it is called in: sdk-oauth.mjs (or another fixture) started with `args` and added to the
  * workspace's mcp.json as `name`; after the suite, signed out, the config as it was, the
  * server stopped. `url` is the server's once the suite has set up.
  */
-export function oauthServerForSuite(name: string, args: string[]): { readonly url: string } {
+export function oauthServerForSuite(name: string, args: string[], fixture = 'sdk-oauth.mjs'): { readonly url: string } {
   const configFile = () => join(folder(), '.vscode', 'mcp.json');
   const children: ChildProcess[] = [];
   let original = '';
   let url = '';
   suiteSetup(async () => {
     const { registry } = await extensionApi();
-    url = await startHttpFixture('sdk-oauth.mjs', children, args);
+    url = await startHttpFixture(fixture, children, args);
     original = await readFile(configFile(), 'utf8');
     await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(name)}: ${JSON.stringify({ type: 'http', url })},`));
     await waitFor('the OAuth server in the list', () => find(registry, name), 20_000, () => serverNames(registry).join(', '));

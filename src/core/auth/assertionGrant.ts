@@ -4,6 +4,7 @@ import type { TokenSet } from './authorizationCode';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
 import { jwtBearerGrant } from './jwtBearer';
+import { SignInRequiredError } from './signInRequired';
 import { identifyClient, type ClientIdentity, type ClientSettings } from './registration';
 import { idpServer, requestIdJag, type IdpSettings } from './tokenExchange';
 
@@ -68,6 +69,8 @@ async function readToken(source: TokenSource, what: string, exchanges: AuthExcha
   try {
     value = await source.read();
   } catch (err) {
+    // The editor keeps a pasted token until Sign In asks for it: a start that may not ask stops there.
+    if (err instanceof SignInRequiredError) throw err;
     throw new AuthorizationError('auth-assertion', `The ${what} cannot be read from ${source.source}: ${err instanceof Error ? err.message : String(err)}`, `Put the ${what} where the settings say (a file the client can read, or the environment variable).`, []);
   }
   exchanges.addSecret(value.trim());
