@@ -1,4 +1,5 @@
 import { AuthorizationError } from './errors';
+import { describe } from './registration';
 
 /**
  * How long one exchange of a grant without a person (token exchange, jwt-bearer) may take: an
@@ -36,4 +37,10 @@ export function requireJwt(assertion: string, what: string, fix: string, evidenc
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What went wrong with an exchange, an endpoint that never answered said as such. */
+export function describeExchangeFailure(err: unknown): string {
+  const timedOut = err instanceof Error && (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'));
+  return timedOut ? `no answer within ${EXCHANGE_TIMEOUT_MS / 1000} s` : describe(err);
 }

@@ -2,9 +2,9 @@ import * as oauth from 'oauth4webapi';
 import type { TokenSet } from './authorizationCode';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
-import { describe, type ClientIdentity } from './registration';
+import type { ClientIdentity } from './registration';
 import { requestOptions } from './requestOptions';
-import { EXCHANGE_TIMEOUT_MS, jwtClaims } from './assertion';
+import { describeExchangeFailure, EXCHANGE_TIMEOUT_MS, jwtClaims } from './assertion';
 
 /** RFC 7523 §2.1: the grant type of a JWT used as an authorization grant. */
 export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -48,7 +48,7 @@ export async function jwtBearerGrant(req: JwtBearerRequest): Promise<TokenSet> {
     const seq = exchanges.lastSeq.get('token');
     throw new AuthorizationError(
       'auth-token',
-      `The token endpoint ${as.token_endpoint} did not issue a token for ${req.what} (RFC 7523 jwt-bearer grant): ${describe(err)}`,
+      `The token endpoint ${as.token_endpoint} did not issue a token for ${req.what} (RFC 7523 jwt-bearer grant): ${describeExchangeFailure(err)}`,
       `RFC 7523 §3.1: the authorization server refuses an assertion whose issuer it does not trust, whose "aud" is not its issuer, or that has expired (invalid_grant). ${audienceNote(req.assertion, as.issuer)}`,
       seq ? [seq] : [],
     );

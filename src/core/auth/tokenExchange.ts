@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
-import { EXCHANGE_TIMEOUT_MS, requireJwt } from './assertion';
+import { describeExchangeFailure, EXCHANGE_TIMEOUT_MS, requireJwt } from './assertion';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
-import { clientAuthFor, describe } from './registration';
+import { clientAuthFor } from './registration';
 import { isSecureEndpoint, requestOptions } from './requestOptions';
 import { discoverServerMetadata } from './serverMetadata';
 
@@ -87,7 +87,7 @@ export async function requestIdJag(req: IdJagRequest): Promise<string> {
     });
     response = await oauth.processGenericTokenEndpointResponse(idp, client, res, { recognizedTokenTypes: { n_a: () => undefined } });
   } catch (err) {
-    throw exchangeError(`The enterprise IdP's token endpoint ${idp.token_endpoint} did not exchange the ID token for an ID-JAG: ${describe(err)}`, exchanges);
+    throw exchangeError(`The enterprise IdP's token endpoint ${idp.token_endpoint} did not exchange the ID token for an ID-JAG: ${describeExchangeFailure(err)}`, exchanges);
   }
   exchanges.addSecret(response.access_token);
   if (response.issued_token_type !== ID_JAG_TYPE) {

@@ -17,20 +17,22 @@ let idpRefuses: HttpFixture;
 let idpMalformed: HttpFixture;
 let idpNotJag: HttpFixture;
 let asRefuses: HttpFixture;
+let idpHangs: HttpFixture;
 const dir = mkdtempSync(join(tmpdir(), 'lens-xaa-'));
 
 before(async () => {
-  [good, idpRefuses, idpMalformed, idpNotJag, asRefuses] = await Promise.all([
+  [good, idpRefuses, idpMalformed, idpNotJag, asRefuses, idpHangs] = await Promise.all([
     startHttpFixture('enterprise-oauth.mjs'),
     startHttpFixture('enterprise-oauth.mjs', ['--idp-refuses']),
     startHttpFixture('enterprise-oauth.mjs', ['--idp-malformed']),
     startHttpFixture('enterprise-oauth.mjs', ['--idp-not-jag']),
     startHttpFixture('enterprise-oauth.mjs', ['--as-refuses']),
+    startHttpFixture('enterprise-oauth.mjs', ['--idp-hangs']),
     buildCli(),
   ]);
 });
 after(async () => {
-  await Promise.all([good, idpRefuses, idpMalformed, idpNotJag, asRefuses].map((f) => f?.stop()));
+  await Promise.all([good, idpRefuses, idpMalformed, idpNotJag, asRefuses, idpHangs].map((f) => f?.stop()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -114,6 +116,20 @@ test('refusals end the flow with an authorization diagnostic citing the exchange
   assert.deepEqual(rules(expired), ['auth-token']);
   assert.match(report(expired).diagnostics[0].message, /did not issue a token for the workload identity token from \$CI_ID_TOKEN \(RFC 7523 jwt-bearer grant\): HTTP 400: invalid_grant/);
   assert.deepEqual((await received(asRefuses)).map((q) => q.grant_type), ['urn:ietf:params:oauth:grant-type:jwt-bearer'], 'one request: no retry, no other grant type');
+});
+
+test('an IdP that never answers: the exchange ends at its bound, auth-token-exchange citing it', { timeout: 120_000 }, async () => {
+  const file = join(dir, 'id_token_hang');
+  writeFileSync(file, await idToken(idpHangs));
+  // The default timeout with a grant is the sign-in's (five minutes): the exchange's own bound ends it.
+  const run = await runCli(['check', '--json', '--no-probes', '--url', idpHangs.url, ...enterprise(idpHangs, file)], { deadlineMs: 100_000 });
+  assert.equal(run.code, 1);
+  assert.deepEqual(rules(run), ['auth-token-exchange']);
+  const d = report(run).diagnostics[0];
+  assert.match(d.message, /did not exchange the ID token for an ID-JAG: no answer within 30 s/);
+  const cited = (report(run).events as TraceEvent[]).find((e) => e.seq === d.evidence[0])?.info?.auth as { step?: string; error?: string } | undefined;
+  assert.equal(cited?.step, 'token-exchange');
+  assert.ok(cited?.error, 'the exchange is recorded as failed');
 });
 
 test('an expired workload token: the hint says so; a token that is not a JWT is never sent', async () => {
