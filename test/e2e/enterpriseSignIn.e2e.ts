@@ -4,30 +4,16 @@
 // SecretStorage), the editor exchanges the ID token at the IdP for an ID-JAG and that for the
 // server's token, with no browser, and the Authorization Flow shows both exchanges. The server,
 // its JWT-only authorization server and the IdP are test/fixtures/servers/http/enterprise-oauth.mjs.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
+import { startHttpFixture } from './httpFixture';
 import type { Locator } from 'playwright-core';
 import { UI_TIMEOUT, type Workbench } from './workbench';
 
 const NAME = 'corp-whoami';
-
-function startFixture(children: ChildProcess[]): Promise<string> {
-  const child = spawn(process.execPath, [join(root, 'test', 'fixtures', 'servers', 'http', 'enterprise-oauth.mjs')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
-    });
-    child.once('exit', (code, signal) => reject(new Error(`enterprise-oauth.mjs exited (${signal ?? code}) before printing its URL: ${err}`)));
-  });
-}
 
 /** Answers the input box whose prompt says `asks` (a password box: what is typed is not shown). */
 async function answer(wb: Workbench, asks: string, value: string): Promise<void> {
@@ -58,7 +44,7 @@ export const tests: E2eTest[] = [
     async run(wb) {
       const children: ChildProcess[] = [];
       try {
-        const url = await startFixture(children);
+        const url = await startHttpFixture('enterprise-oauth.mjs', children);
         const origin = url.replace(/\/mcp$/, '');
         // What the company's sign-in left this person: an ID token from the IdP.
         const idToken = await (await fetch(`${origin}/idp/test/id-token?sub=alice`)).text();

@@ -85,7 +85,8 @@ export async function refreshFlow(as: oauth.AuthorizationServer, identity: Clien
   }
 }
 
-function tokenSet(tokens: oauth.TokenEndpointResponse): TokenSet {
+/** The tokens of a token endpoint's answer, its lifetime as a point in time. */
+export function tokenSet(tokens: oauth.TokenEndpointResponse): TokenSet {
   return {
     accessToken: tokens.access_token,
     ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),

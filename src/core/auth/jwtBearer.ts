@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import type { TokenSet } from './authorizationCode';
+import { tokenSet, type TokenSet } from './authorizationCode';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
 import type { ClientIdentity } from './registration';
@@ -38,12 +38,8 @@ export async function jwtBearerGrant(req: JwtBearerRequest): Promise<TokenSet> {
       signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
     });
     const tokens = await oauth.processGenericTokenEndpointResponse(as, identity.client, res);
-    exchanges.addSecret(tokens.access_token);
-    return {
-      accessToken: tokens.access_token,
-      ...(typeof tokens.expires_in === 'number' ? { expiresAt: Date.now() + tokens.expires_in * 1000 } : {}),
-      ...(tokens.scope ? { scope: tokens.scope } : {}),
-    };
+    for (const t of [tokens.access_token, tokens.refresh_token]) exchanges.addSecret(t);
+    return tokenSet(tokens);
   } catch (err) {
     const seq = exchanges.lastSeq.get('token');
     throw new AuthorizationError(
