@@ -68,6 +68,7 @@ export interface IdJagRequest {
 export async function requestIdJag(req: IdJagRequest): Promise<string> {
   const { idp, settings, exchanges } = req;
   const secret = settings.clientSecret;
+  exchanges.addSecret(secret);
   const supported = idp.token_endpoint_auth_methods_supported;
   const method = !secret ? 'none' : !supported || supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post';
   const client: oauth.Client = { client_id: settings.clientId, token_endpoint_auth_method: method };

@@ -55,15 +55,18 @@ test('enterprise-managed: the ID token exchanged at the IdP for an ID-JAG, the I
   const file = join(dir, 'id_token');
   const token = await idToken(good);
   writeFileSync(file, `${token}\n`);
-  const run = await runCli(['call', 'whoami', '--json', '--url', good.url, ...enterprise(good, file)]);
+  // A confidential client at the IdP: its secret from the environment, sent as the IdP's metadata allows.
+  const run = await runCli(['call', 'whoami', '--json', '--url', good.url, ...enterprise(good, file)], { env: { MCP_LENS_IDP_CLIENT_SECRET: 'idp-secret-77' } });
   assert.equal(run.code, 0, run.stderr);
   const r = report(run);
   assert.equal(r.result.content[0].text, 'sub:alice via:id-jag');
+  assert.ok(!run.stdout.includes('idp-secret-77'), 'the IdP client secret never reaches the report');
   const [exchange, grant, ...more] = await received(good);
   assert.deepEqual(more, [], 'one exchange at the IdP, one grant at the authorization server');
   assert.equal(exchange!.endpoint, 'idp');
   assert.equal(exchange!.grant_type, 'urn:ietf:params:oauth:grant-type:token-exchange');
   assert.equal(exchange!.client_id, 'lens-at-idp');
+  assert.ok(exchange!.parameters.includes('client_secret'), 'client_secret_post: the IdP lists no client_secret_basic');
   assert.equal(exchange!.requested_token_type, 'urn:ietf:params:oauth:token-type:id-jag');
   assert.equal(exchange!.subject_token_type, 'urn:ietf:params:oauth:token-type:id_token');
   assert.equal(exchange!.audience, `${originOf(good)}/`, 'the audience is the MCP server\'s authorization server');
