@@ -41,7 +41,7 @@ suite('Authorization without a browser: workload identity and enterprise-managed
     await serverWhere(registry, NAME, 'stopped', (x) => x.state === 'stopped');
   });
 
-  test('enterprise-managed: a start that may not ask for the client secret stops at needs sign-in, before anything reaches the IdP', async () => {
+  test('enterprise-managed: a start that may not ask for the client secret stops at needs sign-in, before any token request', async () => {
     const { registry } = await extensionApi();
     const file = join(dir, 'id-token');
     writeFileSync(file, await (await fetch(`${origin()}/idp/test/id-token?sub=alice`)).text());
