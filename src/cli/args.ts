@@ -7,6 +7,7 @@ import { BASE_URL_VARIABLE, PROVIDERS, type ModelRef, type Provider } from './ev
 import { HOST_PROFILES, hostProfile } from '../core/hosts/hostProfiles';
 import { PROBE_IDS, type ProbeId } from '../core/probe/probe';
 import { SIGN_IN_TIMEOUT_MS } from '../core/auth/signInTimeout';
+import { splitCommandLine } from '../core/config/newServer';
 import { assertionWanted } from './assertionFlags';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
@@ -109,6 +110,8 @@ export interface EvalArgs {
   /** Eval files; none means every *.mcpeval.json under the current folder. */
   files: string[];
   models: ModelRef[];
+  /** Grades the answers of cases with a judge prompt (`--judge-model`); each model judges its own when absent. */
+  judgeModel?: ModelRef;
   baseUrl?: string;
   repeat?: number;
   /** Every case must pass at least this share of its repetitions (0–1). */
@@ -122,7 +125,10 @@ export interface EvalArgs {
   traceDir?: string;
   timeoutMs: number;
   server?: ServerTarget;
+  /** `--compare REF` (the server at a git ref) or `--compare-command CMD`: the version the change is measured from. */
+  compare?: EvalBaseline;
 }
+export type EvalBaseline = { ref: string } | { command: ServerCommand };
 /** `diff --fail-on`: which interface changes make the exit code 1. */
 export type DiffFailOn = 'breaking' | 'any' | 'never';
 export interface DiffArgs {
@@ -363,6 +369,7 @@ function positive(command: string, option: string, value: string | undefined): n
 function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
   const { values, positionals } = parse('eval', ours, {
     model: { type: 'string', multiple: true },
+    'judge-model': { type: 'string' },
     'base-url': { type: 'string' },
     repeat: { type: 'string' },
     'min-pass-rate': { type: 'string' },
@@ -373,12 +380,16 @@ function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
     'max-tokens': { type: 'string' },
     'trace-dir': { type: 'string' },
     timeout: { type: 'string' },
+    compare: { type: 'string' },
+    'compare-command': { type: 'string' },
     ...TARGET_OPTIONS,
   });
-  const models = ((values.model as string[] | undefined) ?? []).map(modelRef);
+  const compare = baseline(values.compare as string | undefined, values['compare-command'] as string | undefined, values.url !== undefined);
+  const models = ((values.model as string[] | undefined) ?? []).map((m) => modelRef(m));
   if (models.length === 0) throw new UsageError(`eval: say which model runs the cases: --model PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')})`);
+  const judgeModel = values['judge-model'] !== undefined ? modelRef(values['judge-model'] as string, '--judge-model') : undefined;
   const baseUrl = (values['base-url'] as string | undefined) ?? (process.env[BASE_URL_VARIABLE] || undefined);
-  if (models.some((m) => m.provider === 'openai-compatible') && !baseUrl) throw new UsageError(`eval: openai-compatible needs the endpoint: --base-url URL or ${BASE_URL_VARIABLE} (Ollama: http://localhost:11434/v1)`);
+  if ([...models, ...(judgeModel ? [judgeModel] : [])].some((m) => m.provider === 'openai-compatible') && !baseUrl) throw new UsageError(`eval: openai-compatible needs the endpoint: --base-url URL or ${BASE_URL_VARIABLE} (Ollama: http://localhost:11434/v1)`);
   const rate = values['min-pass-rate'] as string | undefined;
   const minPassRate = rate === undefined ? 1 : Number(rate);
   if (rate !== undefined && (rate.trim() === '' || !(minPassRate >= 0 && minPassRate <= 1))) throw new UsageError(`eval: --min-pass-rate takes a number from 0 to 1, got ${JSON.stringify(rate)}`);
@@ -390,6 +401,7 @@ function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
     name: 'eval',
     files: positionals,
     models,
+    ...(judgeModel ? { judgeModel } : {}),
     ...(baseUrl ? { baseUrl } : {}),
     ...(repeat !== undefined ? { repeat } : {}),
     minPassRate,
@@ -401,14 +413,29 @@ function evalArgs(ours: string[], server: string[] | undefined): EvalArgs {
     ...(values['trace-dir'] !== undefined ? { traceDir: nonEmpty('eval', '--trace-dir', values['trace-dir'] as string) } : {}),
     timeoutMs: timeout('eval', values.timeout as string | undefined, signsIn(values)),
     ...(override ? { server: override } : {}),
+    ...(compare ? { compare } : {}),
   };
 }
 
-function modelRef(value: string): ModelRef {
+/** `--compare REF` or `--compare-command "CMD"` (one of them): `-- CMD` is already the server the files' is replaced by. */
+function baseline(ref: string | undefined, command: string | undefined, remote: boolean): EvalBaseline | undefined {
+  if (ref !== undefined && command !== undefined) throw new UsageError('eval: --compare REF and --compare-command CMD contradict each other: give one');
+  if (ref !== undefined) {
+    if (ref.trim() === '') throw new UsageError('eval: --compare takes a git ref (a branch, a tag, a commit, HEAD~1)');
+    if (remote) throw new UsageError('eval: --compare REF runs the server\'s command from a checkout of REF; --url names a server that is already running: use --compare-command CMD for the other version');
+    return { ref };
+  }
+  if (command === undefined) return undefined;
+  const [first, ...rest] = splitCommandLine(command);
+  if (first === undefined) throw new UsageError('eval: --compare-command takes the other version\'s server command, e.g. --compare-command "node old/server.js"');
+  return { command: { command: first, args: rest } };
+}
+
+function modelRef(value: string, flag = '--model'): ModelRef {
   const colon = value.indexOf(':');
   const provider = value.slice(0, Math.max(0, colon));
   const model = value.slice(colon + 1);
-  if (colon < 0 || !model) throw new UsageError(`eval: --model takes PROVIDER:MODEL (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, openai-compatible:llama3.2), got ${JSON.stringify(value)}`);
+  if (colon < 0 || !model) throw new UsageError(`eval: ${flag} takes PROVIDER:MODEL (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, openai-compatible:llama3.2), got ${JSON.stringify(value)}`);
   if (!(PROVIDERS as readonly string[]).includes(provider)) throw new UsageError(`eval: unknown provider ${JSON.stringify(provider)}; the providers are ${PROVIDERS.join(', ')}`);
   return { provider: provider as Provider, model };
 }

@@ -191,9 +191,10 @@ URL for the same tests on a deployed server), and print each failure as expected
 ${SERVER}
 
 Exit codes: 0 every test passed, 1 a test failed, 2 usage error.`,
-  eval: `Usage: mcp-lens eval [FILES…] --model PROVIDER:MODEL [--model …] [--base-url URL] [--repeat N]
-                     [--min-pass-rate X] [--json] [--junit FILE] [--sarif FILE] [--allow-destructive]
-                     [--max-tokens N] [--trace-dir DIR] [--timeout MS] [SERVER]
+  eval: `Usage: mcp-lens eval [FILES…] --model PROVIDER:MODEL [--model …] [--judge-model PROVIDER:MODEL]
+                     [--base-url URL] [--repeat N] [--min-pass-rate X] [--json] [--junit FILE]
+                     [--sarif FILE] [--allow-destructive] [--max-tokens N] [--trace-dir DIR]
+                     [--compare REF | --compare-command CMD] [--timeout MS] [SERVER]
 
 Run evals (*.mcpeval.json; every one under the current folder when no FILES are given):
 a model is offered the server's tools as a host offers them, each tool call it makes runs
@@ -204,6 +205,8 @@ per model, tool precision and recall, schema-breaking arguments and hallucinated
                          repeat it to compare models side by side. Keys are read from
                          OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY,
                          MCP_LENS_EVAL_API_KEY (openai-compatible, optional)
+  --judge-model P:M      grades the answers of cases with a "judge" prompt (default: each
+                         model judges its own); takes --base-url only if openai-compatible
   --base-url URL         the endpoint (openai-compatible needs it: Ollama, LM Studio, vLLM;
                          or MCP_LENS_EVAL_BASE_URL)
   --repeat N             run every case N times (default: the file's "repeat", else 1)
@@ -213,10 +216,18 @@ per model, tool precision and recall, schema-breaking arguments and hallucinated
   --trace-dir DIR        write each session's trace (wire and model turns) to DIR
   --junit FILE, --sarif FILE, --json   reports, as for test
   --timeout MS           how long each tool call may take (default 30000)
+  --compare REF          run the cases against the server at git REF too (started from a
+                         temporary worktree of REF of the eval file's repository, removed
+                         afterwards) and report each case's change with its interval, and
+                         each tool's precision and recall before and after
+  --compare-command CMD  the same against another server command ("node old/server.js",
+                         quoted as a shell would, run in the current folder)
 
 ${SERVER}
 
-Exit codes: 0 every case met the pass rate, 1 a case did not, 2 usage error (no model).`,
+Exit codes: 0 every case met the pass rate, 1 a case did not, 2 usage error (no model).
+With --compare: 1 when a case got worse beyond noise and is below --min-pass-rate now,
+or a version could not run; 2 also when REF is not a commit.`,
   diff: `Usage: mcp-lens diff [--json] [--fail-on breaking|any|never] OLD NEW
        mcp-lens diff [--json] [--fail-on breaking|any|never] [--timeout MS] OLD SERVER
 
@@ -372,9 +383,10 @@ export const USAGE = `Usage:
       Run saved calls (*.mcptest.json; all under the current folder when no FILES are
       given). SERVER runs them against that server instead of the one each file names.
   mcp-lens eval [FILES…] --model PROVIDER:MODEL [--model …] [--min-pass-rate X]
-                [--junit FILE] [--sarif FILE] [--json] [SERVER]
+                [--compare REF] [--junit FILE] [--sarif FILE] [--json] [SERVER]
       Does a model use the tools right? Run *.mcpeval.json cases through a model
-      against the real server: pass rates with intervals, precision and recall.
+      against the real server: pass rates with intervals, precision and recall;
+      with --compare, what a change (a description edit) did to them.
   mcp-lens fuzz [TOOL…] [--runs N] [--seed S] [--allow-destructive] [--save FILE]
                 [--junit FILE] [--sarif FILE] [--json] [--timeout MS] SERVER
       Call each tool with inputs drawn from its inputSchema; report crashes, hangs, leaks

@@ -5,7 +5,8 @@ import { InputCancelledError, resolveServer, type ResolvedServer } from '../core
 import { resolveRemoteServer } from '../core/config/resolveRemote';
 import type { ConfigProblem, InputDefinition, ServerConfig } from '../core/config/types';
 import { planDebugLaunch, type DebugLaunch } from '../core/devloop/debugTarget';
-import { describeRequest, requestsInFlight, type LostRequest } from '../core/devloop/inFlight';
+import { describeRequest } from '../core/diagnose/describe';
+import { requestsInFlight, type LostRequest } from '../core/devloop/inFlight';
 import type { Lists } from '../core/devloop/listDiff';
 import type { Elicit } from '../core/session/elicitation';
 import type { Sample } from '../core/session/sampling';

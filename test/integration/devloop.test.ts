@@ -97,7 +97,7 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     ]);
     assert.equal(diff.breaking, 1);
     assert.equal(diff.lost.length, 1);
-    assert.match(diff.lost[0], /^tools\/call never-answers \(id \d+\)$/);
+    assert.match(diff.lost[0], /^tools\/call "never-answers" \(id \d+\)$/);
     assert.equal(diff.separator, `— restarted after saving tools.json; lost without an answer: ${diff.lost[0]} —`);
 
     // The caller hears of it: the call ends instead of waiting forever.

@@ -12,8 +12,9 @@ import { summarize } from '../summary';
 import { summaryLines } from '../summaryLines';
 import { TraceLines, traceLines } from '../traceLines';
 import { probeServer } from './checkProbes';
-import { probeLists, withoutProbeAnswers } from './listProbe';
-import { createClient, describeError } from './session';
+import { probeLists, withoutProbeAnswers } from '../../core/probe/listProbe';
+import { describeError } from '../../core/session/errors';
+import { createClient } from './session';
 
 /**
  * `mcp-lens check`: connect (era probe + handshake), list everything (see probeLists), run

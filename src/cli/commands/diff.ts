@@ -7,8 +7,9 @@ import type { DiffArgs } from '../args';
 import type { Output } from '../output';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { summarize } from '../summary';
-import { probeLists } from './listProbe';
-import { createClient, describeError } from './session';
+import { probeLists } from '../../core/probe/listProbe';
+import { describeError } from '../../core/session/errors';
+import { createClient } from './session';
 
 /**
  * `mcp-lens diff OLD NEW`: what changed in a server's tools, resources (templates included)

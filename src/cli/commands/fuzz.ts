@@ -11,7 +11,8 @@ import { fuzzJunit, fuzzSarif } from '../testReports/fuzzReports';
 import { entryFile } from '../testReports/runFindings';
 import { version } from '../version';
 import { isRemote, type ServerTarget } from '../serverTarget';
-import { clientOptions, clientSpec, describeError } from './session';
+import { describeError } from '../../core/session/errors';
+import { clientOptions, clientSpec } from './session';
 
 /**
  * `mcp-lens fuzz`: inputs drawn from each tool's inputSchema, each a real call on the running

@@ -12,7 +12,8 @@ import { loadJunit, loadSarif } from '../testReports/loadReports';
 import { writeFile } from 'node:fs/promises';
 import { isRemote } from '../serverTarget';
 import { runLines, serverEntryFile, serverName } from './fuzz';
-import { createClient, describeError } from './session';
+import { describeError } from '../../core/session/errors';
+import { createClient } from './session';
 
 /**
  * `mcp-lens load`: one session, `--concurrency` calls in flight on it, then latency

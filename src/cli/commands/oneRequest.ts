@@ -11,7 +11,8 @@ import type { AnswerFlags } from '../answerFlags';
 import type { InputRound } from '../../core/session/client';
 import { openTerminal } from '../terminal';
 import { cliAnswerers } from './serverAsks';
-import { createClient, describeError } from './session';
+import { describeError } from '../../core/session/errors';
+import { createClient } from './session';
 
 export interface OneRequest extends AnswerFlags {
   server: ServerTarget;

@@ -4,7 +4,8 @@ import { stableJson } from '../../core/testing/jsonMatch';
 import { parseTraceText } from '../../core/trace/jsonl';
 import type { ReplayArgs } from '../args';
 import type { Output } from '../output';
-import { createClient, describeError } from './session';
+import { describeError } from '../../core/session/errors';
+import { createClient } from './session';
 
 /**
  * `mcp-lens replay TRACE -- CMD` (or `--url URL`): the trace's client requests sent again to

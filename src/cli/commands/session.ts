@@ -1,7 +1,8 @@
 import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { OAuthAuthorizer } from '../../core/auth/authorizer';
 import { clientProfile } from '../../core/hosts/clientProfiles';
-import { ConnectionClosedError, McpClient, ProtocolError, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../../core/session/client';
+import { describeError } from '../../core/session/errors';
+import { ConnectionClosedError, McpClient, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../../core/session/client';
 import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
@@ -53,18 +54,8 @@ function showAuthorizationUrl(url: string): void {
   process.stderr.write(`mcp-lens: the server asks for authorization. Open this address in a browser to sign in:\n  ${url}\n`);
 }
 
-/** The connection is gone: asking again can only fail the same way. */
-export function isFatal(error: unknown): boolean {
-  return error instanceof ConnectionClosedError;
-}
-
 /** A failure told by the exit when the server died (code and stderr reason, as everywhere else), else by the error. */
 export function describeFailure(client: McpClient, error: unknown): string {
   const story = error instanceof ConnectionClosedError ? exitStory(client.trace.events) : undefined;
   return story ? `the server ${exitSentence(story)}` : describeError(error);
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof ProtocolError) return `${error.code} ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
 }

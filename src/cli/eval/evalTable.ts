@@ -37,6 +37,7 @@ export function resultTable(results: readonly ModelFileResult[], minPassRate: nu
   const summary = models.map((m) => summaryOf(results.filter((r) => r.model === m)));
   const labels = ['pass rate', 'tool precision', 'tool recall', 'schema-breaking args', 'hallucinated tools', 'hallucinated args', 'tokens in / out', 'mean latency', 'mean steps'];
   const summaryRows = labels.map((label, i) => [label, ...summary.map((x) => x[i])]);
+  if (results.some((r) => r.cases.some((c) => c.judged))) summaryRows.push(...judgeRows(models.map((m) => results.filter((r) => r.model === m))));
   const header = ['case', ...models];
   const widths = header.map((_, col) => Math.max(...[header, ...rows, ...summaryRows].map((r) => r[col].length)));
   const line = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
@@ -68,6 +69,20 @@ function summaryOf(results: readonly ModelFileResult[]): string[] {
     `${cases.reduce((n, c) => n + c.inputTokens, 0)} / ${cases.reduce((n, c) => n + c.outputTokens, 0)}`,
     `${Math.round(mean((c) => c.latencyMs))} ms`,
     mean((c) => c.steps).toFixed(1),
+  ];
+}
+
+/** What the judges said over the judged answers, and what they cost (apart from the models' tokens). */
+function judgeRows(byModel: readonly (readonly ModelFileResult[])[]): string[][] {
+  const counts = byModel.map((results) => {
+    const judged = results.flatMap((r) => r.cases.flatMap((c) => (c.judged ? [c.judged] : [])));
+    const sum = (f: (j: (typeof judged)[number]) => number) => judged.reduce((n, j) => n + f(j), 0);
+    return { pass: sum((j) => j.pass), fail: sum((j) => j.fail), unreadable: sum((j) => j.unreadable), error: sum((j) => j.error), inputTokens: sum((j) => j.inputTokens), outputTokens: sum((j) => j.outputTokens) };
+  });
+  return [
+    ['judge pass / fail', ...counts.map((c) => `${c.pass} / ${c.fail}`)],
+    ['judge unreadable', ...counts.map((c) => `${c.unreadable}${c.error ? ` (+${c.error} not asked)` : ''}`)],
+    ['judge tokens in / out', ...counts.map((c) => `${c.inputTokens} / ${c.outputTokens}`)],
   ];
 }
 

@@ -5,7 +5,7 @@ import { diagnosticsText } from '../../core/agent/diagnosticsText';
 import { eventsText, lastMessages, lastStderr } from '../../core/agent/eventText';
 import { itemsText } from '../../core/agent/listsText';
 import { agentCall } from '../../core/agent/toolCall';
-import { checkRunning } from '../commands/checkRunning';
+import { checkRunning } from '../../core/agent/checkRunning';
 import { configuredText, INPUT_ENV_PREFIX, type ConfiguredServers } from './configured';
 import type { ListKind, SessionSpec } from './heldSession';
 import type { Sessions } from './sessions';

@@ -5,11 +5,12 @@
  */
 import type { TraceEvent } from '../trace/event';
 
+/** A request with no answer; `describeRequest` (core/diagnose/describe) names it as every diagnostic does. */
 export interface LostRequest {
   id: string | number;
   method: string;
-  /** The tool, for tools/call. */
-  tool?: string;
+  /** What the request targets (a tool's or prompt's name, a resource's URI), as it was sent. */
+  params?: Record<string, unknown>;
   seq: number;
 }
 
@@ -30,8 +31,7 @@ export function requestsInFlight(events: readonly TraceEvent[]): LostRequest[] {
     // the subscription down"): a restart ends it, it loses nothing.
     if (e.dir === 'c2s' && e.kind === 'request' && msg && msg.method !== 'subscriptions/listen') {
       const params = msg.params as Record<string, unknown> | undefined;
-      const tool = msg.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
-      open.set(key(msg.id), { id: msg.id as string | number, method: String(msg.method), ...(tool ? { tool } : {}), seq: e.seq });
+      open.set(key(msg.id), { id: msg.id as string | number, method: String(msg.method), ...(params ? { params } : {}), seq: e.seq });
     } else if (e.dir === 's2c' && e.kind === 'response' && msg) {
       open.delete(key(msg.id));
     } else if (e.dir === 'meta' && (e.kind === 'timeout' || e.kind === 'cancelled')) {
@@ -39,9 +39,4 @@ export function requestsInFlight(events: readonly TraceEvent[]): LostRequest[] {
     }
   }
   return [...open.values()];
-}
-
-/** "tools/call get_forecast (id 4)". */
-export function describeRequest(r: LostRequest): string {
-  return `${r.method}${r.tool ? ` ${r.tool}` : ''} (id ${r.id})`;
 }

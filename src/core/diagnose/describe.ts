@@ -8,7 +8,7 @@ export function quote(text: string, max = 100): string {
 }
 
 /** `tools/call "add" (id 3)`: the method, what it targets, and the id. */
-export function describeRequest(r: RequestRecord): string {
+export function describeRequest(r: Pick<RequestRecord, 'method' | 'id' | 'params'>): string {
   const p = r.params ?? {};
   let target = '';
   if ((r.method === 'tools/call' || r.method === 'prompts/get') && typeof p.name === 'string') target = ` "${p.name}"`;

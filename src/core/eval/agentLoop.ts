@@ -8,6 +8,7 @@ import { resultText } from '../agent/resultText';
 import { validateArguments } from '../schema/argsValidator';
 import { isRecord } from '../schema/isRecord';
 import { ConnectionClosedError, ProtocolError, type McpClient } from '../session/client';
+import { judgeAnswer, type JudgeVerdict } from './answerJudge';
 import type { EvalCase } from './evalFile';
 import type { EvalModel, LoopMessage, ModelToolCall, OfferedTool, TokenUsage, ToolResultText } from './model';
 import { recordTurn, type ModelTurn } from './modelTurn';
@@ -39,6 +40,8 @@ export interface RunRecord {
   stop: StopReason;
   /** What stopped a run that did not end in an answer. */
   error?: string;
+  /** The judge's grading of the answer, when the case has a judge prompt and the run answered. */
+  verdict?: JudgeVerdict;
 }
 
 export interface LoopContext {
@@ -52,6 +55,8 @@ export interface LoopContext {
   callTimeoutMs: number;
   /** Tokens left before the run's cap (--max-tokens); shared by every case of a run. */
   budget?: { left: number };
+  /** Grades answers of cases with a judge prompt (--judge-model); the model under test when absent. */
+  judge?: EvalModel;
 }
 
 export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord> {
@@ -89,7 +94,10 @@ export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord>
     messages.push({ role: 'assistant', text: step.text, toolCalls: step.toolCalls });
     if (step.toolCalls.length === 0) {
       run.answer = step.text;
-      return finish('answer');
+      // The judge's time is not the run's: latency stays the model's and the server's.
+      finish('answer');
+      if (c.expect.judge !== undefined) run.verdict = await judge(c.expect.judge, messages, run.answer, ctx, turn);
+      return run;
     }
     const results: ToolResultText[] = [];
     for (const call of step.toolCalls) {
@@ -105,6 +113,17 @@ export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord>
     messages.push({ role: 'tool', results });
   }
   return finish('step-limit', `no answer within ${c.maxSteps} step${c.maxSteps === 1 ? '' : 's'}`);
+}
+
+function judge(criteria: string, messages: readonly LoopMessage[], answer: string, ctx: LoopContext, turn: (t: Omit<ModelTurn, 'model' | 'case' | 'repetition'>) => void): Promise<JudgeVerdict> {
+  const judgeModel = ctx.judge ?? ctx.model;
+  // The conversation up to the answer; the answer itself goes to the judge on its own.
+  const conversation = messages.slice(0, -1);
+  return judgeAnswer(criteria, conversation, answer, {
+    judge: judgeModel,
+    ...(ctx.budget ? { budget: ctx.budget } : {}),
+    record: ({ verdict, ...rest }) => turn({ role: 'judge', judgeModel: judgeModel.id, verdict: verdict.verdict, reason: verdict.reason, ...rest }),
+  });
 }
 
 interface CallOutcome {

@@ -40,6 +40,8 @@ const expectation = z
     argsMatch: argsMatch.optional().describe('Stricter argument matching: exact, by pattern, by JSON Schema'),
     notTools: z.array(z.string().min(1)).optional().describe('Tools the model must not call'),
     answer: z.strictObject({ contains: textCheck.optional(), notContains: textCheck.optional(), matches: regex.optional() }).optional().describe('What the final answer must (not) contain, case-insensitively, or match'),
+    /** Graded by a model (the one under test unless --judge-model): pass or fail, with a reason. */
+    judge: z.string().trim().min(1).optional().describe('What a good final answer does, in words: a judge model grades each final answer against it (pass or fail, with a one-line reason); by default the model under test, or --judge-model'),
   })
   .refine((e) => !(e.tool && e.anyOf), '"tool" and "anyOf" contradict each other: give one');
 

@@ -6,6 +6,7 @@ import { validateArguments } from '../schema/argsValidator';
 import { isRecord } from '../schema/isRecord';
 import { compareJson, stableJson, type Mismatch } from '../testing/jsonMatch';
 import type { CallRecord, RunRecord } from './agentLoop';
+import type { JudgeVerdict } from './answerJudge';
 import type { EvalExpect } from './evalFile';
 
 /** The tools any one of which the case expects (none: the case does not ask for a tool). */
@@ -31,7 +32,26 @@ export function judgeRun(expect: EvalExpect, run: RunRecord): string[] {
   }
   for (const name of expect.notTools ?? []) if (run.calls.some((c) => c.name === name)) failures.push(`called ${name}, which this case must not call`);
   if (expect.answer && run.stop === 'answer') failures.push(...answerProblems(expect.answer, run.answer));
+  if (expect.judge !== undefined && run.stop === 'answer') {
+    const problem = verdictProblem(run.verdict);
+    if (problem) failures.push(problem);
+  }
   return failures;
+}
+
+/** Only a readable "pass" passes: a verdict that cannot be read, or no verdict, is not one. */
+function verdictProblem(v: JudgeVerdict | undefined): string | undefined {
+  if (!v) return 'the answer was not judged';
+  switch (v.verdict) {
+    case 'pass':
+      return undefined;
+    case 'fail':
+      return `the judge (${v.model}) failed the answer: ${v.reason}`;
+    case 'unreadable':
+      return `the judge (${v.model}) gave no verdict that can be read: ${v.reason}`;
+    case 'error':
+      return `the answer could not be judged (${v.model}): ${v.reason}`;
+  }
 }
 
 function argsProblems(expect: EvalExpect, call: CallRecord): string[] {

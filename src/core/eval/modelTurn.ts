@@ -10,7 +10,8 @@ export interface ModelTurn {
   model: string;
   case: string;
   repetition: number;
-  role: 'system' | 'user' | 'assistant' | 'tool';
+  /** `judge`: the grading of the final answer against the case's judge prompt. */
+  role: 'system' | 'user' | 'assistant' | 'tool' | 'judge';
   text?: string;
   toolCalls?: ModelToolCall[];
   results?: ToolResultText[];
@@ -18,6 +19,10 @@ export interface ModelTurn {
   latencyMs?: number;
   /** A step that failed (provider error after retries): what the provider said. */
   error?: string;
+  /** role `judge`: the judge model, its verdict and its reason (what it said, when unreadable). */
+  judgeModel?: string;
+  verdict?: 'pass' | 'fail' | 'unreadable' | 'error';
+  reason?: string;
 }
 
 export function recordTurn(trace: Trace, turn: ModelTurn): void {
@@ -25,13 +30,17 @@ export function recordTurn(trace: Trace, turn: ModelTurn): void {
 }
 
 function turnLine(turn: ModelTurn): string {
-  const who = `${turn.model} ${turn.case} #${turn.repetition} ${turn.role}`;
+  const who = `${turn.model} ${turn.case} #${turn.repetition} ${turn.role}${turn.judgeModel ? ` (${turn.judgeModel})` : ''}`;
   if (turn.error) return `${who}: error: ${turn.error}`;
+  if (turn.verdict) return `${who}: ${turn.verdict}: ${oneLine(turn.reason ?? '')}${cost(turn)}`;
   const calls = (turn.toolCalls ?? []).map((c) => `${c.name}(${typeof c.args === 'string' ? c.args : JSON.stringify(c.args)})`);
   const results = (turn.results ?? []).map((r) => `${r.name}${r.isError ? ' (isError)' : ''}: ${oneLine(r.text)}`);
   const parts = [turn.text ? oneLine(turn.text) : '', ...calls.map((c) => `calls ${c}`), ...results].filter((p) => p !== '');
-  const cost = turn.usage ? ` [${turn.usage.inputTokens} in, ${turn.usage.outputTokens} out${turn.latencyMs !== undefined ? `, ${Math.round(turn.latencyMs)} ms` : ''}]` : '';
-  return `${who}: ${parts.join('; ')}${cost}`;
+  return `${who}: ${parts.join('; ')}${cost(turn)}`;
+}
+
+function cost(turn: ModelTurn): string {
+  return turn.usage ? ` [${turn.usage.inputTokens} in, ${turn.usage.outputTokens} out${turn.latencyMs !== undefined ? `, ${Math.round(turn.latencyMs)} ms` : ''}]` : '';
 }
 
 function oneLine(text: string): string {

@@ -18,6 +18,8 @@ export interface EvalRunOptions {
   /** Overrides every case's repeat (--repeat). */
   repeat?: number;
   budget?: { left: number };
+  /** Grades the answers of cases with a judge prompt; the model under test when absent (--judge-model). */
+  judge?: EvalModel;
   onCase?: (score: CaseScore) => void;
 }
 
@@ -57,7 +59,7 @@ export async function runEvalFile(file: EvalFile, spec: ServerSpec | HttpServerS
       const runs: RunRecord[] = [];
       const repeat = options.repeat ?? c.repeat;
       for (let repetition = 1; repetition <= repeat; repetition++) {
-        const run = await runCase(c, { client: session.client, model, tools: session.tools, protocolVersion: session.protocolVersion, system: file.system, repetition, allowDestructive: options.allowDestructive, callTimeoutMs: options.callTimeoutMs, budget: options.budget });
+        const run = await runCase(c, { client: session.client, model, tools: session.tools, protocolVersion: session.protocolVersion, system: file.system, repetition, allowDestructive: options.allowDestructive, callTimeoutMs: options.callTimeoutMs, budget: options.budget, ...(options.judge ? { judge: options.judge } : {}) });
         runs.push(run);
         if (run.stop === 'server-gone' || run.stop === 'token-cap') break;
       }

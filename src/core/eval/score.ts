@@ -17,6 +17,8 @@ export interface CaseScore {
   /** The failures of each failed repetition (1-based), in order. */
   failures: { repetition: number; messages: string[] }[];
   selection: SelectionCounts;
+  /** The same counts tool by tool (runs of cases that expect a tool), for the change per tool. */
+  toolSelection: Record<string, ToolSelectionCounts>;
   /** Calls to offered tools, and how many of them broke the tool's inputSchema. */
   offeredCalls: number;
   schemaBreaking: number;
@@ -28,6 +30,19 @@ export interface CaseScore {
   /** Mean over repetitions. */
   steps: number;
   latencyMs: number;
+  /** The judge's verdicts over the answered repetitions, when the case has a judge prompt; its tokens are not in the case's. */
+  judged?: JudgeCounts;
+}
+
+export interface JudgeCounts {
+  pass: number;
+  fail: number;
+  /** Answers that were not a verdict: counted, and never as a pass. */
+  unreadable: number;
+  /** The judge could not be asked (its provider failed, the token cap). */
+  error: number;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 /** Counts for precision (chosen tools that were expected) and recall (runs that chose an expected tool). */
@@ -38,11 +53,21 @@ export interface SelectionCounts {
   runsHit: number;
 }
 
+/** For one tool: runs that called it (and of those, where it was expected), runs that expected it (and of those, that called it). */
+export interface ToolSelectionCounts {
+  chosen: number;
+  chosenExpected: number;
+  expected: number;
+  expectedChosen: number;
+}
+
 export function scoreCase(c: EvalCase, runs: readonly RunRecord[]): CaseScore {
   const failures = runs.map((run, i) => ({ repetition: i + 1, messages: judgeRun(c.expect, run) })).filter((f) => f.messages.length > 0);
   const passes = runs.length - failures.length;
   const wanted = expectedTools(c.expect);
   const selection: SelectionCounts = { chosen: 0, chosenExpected: 0, runsExpecting: 0, runsHit: 0 };
+  const toolSelection: Record<string, ToolSelectionCounts> = {};
+  const ofTool = (name: string) => (toolSelection[name] ??= { chosen: 0, chosenExpected: 0, expected: 0, expectedChosen: 0 });
   if (wanted.length) {
     for (const run of runs) {
       const chosen = new Set(run.calls.map((call) => call.name));
@@ -50,6 +75,14 @@ export function scoreCase(c: EvalCase, runs: readonly RunRecord[]): CaseScore {
       selection.chosenExpected += [...chosen].filter((name) => wanted.includes(name)).length;
       selection.runsExpecting++;
       if ([...chosen].some((name) => wanted.includes(name))) selection.runsHit++;
+      for (const name of chosen) {
+        ofTool(name).chosen++;
+        if (wanted.includes(name)) ofTool(name).chosenExpected++;
+      }
+      for (const name of wanted) {
+        ofTool(name).expected++;
+        if (chosen.has(name)) ofTool(name).expectedChosen++;
+      }
     }
   }
   const calls = runs.flatMap((run) => run.calls);
@@ -64,6 +97,7 @@ export function scoreCase(c: EvalCase, runs: readonly RunRecord[]): CaseScore {
     interval: wilson(passes, runs.length),
     failures,
     selection,
+    toolSelection,
     offeredCalls: offered.length,
     schemaBreaking: offered.filter((call) => call.schemaErrors.length > 0).length,
     hallucinatedTools: [...new Set(calls.filter((call) => !call.offered).map((call) => call.name))],
@@ -72,7 +106,18 @@ export function scoreCase(c: EvalCase, runs: readonly RunRecord[]): CaseScore {
     outputTokens: runs.reduce((n, r) => n + r.usage.outputTokens, 0),
     steps: mean((r) => r.steps),
     latencyMs: mean((r) => r.durationMs),
+    ...(c.expect.judge !== undefined ? { judged: judgeCounts(runs) } : {}),
   };
+}
+
+function judgeCounts(runs: readonly RunRecord[]): JudgeCounts {
+  const counts: JudgeCounts = { pass: 0, fail: 0, unreadable: 0, error: 0, inputTokens: 0, outputTokens: 0 };
+  for (const v of runs.flatMap((r) => (r.verdict ? [r.verdict] : []))) {
+    counts[v.verdict]++;
+    counts.inputTokens += v.usage.inputTokens;
+    counts.outputTokens += v.usage.outputTokens;
+  }
+  return counts;
 }
 
 /** Precision and recall over several cases' counts; undefined where nothing was counted. */

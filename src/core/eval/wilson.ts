@@ -3,7 +3,7 @@
  * it stays inside [0, 1] and says something at 0 or n passes, which is where evals with few
  * repetitions live.
  */
-const Z95 = 1.959964;
+export const Z95 = 1.959964;
 
 export interface Interval {
   low: number;

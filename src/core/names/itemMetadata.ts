@@ -3,6 +3,7 @@
  * its display name, icons and annotations (BaseMetadata, Icons, Annotations, ToolAnnotations).
  * Facts as plain strings; the UI renders them as untrusted text.
  */
+import { asRecord } from '../schema/isRecord';
 
 /**
  * The display name: `title` is "Intended for UI and end-user contexts"; "If not provided,
@@ -80,8 +81,4 @@ function iconSource(src: string): string {
 
 function nonEmpty(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
-
-function asRecord(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }

@@ -34,6 +34,7 @@ import {
   MODERN_VERSIONS,
   type ListMethod,
 } from './protocol';
+import { asRecord } from '../schema/isRecord';
 
 export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
@@ -842,10 +843,6 @@ function urlElicitationFault(params: Record<string, unknown>): string | undefine
     return `the url ${JSON.stringify(params.url)} is not a URL`;
   }
   return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : `the url uses ${url.protocol}, not http or https`;
-}
-
-function asRecord(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
 function asImplementation(v: unknown): { name: string; version: string } | undefined {

@@ -3,34 +3,32 @@
  * — string (optionally format email, uri, date, date-time; enum/oneOf for single select),
  * number, integer, boolean, and an array of enum strings for multi-select (2025-11-25).
  */
+import { asRecord } from '../schema/isRecord';
+
 const STRING_FORMATS = new Set(['email', 'uri', 'date', 'date-time']);
 
 type Schema = Record<string, unknown>;
-
-function asObject(v: unknown): Schema | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Schema) : undefined;
-}
 
 /** The values an enum property allows: `enum`, or `oneOf`/`anyOf` entries with `const` (titled enums). */
 export function enumValues(prop: Schema): unknown[] | undefined {
   if (Array.isArray(prop.enum)) return prop.enum;
   const titled = Array.isArray(prop.oneOf) ? prop.oneOf : Array.isArray(prop.anyOf) ? prop.anyOf : undefined;
-  return titled?.map((o) => asObject(o)?.const);
+  return titled?.map((o) => asRecord(o)?.const);
 }
 
 /** Why a requestedSchema is outside the restricted form schema, or undefined when it is a valid form. */
 export function requestedSchemaFault(requestedSchema: unknown): string | undefined {
-  const schema = asObject(requestedSchema);
+  const schema = asRecord(requestedSchema);
   if (!schema) return 'requestedSchema is missing or not an object';
   if (schema.type !== 'object') return `requestedSchema.type is ${JSON.stringify(schema.type)}, not "object"`;
-  const properties = asObject(schema.properties);
+  const properties = asRecord(schema.properties);
   if (!properties) return 'requestedSchema has no "properties" object';
   for (const [name, value] of Object.entries(properties)) {
-    const prop = asObject(value);
+    const prop = asRecord(value);
     if (!prop) return `property "${name}" is not a schema object`;
     const type = prop.type;
     if (type === 'array') {
-      const items = asObject(prop.items);
+      const items = asRecord(prop.items);
       if (!items || !enumValues(items)) return `property "${name}" is an array whose items are not an enum (only multi-select arrays are allowed)`;
     } else if (type === 'string') {
       if (prop.format !== undefined && !STRING_FORMATS.has(String(prop.format))) return `property "${name}" has format ${JSON.stringify(prop.format)} (allowed: email, uri, date, date-time)`;
@@ -46,14 +44,14 @@ export function requestedSchemaFault(requestedSchema: unknown): string | undefin
 
 /** What is wrong with accepted content against the form (type, enum, bounds, required), one line per field. */
 export function contentFaults(requestedSchema: unknown, content: Record<string, unknown>): string[] {
-  const schema = asObject(requestedSchema) ?? {};
-  const properties = asObject(schema.properties) ?? {};
+  const schema = asRecord(requestedSchema) ?? {};
+  const properties = asRecord(schema.properties) ?? {};
   const faults: string[] = [];
   for (const name of Array.isArray(schema.required) ? (schema.required as string[]) : []) {
     if (content[name] === undefined) faults.push(`"${name}" is required`);
   }
   for (const [name, value] of Object.entries(content)) {
-    const prop = asObject(properties[name]);
+    const prop = asRecord(properties[name]);
     if (!prop) {
       faults.push(`"${name}" is not a field of the form`);
       continue;
@@ -78,7 +76,7 @@ function valueFault(prop: Schema, value: unknown): string | undefined {
       return undefined;
     }
     case 'array': {
-      const options = enumValues(asObject(prop.items) ?? {}) ?? [];
+      const options = enumValues(asRecord(prop.items) ?? {}) ?? [];
       if (!Array.isArray(value) || value.some((v) => !options.includes(v))) return `must be a list of ${options.map((o) => JSON.stringify(o)).join(', ')}`;
       if (typeof prop.minItems === 'number' && value.length < prop.minItems) return `needs at least ${prop.minItems} choices`;
       if (typeof prop.maxItems === 'number' && value.length > prop.maxItems) return `allows at most ${prop.maxItems} choices`;

@@ -98,3 +98,14 @@ export class RefusedAskError extends Error {
 export class InvalidAskError extends Error {
   override readonly name = 'InvalidAskError';
 }
+
+/** The connection is gone: asking again can only fail the same way. */
+export function isFatal(error: unknown): boolean {
+  return error instanceof ConnectionClosedError;
+}
+
+/** One line for a failed request: a server's JSON-RPC error with its code, else the local failure's message. */
+export function describeError(error: unknown): string {
+  if (error instanceof ProtocolError) return `${error.code} ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

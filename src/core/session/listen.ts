@@ -1,6 +1,7 @@
 import type { TraceEvent } from '../trace/event';
 import { Emitter, type Disposable } from '../util/disposable';
 import { isNotification, isResponse } from '../wire/message';
+import { asRecord } from '../schema/isRecord';
 
 /**
  * 2026-07-28 `subscriptions/listen`: one long-lived request whose notifications carry its id
@@ -150,7 +151,7 @@ export class ListenStreams {
 
 /** The acknowledged filter, keeping only fields of the right type. */
 export function filterOf(v: unknown): SubscriptionFilter {
-  const r = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  const r = asRecord(v) ?? {};
   const f: SubscriptionFilter = {};
   for (const key of ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const) if (typeof r[key] === 'boolean') f[key] = r[key];
   if (Array.isArray(r.resourceSubscriptions)) f.resourceSubscriptions = r.resourceSubscriptions.filter((u): u is string => typeof u === 'string');

@@ -2,6 +2,7 @@ import { HttpStatusError } from '../transport/httpErrors';
 import { ProtocolError, RequestTimeoutError } from './errors';
 import { LEGACY_VERSIONS, META_SERVER_INFO, UNSUPPORTED_PROTOCOL_VERSION } from './protocol';
 import type { ServerInfo } from './client';
+import { asRecord } from '../schema/isRecord';
 
 export type EraOutcome =
   | { era: 'modern'; info: ServerInfo; reason: string }
@@ -99,9 +100,5 @@ export function provesModern(response: { result?: unknown; error?: { code: numbe
 function supportedVersions(data: unknown): string[] {
   const list = asRecord(data)?.supported;
   return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
-}
-
-function asRecord(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 

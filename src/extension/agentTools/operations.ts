@@ -3,7 +3,7 @@ import { diagnosticsText } from '../../core/agent/diagnosticsText';
 import { eventsText, lastMessages, lastStderr } from '../../core/agent/eventText';
 import { itemsText } from '../../core/agent/listsText';
 import { agentCall, toolArguments } from '../../core/agent/toolCall';
-import { checkRunning } from '../../cli/commands/checkRunning';
+import { checkRunning } from '../../core/agent/checkRunning';
 import { LIST_KINDS, type ListKind, type ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import { isTrusted } from '../trust';

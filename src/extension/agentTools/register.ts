@@ -4,6 +4,7 @@ import type { Log } from '../log';
 import type { ServerRegistry } from '../serverRegistry';
 import { say, toolInvocation, type Text } from '../shown';
 import { AgentOperations, type Input } from './operations';
+import { asRecord } from '../../core/schema/isRecord';
 
 interface AgentTool {
   invoke(ops: AgentOperations, input: Input, signal: AbortSignal): string | Promise<string>;
@@ -82,5 +83,5 @@ export function registerAgentTools(registry: ServerRegistry, log: Log): vscode.D
 }
 
 function asInput(value: unknown): Input {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Input) : {};
+  return (asRecord(value) ?? {}) as Input;
 }

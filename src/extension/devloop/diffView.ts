@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { diffLists, isEmptyDiff, listsDocument, summarizeDiff, type ListsDiff } from '../../core/devloop/listDiff';
 import { classifyDiff, countBreaking, describeChange } from '../../core/testing/breaking';
-import { describeRequest } from '../../core/devloop/inFlight';
+import { describeRequest } from '../../core/diagnose/describe';
 import type { TraceEvent } from '../../core/trace/event';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';

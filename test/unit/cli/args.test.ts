@@ -138,4 +138,20 @@ test('eval: repeated --model, the pass rate, repeat and cap; what is wrong is a 
   assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--min-pass-rate', '80']), /--min-pass-rate takes a number from 0 to 1, got "80"/);
   assert.throws(() => parseCli(['eval', '--model', 'gpt-4']), /--model takes PROVIDER:MODEL/);
   assert.throws(() => parseCli(['eval']), /say which model runs the cases: --model PROVIDER:MODEL/);
+  assert.deepEqual((parseCli(['eval', '--model', 'openai:x', '--judge-model', 'anthropic:claude-sonnet-4-5']) as { judgeModel?: unknown }).judgeModel, { provider: 'anthropic', model: 'claude-sonnet-4-5' });
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--judge-model', 'gpt-4']), /--judge-model takes PROVIDER:MODEL/);
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--judge-model', 'openai-compatible:judge']), /openai-compatible needs the endpoint/);
+});
+
+test('eval --compare REF or --compare-command CMD (its words split as a shell would quote them); not both, not REF with --url', () => {
+  const ref = parseCli(['eval', '--model', 'openai:x', '--compare', 'HEAD~1']) as { compare?: unknown };
+  assert.deepEqual(ref.compare, { ref: 'HEAD~1' });
+  const command = parseCli(['eval', '--model', 'openai:x', '--compare-command', 'node "old server/index.js" --port 3', '--', 'node', 'server.js']) as { compare?: unknown; server?: unknown };
+  assert.deepEqual(command.compare, { command: { command: 'node', args: ['old server/index.js', '--port', '3'] } });
+  assert.deepEqual(command.server, { command: 'node', args: ['server.js'] });
+  assert.deepEqual((parseCli(['eval', '--model', 'openai:x', '--compare-command', 'node old.js', '--url', 'http://127.0.0.1:3000/mcp']) as { compare?: unknown }).compare, { command: { command: 'node', args: ['old.js'] } });
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--compare', 'main', '--compare-command', 'node old.js']), /--compare REF and --compare-command CMD contradict each other/);
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--compare', 'main', '--url', 'http://127.0.0.1:3000/mcp']), /--compare REF runs the server's command from a checkout of REF; --url names a server that is already running/);
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--compare', '']), /--compare takes a git ref/);
+  assert.throws(() => parseCli(['eval', '--model', 'openai:x', '--compare-command', '  ']), /--compare-command takes the other version's server command/);
 });

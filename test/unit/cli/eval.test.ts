@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { buildCli, NODE, ROOT, runCli } from './helpers';
+import { buildCli, ROOT, runCli } from './helpers';
+import { startModelDouble, type ModelDouble } from './modelDouble';
 
 // `mcp-lens eval` end to end: the real @ai-sdk/openai-compatible provider talks HTTP to a
 // scripted chat-completions double (a child process), and each tool call it makes runs on
@@ -12,23 +12,19 @@ import { buildCli, NODE, ROOT, runCli } from './helpers';
 const EVALS = join(ROOT, 'test', 'fixtures', 'evals', 'weather.mcpeval.json');
 const KEY = 'sk-test-eval-key-7f3a9c';
 
-let model: ChildProcessWithoutNullStreams;
+let model: ModelDouble;
 let baseUrl: string;
 let work: string;
 
 before(async () => {
   await buildCli();
   work = mkdtempSync(join(tmpdir(), 'mcp-lens-eval-'));
-  model = spawn(NODE, [join(ROOT, 'test', 'fixtures', 'models', 'scriptedChat.mjs')], { env: { ...process.env, EXPECT_KEY: KEY, REQUEST_LOG: join(work, 'requests.jsonl') }, stdio: 'pipe' });
-  const first = await new Promise<string>((resolve, reject) => {
-    model.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()));
-    model.once('exit', (code) => reject(new Error(`the model double exited (${code})`)));
-  });
-  baseUrl = `http://127.0.0.1:${(JSON.parse(first) as { port: number }).port}/v1`;
+  model = await startModelDouble({ EXPECT_KEY: KEY, REQUEST_LOG: join(work, 'requests.jsonl') });
+  baseUrl = model.baseUrl;
 });
 
 after(() => {
-  model?.stdin.end();
+  model?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -29,7 +29,7 @@ test('check, call, read, prompt and lint document --fail-on in their usage; reco
 });
 
 test('every command that talks to a server lists --url, --header, --token, --auth and the client flags in its usage', async () => {
-  for (const command of ['check', 'call', 'read', 'prompt', 'complete', 'watch', 'fuzz', 'load', 'test', 'replay', 'diff']) {
+  for (const command of ['check', 'call', 'read', 'prompt', 'complete', 'watch', 'fuzz', 'load', 'test', 'eval', 'replay', 'diff']) {
     const usage = (await runCli([command, '--help'])).stdout;
     for (const flag of [/--url URL/, /--header 'K: V'/, /--token TOKEN/, /--auth/, /--no-token-cache/]) assert.match(usage, flag, `${command}: ${flag}`);
   }

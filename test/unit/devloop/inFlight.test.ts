@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { describeRequest, requestsInFlight } from '../../../src/core/devloop/inFlight';
+import { describeRequest } from '../../../src/core/diagnose/describe';
+import { requestsInFlight } from '../../../src/core/devloop/inFlight';
 import type { NewTraceEvent } from '../../../src/core/trace/event';
 import { Trace } from '../../../src/core/trace/trace';
 
@@ -23,12 +24,12 @@ test('requests of the current run without an answer, timeout or cancellation', (
   ];
   for (const e of events) trace.append(e);
   const lost = requestsInFlight(trace.events);
-  assert.deepEqual(lost.map(describeRequest), ['tools/call slow_forecast (id 2)', 'resources/read (id 4)']);
+  assert.deepEqual(lost.map(describeRequest), ['tools/call "slow_forecast" (id 2)', 'resources/read (id 4)']);
   assert.equal(lost[0].seq, 7);
 });
 
 test('an open subscriptions/listen stream is not a request a restart loses: it awaits no answer', () => {
   const trace = new Trace();
   for (const e of [{ dir: 'meta', kind: 'spawned', raw: 'spawned', info: {} } as NewTraceEvent, req(2, 'subscriptions/listen', { notifications: { toolsListChanged: true } }), req(3, 'tools/call', { name: 'slow' })]) trace.append(e);
-  assert.deepEqual(requestsInFlight(trace.events).map(describeRequest), ['tools/call slow (id 3)']);
+  assert.deepEqual(requestsInFlight(trace.events).map(describeRequest), ['tools/call "slow" (id 3)']);
 });

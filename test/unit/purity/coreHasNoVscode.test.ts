@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { vscodeReferences } from './vscodeImports';
+import { vscodeReferences } from './moduleReferences';
 
 // DESIGN.md §2: src/core "never imports 'vscode'" — it runs in the CLI and the language server,
 // where there is no such module. A tsconfig `types` list alone does not stop an explicit import.

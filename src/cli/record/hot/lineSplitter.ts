@@ -2,6 +2,7 @@
  * Splits a byte stream into lines and keeps each line's exact bytes (newline included), so
  * what is relayed is what arrived: a proxy that reads messages must still lose no byte.
  */
+import { asRecord } from '../../../core/schema/isRecord';
 export class LineSplitter {
   private pending: Buffer[] = [];
 
@@ -31,7 +32,7 @@ export class LineSplitter {
 export function parseLine(line: Buffer): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(line.toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return asRecord(value);
   } catch {
     return undefined;
   }

@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../../core/diagnose/diagnostic';
-import { ProtocolError, RequestTimeoutError, type McpClient } from '../../core/session/client';
-import type { TraceEvent } from '../../core/trace/event';
-import { isRequest, isResponse } from '../../core/wire/message';
-import { describeError, isFatal } from './session';
+import type { Diagnostic } from '../diagnose/diagnostic';
+import { ProtocolError, RequestTimeoutError, type McpClient } from '../session/client';
+import type { TraceEvent } from '../trace/event';
+import { isRequest, isResponse } from '../wire/message';
+import { describeError, isFatal } from '../session/errors';
 
 const LISTS = {
   'tools/list': 'tools',

@@ -1,9 +1,9 @@
-import type { Diagnostic } from '../../core/diagnose/diagnostic';
-import { line } from '../../core/agent/bounds';
-import { diagnosticsText } from '../../core/agent/diagnosticsText';
-import type { McpClient } from '../../core/session/client';
-import type { TraceEvent } from '../../core/trace/event';
-import { probeLists, withoutProbeAnswers } from './listProbe';
+import type { Diagnostic } from '../diagnose/diagnostic';
+import { line } from './bounds';
+import { diagnosticsText } from './diagnosticsText';
+import type { McpClient } from '../session/client';
+import type { TraceEvent } from '../trace/event';
+import { probeLists, withoutProbeAnswers } from '../probe/listProbe';
 
 export interface RunningServer {
   name: string;
