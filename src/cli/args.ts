@@ -8,6 +8,7 @@ import { HOST_PROFILES, hostProfile } from '../core/hosts/hostProfiles';
 import { PROBE_IDS, type ProbeId } from '../core/probe/probe';
 import { SIGN_IN_TIMEOUT_MS } from '../core/auth/signInTimeout';
 import { splitCommandLine } from '../core/config/newServer';
+import { assertionWanted } from './assertionFlags';
 
 export type { ServerCommand, ServerTarget } from './serverTarget';
 export interface CheckArgs {
@@ -318,9 +319,9 @@ function toolArguments(value: string | undefined, command = 'call'): Record<stri
   return parsed as Record<string, unknown>;
 }
 
-/** `--auth` or a client flag: the first request may wait for the person's sign-in. */
+/** `--auth`, a client flag or a JWT grant's: the first request may wait for the person's sign-in, or for the grant's exchanges (each bounded on its own). */
 function signsIn(values: Record<string, unknown>): boolean {
-  return values.auth === true || values['client-id'] !== undefined || values['client-metadata-url'] !== undefined;
+  return values.auth === true || values['client-id'] !== undefined || values['client-metadata-url'] !== undefined || assertionWanted(values);
 }
 
 /** `--url …` or the server command: see serverTarget. */

@@ -2,6 +2,7 @@ import { DPOP_MODES, type DpopMode } from '../core/auth/dpop';
 import { SIGNING_ALGORITHMS } from '../core/auth/privateKey';
 import type { ClientSettings } from '../core/auth/registration';
 import { CLIENT_PROFILES, clientProfile } from '../core/hosts/clientProfiles';
+import { ASSERTION_OPTIONS, assertionSettings, assertionWanted, type AssertionValues } from './assertionFlags';
 import { UsageError } from './usage';
 
 /** A stdio server: the command line after `--`. */
@@ -48,9 +49,10 @@ export const TARGET_OPTIONS = {
   'no-token-cache': { type: 'boolean' },
   dpop: { type: 'string' },
   'client-profile': { type: 'string' },
+  ...ASSERTION_OPTIONS,
 } as const;
 
-export interface TargetValues {
+export interface TargetValues extends AssertionValues {
   url?: string;
   transport?: string;
   header?: string[];
@@ -126,6 +128,7 @@ export function rejectRemoteFlags(command: string, values: TargetValues): void {
     throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
   }
   if (values.transport !== undefined) throw new UsageError(`${command}: --transport goes with --url (a command after -- is a stdio server)`);
+  if (assertionWanted(values)) throw new UsageError(`${command}: the --idp-*, --id-token-* and --workload-token-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
   if (authWanted(values) || values['no-token-cache'] || values.dpop !== undefined) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
 }
 
@@ -147,7 +150,7 @@ function remoteTransport(command: string, value: string | undefined): 'sse' | un
 }
 
 function authWanted(values: TargetValues): boolean {
-  return values.auth === true || values['client-id'] !== undefined || values['client-secret'] !== undefined || values['client-metadata-url'] !== undefined;
+  return values.auth === true || values['client-id'] !== undefined || values['client-secret'] !== undefined || values['client-metadata-url'] !== undefined || assertionWanted(values);
 }
 
 /** `--auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]`; a client flag implies --auth. */
@@ -176,7 +179,9 @@ function authSettings(command: string, values: TargetValues): ClientSettings | u
   if (privateKeyPem && signingAlgorithm && !SIGNING_ALGORITHMS.includes(signingAlgorithm)) {
     throw new UsageError(`${command}: MCP_LENS_CLIENT_SIGNING_ALG must be one of ${SIGNING_ALGORITHMS.join(', ')}, got ${JSON.stringify(signingAlgorithm)}`);
   }
+  const assertionGrant = assertionSettings(command, values, clientId);
   return {
+    ...(assertionGrant ? { assertionGrant } : {}),
     ...(clientId !== undefined ? { clientId } : {}),
     ...(clientSecret !== undefined ? { clientSecret } : {}),
     ...(clientMetadataUrl !== undefined ? { clientMetadataUrl } : {}),

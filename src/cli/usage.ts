@@ -21,6 +21,12 @@ const SERVER = `SERVER is -- CMD [ARGS…] (a stdio server) or an HTTP server:
   --no-token-cache   with --auth: neither reuse nor keep tokens (CI, shared machines)
   --dpop MODE        with --auth: DPoP-bound tokens (RFC 9449) auto (where the servers ask),
                      always or never; MCP_LENS_DPOP sets it too
+  --idp-issuer URL | --idp-token-endpoint URL, --idp-client-id ID,
+  --id-token-file PATH | --id-token-env VAR  (with --client-id)
+                     enterprise-managed authorization: exchange the ID token at the
+                     enterprise IdP for an ID-JAG, then that for the server's token
+  --workload-token-file PATH | --workload-token-env VAR
+                     workload identity: the CI job's or pod's JWT as the grant
   --client-profile NAME
                      connect as that host does: its clientInfo and the capabilities and
                      extensions it declares (vscode, claude-desktop, claude-code, chatgpt,
@@ -442,6 +448,16 @@ SERVER is either a stdio server, -- CMD [ARGS…], or an HTTP server:
       A server offering only client credentials gets them from --client-id with
       --client-secret, or with a PKCS #8 key in MCP_LENS_CLIENT_PRIVATE_KEY (private_key_jwt;
       MCP_LENS_CLIENT_SIGNING_ALG, default ES256).
+  --url URL --client-id ID [--client-secret SECRET] --idp-issuer URL|--idp-token-endpoint URL
+      --idp-client-id ID --id-token-file PATH|--id-token-env VAR
+      Enterprise-managed authorization (SEP-990), no browser: the person's ID token from the
+      enterprise IdP is exchanged there (RFC 8693) for an ID-JAG (audience: the server's
+      authorization server), which the jwt-bearer grant (RFC 7523) turns into the token.
+      This client's secret at the IdP, if it has one: MCP_LENS_IDP_CLIENT_SECRET.
+  --url URL --workload-token-file PATH|--workload-token-env VAR [--client-id ID]
+      Workload identity (SEP-1933) for CI: the JWT the platform issued to the job (its "aud"
+      the authorization server's issuer) is the jwt-bearer grant. Files are read again at
+      each authorization; a refusal is reported, never retried with another grant.
       Tokens (and the registered client) are cached per server URL and authorization
       server in the user's cache folder (a 0600 file; MCP_LENS_CACHE_DIR moves it) and
       refreshed when they expire; --no-token-cache keeps this run's to itself.

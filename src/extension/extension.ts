@@ -32,6 +32,7 @@ import { say, showError } from './shown';
 import { registerSignInCommands, signInPageOpener } from './auth/signInCommands';
 import { SignInPrompts, signInSettled } from './auth/signInPrompt';
 import { SecretGrantStore } from './auth/secretGrantStore';
+import { AssertionGrantCredentials } from './auth/assertionGrants';
 
 let registry: ServerRegistry | undefined;
 
@@ -68,6 +69,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const traceDir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'traces').fsPath;
   const sessions = new Sessions(log, () => vscode.workspace.getConfiguration('mcpLens').get<boolean>('preload.enabled', true), traceDir);
   const asks = registerAsks(context);
+  const assertionGrants = new AssertionGrantCredentials(context.secrets, log);
   subscriptions.push(...asks.disposables);
   const servers: ServerRegistry = new ServerRegistry({
     sessions,
@@ -79,7 +81,12 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
     vscodeUser: context.globalStorageUri.scheme === 'file' ? path.dirname(path.dirname(context.globalStorageUri.fsPath)) : undefined,
     resolveInput: (input, server) => inputs.resolve(input, server),
     clientInfo: { name: 'mcp-lens', version },
-    auth: { store: new SecretGrantStore(context.secrets), openSignInPage: signInPageOpener(log, (entry: ServerEntry, ended: Promise<void>) => signInSettled(servers, entry, ended)) },
+    auth: {
+      store: new SecretGrantStore(context.secrets),
+      openSignInPage: signInPageOpener(log, (entry: ServerEntry, ended: Promise<void>) => signInSettled(servers, entry, ended)),
+      assertionGrant: (serverName, url, interactive) => assertionGrants.settingsFor(serverName, url, interactive),
+      forgetAssertionGrant: (url) => assertionGrants.forget(url),
+    },
   });
   registry = servers;
   subscriptions.push(servers);

@@ -17,6 +17,7 @@ import { skillsDeclaration } from '../core/skills/protocol';
 import { McpClient, ProtocolError } from '../core/session/client';
 import { ListChangeStream } from '../core/session/listChanges';
 import { OAuthAuthorizer } from '../core/auth/authorizer';
+import type { ClientSettings } from '../core/auth/registration';
 import type { GrantStore } from '../core/auth/savedGrant';
 import { signOutOf, type SignOutOutcome } from '../core/auth/revocation';
 import type { Trace } from '../core/trace/trace';
@@ -57,7 +58,14 @@ export interface RegistryDeps {
   /** Who answers a server's elicitation and sampling requests; without it the client declares neither. */
   asks?: { elicitFor(entry: ServerEntry): Elicit; sampleFor(entry: ServerEntry): Sample };
   /** The MCP authorization flow for HTTP servers: where grants are kept, and how the sign-in page opens. */
-  auth?: { store: GrantStore; openSignInPage(entry: ServerEntry, url: string, ended: Promise<void>): void };
+  auth?: {
+    store: GrantStore;
+    openSignInPage(entry: ServerEntry, url: string, ended: Promise<void>): void;
+    /** A grant without a browser configured for the server (enterprise ID token, workload identity), its secrets from SecretStorage. */
+    assertionGrant?(serverName: string, url: string, interactive: boolean): Promise<ClientSettings | undefined>;
+    /** Sign Out: forgets that grant's stored secrets; how many there were. */
+    forgetAssertionGrant?(url: string): Promise<number>;
+  };
   /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
   sessions?: { begin(entry: ServerEntry, spec: { name: string; command: string; args: string[]; cwd: string; env: Record<string, string> }, resolved: ResolvedForSession, continued?: Trace, options?: { carry?: boolean }): SessionHandle };
 }
@@ -284,7 +292,9 @@ export class ServerRegistry extends Disposable {
       if (!secrets.includes(value)) secrets.push(value);
       session?.addSecret(value);
     };
-    const authorizer = remote && this.deps.auth && !hasAuthorization(remote.headers) ? this.authorizerFor(entry, remote.url, signingIn, learnSecret) : undefined;
+    const authorizes = remote && this.deps.auth && !hasAuthorization(remote.headers);
+    const assertionGrant = authorizes ? await this.deps.auth?.assertionGrant?.(entry.name, remote.url, signingIn) : undefined;
+    const authorizer = authorizes ? this.authorizerFor(entry, remote.url, signingIn, learnSecret, assertionGrant) : undefined;
     entry.auth = authorizer && remote ? { authorizer, url: remote.url } : undefined;
     const profile = clientProfileFor(entry.name, settings.clientProfiles);
     if (profile) this.deps.log.info(`[${name}] connecting as ${profile.name} (client profile ${profile.id}: clientInfo ${profile.clientInfo.name})`);
@@ -384,9 +394,9 @@ export class ServerRegistry extends Disposable {
     this.changed.fire(entry);
   }
 
-  private authorizerFor(entry: ServerEntry, url: string, interactive: boolean, onSecret: (value: string) => void): OAuthAuthorizer {
+  private authorizerFor(entry: ServerEntry, url: string, interactive: boolean, onSecret: (value: string) => void, client: ClientSettings = {}): OAuthAuthorizer {
     const auth = this.deps.auth!;
-    return new OAuthAuthorizer(url, { openUrl: (page, ended) => auth.openSignInPage(entry, page, ended), store: auth.store, interactive, onSecret, dpop: this.deps.settings().dpop });
+    return new OAuthAuthorizer(url, { ...client, openUrl: (page, ended) => auth.openSignInPage(entry, page, ended), store: auth.store, interactive, onSecret, dpop: this.deps.settings().dpop });
   }
 
   /**
@@ -395,10 +405,12 @@ export class ServerRegistry extends Disposable {
    */
   async signOut(entry: ServerEntry): Promise<SignOutOutcome> {
     if (entry.config.type !== 'http' || !this.deps.auth) return { forgotten: 0, revocations: [] };
-    const outcome = await signOutOf(this.deps.auth.store, entry.auth?.url ?? entry.config.url);
+    const url = entry.auth?.url ?? entry.config.url;
+    const outcome = await signOutOf(this.deps.auth.store, url);
+    const secrets = (await this.deps.auth.forgetAssertionGrant?.(url)) ?? 0;
     if (entry.client) await this.stop(entry);
     else if (entry.state.kind === 'needs-sign-in') this.setState(entry, { kind: 'stopped' });
-    return outcome;
+    return { ...outcome, forgotten: outcome.forgotten + secrets };
   }
 
   /** A `list_changed`: that list again, then what changed in it (only for a list that had loaded before). */

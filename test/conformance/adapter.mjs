@@ -144,12 +144,23 @@ const AUTH_FLAGS = [
   ...(context.client_secret ? ['--client-secret', context.client_secret] : []),
   '--client-metadata-url',
   CLIENT_METADATA_URL,
+  // Enterprise-managed authorization: the IdP (its token endpoint discovered from its issuer) and this client there.
+  ...(context.idp_issuer ? ['--idp-issuer', context.idp_issuer, '--idp-client-id', context.idp_client_id, '--id-token-env', 'ENTERPRISE_ID_TOKEN'] : []),
+  // Workload identity: the valid one of the tokens the suite hands over (a refused one must not be followed by another request).
+  ...(context.valid_jwt ? ['--workload-token-env', 'WORKLOAD_IDENTITY_TOKEN'] : []),
 ];
 
-/** A pre-registered client's private key for private_key_jwt, where the CLI takes it: its environment. */
+/**
+ * What the CLI keeps off its command line, where it takes it: a pre-registered client's private
+ * key for private_key_jwt; the person's ID token from the enterprise IdP (enterprise-managed
+ * authorization); a CI job's identity token (workload identity). The two tokens go in variables
+ * the flags below name, as a CI job would hand them over.
+ */
 const AUTH_ENV = {
   ...(context.private_key_pem ? { MCP_LENS_CLIENT_PRIVATE_KEY: context.private_key_pem } : {}),
   ...(context.signing_algorithm ? { MCP_LENS_CLIENT_SIGNING_ALG: context.signing_algorithm } : {}),
+  ...(context.idp_id_token ? { ENTERPRISE_ID_TOKEN: context.idp_id_token } : {}),
+  ...(context.valid_jwt ? { WORKLOAD_IDENTITY_TOKEN: context.valid_jwt } : {}),
 };
 
 /**

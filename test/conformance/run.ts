@@ -148,6 +148,7 @@ function judge(revision: string, output: string, code: number | null, baseline: 
     const passed = verdicts.get(scenario)?.passed === true;
     result.notScored.push({ scenario, passed, reason, ...(passed ? {} : checksOf(scenario)) });
   }
+  for (const scenario of only ?? []) if (!required.scored.includes(scenario) && !required.notScored.has(scenario)) result.unexpected.push(`${scenario} is not a client scenario of the ${revision} requirement set`);
   if (verdicts.size === 0) result.unexpected.push(`the suite reported no scenario (exit ${code}); see its log`);
   return result;
 }

@@ -3,29 +3,19 @@
 // browser comes back to the editor's loopback listener, and the row runs with its tools. The
 // server is the official SDK's authorization server in front of an MCP server
 // (test/fixtures/servers/http/sdk-oauth.mjs --consent), started by the test on 127.0.0.1.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
+import { startHttpFixture } from './httpFixture';
 import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 const NAME = 'oauth-whoami';
 
 /** Starts the fixture and resolves with the MCP URL it prints first. */
 function startOAuthServer(children: ChildProcess[], args: string[] = ['--consent']): Promise<string> {
-  const child = spawn(process.execPath, [join(root, 'test', 'fixtures', 'servers', 'http', 'sdk-oauth.mjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
-    });
-    child.once('exit', (code, signal) => reject(new Error(`sdk-oauth.mjs exited (${signal ?? code}) before printing its URL: ${err}`)));
-  });
+  return startHttpFixture('sdk-oauth.mjs', children, args);
 }
 
 /** Writes the workspace's .vscode/mcp.json with the one server, and waits for its row. */

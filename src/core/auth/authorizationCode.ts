@@ -94,6 +94,7 @@ export async function refreshFlow(as: oauth.AuthorizationServer, identity: Clien
   }
 }
 
+/** The tokens of a token endpoint's answer, its lifetime as a point in time. */
 export function tokenSet(tokens: oauth.TokenEndpointResponse): TokenSet {
   return {
     accessToken: tokens.access_token,

@@ -5,6 +5,7 @@ import { authorizationCodeFlow, refreshFlow, type TokenSet } from './authorizati
 import { bearerChallenge, type BearerChallenge } from './challenge';
 import { clientCredentialsFlow, usesClientCredentials } from './clientCredentials';
 import { answerResourceNonce, dpopChallengeOf, DpopKey, keyForGrant, sendWithProof, type DpopMode } from './dpop';
+import { assertionGrantFlow } from './assertionGrant';
 import { AuthorizationError } from './errors';
 import { AuthExchanges } from './exchanges';
 import { LoopbackRedirect } from './loopback';
@@ -199,15 +200,24 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     // RFC 8707: the resource "exactly as published"; without metadata, the server's canonical URI.
     const resource = resourceMetadata?.resource ?? canonicalUri(server);
     const previous = challenge.status === 403 ? this.heldScope() : undefined;
-    if (usesClientCredentials(as, this.options)) {
-      const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
-      const identity = await identifyClient(as, this.options, '', exchanges);
+    const assertionGrant = this.options.assertionGrant;
+    if (assertionGrant || usesClientCredentials(as, this.options)) {
       const scope = chooseScope({
         ...(bearer.scope ? { challenge: bearer.scope } : {}),
         ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
         ...(previous ? { previous } : {}),
       });
       this.requestedScope = scope;
+      this.attemptedIssuer = as.issuer;
+      // No person takes part: an enterprise ID token or a workload's token, else the client's own credentials.
+      if (assertionGrant) {
+        const { tokens, identity } = await assertionGrantFlow({ as, client: this.options, grant: assertionGrant, resource, scope, exchanges });
+        this.tokens = withGrantedScope(tokens, scope);
+        this.grant = { as, identity, resource };
+        return true;
+      }
+      const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
+      const identity = await identifyClient(as, this.options, '', exchanges);
       this.tokens = withGrantedScope(await clientCredentialsFlow(as, identity, resource, scope, exchanges, dpop), scope);
       this.grant = { as, identity, resource, ...(dpop ? { dpop } : {}) };
       return true;

@@ -8,7 +8,9 @@ export type AuthRule =
   | 'auth-token'
   | 'auth-resource-mismatch'
   | 'auth-insufficient-scope'
-  | 'auth-dpop-nonce';
+  | 'auth-dpop-nonce'
+  | 'auth-token-exchange'
+  | 'auth-assertion';
 
 /**
  * A step of the authorization flow failed, or the client refused to go on (a wrong issuer, a

@@ -2,7 +2,7 @@ import type { Trace } from '../trace/trace';
 import { hideSecrets, redactHeaders, REDACTED } from '../transport/httpRedact';
 
 /** The steps of the flow an exchange belongs to, as the Messages view and the diagnostics name them. */
-export type AuthStep = 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'callback' | 'token' | 'refresh' | 'dpop-key' | 'dpop-nonce';
+export type AuthStep = 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'callback' | 'token' | 'refresh' | 'dpop-key' | 'dpop-nonce' | 'idp-metadata' | 'token-exchange';
 
 /** What the flow recorded of one exchange (the meta 'auth' event's info). */
 export interface AuthExchangeFact {
@@ -97,7 +97,8 @@ export class AuthExchanges {
     } catch {
       if (/^[\w.%+~-]+=[^&]*(&[\w.%+~-]+=[^&]*)*$/.test(text.trim())) {
         const form = new URLSearchParams(text);
-        for (const key of [...form.keys()]) if (SECRET_FIELD.test(key)) form.set(key, REDACTED);
+        // A `*_type` names a kind of token (RFC 8693 subject_token_type), never holds one.
+        for (const key of [...form.keys()]) if (SECRET_FIELD.test(key) && !key.endsWith('_type')) form.set(key, REDACTED);
         return hideSecrets(form.toString(), this.secrets);
       }
       return hideSecrets(text, this.secrets);

@@ -9,6 +9,8 @@ export interface FlowStep {
   url: string;
   status?: number;
   error?: string;
+  /** The grant a token request asked for (its form's `grant_type`). */
+  grant?: string;
   /** The authorization rule whose diagnostic cites this step. */
   rule?: string;
   /** RFC 9449: the request carried a DPoP proof. */
@@ -44,7 +46,8 @@ export function lastAuthorizationAttempt(events: readonly TraceEvent[]): FlowRep
   for (const e of attempt) {
     const fact = factOf(e);
     if (fact) {
-      steps.push({ seq: e.seq, step: fact.step, method: fact.method, url: fact.url, ...(fact.status !== undefined ? { status: fact.status } : {}), ...(fact.error ? { error: fact.error } : {}), ...dpopMarks(fact) });
+      const grant = grantOf(fact);
+      steps.push({ seq: e.seq, step: fact.step, method: fact.method, url: fact.url, ...(fact.status !== undefined ? { status: fact.status } : {}), ...(fact.error ? { error: fact.error } : {}), ...dpopMarks(fact), ...(grant ? { grant } : {}) });
       if ((fact.step === 'token' || fact.step === 'refresh') && fact.status !== undefined && fact.status < 300) outcome = { kind: 'granted' };
       continue;
     }
@@ -66,6 +69,17 @@ function dpopMarks(fact: AuthExchangeFact): Pick<FlowStep, 'proof' | 'nonceAsked
   return { ...(proof ? { proof } : {}), ...(nonceAsked ? { nonceAsked } : {}) };
 }
 
+/** What a token request exchanged for what, for the grants whose step alone does not say it (the enterprise and workload ones). */
+const GRANTS: Record<string, string> = {
+  'urn:ietf:params:oauth:grant-type:token-exchange': 'token exchange (RFC 8693): ID token → ID-JAG',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer': 'JWT bearer (RFC 7523): assertion → access token',
+};
+
+function grantOf(fact: AuthExchangeFact): string | undefined {
+  if (fact.method !== 'POST' || !fact.requestBody || !/(^|&)grant_type=/.test(fact.requestBody)) return undefined;
+  return GRANTS[new URLSearchParams(fact.requestBody).get('grant_type') ?? ''];
+}
+
 function factOf(e: TraceEvent): AuthExchangeFact | undefined {
   return e.info?.auth as AuthExchangeFact | undefined;
 }
@@ -78,6 +92,7 @@ export function flowLines(serverName: string, serverUrl: string, report: FlowRep
   const width = Math.max(...report.steps.map((s) => s.step.length), 8);
   report.steps.forEach((s, i) => {
     lines.push(`${String(i + 1).padStart(2)}. ${s.step.padEnd(width)}  ${[s.method, s.url].filter(Boolean).join(' ')}`);
+    if (s.grant) lines.push(`    ${' '.repeat(width)}  grant: ${s.grant}`);
     lines.push(`    ${' '.repeat(width)}  → ${stepStatus(s)} (seq ${s.seq})${s.proof ? ' · DPoP proof sent' : ''}${s.rule ? `  ✗ ${s.rule}` : ''}`);
   });
   lines.push('');

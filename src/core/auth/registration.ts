@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { clientSecretBasic } from './clientSecretBasic';
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
+import type { AssertionGrantSettings } from './assertionGrant';
 import { importPrivateKey, type SigningKey } from './privateKey';
 import { requestOptions } from './requestOptions';
 
@@ -13,6 +14,8 @@ export interface ClientSettings {
   /** A pre-registered client's private key (PKCS #8 PEM) for private_key_jwt (RFC 7523), and its JWS algorithm. */
   privateKeyPem?: string;
   signingAlgorithm?: string;
+  /** A grant on a JWT the client is given (enterprise ID token, workload identity), in place of a sign-in. */
+  assertionGrant?: AssertionGrantSettings;
 }
 
 /** A client known to one authorization server, and how it authenticates at the token endpoint. */

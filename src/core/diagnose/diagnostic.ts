@@ -134,6 +134,8 @@ export const RULE_IDS = [
   'auth-resource-mismatch',
   'auth-insufficient-scope',
   'auth-dpop-nonce',
+  'auth-token-exchange',
+  'auth-assertion',
   ...PROBE_RULE_IDS,
   ...SKILL_RULE_IDS,
 ] as const;

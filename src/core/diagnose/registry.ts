@@ -8,6 +8,7 @@ import { authToken } from './rules/authToken';
 import { authResourceMismatch } from './rules/authResourceMismatch';
 import { authInsufficientScope } from './rules/authInsufficientScope';
 import { authDpopNonce } from './rules/authDpopNonce';
+import { authAssertion, authTokenExchange } from './rules/authAssertionGrants';
 import { appCspViolation, appResourceInvalid, appUnknownTool } from './rules/appFaults';
 import { appNotInitialized } from './rules/appNotInitialized';
 import { appProtocolViolation } from './rules/appProtocolViolation';
@@ -151,4 +152,6 @@ export const RULES: readonly Rule[] = [
   authResourceMismatch,
   authInsufficientScope,
   authDpopNonce,
+  authTokenExchange,
+  authAssertion,
 ];

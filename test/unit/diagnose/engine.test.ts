@@ -24,6 +24,8 @@ const STAGES: Record<Stage, string[]> = {
     'auth-resource-mismatch',
     'auth-insufficient-scope',
     'auth-dpop-nonce',
+    'auth-token-exchange',
+    'auth-assertion',
   ],
 };
 // The MCP Skills extension (SEP-2640), docs/diagnostics.md.
