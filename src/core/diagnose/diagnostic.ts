@@ -89,6 +89,13 @@ export const RULE_IDS = [
   'schema-violation',
   // 2026-07-28 multi-round-trip results the client cannot complete
   'input-required-malformed',
+  // The tasks extension of 2026-07-28 (io.modelcontextprotocol/tasks)
+  'task-envelope-invalid',
+  'task-outcome-invalid',
+  'task-ack-invalid',
+  'task-lost',
+  'task-result-undeclared',
+  'tasks-capability-invalid',
   'unknown-input-request',
   'progress-not-increasing',
   'message-after-cancel',

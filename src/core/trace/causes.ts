@@ -11,7 +11,9 @@ import type { TraceEvent } from './event';
  *   newest client request still waiting for its answer (stdio carries no other link).
  * - 2025-11-25 tasks: `tasks/get`, `tasks/result`, `tasks/cancel` and
  *   `notifications/tasks/status` under the task-augmented request whose CreateTaskResult
- *   named that `taskId`.
+ *   named that `taskId`; 2026-07-28 (the tasks extension): `tasks/get`, `tasks/update`,
+ *   `tasks/cancel` and `notifications/tasks` under the call whose CreateTaskResult
+ *   (`resultType: "task"`, taskId at its top level) named it.
  * Everything else stands on its own (undefined).
  */
 export class CallCauses {
@@ -32,7 +34,7 @@ export class CallCauses {
     const params = msg.params ?? {};
     if (e.kind === 'response') return void (e.dir === 's2c' && this.answered(String(msg.id), msg.result));
     if (e.kind === 'notification') {
-      if (msg.method === 'notifications/tasks/status') return this.taskOf(params.taskId);
+      if (msg.method === 'notifications/tasks/status' || msg.method === 'notifications/tasks') return this.taskOf(params.taskId);
       return undefined;
     }
     if (e.kind !== 'request' || typeof msg.method !== 'string') return undefined;
@@ -40,7 +42,7 @@ export class CallCauses {
     const method = msg.method;
     const target = targetOf(params);
     let top: number | undefined;
-    if (method === 'tasks/get' || method === 'tasks/result' || method === 'tasks/cancel') top = this.taskOf(params.taskId);
+    if (TASK_METHODS.has(method)) top = this.taskOf(params.taskId);
     else if (params.inputResponses !== undefined || params.requestState !== undefined) top = this.awaitingRetry.get(retryKey(method, target));
     const key = String(msg.id);
     this.waiting.set(key, { seq: e.seq, top: top ?? e.seq, method });
@@ -53,12 +55,14 @@ export class CallCauses {
     this.waiting.delete(id);
     const request = this.sent.get(id);
     if (!request) return;
-    const r = (typeof result === 'object' && result !== null ? result : {}) as { resultType?: unknown; task?: { taskId?: unknown } };
+    const r = (typeof result === 'object' && result !== null ? result : {}) as { resultType?: unknown; taskId?: unknown; task?: { taskId?: unknown } };
     const key = retryKey(request.method, request.target);
     if (r.resultType === 'input_required') this.awaitingRetry.set(key, request.top);
     else if (this.awaitingRetry.get(key) === request.top) this.awaitingRetry.delete(key);
-    if (request.task && typeof r.task?.taskId === 'string') {
-      this.tasks.set(r.task.taskId, request.top);
+    // 2025-11-25 nests the task under `task`; the 2026-07-28 CreateTaskResult is flat.
+    const created = request.task ? r.task?.taskId : r.resultType === 'task' ? r.taskId : undefined;
+    if (typeof created === 'string') {
+      this.tasks.set(created, request.top);
       if (this.tasks.size > MAX_REMEMBERED) this.tasks.delete(this.tasks.keys().next().value as string);
     }
   }
@@ -80,6 +84,9 @@ export class CallCauses {
     return newest;
   }
 }
+
+/** The requests about one task, of either generation (tasks/result is 2025-11-25's, tasks/update 2026-07-28's). */
+const TASK_METHODS: ReadonlySet<string> = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 'tasks/update']);
 
 /** Requests no server ask belongs to: the handshake, the era probe, liveness. */
 const NEVER_CAUSES: ReadonlySet<string> = new Set(['initialize', 'server/discover', 'ping']);
