@@ -1,5 +1,6 @@
 import { onFirstAnswer } from '../answer';
 import { describeRequest } from '../describe';
+import { isModernRequest } from '../modernResult';
 import type { Rule } from '../rule';
 import { ENVELOPE_KEYS } from '../taskShapes';
 
@@ -14,7 +15,7 @@ export const taskAckInvalid: Rule = {
   severity: 'error',
   on: ['s2c-response'],
   onEvent: onFirstAnswer(({ request: r, response: msg }, e, _ctx, report) => {
-    if ((r.method !== 'tasks/update' && r.method !== 'tasks/cancel') || !msg.result) return;
+    if ((r.method !== 'tasks/update' && r.method !== 'tasks/cancel') || !msg.result || !isModernRequest(r)) return;
     const faults: string[] = [];
     if (msg.result.resultType !== undefined && msg.result.resultType !== 'complete') faults.push(`resultType ${JSON.stringify(msg.result.resultType)}`);
     const envelope = ENVELOPE_KEYS.filter((k) => k in msg.result!);

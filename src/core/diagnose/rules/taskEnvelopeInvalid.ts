@@ -1,5 +1,6 @@
 import { onFirstAnswer } from '../answer';
 import { describeRequest } from '../describe';
+import { isModernRequest } from '../modernResult';
 import type { Rule } from '../rule';
 import { firstTimeFor, taskFieldFaults } from '../taskShapes';
 
@@ -17,7 +18,8 @@ export const taskEnvelopeInvalid: Rule = {
   on: ['s2c-response'],
   onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     const result = msg.result;
-    if (!result) return;
+    // 2025-11-25 tasks (no _meta version) have their own shapes: the official schema judges them.
+    if (!result || !isModernRequest(r)) return;
     let faults: string[];
     let shape: string;
     if (result.resultType === 'task') {

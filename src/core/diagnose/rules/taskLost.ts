@@ -1,6 +1,7 @@
 import { isResponse } from '../../wire/message';
 import { firstAnswer } from '../answer';
 import { describeRequest } from '../describe';
+import { isModernRequest } from '../modernResult';
 import type { Rule } from '../rule';
 import { TASK_METHODS } from '../taskShapes';
 
@@ -26,7 +27,7 @@ export const taskLost: Rule = {
   on: ['s2c-response'],
   onEvent(e, ctx, report) {
     const answer = firstAnswer(e, ctx);
-    if (!answer || !isResponse(e.msg)) return;
+    if (!answer || !isResponse(e.msg) || !isModernRequest(answer.request)) return;
     const { request: r, response: msg } = answer;
     const created = ctx.stateOf('task-lost', () => new Map<string, Created>());
     const result = msg.result;

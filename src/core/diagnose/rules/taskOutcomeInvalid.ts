@@ -1,6 +1,7 @@
 import { isNotification } from '../../wire/message';
 import { firstAnswer } from '../answer';
 import { describeRequest } from '../describe';
+import { isModernRequest } from '../modernResult';
 import type { Rule } from '../rule';
 import { firstTimeFor, taskOutcomeFaults } from '../taskShapes';
 
@@ -28,7 +29,7 @@ export const taskOutcomeInvalid: Rule = {
       evidence = [e.seq];
     } else {
       const answer = firstAnswer(e, ctx);
-      if (answer?.request.method !== 'tasks/get') return;
+      if (answer?.request.method !== 'tasks/get' || !isModernRequest(answer.request)) return;
       task = answer.response.result;
       where = `the answer to ${describeRequest(answer.request)}`;
       evidence = [e.seq, answer.request.seq];
