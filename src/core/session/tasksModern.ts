@@ -2,7 +2,7 @@ import type { TraceEvent } from '../trace/event';
 import type { Disposable } from '../util/disposable';
 import { RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 import { inputRequiredFault } from './inputRequired';
-import { DEFAULT_POLL_MS, MAX_POLL_MS, MIN_POLL_MS, TERMINAL_STATUSES, type TaskState } from './tasks';
+import { DEFAULT_POLL_MS, MAX_POLL_MS, MIN_POLL_MS, taskOf, TERMINAL_STATUSES, type TaskState } from './tasks';
 
 /**
  * The tasks extension of 2026-07-28 (SEP-2663, `io.modelcontextprotocol/tasks`), the
@@ -65,14 +65,10 @@ export interface ModernTask extends TaskState {
 /** A Task object (CreateTaskResult, tasks/get's DetailedTask, a notifications/tasks params), or undefined. */
 export function modernTaskOf(value: unknown): ModernTask | undefined {
   const v = value as Record<string, unknown> | null | undefined;
-  if (typeof v !== 'object' || v === null || typeof v.taskId !== 'string' || typeof v.status !== 'string') return undefined;
-  const task: ModernTask = { taskId: v.taskId, status: v.status };
-  if (typeof v.statusMessage === 'string') task.statusMessage = v.statusMessage;
+  if (typeof v !== 'object' || v === null) return undefined;
   // "ttlMs" and "pollIntervalMs" (integer milliseconds): the v1 names are not read.
-  if (typeof v.pollIntervalMs === 'number') task.pollInterval = v.pollIntervalMs;
-  if (typeof v.ttlMs === 'number' || v.ttlMs === null) task.ttl = v.ttlMs;
-  if (typeof v.createdAt === 'string') task.createdAt = v.createdAt;
-  if (typeof v.lastUpdatedAt === 'string') task.lastUpdatedAt = v.lastUpdatedAt;
+  const task: ModernTask | undefined = taskOf({ ...v, pollInterval: v.pollIntervalMs, ttl: v.ttlMs });
+  if (!task) return undefined;
   if (typeof v.result === 'object' && v.result !== null && !Array.isArray(v.result)) task.result = v.result as Record<string, unknown>;
   const error = v.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
   if (typeof error?.code === 'number' && typeof error.message === 'string') task.error = { code: error.code, message: error.message, data: error.data };
