@@ -464,7 +464,9 @@ export class McpClient {
     stream.onEnd((end) => {
       if (end.by === 'connection') this.trace.append({ dir: 'meta', kind: 'note', raw: `subscriptions/listen (id ${id}) ended with the connection: ${end.reason}`, info: { id, method: 'subscriptions/listen', streamEnded: end.reason } });
     });
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta: this.modernMeta(info.protocolVersion) } };
+    // A stream of task statuses is the tasks extension's: the request declares it.
+    const _meta = this.modernMeta(info.protocolVersion, notifications.taskIds ? TASKS_DECLARATION : undefined);
+    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta } };
     // stdio: the send is the write. Streamable HTTP: it lasts as long as the response stream, so its end is the stream's.
     const overHttp = 'url' in this.spec;
     this.transport.send(JSON.stringify(message)).then(
@@ -539,6 +541,7 @@ export class McpClient {
       call: (name, args) => this.callTool(name, args, { ...callOptions, ...declared }),
       request: (method, params) => this.request(method, params, declared),
       onNotification: this.onNotification,
+      watch: (taskId) => this.listen({ taskIds: [taskId] }),
       answer: (asks, round) => answerInputRequests('tasks/update', asks, this.inputAnswerers(), (r) => this.inputRoundEmitter.fire({ era: 'modern', request: 'tasks/update', round, ...r })),
     };
   }

@@ -87,12 +87,23 @@ function statusOnly(task: ModernTask): TaskState {
   return state;
 }
 
+/** An open stream of a task's status notifications: what the server agreed to, and its close. */
+export interface TaskWatch {
+  readonly acknowledged: { taskIds?: string[] } | undefined;
+  close(reason: string): void;
+}
+
 /** What running a modern task needs from the client. Every request declares the extension. */
 export interface ModernTaskHost {
   /** tools/call declaring the extension, its input rounds (multi-round-trip) answered. */
   call(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
   request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>>;
   onNotification(listener: (e: TraceEvent) => void): Disposable;
+  /**
+   * Opens a subscriptions/listen stream for the task's notifications/tasks ("Servers are not
+   * required to send these notifications. Clients subscribe via subscriptions/listen").
+   */
+  watch?(taskId: string): Promise<TaskWatch>;
   /** Answers a DetailedTask's inputRequests (elicitation, sampling, roots); `round` counts from 1. */
   answer(inputRequests: Record<string, unknown>, round: number): Promise<Record<string, unknown>>;
 }
@@ -156,6 +167,15 @@ export async function followModernTask(host: ModernTaskHost, created: ModernTask
   stopped.catch(() => undefined);
   const answered = new Set<string>();
   let rounds = 0;
+  // Status notifications wake the poll early; a server that refuses the stream, or does not
+  // grant this task, is simply polled.
+  const watching = host.watch?.(task.taskId).then(
+    (w) => {
+      if (!w.acknowledged?.taskIds?.includes(created.taskId)) w.close('the server did not grant notifications for this task');
+      return w;
+    },
+    () => undefined,
+  );
   try {
     opts.onStatus?.(statusOnly(task));
     for (;;) {
@@ -200,6 +220,7 @@ export async function followModernTask(host: ModernTaskHost, created: ModernTask
   } finally {
     listener.dispose();
     for (const t of stoppedTimers) clearTimeout(t);
+    void watching?.then((w) => w?.close(`task ${created.taskId} ended`));
   }
 }
 

@@ -432,12 +432,14 @@ export function isEraProbe(node: ExchangeNode): boolean {
   return node.method === 'server/discover' && node.request.dir === 'c2s' && errorOf(node)?.code === -32601;
 }
 
-/** The result a 2026-07-28 completed task inlined on its last tasks/get answer. */
+/** The result a 2026-07-28 completed task inlined: on a tasks/get answer, or on its notifications/tasks. */
 export function inlinedResultOf(node: ExchangeNode): Record<string, unknown> | undefined {
-  const polls = (node.children ?? []).filter((c): c is ExchangeNode => c.type === 'exchange' && c.method === 'tasks/get' && c.response !== undefined);
-  for (const poll of polls.reverse()) {
-    const result = (poll.response?.msg as { result?: { status?: unknown; result?: unknown } } | undefined)?.result;
-    if (result?.status === 'completed' && typeof result.result === 'object' && result.result !== null) return result.result as Record<string, unknown>;
+  for (const child of [...(node.children ?? [])].reverse()) {
+    const msg = (child.type === 'exchange' ? (child.method === 'tasks/get' ? child.response?.msg : undefined) : child.type === 'notification' ? child.event.msg : undefined) as
+      | { result?: { status?: unknown; result?: unknown }; params?: { status?: unknown; result?: unknown } }
+      | undefined;
+    const detailed = msg?.result ?? msg?.params;
+    if (detailed?.status === 'completed' && typeof detailed.result === 'object' && detailed.result !== null) return detailed.result as Record<string, unknown>;
   }
   return undefined;
 }

@@ -74,8 +74,11 @@ test('DetailedTask outcomes: completed without result, failed with a tool result
     t.request(10 + i, 'tasks/get', { taskId: 't1', _meta: declaring() });
     t.result(10 + i, { resultType: 'complete', taskId: 't1', ...TIMES, ...c });
   });
+  // The same DetailedTask shape on a status notification (subscriptions/listen).
+  t.s2c({ jsonrpc: '2.0', method: 'notifications/tasks', params: { taskId: 't2', status: 'failed', ...TIMES, _meta: { 'io.modelcontextprotocol/subscriptionId': 9 } } });
   const messages = found(t).map((d) => `${d.rule}: ${d.message}`);
-  assert.equal(messages.length, 4, messages.join('\n'));
+  assert.equal(messages.length, 5, messages.join('\n'));
+  assert.match(messages[4], /Task "t2" in notifications\/tasks: it is "failed" without an inlined "error"/);
   assert.match(messages[0], /task-outcome-invalid: .*"completed" without its "result" inlined/);
   assert.match(messages[1], /"failed" without an inlined "error".*a tool that ran and reported an error is "completed"/);
   assert.match(messages[2], /"input_required" without a non-empty "inputRequests"/);

@@ -44,6 +44,11 @@ test('a task is polled to its inlined result; every task request declares the ex
   assert.equal(named.length, polls.length);
   for (const headers of named) assert.equal(headers['Mcp-Name'], task?.taskId);
   assert.equal(sent(client, 'tasks/result').length, 0);
+  // Status notifications: a listen stream for the task, granted, its notifications/tasks received, closed at the end.
+  const [listen] = sent(client, 'subscriptions/listen');
+  assert.deepEqual((listen.msg as unknown as { params: { notifications: unknown } }).params.notifications, { taskIds: [task?.taskId] });
+  const pushed = client.trace.events.filter((e) => e.dir === 's2c' && method(e) === 'notifications/tasks');
+  assert.ok(pushed.some((e) => (e.msg as unknown as { params: { status: string } }).params.status === 'completed'), 'the completion was pushed');
 
   const model = new MessageModel();
   for (const e of client.trace.events) model.add(e);
@@ -51,6 +56,7 @@ test('a task is polled to its inlined result; every task request declares the ex
   assert.equal(statusOf(row), 'pass');
   assert.match(rowData(row).description, /task completed/);
   assert.equal((row.children ?? []).filter((c) => c.type === 'exchange' && c.method === 'tasks/get').length, polls.length);
+  assert.ok((row.children ?? []).some((c) => c.type === 'notification' && method(c.event) === 'notifications/tasks'), 'the pushed statuses are under the call');
   assert.ok(!model.nodes.some((n) => n.type === 'exchange' && n.method === 'tasks/get'), 'no poll at the top level');
 });
 
