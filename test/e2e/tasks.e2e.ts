@@ -24,6 +24,7 @@ export const tests: E2eTest[] = [
     workspace: workspace(),
     async run(wb) {
       await wb.openContainer('MCP Lens');
+      await wb.clickInlineAction(await wb.waitForRow(/task-server/), 'Start Server');
       await wb.waitForRow(/task-server.*modern 2026-07-28/);
       // The tool row's ▶ opens its panel (Run Tool… would ask two scalar arguments in the quick input).
       await wb.clickInlineAction(await wb.waitForRow(/slow_compute/), 'Run Tool');
