@@ -136,4 +136,9 @@ export const CASES: readonly CorpusCase[] = [
   tasks('update-ack-envelope', 'tasks-mrtr-input', ['tasks-mrtr-tasks-update-resumes'], CONFIRM, 'task-ack-invalid'),
   tasks('lost-after-create', 'tasks-dispatch-and-envelope', ['sep-2663-durable-create-strong-consistency', 'tasks-result-type-complete-on-non-task-responses'], SLOW, 'task-lost'),
   tasks('result-type-missing-on-get', 'tasks-dispatch-and-envelope', ['tasks-result-type-complete-on-non-task-responses', WIRE], SLOW, 'result-type-missing'),
+  // What no task run reaches: check's tasks probe asks it.
+  tasks('tasks-result-kept', 'tasks-dispatch-and-envelope', ['sep-2663-tasks-result-removed-method-not-found'], check, 'task-request-mishandled'),
+  tasks('tasks-list-kept', 'tasks-dispatch-and-envelope', ['tasks-removed-tasks-list'], check, 'task-request-mishandled'),
+  tasks('unknown-task-wrong-code', 'tasks-dispatch-and-envelope', ['sep-2663-tasks-get-invalid-task-id-32602'], check, 'task-request-mishandled'),
+  tasks('ungated-task-methods', 'tasks-capability-negotiation', ['sep-2663-tasks-methods-non-declaring'], check, 'task-request-mishandled'),
 ];

@@ -27,6 +27,7 @@ export const PROBE_RULE_IDS = [
   'caching-hint-invalid',
   'input-required-misplaced',
   'era-difference',
+  'task-request-mishandled',
   'session-id-invalid',
   'session-not-required',
   'session-not-terminated',

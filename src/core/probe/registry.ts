@@ -8,6 +8,7 @@ import type { Probe, ProbeId } from './probe';
 import { promptsGetProbe } from './promptsGet';
 import { resourcesReadProbe } from './resourcesRead';
 import { subscribeProbe } from './subscribe';
+import { tasksProbe } from './tasks';
 import { unknownResourceProbe } from './unknownResource';
 
 /** Every probe `check` runs by default, in the order it runs them (DESIGN.md §9, docs/probes.md). */
@@ -23,6 +24,7 @@ export const PROBES: readonly Probe[] = [
   cachingProbe,
   inputRequiredPlacementProbe,
   legacyEraProbe,
+  tasksProbe,
   // Streamable HTTP only (each says why over stdio); after the protocol probes, so a session ended by the session probe's DELETE is never one they need.
   ...HTTP_PROBES,
 ];
