@@ -141,4 +141,5 @@ export const CASES: readonly CorpusCase[] = [
   tasks('tasks-list-kept', 'tasks-dispatch-and-envelope', ['tasks-removed-tasks-list'], check, 'task-request-mishandled'),
   tasks('unknown-task-wrong-code', 'tasks-dispatch-and-envelope', ['sep-2663-tasks-get-invalid-task-id-32602'], check, 'task-request-mishandled'),
   tasks('ungated-task-methods', 'tasks-capability-negotiation', ['sep-2663-tasks-methods-non-declaring'], check, 'task-request-mishandled'),
+  tasks('task-name-header-ignored', 'tasks-request-headers', ['sep-2663-server-rejects-mismatched-mcp-name-on-tasks-get'], check, 'task-request-mishandled'),
 ];

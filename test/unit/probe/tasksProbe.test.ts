@@ -31,6 +31,7 @@ test('each fault: one verdict naming the request and the code asked for', async 
     'tasks-list-kept': /^tasks\/list .* was answered with a result; SEP-2663 asks for -32601$/,
     'unknown-task-wrong-code': /^tasks\/get for the unknown taskId "mcp-lens-probe-nonexistent-task" was answered with error -32603; SEP-2663 asks for -32602$/,
     'ungated-task-methods': /^tasks\/get from a request that did not declare io\.modelcontextprotocol\/tasks was answered with error -32602; SEP-2663 asks for -32021$/,
+    'task-name-header-ignored': /^tasks\/get with Mcp-Name "mcp-lens-probe-nonexistent-task-other" for params\.taskId "mcp-lens-probe-nonexistent-task" was answered HTTP 200; .*HTTP 400 and -32020/,
   };
   for (const [fault, message] of Object.entries(expected)) {
     const { messages } = await probed(t, '../corpus/tasks.mjs', ['--fault', fault]);
