@@ -1,7 +1,8 @@
 // A 2026-07-28 tool run as a task, as a person does it: the server advertises the tasks
 // extension (io.modelcontextprotocol/tasks), the tool panel offers "Run as a task", its status
 // line follows the task while tasks/get polls it, the inlined result shows when it completes,
-// and the Messages view keeps the polls under the call.
+// and the Messages view keeps the polls under the call; a task that asks for input is answered
+// in the panel.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,27 @@ export const tests: E2eTest[] = [
       await polls.first().waitFor({ timeout: UI_TIMEOUT });
       if ((await polls.count()) < 2) throw new Error(`the call should hold its polls (at least 2 tasks/get), found ${await polls.count()}`);
       await wb.shot('task-lane-in-messages');
+      // Folded again, so the next call's row is in view.
+      await call.click();
+      await wb.page.keyboard.press('ArrowLeft');
+      await polls.first().waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+
+      // Input inside a task: the task asks (input_required with an elicitation), the question is
+      // answered in the panel, and the answer goes back with tasks/update.
+      await wb.clickInlineAction(await wb.waitForRow(/confirm_delete/), 'Run Tool');
+      const confirm = await webviewFrame(wb.page, '.field[data-path="/filename"]');
+      await confirm.locator('.field[data-path="/filename"] input').fill('notes.txt');
+      await confirm.locator('#run-as-task').check();
+      await confirm.locator('button.primary').click();
+      const ask = confirm.locator('.ask-form');
+      await ask.locator('.ask-message').filter({ hasText: 'Delete notes.txt?' }).waitFor({ timeout: UI_TIMEOUT });
+      await confirm.locator('.task-status').filter({ hasText: /· input_required$/ }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('task-asks-for-input');
+      await ask.locator('button', { hasText: 'Accept' }).click();
+      await confirm.locator('.result-ok .text-content').filter({ hasText: 'deleted notes.txt' }).waitFor({ timeout: UI_TIMEOUT });
+      await confirm.locator('.task-status').filter({ hasText: /· completed$/ }).waitFor({ timeout: UI_TIMEOUT });
+      await messages.locator('.monaco-list-row').filter({ hasText: /tools\/call confirm_delete #\d+/ }).filter({ hasText: 'task completed' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('task-input-answered');
     },
   },
 ];

@@ -13,7 +13,8 @@ import type { TraceEvent } from './event';
  *   `notifications/tasks/status` under the task-augmented request whose CreateTaskResult
  *   named that `taskId`; 2026-07-28 (the tasks extension): `tasks/get`, `tasks/update`,
  *   `tasks/cancel` and `notifications/tasks` under the call whose CreateTaskResult
- *   (`resultType: "task"`, taskId at its top level) named it.
+ *   (`resultType: "task"`, taskId at its top level) named it, and so is the
+ *   `subscriptions/listen` stream for its `taskIds` (its acknowledgement, its cancellation).
  * Everything else stands on its own (undefined).
  */
 export class CallCauses {
@@ -25,6 +26,8 @@ export class CallCauses {
   private readonly awaitingRetry = new Map<string, number>();
   /** The request that created each task, by taskId. */
   private readonly tasks = new Map<string, number>();
+  /** The call each task's listen stream belongs to, by the listen request's id. */
+  private readonly taskStreams = new Map<string, number>();
 
   /** The seq of the request `e` goes under, or undefined. Call once per event, in trace order. */
   place(e: TraceEvent): number | undefined {
@@ -35,7 +38,9 @@ export class CallCauses {
     if (e.kind === 'response') return void (e.dir === 's2c' && this.answered(String(msg.id), msg.result));
     if (e.kind === 'notification') {
       if (msg.method === 'notifications/tasks/status' || msg.method === 'notifications/tasks') return this.taskOf(params.taskId);
-      return undefined;
+      // A task's listen stream: its acknowledgement (subscriptionId) and the client's cancellation of it.
+      const stream = e.dir === 's2c' ? (params._meta as Record<string, unknown> | undefined)?.[SUBSCRIPTION_ID] : msg.method === 'notifications/cancelled' ? params.requestId : undefined;
+      return stream === undefined ? undefined : this.taskStreams.get(String(stream));
     }
     if (e.kind !== 'request' || typeof msg.method !== 'string') return undefined;
     if (e.dir === 's2c') return this.taskOf(relatedTask(params)) ?? this.newestWaiting();
@@ -43,6 +48,7 @@ export class CallCauses {
     const target = targetOf(params);
     let top: number | undefined;
     if (TASK_METHODS.has(method)) top = this.taskOf(params.taskId);
+    else if (method === 'subscriptions/listen') top = this.taskListen(String(msg.id), params.notifications);
     else if (params.inputResponses !== undefined || params.requestState !== undefined) top = this.awaitingRetry.get(retryKey(method, target));
     const key = String(msg.id);
     this.waiting.set(key, { seq: e.seq, top: top ?? e.seq, method });
@@ -73,6 +79,17 @@ export class CallCauses {
     else if ((e.kind === 'timeout' || e.kind === 'cancelled') && e.info?.id !== undefined) this.waiting.delete(String(e.info.id));
   }
 
+  /** A listen stream for one task's notifications/tasks (`taskIds`) goes under that task's call. */
+  private taskListen(id: string, notifications: unknown): number | undefined {
+    const taskIds = (notifications as { taskIds?: unknown } | undefined)?.taskIds;
+    const top = Array.isArray(taskIds) ? this.taskOf(taskIds[0]) : undefined;
+    if (top !== undefined) {
+      this.taskStreams.set(id, top);
+      if (this.taskStreams.size > MAX_REMEMBERED) this.taskStreams.delete(this.taskStreams.keys().next().value as string);
+    }
+    return top;
+  }
+
   private taskOf(taskId: unknown): number | undefined {
     return typeof taskId === 'string' ? this.tasks.get(taskId) : undefined;
   }
@@ -95,6 +112,7 @@ const NEVER_CAUSES: ReadonlySet<string> = new Set(['initialize', 'server/discove
 const MAX_REMEMBERED = 10_000;
 
 export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
+const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 function relatedTask(params: Record<string, unknown>): unknown {
   const meta = params._meta as Record<string, unknown> | undefined;

@@ -149,7 +149,7 @@ export class MessageModel {
         this.streams.set(streamKey(msg.id), node);
       }
       if (under) {
-        node.role = e.dir === 's2c' ? 'ask' : method.startsWith('tasks/') ? 'task' : 'retry';
+        node.role = e.dir === 's2c' ? 'ask' : method.startsWith('tasks/') || method === 'subscriptions/listen' ? 'task' : 'retry';
         return this.nest(under, node);
       }
       this.push(node);

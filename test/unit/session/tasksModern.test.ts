@@ -57,6 +57,11 @@ test('a task is polled to its inlined result; every task request declares the ex
   assert.match(rowData(row).description, /task completed/);
   assert.equal((row.children ?? []).filter((c) => c.type === 'exchange' && c.method === 'tasks/get').length, polls.length);
   assert.ok((row.children ?? []).some((c) => c.type === 'notification' && method(c.event) === 'notifications/tasks'), 'the pushed statuses are under the call');
+  // The task's listen stream is part of its lane too, and no round of the call.
+  const stream = (row.children ?? []).find((c): c is ExchangeNode => c.type === 'exchange' && c.method === 'subscriptions/listen');
+  assert.equal(stream?.role, 'task');
+  assert.ok(!model.nodes.some((n) => n.type === 'exchange' && n.method === 'subscriptions/listen'), 'no listen stream at the top level');
+  assert.doesNotMatch(rowData(row).description, /rounds/);
   assert.ok(!model.nodes.some((n) => n.type === 'exchange' && n.method === 'tasks/get'), 'no poll at the top level');
 });
 
