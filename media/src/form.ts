@@ -256,7 +256,7 @@ function render(): void {
     const box = el('input', { attrs: { type: 'checkbox', id: 'run-as-task' } });
     box.checked = asTask;
     box.addEventListener('change', () => (asTask = box.checked));
-    actions.appendChild(el('label', { className: 'task-choice', title: 'Send tools/call with "task", then poll tasks/get and fetch tasks/result', attrs: { for: 'run-as-task' } }, box, ' Run as a task'));
+    actions.appendChild(el('label', { className: 'task-choice', title: 'Run it as a task: the server answers with a task, polled with tasks/get until it ends (Cancel sends tasks/cancel)', attrs: { for: 'run-as-task' } }, box, ' Run as a task'));
   } else if (tool.taskSupport === 'required') {
     actions.appendChild(el('span', { className: 'muted task-choice', text: 'Runs as a task (the tool requires it)' }));
   }

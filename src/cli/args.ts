@@ -24,7 +24,7 @@ export interface CallArgs extends AnswerFlags {
   name: 'call';
   tool: string;
   toolArgs: Record<string, unknown>;
-  /** Run as a 2025-11-25 task (tools/call with `task`), polled to its result. */
+  /** Run as a task (2025-11-25 `task` param, or the 2026-07-28 tasks extension), polled to its result. */
   task: boolean;
   json: boolean;
   timeoutMs: number;

@@ -71,9 +71,12 @@ Call one tool and print its result on stdout (progress on stderr). An isError re
 are told apart; both exit 1 whatever --fail-on says.
 
   --args JSON      the tool's arguments, a JSON object (default {})
-  --task           run it as a task (2025-11-25 servers that declare tasks): poll
-                   tasks/get, print each status on stderr, fetch tasks/result; a tool
-                   whose execution.taskSupport is "required" always runs as one
+  --task           run it as a task, print each status on stderr. 2025-11-25 servers
+                   that declare tasks: poll tasks/get, fetch tasks/result (a tool whose
+                   execution.taskSupport is "required" always runs as one). 2026-07-28
+                   servers that advertise io.modelcontextprotocol/tasks: declare the
+                   extension, poll tasks/get to its inlined result, answer input with
+                   tasks/update
 ${ELICIT}
   --json           print one JSON report with the result, the diagnostics and the trace
   --timeout MS     how long each request may take (default 30000)

@@ -3,13 +3,17 @@
 // control), and what MCP Lens must report on the same server.
 // Checks: the ids the suite writes to checks.json. Rules: the MCP Lens rule ids (docs of the rules).
 
-export type Fixture = 'legacy' | 'modern' | 'skills';
+export type Fixture = 'legacy' | 'modern' | 'skills' | 'tasks';
 export type Transport = 'http' | 'stdio';
 
 export interface CorpusCase {
   /** The fixture's `--fault` name. */
   fault: string;
-  /** legacy: the v1 SDK, 2025-11-25, sessions; modern: the v2 SDK, 2026-07-28, stateless; skills: the v2 SDK's Skills extension. */
+  /**
+   * legacy: the v1 SDK, 2025-11-25, sessions; modern: the v2 SDK, 2026-07-28, stateless;
+   * skills: the v2 SDK's Skills extension; tasks: a hand-written 2026-07-28 server with the
+   * tasks extension (no SDK implements it yet).
+   */
   fixture: Fixture;
   scenario: string;
   /** The suite's checks that fail (FAILURE or WARNING) on this fault, and no other. */
@@ -20,6 +24,8 @@ export interface CorpusCase {
   rule: string;
   /** Where MCP Lens is run: over Streamable HTTP always; over stdio too where the fault is not HTTP's. */
   transports: Transport[];
+  /** The command's exit code on the clean control: 0, or 1 for a tool that fails by design (failing_job's isError). */
+  controlExit?: number;
 }
 
 const both: Transport[] = ['http', 'stdio'];
@@ -44,7 +50,22 @@ const modern = (fault: string, scenario: string, suiteFails: string[], rule: str
   transports: http,
 });
 
+/** A tasks-extension case: the hand-written task server over HTTP, the command that reaches its fault. */
+const tasks = (fault: string, scenario: string, suiteFails: string[], command: string[], rule: string, controlExit = 0): CorpusCase => ({
+  fault,
+  fixture: 'tasks',
+  scenario,
+  suiteFails,
+  command,
+  rule,
+  transports: http,
+  ...(controlExit ? { controlExit } : {}),
+});
+
 const check = ['check'];
+const asTask = (tool: string, args = '{}', ...answers: string[]): string[] => ['call', tool, '--task', '--args', args, ...answers];
+const SLOW = asTask('slow_compute', '{"seconds":1}');
+const CONFIRM = asTask('confirm_delete', '{"filename":"a.txt"}', '--elicit', 'accept:{"confirm":true}');
 const call = (tool: string): string[] => ['call', tool];
 const WIRE = 'wire-schema-valid';
 
@@ -88,6 +109,41 @@ export const CASES: readonly CorpusCase[] = [
   modern('result-type-missing', 'caching', [WIRE], 'result-type-missing'),
   modern('input-required-on-list', 'input-required-result-unsupported-methods', ['sep-2322-not-on-unsupported-requests'], 'input-required-misplaced'),
   ...skillCases(),
+  // The tasks extension of 2026-07-28 (io.modelcontextprotocol/tasks, SEP-2663).
+  tasks('legacy-capability-slot', 'tasks-capability-negotiation', ['tasks-extension-advertised'], check, 'tasks-capability-invalid'),
+  tasks('task-for-undeclared', 'tasks-capability-negotiation', ['sep-2663-server-rejects-undeclared-client'], ['call', 'slow_compute', '--args', '{"seconds":0}'], 'task-result-undeclared'),
+  tasks(
+    'nested-task',
+    'tasks-lifecycle',
+    [
+      'sep-2663-result-type-task-on-create',
+      'sep-2663-tasks-get-status-working',
+      'sep-2663-tasks-get-status-completed',
+      'sep-2663-tool-error-uses-completed-status',
+      'sep-2663-tasks-get-status-failed',
+      'sep-2663-cancel-ack-empty-result',
+      'tasks-cancel-terminal-idempotent-ack',
+    ],
+    SLOW,
+    'task-envelope-invalid',
+  ),
+  tasks('legacy-field-names', 'tasks-wire-fields', ['tasks-wire-field-renames'], SLOW, 'task-envelope-invalid'),
+  tasks('request-state-on-task', 'tasks-request-state-removal', ['tasks-create-result-no-request-state', 'tasks-get-detailed-no-request-state'], SLOW, 'task-envelope-invalid'),
+  tasks('mrtr-state-leak', 'tasks-mrtr-composition', ['sep-2663-mrtr-synchronous-before-task-creation'], asTask('test_tool_with_task', '{}', '--elicit', 'accept:{"name":"Alice"}'), 'task-envelope-invalid'),
+  tasks('result-not-inlined', 'tasks-lifecycle', ['sep-2663-tasks-get-status-completed', 'sep-2663-tool-error-uses-completed-status'], SLOW, 'task-outcome-invalid'),
+  tasks('related-task-meta', 'tasks-wire-fields', ['tasks-no-related-task-meta-on-inlined-result'], SLOW, 'task-outcome-invalid'),
+  tasks('tool-error-as-failed', 'tasks-lifecycle', ['sep-2663-tool-error-uses-completed-status'], asTask('failing_job'), 'task-outcome-invalid', 1),
+  tasks('failed-without-error', 'tasks-lifecycle', ['sep-2663-tasks-get-status-failed'], asTask('protocol_error_job'), 'task-outcome-invalid', 1),
+  tasks('input-required-empty', 'tasks-mrtr-input', ['sep-2663-tasks-get-status-input-required', 'tasks-mrtr-partial-fulfillment', 'tasks-mrtr-tasks-update-resumes'], CONFIRM, 'task-outcome-invalid'),
+  tasks('update-ack-envelope', 'tasks-mrtr-input', ['tasks-mrtr-tasks-update-resumes'], CONFIRM, 'task-ack-invalid'),
+  tasks('lost-after-create', 'tasks-dispatch-and-envelope', ['sep-2663-durable-create-strong-consistency', 'tasks-result-type-complete-on-non-task-responses'], SLOW, 'task-lost'),
+  tasks('result-type-missing-on-get', 'tasks-dispatch-and-envelope', ['tasks-result-type-complete-on-non-task-responses', WIRE], SLOW, 'result-type-missing'),
+  // What no task run reaches: check's tasks probe asks it.
+  tasks('tasks-result-kept', 'tasks-dispatch-and-envelope', ['sep-2663-tasks-result-removed-method-not-found'], check, 'task-request-mishandled'),
+  tasks('tasks-list-kept', 'tasks-dispatch-and-envelope', ['tasks-removed-tasks-list'], check, 'task-request-mishandled'),
+  tasks('unknown-task-wrong-code', 'tasks-dispatch-and-envelope', ['sep-2663-tasks-get-invalid-task-id-32602'], check, 'task-request-mishandled'),
+  tasks('ungated-task-methods', 'tasks-capability-negotiation', ['sep-2663-tasks-methods-non-declaring'], check, 'task-request-mishandled'),
+  tasks('task-name-header-ignored', 'tasks-request-headers', ['sep-2663-server-rejects-mismatched-mcp-name-on-tasks-get'], check, 'task-request-mishandled'),
 ];
 
 // The MCP Skills extension (SEP-2640): the v2 SDK's SkillsExtension, 2026-07-28, one skill a

@@ -32,7 +32,7 @@ const listed = (findings: readonly Finding[]): string => findings.map((f) => `${
 
 async function lensOn(fixture: Fixture, fault: string | undefined, transport: Transport, command: readonly string[], url: string | undefined): Promise<ReturnType<typeof runLens>> {
   if (transport === 'http') return runLens(command, ['--url', url!]);
-  if (fixture !== 'legacy') throw new Error('the modern corpus fixture serves HTTP only');
+  if (fixture !== 'legacy') throw new Error(`the ${fixture} corpus fixture serves HTTP only`);
   return runLens(command, ['--', ...stdioCommand(fault)]);
 }
 
@@ -64,15 +64,15 @@ async function runControl(node: string, fixture: Fixture, cases: readonly Corpus
       const fails = failing(await runScenario(node, server.url, scenario));
       if (fails.length) problems.push(`the suite's ${scenario} failed [${fails.join(', ')}] on the clean control`);
     }
-    const runs = new Map<string, { command: readonly string[]; transport: Transport }>();
-    for (const c of cases) for (const transport of c.transports) runs.set(`${transport} ${c.command.join(' ')}`, { command: c.command, transport });
-    runs.set('http check', { command: ['check'], transport: 'http' });
-    if (fixture === 'legacy') runs.set('stdio check', { command: ['check'], transport: 'stdio' });
-    for (const [name, { command, transport }] of runs) {
+    const runs = new Map<string, { command: readonly string[]; transport: Transport; exit: number }>();
+    for (const c of cases) for (const transport of c.transports) runs.set(`${transport} ${c.command.join(' ')}`, { command: c.command, transport, exit: c.controlExit ?? 0 });
+    runs.set('http check', { command: ['check'], transport: 'http', exit: 0 });
+    if (fixture === 'legacy') runs.set('stdio check', { command: ['check'], transport: 'stdio', exit: 0 });
+    for (const [name, { command, transport, exit }] of runs) {
       const run = await lensOn(fixture, undefined, transport, command, server.url);
       const found = serious(run.findings);
       if (found.length) problems.push(`mcp-lens ${name} on the clean control reported ${listed(found)}`);
-      if (run.exitCode !== 0) problems.push(`mcp-lens ${name} on the clean control exited ${run.exitCode}: ${run.output.slice(0, 400)}`);
+      if (run.exitCode !== exit) problems.push(`mcp-lens ${name} on the clean control exited ${run.exitCode} (expected ${exit}): ${run.output.slice(0, 400)}`);
     }
   } finally {
     await server.stop();

@@ -15,8 +15,10 @@ const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
 const v1 = join(repo, 'test', 'fixtures', 'servers', 'sdk-v1-asks.mjs');
 const v2 = join(repo, 'test', 'fixtures', 'servers', 'sdk-v2-asks.mjs');
 const everything = join(repo, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const tasks2026 = join(repo, 'test', 'fixtures', 'servers', 'corpus', 'tasks.mjs');
 const SERVERS = `"servers": {
     "asks-v1": { "type": "stdio", "command": "node", "args": ["${v1}"] },
+    "tasks-2026": { "type": "stdio", "command": "node", "args": ["${tasks2026}", "--stdio"] },
     "everything-tasks": { "type": "stdio", "command": "node", "args": ["${everything}", "stdio"] },
     "asks-v2": { "type": "stdio", "command": "node", "args": ["${v2}"] },`;
 
@@ -50,9 +52,9 @@ suite('the server asks back (elicitation, sampling) in the tool panel', () => {
   suiteTeardown(async () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const name of ['asks-v1', 'asks-v2', 'everything-tasks']) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
+    for (const name of ['asks-v1', 'asks-v2', 'everything-tasks', 'tasks-2026']) if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
     await writeFile(configFile(), original);
-    await waitFor('the ask-back servers to go', () => !find(registry, 'asks-v1') && !find(registry, 'asks-v2') && !find(registry, 'everything-tasks'), 20_000, () => serverNames(registry).join(', '));
+    await waitFor('the ask-back servers to go', () => !find(registry, 'asks-v1') && !find(registry, 'asks-v2') && !find(registry, 'everything-tasks') && !find(registry, 'tasks-2026'), 20_000, () => serverNames(registry).join(', '));
   });
 
   test('legacy form elicitation answered: shown in the tool panel, the fields left out take their defaults', async () => {
@@ -189,5 +191,40 @@ suite('the server asks back (elicitation, sampling) in the tool panel', () => {
     );
     assert.equal(call.icon, 'circle-slash');
     assert.ok(call.children?.some((c) => c.label.startsWith('tasks/cancel')), JSON.stringify(call.children?.map((c) => c.label)));
+  });
+
+  test('a 2026-07-28 task (the tasks extension): run as a task from the tool panel, its input answered there and sent with tasks/update; the Messages view keeps its lane under the call', async () => {
+    const running = vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'tasks-2026', tool: 'confirm_delete', args: { filename: 'notes.txt' }, asTask: true });
+    const ask = await waitFor('the question the task asks', async () => (await vscode.commands.executeCommand<PendingAsk[]>('mcpLens.asks.pending'))[0], 30_000);
+    assert.equal(ask.shownIn, 'tool');
+    const status = (await vscode.commands.executeCommand<{ tool: string; task?: { status: string } }[]>('mcpLens.tools.running'))[0]?.task;
+    assert.equal(status?.status, 'input_required');
+    await vscode.commands.executeCommand('mcpLens.asks.answer', { type: 'askAnswer', id: ask.ask.id, action: 'accept', content: { confirm: true } });
+    const outcome = await running;
+    assert.equal(outcome.kind, 'result', JSON.stringify(outcome));
+    if (outcome.kind !== 'result') return;
+    assert.equal(outcome.task?.status, 'completed');
+    assert.equal((outcome.result.content as { text: string }[])[0]!.text, 'deleted notes.txt');
+
+    const call = await waitFor('the task in the Messages view', async () =>
+      (await vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', 'tasks-2026', 1)).find((r) => /^tools\/call confirm_delete #\d+$/.test(r.label) && /task completed/.test(r.description)),
+    );
+    assert.equal(call.icon, 'pass');
+    const inside = (call.children ?? []).map((c) => c.label.replace(/ #\d+$/, ''));
+    for (const m of ['tasks/get', 'tasks/update', 'subscriptions/listen']) assert.ok(inside.includes(m), `${m} under the call: ${inside.join(', ')}`);
+    const rows = await vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', 'tasks-2026', 1);
+    assert.ok(!rows.some((r) => r.label.startsWith('tasks/') || r.label.startsWith('subscriptions/listen')), 'no task request at the top level');
+  });
+
+  test('a 2026-07-28 task cancelled from the tool panel: tasks/cancel is sent and the call ends cancelled', async () => {
+    const running = vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'tasks-2026', tool: 'slow_compute', args: { seconds: 60 }, asTask: true });
+    await waitFor('the running task', async () => (await vscode.commands.executeCommand<{ task?: { status: string } }[]>('mcpLens.tools.running'))[0]?.task?.status === 'working', 30_000);
+    await vscode.commands.executeCommand('mcpLens.tools.cancel', { tool: 'slow_compute' });
+    const outcome = await running;
+    assert.equal(outcome.kind, 'cancelled', JSON.stringify(outcome));
+    const call = await waitFor('the cancelled task in the Messages view', async () =>
+      (await vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', 'tasks-2026', 1)).filter((r) => r.label.startsWith('tools/call slow_compute') && r.children?.some((c) => c.label.startsWith('tasks/cancel'))).pop(),
+    );
+    assert.match(call.description, /task (working|cancelled)/);
   });
 });

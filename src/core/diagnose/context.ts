@@ -68,6 +68,7 @@ function slimParams(params: Record<string, unknown> | undefined): Record<string,
   const slim: Record<string, unknown> = {};
   if (typeof params.name === 'string') slim.name = params.name;
   if (typeof params.uri === 'string') slim.uri = params.uri;
+  if (typeof params.taskId === 'string') slim.taskId = params.taskId;
   if ('task' in params) slim.task = true;
   const meta = params._meta;
   if (typeof meta === 'object' && meta !== null) {

@@ -13,6 +13,7 @@ export function describeRequest(r: Pick<RequestRecord, 'method' | 'id' | 'params
   let target = '';
   if ((r.method === 'tools/call' || r.method === 'prompts/get') && typeof p.name === 'string') target = ` "${p.name}"`;
   else if (r.method === 'resources/read' && typeof p.uri === 'string') target = ` ${quote(p.uri, 80)}`;
+  else if (r.method.startsWith('tasks/') && typeof p.taskId === 'string') target = ` task ${quote(p.taskId, 60)}`;
   return `${r.method}${target} (id ${JSON.stringify(r.id)})`;
 }
 

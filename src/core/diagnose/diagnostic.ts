@@ -27,6 +27,7 @@ export const PROBE_RULE_IDS = [
   'caching-hint-invalid',
   'input-required-misplaced',
   'era-difference',
+  'task-request-mishandled',
   'session-id-invalid',
   'session-not-required',
   'session-not-terminated',
@@ -97,6 +98,13 @@ export const RULE_IDS = [
   'schema-violation',
   // 2026-07-28 multi-round-trip results the client cannot complete
   'input-required-malformed',
+  // The tasks extension of 2026-07-28 (io.modelcontextprotocol/tasks)
+  'task-envelope-invalid',
+  'task-outcome-invalid',
+  'task-ack-invalid',
+  'task-lost',
+  'task-result-undeclared',
+  'tasks-capability-invalid',
   'unknown-input-request',
   'progress-not-increasing',
   'message-after-cancel',

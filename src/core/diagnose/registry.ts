@@ -34,6 +34,12 @@ import { inputRepeated } from './rules/inputRepeated';
 import { inputRetryAccepted } from './rules/inputRetryAccepted';
 import { inputRequiredMalformed, unknownInputRequest } from './rules/inputRequiredMalformed';
 import { missingClientCapability } from './rules/missingClientCapability';
+import { taskAckInvalid } from './rules/taskAckInvalid';
+import { taskEnvelopeInvalid } from './rules/taskEnvelopeInvalid';
+import { taskLost } from './rules/taskLost';
+import { taskOutcomeInvalid } from './rules/taskOutcomeInvalid';
+import { taskResultUndeclared } from './rules/taskResultUndeclared';
+import { tasksCapabilityInvalid } from './rules/tasksCapabilityInvalid';
 import { undeclaredClientCapability } from './rules/undeclaredClientCapability';
 import { urlElicitationRequired } from './rules/urlElicitationRequired';
 import { messageAfterCancel } from './rules/messageAfterCancel';
@@ -121,6 +127,12 @@ export const RULES: readonly Rule[] = [
   schemaViolation,
   inputRequiredMalformed,
   unknownInputRequest,
+  tasksCapabilityInvalid,
+  taskResultUndeclared,
+  taskEnvelopeInvalid,
+  taskOutcomeInvalid,
+  taskAckInvalid,
+  taskLost,
   progressNotIncreasing,
   messageAfterCancel,
   notificationBeforeAcknowledged,

@@ -1,3 +1,4 @@
+import type { RequestOptions } from '../session/client';
 import { ProtocolError } from '../session/errors';
 export { isRecord } from '../schema/isRecord';
 import { isRequest, isResponse } from '../wire/message';
@@ -17,9 +18,9 @@ export type Exchange =
  * a timeout, a closed connection or an abort throws: the probe could not finish, and the
  * runner reports that as the probe's own failure.
  */
-export async function exchange(ctx: Exchanger, method: string, params: Record<string, unknown> = {}): Promise<Exchange> {
+export async function exchange(ctx: Exchanger, method: string, params: Record<string, unknown> = {}, extra?: RequestOptions): Promise<Exchange> {
   let id: number | undefined;
-  const opts = { timeoutMs: ctx.timeoutMs, maxTimeoutMs: ctx.timeoutMs, onId: (n: number) => (id = n), ...(ctx.signal ? { signal: ctx.signal } : {}) };
+  const opts = { ...extra, timeoutMs: ctx.timeoutMs, maxTimeoutMs: ctx.timeoutMs, onId: (n: number) => (id = n), ...(ctx.signal ? { signal: ctx.signal } : {}) };
   try {
     const result = await ctx.client.request(method, params, opts);
     const seqs = seqsOf(ctx, id);

@@ -35,6 +35,7 @@ export const PROBE_IDS = [
   'caching',
   'input-required-placement',
   'legacy-era',
+  'tasks',
   'session',
   'origin',
   'host',

@@ -7,10 +7,11 @@ import type { ProbeSpan } from './runProbes';
 /**
  * The rules that judge an error answer or a missing one as such. A probe asks on purpose for
  * what may be refused (an unknown URI, a prompt name a completion handler does not know): "a
- * server that refuses a probe with an error the spec allows gets no finding". The probe
+ * server that refuses a probe with an error the spec allows gets no finding" (the tasks probe's
+ * tasks/get without the extension is refused with -32021 on purpose). The probe
  * judges its own answers; a hang is its probe-failed, not a second timeout.
  */
-const REFUSAL_RULES = new Set<string>(['invalid-params', 'undeclared-capability', 'domain-error-as-protocol-error', 'timeout']);
+const REFUSAL_RULES = new Set<string>(['invalid-params', 'undeclared-capability', 'domain-error-as-protocol-error', 'timeout', 'missing-client-capability']);
 
 /** The diagnostics without those a probe's own requests provoked and the probe has already judged. */
 export function withoutProbeRefusals(diagnostics: Diagnostic[], events: readonly TraceEvent[], spans: readonly ProbeSpan[]): Diagnostic[] {

@@ -9,6 +9,7 @@ import { promptsGetProbe } from './promptsGet';
 import { resourcesReadProbe } from './resourcesRead';
 import { skillsProbe } from './skills';
 import { subscribeProbe } from './subscribe';
+import { tasksProbe } from './tasks';
 import { unknownResourceProbe } from './unknownResource';
 
 /** Every probe `check` runs by default, in the order it runs them (DESIGN.md §9, docs/probes.md). */
@@ -25,6 +26,7 @@ export const PROBES: readonly Probe[] = [
   cachingProbe,
   inputRequiredPlacementProbe,
   legacyEraProbe,
+  tasksProbe,
   // Streamable HTTP only (each says why over stdio); after the protocol probes, so a session ended by the session probe's DELETE is never one they need.
   ...HTTP_PROBES,
 ];

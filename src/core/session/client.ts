@@ -22,6 +22,7 @@ import type { Root } from './roots';
 import { samplingRequestFault, type Sample } from './sampling';
 import { requestedSchemaFault } from './elicitationSchema';
 import { followTask, taskOf, type FollowOptions, type TaskState } from './tasks';
+import { runToolTask, TASK_RESULT_TYPES, TASKS_DECLARATION, TASKS_EXTENSION, type ModernTaskHost } from './tasksModern';
 import { longTimeout } from '../util/longTimeout';
 import {
   KNOWN_RESULT_TYPES,
@@ -98,6 +99,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Learns the request's id once it is assigned (again for each round a server asks back). */
   onId?: (id: number) => void;
+  /** Extensions this request declares in its `_meta` clientCapabilities (the tasks extension). */
+  extensions?: Record<string, unknown>;
 }
 
 /** How an internal request behaves on timeout: the probe and `initialize` are never cancelled. */
@@ -462,7 +465,9 @@ export class McpClient {
     stream.onEnd((end) => {
       if (end.by === 'connection') this.trace.append({ dir: 'meta', kind: 'note', raw: `subscriptions/listen (id ${id}) ended with the connection: ${end.reason}`, info: { id, method: 'subscriptions/listen', streamEnded: end.reason } });
     });
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta: this.modernMeta(info.protocolVersion) } };
+    // A stream of task statuses is the tasks extension's: the request declares it.
+    const _meta = this.modernMeta(info.protocolVersion, notifications.taskIds ? TASKS_DECLARATION : undefined);
+    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta } };
     // stdio: the send is the write. Streamable HTTP: it lasts as long as the response stream, so its end is the stream's.
     const overHttp = 'url' in this.spec;
     this.transport.send(JSON.stringify(message)).then(
@@ -510,20 +515,36 @@ export class McpClient {
   /**
    * 2025-11-25 tasks: tools/call with `task` ("the request will return a CreateTaskResult
    * immediately, and the actual result can be retrieved later via tasks/result"), followed to
-   * its outcome (tasks.ts). A server that answers with the result at once is answered so.
+   * its outcome (tasks.ts). 2026-07-28: the tasks extension (tasksModern.ts). A server that
+   * answers with the result at once is answered so.
    */
   async callToolAsTask(
     name: string,
     args: Record<string, unknown>,
     opts: RequestOptions & Omit<FollowOptions, 'signal'> & { ttl?: number } = {},
   ): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
-    if (this.serverInfo?.era !== 'legacy') throw new Error(`Tasks exist in protocol 2025-11-25 only; this server speaks ${this.serverInfo?.protocolVersion ?? 'an unknown revision'}`);
     const { onStatus, resultTimeoutMs, ttl, ...request } = opts;
+    if (this.serverInfo?.era === 'modern') {
+      return runToolTask(this.tasksHost(request), this.serverInfo.capabilities, name, args, { signal: opts.signal, onStatus, maxWaitMs: resultTimeoutMs ?? this.maxTimeoutMs });
+    }
+    if (this.serverInfo?.era !== 'legacy') throw new Error('Cannot run a task: connect() has not completed');
     const created = await this.request('tools/call', { name, arguments: args, task: ttl !== undefined ? { ttl } : {} }, request);
     const task = taskOf(created.task);
     if (!task) return { result: created };
     const host = { request: (method: string, params: Record<string, unknown>, o?: RequestOptions) => this.request(method, params, o), onNotification: this.onNotification };
     return followTask(host, task, { signal: opts.signal, onStatus, resultTimeoutMs: resultTimeoutMs ?? this.maxTimeoutMs });
+  }
+
+  /** The client as the tasks extension uses it: each request declares the extension. */
+  private tasksHost(callOptions: RequestOptions): ModernTaskHost {
+    const declared = { extensions: TASKS_DECLARATION };
+    return {
+      call: (name, args) => this.callTool(name, args, { ...callOptions, ...declared }),
+      request: (method, params) => this.request(method, params, declared),
+      onNotification: this.onNotification,
+      watch: (taskId) => this.listen({ taskIds: [taskId] }),
+      answer: (asks, round) => answerInputRequests('tasks/update', asks, this.inputAnswerers(), (r) => this.inputRoundEmitter.fire({ era: 'modern', request: 'tasks/update', round, ...r })),
+    };
   }
 
   /** Every task the server lists (tasks/list, following nextCursor). */
@@ -611,11 +632,13 @@ export class McpClient {
     return info;
   }
 
-  private modernMeta(version: string): Record<string, unknown> {
+  private modernMeta(version: string, extensions?: Record<string, unknown>): Record<string, unknown> {
+    const declared = this.declaredCapabilities('modern');
     return {
       [META_PROTOCOL_VERSION]: version,
-      // Only what the client can answer inside an InputRequiredResult is declared.
-      [META_CLIENT_CAPABILITIES]: this.declaredCapabilities('modern'),
+      // Only what the client can answer inside an InputRequiredResult is declared, and an
+      // extension only on the requests that use it ("Capabilities are declared per-request").
+      [META_CLIENT_CAPABILITIES]: extensions ? { ...declared, extensions: { ...asRecord(declared.extensions), ...extensions } } : declared,
       [META_CLIENT_INFO]: this.clientInfo,
       ...(this.logLevel ? { [META_LOG_LEVEL]: this.logLevel } : {}),
     };
@@ -636,7 +659,7 @@ export class McpClient {
     if (opts.signal?.aborted) return Promise.reject(new RequestCancelledError(`${method} was cancelled before it was sent`));
     const id = this.nextId++;
     opts.onId?.(id);
-    const modern = this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion) : undefined;
+    const modern = this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion, opts.extensions) : undefined;
     const progressToken = opts.onProgress ? id : undefined;
     let finalParams = params;
     if (!opts.rawParams && (modern || progressToken !== undefined)) {
@@ -674,7 +697,7 @@ export class McpClient {
         settle: (outcome) => {
           cleanup();
           if ('error' in outcome) reject(outcome.error);
-          else this.settleResponse(method, outcome.response, outcome.seq, resolve, reject);
+          else this.settleResponse(method, outcome.response, outcome.seq, resolve, reject, opts.extensions?.[TASKS_EXTENSION] !== undefined);
         },
         onTimeout: (afterMs) => {
           cleanup();
@@ -716,6 +739,7 @@ export class McpClient {
     seq: number,
     resolve: (r: Record<string, unknown>) => void,
     reject: (e: Error) => void,
+    declaredTasks = false,
   ): void {
     if (response.error) {
       const { code, message, data } = response.error;
@@ -724,7 +748,8 @@ export class McpClient {
     }
     const result = asRecord(response.result) ?? {};
     const resultType = result.resultType;
-    if (this.serverInfo?.era === 'modern' && resultType !== undefined && !KNOWN_RESULT_TYPES.has(String(resultType))) {
+    const known = declaredTasks ? TASK_RESULT_TYPES : KNOWN_RESULT_TYPES;
+    if (this.serverInfo?.era === 'modern' && resultType !== undefined && !known.has(String(resultType))) {
       reject(new InvalidResultError(`${method} returned an unrecognised resultType ${JSON.stringify(resultType)}`, result, seq));
       return;
     }

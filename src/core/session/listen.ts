@@ -15,6 +15,8 @@ export interface SubscriptionFilter {
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
   resourceSubscriptions?: string[];
+  /** The tasks extension (2026-07-28): "Subscribe to notifications/tasks for specific task IDs". */
+  taskIds?: string[];
 }
 
 /** How a stream ended. */
@@ -154,6 +156,6 @@ export function filterOf(v: unknown): SubscriptionFilter {
   const r = asRecord(v) ?? {};
   const f: SubscriptionFilter = {};
   for (const key of ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const) if (typeof r[key] === 'boolean') f[key] = r[key];
-  if (Array.isArray(r.resourceSubscriptions)) f.resourceSubscriptions = r.resourceSubscriptions.filter((u): u is string => typeof u === 'string');
+  for (const key of ['resourceSubscriptions', 'taskIds'] as const) if (Array.isArray(r[key])) f[key] = r[key].filter((u): u is string => typeof u === 'string');
   return f;
 }

@@ -1,3 +1,4 @@
+import { TASK_METHODS } from '../session/tasksModern';
 import type { JsonRpcMessage } from '../wire/message';
 
 const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
@@ -89,15 +90,15 @@ export function paramHeaderValue(args: unknown, path: string[]): string | undefi
 
 /**
  * The standard request headers of a modern POST: `MCP-Protocol-Version` (matching `_meta`),
- * `Mcp-Method`, and `Mcp-Name` for tools/call, resources/read and prompts/get, plus the
- * tool's `Mcp-Param-*` mirrors.
+ * `Mcp-Method`, and `Mcp-Name` for tools/call, resources/read and prompts/get (and a task's
+ * id for the tasks extension's methods), plus the tool's `Mcp-Param-*` mirrors.
  */
 export function modernHeaders(msg: JsonRpcMessage, version: string, toolHeaders: ReadonlyMap<string, ParamHeader[]>): Record<string, string> {
   const headers: Record<string, string> = { 'MCP-Protocol-Version': version };
   if (!('method' in msg)) return headers;
   headers['Mcp-Method'] = msg.method;
   const params = (msg.params ?? {}) as Record<string, unknown>;
-  const name = msg.method === 'resources/read' ? params.uri : msg.method === 'tools/call' || msg.method === 'prompts/get' ? params.name : undefined;
+  const name = msg.method === 'resources/read' ? params.uri : msg.method === 'tools/call' || msg.method === 'prompts/get' ? params.name : TASK_METHODS.has(msg.method) ? params.taskId : undefined; // SEP-2663: "tasks/get, tasks/update, and tasks/cancel MUST carry Mcp-Name: <taskId>"
   if (typeof name === 'string') headers['Mcp-Name'] = encodeHeaderValue(name);
   if (msg.method === 'tools/call' && typeof params.name === 'string') {
     for (const p of toolHeaders.get(params.name) ?? []) {

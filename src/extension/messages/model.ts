@@ -149,7 +149,7 @@ export class MessageModel {
         this.streams.set(streamKey(msg.id), node);
       }
       if (under) {
-        node.role = e.dir === 's2c' ? 'ask' : method.startsWith('tasks/') ? 'task' : 'retry';
+        node.role = e.dir === 's2c' ? 'ask' : method.startsWith('tasks/') || method === 'subscriptions/listen' ? 'task' : 'retry';
         return this.nest(under, node);
       }
       this.push(node);
@@ -200,7 +200,11 @@ export class MessageModel {
     this.changed.add(node.parent ?? node);
   }
 
-  /** A CreateTaskResult names the task; a tasks/get answer updates its status. */
+  /**
+   * A CreateTaskResult names the task (2025-11-25 nested under `task`; 2026-07-28 flat, with
+   * `resultType: "task"`, possibly on the last round of a multi-round-trip call); a tasks/get
+   * answer updates its status.
+   */
   private learnTask(node: ExchangeNode): void {
     const result = (node.response?.msg as { result?: Record<string, unknown> } | undefined)?.result;
     if (!result) return;
@@ -208,6 +212,8 @@ export class MessageModel {
     const created = result.task as Record<string, unknown> | undefined;
     if (!node.parent && params?.task !== undefined && typeof created?.taskId === 'string') {
       node.task = { id: created.taskId, status: stringOr(created.status), message: stringOr(created.statusMessage) };
+    } else if (result.resultType === 'task' && typeof result.taskId === 'string' && (!node.parent || node.role === 'retry')) {
+      (node.parent ?? node).task = { id: result.taskId, status: stringOr(result.status), message: stringOr(result.statusMessage) };
     } else if (node.parent?.task && (node.method === 'tasks/get' || node.method === 'tasks/cancel') && typeof result.status === 'string') {
       node.parent.task = { ...node.parent.task, status: result.status, message: stringOr(result.statusMessage) };
     }
@@ -382,10 +388,13 @@ export function isProblem(node: MessageNode): boolean {
  */
 export function statusOf(node: ExchangeNode): Status {
   const final = finalExchange(node);
-  if (final !== node) return ownStatus(final);
+  if (final !== node && !node.task) return ownStatus(final);
   if (node.task) {
     const payload = node.children?.filter((c): c is ExchangeNode => c.type === 'exchange' && c.method === 'tasks/result' && c.response !== undefined).pop();
     if (payload) return ownStatus(payload);
+    // 2026-07-28: the completed task's result is inlined on tasks/get.
+    const inlined = node.task.status === 'completed' ? inlinedResultOf(node) : undefined;
+    if (inlined) return inlined.isError === true ? 'isError' : 'pass';
     if (node.task.status === 'failed') return 'error';
     if (node.task.status === 'cancelled') return 'cancelled';
     return node.timedOut ? 'timeout' : node.cancelled ? 'cancelled' : 'pending';
@@ -421,6 +430,18 @@ function streamStatus(node: ExchangeNode, stream: ListenStreamState): Status {
  */
 export function isEraProbe(node: ExchangeNode): boolean {
   return node.method === 'server/discover' && node.request.dir === 'c2s' && errorOf(node)?.code === -32601;
+}
+
+/** The result a 2026-07-28 completed task inlined: on a tasks/get answer, or on its notifications/tasks. */
+export function inlinedResultOf(node: ExchangeNode): Record<string, unknown> | undefined {
+  for (const child of [...(node.children ?? [])].reverse()) {
+    const msg = (child.type === 'exchange' ? (child.method === 'tasks/get' ? child.response?.msg : undefined) : child.type === 'notification' ? child.event.msg : undefined) as
+      | { result?: { status?: unknown; result?: unknown }; params?: { status?: unknown; result?: unknown } }
+      | undefined;
+    const detailed = msg?.result ?? msg?.params;
+    if (detailed?.status === 'completed' && typeof detailed.result === 'object' && detailed.result !== null) return detailed.result as Record<string, unknown>;
+  }
+  return undefined;
 }
 
 /** The exchange whose answer ends the call: its last retry, or itself. */

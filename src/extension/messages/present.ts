@@ -190,7 +190,7 @@ function metaRow(e: TraceEvent): RowData {
 
 function progressText(e: TraceEvent): string {
   const params = (e.msg as { params?: Record<string, unknown> } | undefined)?.params;
-  if (params && typeof params.status === 'string' && methodOf(e) === 'notifications/tasks/status') {
+  if (params && typeof params.status === 'string' && (methodOf(e) === 'notifications/tasks/status' || methodOf(e) === 'notifications/tasks')) {
     return ` · ${params.status}${typeof params.statusMessage === 'string' ? `: ${clip(params.statusMessage, 80)}` : ''}`;
   }
   if (!params || params.progress === undefined) return '';

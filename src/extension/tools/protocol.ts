@@ -6,7 +6,7 @@ import type { DraftValue, FieldError, FormModel } from '../../core/schema/formTy
 import type { AskHostMessage, AskReply } from '../asks/askProtocol';
 
 /** How one tools/call ended, as the lens and the result view show it. JSON-serialisable. */
-/** A 2025-11-25 task as the panel shows it while it runs and after. */
+/** A task (2025-11-25, or the 2026-07-28 tasks extension) as the panel shows it while it runs and after. */
 export interface TaskInfo {
   taskId: string;
   status: string;
@@ -47,7 +47,7 @@ export interface ToolSummary {
   title?: string;
   description?: string;
   hasOutputSchema: boolean;
-  /** The tool can run as a task on this server (2025-11-25): "optional" offers it, "required" always does. */
+  /** The tool can run as a task on this server: "optional" offers it (2026-07-28: any tool of a server advertising the tasks extension), "required" always does (2025-11-25). */
   taskSupport?: 'optional' | 'required';
   /** Identifies the schema: a kept draft is reused only for the same schema. */
   schemaKey: string;

@@ -9,6 +9,7 @@ import { explainUntrusted, isTrusted } from '../trust';
 import type { LastArgsStore } from './lastArgs';
 import { outcomeLabel, outcomeOf } from './outcome';
 import { canRunAsTask, toolTaskSupport } from '../../core/session/tasks';
+import { serverAdvertisesTasks } from '../../core/session/tasksModern';
 import type { CallOutcome, ProgressInfo, TaskInfo } from './protocol';
 
 export interface RunOptions {
@@ -97,9 +98,14 @@ export class ToolRunner extends Disposable {
     });
   }
 
-  /** "optional" or "required" when the tool can run as a task on this server (2025-11-25 only). */
+  /**
+   * "optional" or "required" when the tool can run as a task on this server. 2025-11-25: the
+   * tool's execution.taskSupport says; 2026-07-28: any tool of a server that advertises the tasks
+   * extension may ("the server decides on a per-request basis whether to materialize a task").
+   */
   taskSupport(entry: ServerEntry, toolName: string): 'optional' | 'required' | undefined {
     const tool = this.tool(entry, toolName);
+    if (entry.info?.era === 'modern') return serverAdvertisesTasks(entry.info.capabilities) ? 'optional' : undefined;
     if (entry.info?.era !== 'legacy' || !canRunAsTask(entry.info.capabilities, tool)) return undefined;
     const support = toolTaskSupport(tool);
     return support === 'forbidden' ? undefined : support;

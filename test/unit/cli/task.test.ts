@@ -29,3 +29,22 @@ test('a task-required tool runs as a task without --task; --json carries the tas
   assert.ok(methods.includes('tasks/get') && methods.includes('tasks/result'), methods.join(', '));
   assert.equal(json.events.find((e: any) => e.msg?.method === 'tools/call').msg.params.task !== undefined, true);
 });
+
+const taskServer = [process.execPath, `${ROOT}test/fixtures/servers/corpus/tasks.mjs`, '--stdio'];
+
+test('call --task on a 2026-07-28 server (the tasks extension): statuses on stderr, the question answered through tasks/update, the inlined result on stdout', async () => {
+  const run = await runCli(['call', 'confirm_delete', '--task', '--args', '{"filename":"notes.txt"}', '--elicit', 'accept:{"confirm":true}', '--', ...taskServer]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.stdout.trim(), 'deleted notes.txt');
+  assert.match(run.stderr, /task [0-9a-f-]{36}: input_required\n.*elicitation: "Delete notes\.txt\?" → accept/);
+  assert.match(run.stderr, /task [0-9a-f-]{36}: completed/);
+});
+
+test('call without --task on a 2026-07-28 task server: the extension is not declared, a task-only tool is refused, and the diagnostic says to add --task', async () => {
+  const run = await runCli(['call', 'failing_job', '--json', '--', ...taskServer]);
+  assert.equal(run.code, 1);
+  const json = report(run);
+  const finding = json.diagnostics.find((d: any) => d.rule === 'missing-client-capability');
+  assert.match(finding.message, /"io\.modelcontextprotocol\/tasks"/);
+  assert.match(finding.hint, /--task/);
+});

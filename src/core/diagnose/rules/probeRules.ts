@@ -21,6 +21,7 @@ export const PROBE_RULES: readonly Rule[] = [
   cachingHintInvalid,
   inputRequiredMisplaced,
   probeRule('era-difference', 'negotiation', 'info'),
+  probeRule('task-request-mishandled', 'negotiation', 'error'),
   probeRule('session-id-invalid', 'transport', 'error'),
   probeRule('session-not-required', 'transport', 'warning'),
   probeRule('session-not-terminated', 'transport', 'error'),

@@ -39,7 +39,8 @@ function modernRules(e: TraceEvent, version: string): { message: string; hint: s
     };
   }
   const resultType = isResponse(e.msg) ? e.msg.result?.resultType : undefined;
-  if (resultType !== undefined && !RESULT_TYPES.has(String(resultType))) {
+  // "task" (the tasks extension's CreateTaskResult) is judged by the task-* rules.
+  if (resultType !== undefined && resultType !== 'task' && !RESULT_TYPES.has(String(resultType))) {
     return {
       message: `The server's ${describeMessage(e)} has resultType ${JSON.stringify(resultType)}; an unrecognised resultType "MUST be considered invalid" (${version})`,
       hint: 'Use resultType "complete" for a finished result (or "input_required" to ask the client for input).',
@@ -74,6 +75,8 @@ export const schemaViolation: Rule = {
       report({ message: beyond.message, evidence: [e.seq], hint: beyond.hint });
       return;
     }
+    // The tasks extension's shapes are not in the official schema (taskShapes.ts judges them).
+    if (isResponse(e.msg) && e.msg.result?.resultType === 'task') return;
     const outcome = validateMessage(e.msg, e.dir, version, r?.method, r?.params);
     if (outcome.valid) return;
     const detail = outcome.errors.map((x) => `${x.path || '(message)'} ${x.message}`).join('; ');

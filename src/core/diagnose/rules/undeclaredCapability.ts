@@ -2,6 +2,7 @@ import type { Rule } from '../rule';
 import { onFirstAnswer } from '../answer';
 import { LIST_METHODS, capabilityFor, declares } from '../capabilities';
 import { capabilitiesSource, describeRequest } from '../describe';
+import { isModernRequest } from '../modernResult';
 
 /** A -32601 explained by the capabilities message: the server never said it had this. */
 export const undeclaredCapability: Rule = {
@@ -12,6 +13,9 @@ export const undeclaredCapability: Rule = {
   on: ['s2c-response'],
   onEvent: onFirstAnswer(({ request: r, response: msg }, e, ctx, report) => {
     if (msg.error?.code !== -32601 || !ctx.capabilities || ctx.capabilitiesSeq === undefined) return;
+    // 2026-07-28 has no "tasks" capability: the tasks extension governs tasks/*, and the
+    // methods it removed (tasks/result, tasks/list) "MUST receive -32601".
+    if (r.method.startsWith('tasks/') && isModernRequest(r)) return;
     const cap = capabilityFor(r.method);
     if (!cap || declares(ctx.capabilities, cap)) return;
     const name = cap.sub ? `${cap.name}.${cap.sub}` : cap.name;
