@@ -18,8 +18,8 @@ import { OAuthAuthorizer } from '../core/auth/authorizer';
 import type { GrantStore } from '../core/auth/savedGrant';
 import { signOutOf, type SignOutOutcome } from '../core/auth/revocation';
 import type { Trace } from '../core/trace/trace';
-import { exitStory } from '../core/diagnose/exitStory';
-import { describeFailure, exitText, stderrTail, type Failure } from './failure';
+import { exitSentence, exitStory } from '../core/diagnose/exitStory';
+import { describeFailure, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import { collectSecrets } from './diagnostics/liveSession';
@@ -319,8 +319,9 @@ export class ServerRegistry extends Disposable {
       // What it listed can no longer be used; the last stderr lines say why it died.
       entry.lists = {};
       const reason = exitStory(client.trace.events)?.reason;
-      this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})${reason ? `: ${redact(reason)}` : ''}`);
-      this.setState(entry, { kind: 'crashed', code, signal, ...(reason ? { reason: redact(reason) } : {}), stderrTail: stderrTail(client.trace.events).map(redact) });
+      const exit = { code, signal, ...(reason ? { reason: redact(reason) } : {}) };
+      this.deps.log.warn(`[${name}] ${exitSentence(exit)}`);
+      this.setState(entry, { kind: 'crashed', ...exit, stderrTail: stderrTail(client.trace.events).map(redact) });
     });
 
     try {
@@ -328,7 +329,7 @@ export class ServerRegistry extends Disposable {
       // A server that exits while starting has failed, whether or not connect() has noticed yet.
       const connecting = client.connect();
       connecting.catch(() => undefined);
-      const exitedFirst = client.exited.then(({ code, signal }) => Promise.reject(new Error(`exited (${exitText(code, signal)}) before answering`)));
+      const exitedFirst = client.exited.then(({ code, signal }) => Promise.reject(new Error(exitSentence({ code, signal }, 'before answering'))));
       const info = await Promise.race([connecting, exitedFirst]);
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.info = info;

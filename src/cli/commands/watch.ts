@@ -1,3 +1,4 @@
+import { exitSentence } from '../../core/diagnose/exitStory';
 import { diagnose } from '../../core/diagnose/engine';
 import { listChangedFilter } from '../../core/session/listChanges';
 import type { ListenEnd, ListenStream, SubscriptionFilter } from '../../core/session/listen';
@@ -79,7 +80,7 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
   // Not awaited on its own: Ctrl-C while connecting (a slow start, a sign-in) ends the watch too.
   void (async () => {
     await client.connect();
-    client.onDidClose((info) => finish({ how: 'connection-closed', detail: `the server ${info.signal ? `was killed by ${info.signal}` : info.code === null ? 'closed the connection' : `exited with code ${info.code}`}` }));
+    client.onDidClose((info) => finish({ how: 'connection-closed', detail: `the server ${exitSentence(info)}` }));
     if (client.info?.era === 'modern') stream = await openStream(client, args, io, print, wanted, finish);
     else subscribed = await subscribeLegacy(client, args, io, print, wanted);
     const uris = stream ? (stream.acknowledged?.resourceSubscriptions ?? []) : subscribed;

@@ -1,3 +1,4 @@
+import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { AgentInputError, line } from '../../core/agent/bounds';
 import { modelTools } from '../../core/apps/toolVisibility';
 import { diagnose } from '../../core/diagnose/engine';
@@ -6,6 +7,7 @@ import { describeRequest } from '../../core/diagnose/describe';
 import { requestsInFlight } from '../../core/devloop/inFlight';
 import { McpClient, ProtocolError, type ServerInfo } from '../../core/session/client';
 import { Trace } from '../../core/trace/trace';
+import { describeFailure } from '../commands/session';
 import { version } from '../version';
 
 export interface SessionSpec {
@@ -52,7 +54,8 @@ export class HeldSession {
     this.state = { kind: 'starting' };
     void client.exited.then(({ code, signal }) => {
       if (this.client !== client) return;
-      this.state = { kind: 'exited', text: signal ? `killed by ${signal}` : `exited with code ${code}` };
+      // Told as the CLI and the editor tell it, with the stderr line that says why.
+      this.state = { kind: 'exited', text: exitSentence({ code, signal, reason: exitStory(this.trace.events)?.reason }) };
     });
     try {
       await client.connect();
@@ -61,7 +64,7 @@ export class HeldSession {
       this.tools = await client.listAll('tools/list').catch(() => undefined);
     } catch (error) {
       if (this.client !== client) return;
-      this.state = { kind: 'failed', text: line(error instanceof Error ? error.message : String(error), 500) };
+      this.state = { kind: 'failed', text: line(describeFailure(client, error), 500) };
       await client.close().catch(() => undefined);
     }
   }
@@ -106,7 +109,8 @@ export class HeldSession {
 
   stateText(): string {
     const s = this.state;
-    return 'text' in s ? `${s.kind}: ${s.text}` : s.kind;
+    // An exit's sentence starts with what happened (`exited (code 3): …`); a failure says it failed.
+    return s.kind === 'exited' ? s.text : 'text' in s ? `${s.kind}: ${s.text}` : s.kind;
   }
 
   statusText(): string {

@@ -1,3 +1,4 @@
+import { exitSentence } from '../diagnose/exitStory';
 import type { TraceEvent } from '../trace/event';
 import { Trace } from '../trace/trace';
 import type { HttpServerSpec, HttpTransportOptions } from '../transport/http';
@@ -190,14 +191,15 @@ export class McpClient {
       watch.dispose();
       this.life.dispose();
       // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
-      const how = info.signal ? `was killed by ${info.signal}` : info.code === null ? 'closed the connection' : `exited with code ${info.code}`;
+      // Without the stderr reason: a lost request's row stays one short line (the Servers row and the cards give the why).
+      const lost = `the server ${exitSentence(info, 'before answering')}`;
       if (!this.closed) {
         this.closed = true;
-        this.closeReason = `The server ${how} before answering`;
+        this.closeReason = lost[0].toUpperCase() + lost.slice(1);
       }
       // "If the server process exits unexpectedly … in-flight requests are simply lost": each says so.
-      this.loseAll(`the server ${how} before answering`);
-      this.streams.endAll(`the server ${how}`);
+      this.loseAll(lost);
+      this.streams.endAll(`the server ${exitSentence(info)}`);
       this.closeEmitter.fire(info);
     });
   }
