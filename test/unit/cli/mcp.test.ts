@@ -64,7 +64,7 @@ test('start once, call many: a held session to a legacy server', async () => {
 
 test('a crash: the call says the server exited, the session shows the exit code, stderr and diagnostics explain it', async () => {
   const crashed = await call('call_tool', { name: 'legacy', tool: 'crash' });
-  assert.match(crashed.text, /^crash: the server exited before answering/);
+  assert.match(crashed.text, /^crash: the server exited \(code 3\) before answering/);
   const servers = await call('list_servers', {});
   assert.match(servers.text, /- legacy .*: exited \(code 3\)/);
   const diagnostics = await call('get_diagnostics', { name: 'legacy' });
