@@ -31,6 +31,7 @@ import type { Settings } from './settings';
 import { LogBudget } from './logBudget';
 import { logTraceEvent, redactor } from './traceLog';
 import { SIGN_IN_TIMEOUT_MS } from '../core/auth/signInTimeout';
+import { settled } from '../core/util/ignored';
 
 export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?: Failure; cancelled?: boolean; needsSignIn?: boolean };
 
@@ -308,7 +309,7 @@ export class ServerRegistry extends Disposable {
       // "notifications/tools/list_changed" and kin: that list is stale.
       const method = e.dir === 's2c' && e.msg && 'method' in e.msg ? e.msg.method : undefined;
       const stale = method === undefined ? undefined : CHANGED_LIST[method];
-      if (stale && entry.client === client) void this.listChanged(entry, client, stale, method!);
+      if (stale && entry.client === client) this.listChanged(entry, client, stale, method!).catch((error: unknown) => this.deps.log.error(`[${name}] refreshing the ${stale} after ${method} failed`, error));
     });
     void client.exited.then(({ code, signal }) => {
       logging.dispose();
@@ -328,7 +329,8 @@ export class ServerRegistry extends Disposable {
       this.deps.log.info(redact(remote ? `[${name}] connecting to ${remote.url}` : `[${name}] starting: ${[spec.command, ...spec.args].join(' ')} (cwd ${cwd})`));
       // A server that exits while starting has failed, whether or not connect() has noticed yet.
       const connecting = client.connect();
-      connecting.catch(() => undefined);
+      // Raced below and reported by the catch of this try when it loses to the exit.
+      void settled(connecting);
       const exitedFirst = client.exited.then(({ code, signal }) => Promise.reject(new Error(exitSentence({ code, signal }, 'before answering'))));
       const info = await Promise.race([connecting, exitedFirst]);
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };

@@ -15,6 +15,7 @@ import { failsOn } from '../failOn';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { createClient, describeFailure } from './session';
+import { ignoreClosing, ignoreUnsent } from '../../core/util/ignored';
 
 /** What `watch` prints: list changes always, resources/updated only for the URIs asked for. */
 const LIST_CHANGED = new Set(['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed']);
@@ -91,8 +92,8 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
   cancelTimer?.();
   // The client ends what it opened before stopping the server: the stream, or each subscription.
   if (stream && !stream.ended) stream.close(end.how === 'interrupted' ? `Interrupted (${end.signal})` : 'The watch is over');
-  for (const uri of subscribed) if (end.how !== 'connection-closed') await client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, args.timeoutMs) }).catch(() => undefined);
-  await client.close().catch(() => undefined);
+  for (const uri of subscribed) if (end.how !== 'connection-closed') await ignoreUnsent(client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, args.timeoutMs) }));
+  await ignoreClosing(client.close());
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
   graceful.dispose();

@@ -9,6 +9,7 @@ import { McpClient, ProtocolError, type ServerInfo } from '../../core/session/cl
 import { Trace } from '../../core/trace/trace';
 import { describeFailure } from '../commands/session';
 import { version } from '../version';
+import { absent, ignoreClosing } from '../../core/util/ignored';
 
 export interface SessionSpec {
   command: string;
@@ -61,11 +62,12 @@ export class HeldSession {
       await client.connect();
       if (this.client !== client) return;
       this.state = { kind: 'running' };
-      this.tools = await client.listAll('tools/list').catch(() => undefined);
+      // A failed listing is in the trace, and list_tools asks again and says why.
+      this.tools = await client.listAll('tools/list').catch(absent);
     } catch (error) {
       if (this.client !== client) return;
       this.state = { kind: 'failed', text: line(describeFailure(client, error), 500) };
-      await client.close().catch(() => undefined);
+      await ignoreClosing(client.close());
     }
   }
 
@@ -74,7 +76,7 @@ export class HeldSession {
     this.client = undefined;
     this.tools = undefined;
     this.state = { kind: 'stopped' };
-    await client?.close().catch(() => undefined);
+    await ignoreClosing(client?.close());
   }
 
   /** Stop and start again; requests still waiting are marked lost in the trace. */

@@ -10,6 +10,7 @@ import type { EvalCase, EvalFile } from './evalFile';
 import type { EvalModel, OfferedTool } from './model';
 import { offeredTools } from './offeredTools';
 import { scoreCase, type CaseScore } from './score';
+import { ignoreClosing } from '../util/ignored';
 
 export interface EvalRunOptions {
   client: ClientOptions;
@@ -67,13 +68,13 @@ export async function runEvalFile(file: EvalFile, spec: ServerSpec | HttpServerS
       result.cases.push(score);
       options.onCase?.(score);
       if (runs.some((r) => r.stop === 'server-gone')) {
-        await session.client.close().catch(() => undefined);
+        await ignoreClosing(session.client.close());
         session = undefined;
       }
       if (runs.some((r) => r.stop === 'token-cap')) break;
     }
   } finally {
-    await session?.client.close().catch(() => undefined);
+    await ignoreClosing(session?.client.close());
   }
   return result;
 }
@@ -87,7 +88,7 @@ async function open(spec: ServerSpec | HttpServerSpec, options: ClientOptions): 
     const tools = await client.listAll('tools/list');
     return { session: { client, tools: offeredTools(tools), protocolVersion: info.protocolVersion }, events };
   } catch (error) {
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
     return { problem: `could not start the session: ${error instanceof Error ? error.message : String(error)}`, events };
   }
 }

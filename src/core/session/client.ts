@@ -36,6 +36,7 @@ import {
   type ListMethod,
 } from './protocol';
 import { asRecord } from '../schema/isRecord';
+import { ignoreUnsent } from '../util/ignored';
 
 export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
@@ -458,7 +459,7 @@ export class McpClient {
     const stream = this.streams.open(id, notifications, (reason) => {
       this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled subscriptions/listen (id ${id}): ${reason}`, info: { id, method: 'subscriptions/listen', reason } });
       // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-      void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
+      void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason }));
     });
     // "An abrupt transport close carries no response": the trace says the stream ended all the same.
     stream.onEnd((end) => {
@@ -659,7 +660,7 @@ export class McpClient {
           if (!this.pending.take(id)) return;
           const reason = abortReason(signal);
           this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled ${method} (id ${id}): ${reason}`, info: { id, method, reason } });
-          void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
+          void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason }));
           reject(new RequestCancelledError(`${method} was cancelled: ${reason}`));
         };
         signal.addEventListener('abort', onAbort, { once: true });
@@ -684,7 +685,7 @@ export class McpClient {
           this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
           if (opts.cancelOnTimeout !== false) {
             // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-            void this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }).catch(() => undefined);
+            void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }));
           }
           reject(new RequestTimeoutError(`${method} got no response within ${afterMs} ms`, method, afterMs));
         },

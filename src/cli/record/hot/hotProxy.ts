@@ -9,6 +9,7 @@ import { LineSplitter, parseLine } from './lineSplitter';
 import { HostStreams } from './hostStreams';
 import { LIST_KIND_OF, listChangedKinds, listItems, RESTART_TOOL, withDiscoverListChanged, withGranted, withListChanged, withRestartTool, type ListKind } from './restartTool';
 import { ServerChild, type ChildExit } from './serverChild';
+import { settled } from '../../../core/util/ignored';
 
 type Obj = Record<string, unknown>;
 type Post = (m: RecorderMessage) => void;
@@ -102,7 +103,8 @@ export class HotProxy {
     this.ending = true;
     this.watcher?.dispose();
     this.note(`shutting down the server: ${reason}`, { reason });
-    await this.restarting?.catch(() => undefined);
+    // A restart that failed said so to the one who asked for it; shutting down waits for it all the same.
+    await settled(this.restarting);
     const child = this.child;
     this.child = undefined;
     if (child) this.lastExit = await child.stop();
