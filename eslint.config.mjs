@@ -18,6 +18,15 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // A failure dropped without a word is lost for whoever debugs it: handle it, log it with its
+      // stack, or say why it may go with one of the named helpers of src/core/util/ignored.ts.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='catch'] > ArrowFunctionExpression.arguments:matches([body.type='Identifier'][body.name='undefined'], [body.type='BlockStatement'][body.body.length=0])",
+          message: 'An anonymous .catch(() => undefined) loses the error: handle it, log it with its stack, or use a named helper of src/core/util/ignored.ts (ignoreClosing, ignoreDiscarding, ignoreUnsent, settled, absent) that says why.',
+        },
+      ],
     },
   },
 );

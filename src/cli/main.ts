@@ -1,3 +1,4 @@
+import { errorStack } from '../core/session/errors';
 import { parseCli } from './args';
 import { runCall } from './commands/call';
 import { runCheck } from './commands/check';
@@ -85,7 +86,7 @@ function start(): void {
       process.exit(code);
     },
     (error: unknown) => {
-      process.stderr.write(`mcp-lens: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(`mcp-lens: internal error: ${errorStack(error)}\n`);
       process.exit(1);
     },
   );

@@ -1,4 +1,4 @@
-import { crashText } from './failure';
+import { exitSentence } from '../core/diagnose/exitStory';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import type { ServerRegistry } from './serverRegistry';
@@ -20,7 +20,7 @@ export class CrashNotifier extends Disposable {
         const details = 'Show Details';
         // A clean exit on its own ended the session ("The server MAY initiate shutdown"): news, not a failure.
         const show = state.code === 0 && state.signal === null ? showWarning : showError;
-        void show(say`MCP Lens: "${entry.name}" ${crashText(state)}`, details).then((choice) => choice === details && log.show());
+        void show(say`MCP Lens: "${entry.name}" ${exitSentence(state)}`, details).then((choice) => choice === details && log.show());
       }),
     );
   }

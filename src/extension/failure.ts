@@ -1,5 +1,4 @@
 import { exitSentence, exitStory } from '../core/diagnose/exitStory';
-import { exitText as statusText } from '../core/diagnose/stderrClues';
 import type { TraceEvent } from '../core/trace/event';
 
 export interface Failure {
@@ -19,17 +18,6 @@ export function stderrTail(events: readonly TraceEvent[], lines = TAIL_LINES): s
     if (events[i].dir === 'stderr' && events[i].raw.trim() !== '') tail.push(events[i].raw);
   }
   return tail.reverse();
-}
-
-/** "crashed (code 1): Error: …", or "exited (code 0)" for a server that ended cleanly on its own. */
-export function crashText(state: { code: number | null; signal: string | null; reason?: string }): string {
-  const clean = state.code === 0 && state.signal === null;
-  return `${clean ? 'exited' : 'crashed'} (${exitText(state.code, state.signal)})${state.reason ? `: ${state.reason}` : ''}`;
-}
-
-/** `code 1` / `signal SIGKILL`: the wording of the diagnostics' cards and the CLI. */
-export function exitText(code: number | null, signal: string | null): string {
-  return statusText({ code, signal });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { settled } from '../core/util/ignored';
+
 /**
  * Runs the refreshes of one list at a time, per key (a server's tools, resources, prompts).
  * Asked again while one runs, it runs once more after it (every ask in between folds into
@@ -23,7 +25,8 @@ export class SerialRefresh<K> {
         })
       : task();
     if (previous) this.queued.set(key, next);
-    const tail = next.catch(() => undefined);
+    // `next` goes to the caller, who hears its failure; the tail only marks when it is over.
+    const tail = settled(next);
     this.tail.set(key, tail);
     void tail.then(() => {
       if (this.tail.get(key) === tail) this.tail.delete(key);

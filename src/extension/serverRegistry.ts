@@ -21,8 +21,8 @@ import type { ClientSettings } from '../core/auth/registration';
 import type { GrantStore } from '../core/auth/savedGrant';
 import { signOutOf, type SignOutOutcome } from '../core/auth/revocation';
 import type { Trace } from '../core/trace/trace';
-import { exitStory } from '../core/diagnose/exitStory';
-import { describeFailure, exitText, stderrTail, type Failure } from './failure';
+import { exitSentence, exitStory } from '../core/diagnose/exitStory';
+import { describeFailure, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
 import type { Log } from './log';
 import { collectSecrets } from './diagnostics/liveSession';
@@ -34,6 +34,7 @@ import type { Settings } from './settings';
 import { LogBudget } from './logBudget';
 import { logTraceEvent, redactor } from './traceLog';
 import { SIGN_IN_TIMEOUT_MS } from '../core/auth/signInTimeout';
+import { settled } from '../core/util/ignored';
 
 export type StartOutcome = { ok: true } | { ok: false; reason: string; failure?: Failure; cancelled?: boolean; needsSignIn?: boolean };
 
@@ -321,7 +322,7 @@ export class ServerRegistry extends Disposable {
       // "notifications/tools/list_changed" and kin: that list is stale.
       const method = e.dir === 's2c' && e.msg && 'method' in e.msg ? e.msg.method : undefined;
       const stale = method === undefined ? undefined : CHANGED_LIST[method];
-      if (stale && entry.client === client) void this.listChanged(entry, client, stale, method!);
+      if (stale && entry.client === client) this.listChanged(entry, client, stale, method!).catch((error: unknown) => this.deps.log.error(`[${name}] refreshing the ${stale} after ${method} failed`, error));
     });
     void client.exited.then(({ code, signal }) => {
       logging.dispose();
@@ -333,16 +334,18 @@ export class ServerRegistry extends Disposable {
       entry.lists = {};
       entry.skills = undefined;
       const reason = exitStory(client.trace.events)?.reason;
-      this.deps.log.warn(`[${name}] crashed (${exitText(code, signal)})${reason ? `: ${redact(reason)}` : ''}`);
-      this.setState(entry, { kind: 'crashed', code, signal, ...(reason ? { reason: redact(reason) } : {}), stderrTail: stderrTail(client.trace.events).map(redact) });
+      const exit = { code, signal, ...(reason ? { reason: redact(reason) } : {}) };
+      this.deps.log.warn(`[${name}] ${exitSentence(exit)}`);
+      this.setState(entry, { kind: 'crashed', ...exit, stderrTail: stderrTail(client.trace.events).map(redact) });
     });
 
     try {
       this.deps.log.info(redact(remote ? `[${name}] connecting to ${remote.url}` : `[${name}] starting: ${[spec.command, ...spec.args].join(' ')} (cwd ${cwd})`));
       // A server that exits while starting has failed, whether or not connect() has noticed yet.
       const connecting = client.connect();
-      connecting.catch(() => undefined);
-      const exitedFirst = client.exited.then(({ code, signal }) => Promise.reject(new Error(`exited (${exitText(code, signal)}) before answering`)));
+      // Raced below and reported by the catch of this try when it loses to the exit.
+      void settled(connecting);
+      const exitedFirst = client.exited.then(({ code, signal }) => Promise.reject(new Error(exitSentence({ code, signal }, 'before answering'))));
       const info = await Promise.race([connecting, exitedFirst]);
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.info = info;

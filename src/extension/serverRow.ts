@@ -1,4 +1,4 @@
-import { crashText } from './failure';
+import { exitSentence } from '../core/diagnose/exitStory';
 import type { ServerState } from './serverEntry';
 
 /** What a server row says: `short` fits the description at the default sidebar width, `full` is the tooltip's. */
@@ -29,8 +29,8 @@ export function rowText({ state, era }: Described): RowText {
     case 'running':
       return era ? { short: `${era.era} ${era.protocolVersion}`, full: `running · ${era.era} ${era.protocolVersion}` } : same('running');
     case 'crashed': {
-      const full = crashText(state);
-      const status = full.slice(0, full.indexOf(')') + 1);
+      const full = exitSentence(state);
+      const status = exitSentence({ code: state.code, signal: state.signal });
       return { short: state.reason ? `${firstLine(state.reason)} · ${status}` : status, full };
     }
     case 'error':

@@ -1,3 +1,4 @@
+import { exitFacts, exitSentence } from '../core/diagnose/exitStory';
 import type { Hover, Position } from 'vscode-languageserver';
 import { capabilityFor, declares } from '../core/diagnose/capabilities';
 import { md, mdCode, mdJoin, type Md, ourMarkdown, toMarkup } from '../core/text';
@@ -156,7 +157,7 @@ function metaLines(analysis: Analysis, event: TraceEvent): Md[] {
     case 'spawn-failed':
       return [md`The server command ${mdCode(String(info.command ?? ''))} could not start: ${`${String(info.code ?? '')} ${String(info.message ?? '')}`.trim()}`];
     case 'exited':
-      return [md`The server process exited (code ${String(info.code ?? 'none')}, signal ${String(info.signal ?? 'none')}).`];
+      return [md`The server process ${exitSentence(exitFacts(info))}.`];
     case 'timeout':
     case 'cancelled': {
       const request = typeof info.id === 'string' || typeof info.id === 'number' ? analysis.exchanges.requestBefore(analysis.bySeq(event.seq)?.start ?? analysis.lineCount, 'c2s', info.id) : undefined;

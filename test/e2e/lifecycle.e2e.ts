@@ -76,7 +76,7 @@ export const tests: E2eTest[] = [
       await wb.shot('enoent-tooltip');
       // The Messages view: the probe ended, lost with the exit; nothing is "pending…".
       const messages = messagesPane(wb);
-      await messages.locator('.monaco-list-row').filter({ hasText: 'server/discover #1' }).filter({ hasText: 'lost: the server exited with code 1 before answering' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await messages.locator('.monaco-list-row').filter({ hasText: 'server/discover #1' }).filter({ hasText: 'lost: the server exited (code 1) before answering' }).first().waitFor({ timeout: UI_TIMEOUT });
       await messages.locator('.monaco-list-row').filter({ hasText: /exited\s*code 1/ }).first().waitFor({ timeout: UI_TIMEOUT });
       const pending = await messages.locator('.monaco-list-row').filter({ hasText: 'pending…' }).count();
       if (pending > 0) throw new Error(`${pending} Messages row(s) still say pending… after the exit`);
@@ -99,10 +99,10 @@ export const tests: E2eTest[] = [
     async run(wb) {
       await startFromRow(wb, 'crashes-while-listing');
       const reason = "TypeError: Cannot read properties of undefined (reading 'prompts')";
-      await wb.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: `${reason} · crashed (code 1)` }).first().waitFor({ timeout: UI_TIMEOUT });
-      await wb.waitForNotification(`"crashes-while-listing" crashed (code 1): ${reason}`);
+      await wb.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: `${reason} · exited (code 1)` }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.waitForNotification(`"crashes-while-listing" exited (code 1): ${reason}`);
       const messages = messagesPane(wb);
-      await messages.locator('.monaco-list-row').filter({ hasText: 'prompts/list #' }).filter({ hasText: 'lost: the server exited with code 1 before answering' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await messages.locator('.monaco-list-row').filter({ hasText: 'prompts/list #' }).filter({ hasText: 'lost: the server exited (code 1) before answering' }).first().waitFor({ timeout: UI_TIMEOUT });
       const pending = await messages.locator('.monaco-list-row').filter({ hasText: 'pending…' }).count();
       if (pending > 0) throw new Error(`${pending} Messages row(s) still say pending… after the crash`);
       await wb.shot('crash-while-running');

@@ -1,3 +1,4 @@
+import { describeError } from '../../core/session/errors';
 import { diagnose } from '../../core/diagnose/engine';
 import { ProtocolError } from '../../core/session/client';
 import type { CallArgs } from '../args';
@@ -12,6 +13,7 @@ import { serverRunsToolTasks, toolTaskSupport } from '../../core/session/tasks';
 import { openTerminal } from '../terminal';
 import { cliAnswerers } from './serverAsks';
 import { createClient, describeFailure } from './session';
+import { ignoreClosing } from '../../core/util/ignored';
 
 type Outcome =
   | { kind: 'ok'; result: Record<string, unknown> }
@@ -38,7 +40,10 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
     await client.connect();
     // The tool list first: its outputSchema is what structuredContent is checked against,
     // and its names are what a mistyped tool name is compared with.
-    const tools = await client.listAll('tools/list').catch(() => undefined);
+    const tools = await client.listAll('tools/list').catch((error: unknown) => {
+      io.err(e.yellow(`mcp-lens: tools/list failed (${describeError(error)}): the result is not checked against the tool's outputSchema`));
+      return undefined;
+    });
     offered = tools?.map((t) => String(t.name));
     // "required": the tool cannot run any other way, so it runs as a task even without --task.
     const required = toolTaskSupport(tools?.find((t) => t.name === args.tool)) === 'required' && serverRunsToolTasks(client.info?.capabilities);
@@ -71,7 +76,7 @@ export async function runCall(args: CallArgs, io: Output): Promise<number> {
     outcome = { kind: 'failed', stage: 'connect', message: describeFailure(client, error) };
   } finally {
     terminal?.close();
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
   }
   const events = client.trace.events;
   const diagnostics = diagnose(events);

@@ -7,6 +7,7 @@ import type { CheckArgs } from '../args';
 import { isRemote } from '../serverTarget';
 import { summarize } from '../summary';
 import { createClient } from './session';
+import { ignoreClosing } from '../../core/util/ignored';
 
 /**
  * check's probes after listing (DESIGN.md §9), on what listing found. A probe that kills the
@@ -23,7 +24,7 @@ export async function probeServer(client: McpClient, args: CheckArgs): Promise<{
       await next.connect();
       return next;
     } catch (error) {
-      await next.close().catch(() => undefined);
+      await ignoreClosing(next.close());
       throw error;
     }
   };

@@ -10,6 +10,7 @@ import { summarize } from '../summary';
 import { probeLists } from '../../core/probe/listProbe';
 import { describeError } from '../../core/session/errors';
 import { createClient } from './session';
+import { ignoreClosing } from '../../core/util/ignored';
 
 /**
  * `mcp-lens diff OLD NEW`: what changed in a server's tools, resources (templates included)
@@ -75,7 +76,7 @@ async function liveInterface(server: ServerTarget, timeoutMs: number): Promise<L
   } catch (error) {
     return { error: `could not connect to the server: ${describeError(error)}` };
   } finally {
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
   }
   return listsOf(summarize(client.trace.events));
 }

@@ -81,7 +81,7 @@ export function runLines(diagnostics: readonly Diagnostic[], s: Style): string[]
 }
 
 async function save(args: FuzzArgs, findings: readonly FuzzFinding[]): Promise<string[]> {
-  const existing = await readFile(args.save!, 'utf8').catch(() => undefined);
+  const existing = await readIfThere(args.save!);
   // The test file runs its command from its own folder unless it says otherwise: from here, then.
   const cwd = path.relative(path.dirname(path.resolve(args.save!)), process.cwd()) || '.';
   // A remote server's findings go into an existing file only (runFuzz checked), which keeps its own server.
@@ -106,7 +106,17 @@ export function serverEntryFile(server: ServerTarget): string | undefined {
 export const REMOTE_MEMORY_NOTE = "the server's memory is not sampled for a remote server (--url): memory-growth is not judged";
 
 async function hasText(file: string): Promise<boolean> {
-  return ((await readFile(file, 'utf8').catch(() => '')) ?? '').trim() !== '';
+  return ((await readIfThere(file)) ?? '').trim() !== '';
+}
+
+/** A file's text, or undefined when there is no such file; any other failure (EACCES, EISDIR) is the caller's to report. */
+async function readIfThere(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 function toolLines(report: ToolReport, s: Style): string[] {

@@ -14,6 +14,7 @@ import { isRemote } from '../serverTarget';
 import { runLines, serverEntryFile, serverName } from './fuzz';
 import { describeError } from '../../core/session/errors';
 import { createClient } from './session';
+import { ignoreClosing } from '../../core/util/ignored';
 
 /**
  * `mcp-lens load`: one session, `--concurrency` calls in flight on it, then latency
@@ -32,7 +33,7 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
     }
     report = await loadTool(client, args.tool, args.toolArgs, args);
   } finally {
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
   }
   const { result, samples, clientCpuPercent, limits, findings } = report;
   const failures = thresholdFailures(result, args);

@@ -11,8 +11,9 @@ import type { AnswerFlags } from '../answerFlags';
 import type { InputRound } from '../../core/session/client';
 import { openTerminal } from '../terminal';
 import { cliAnswerers } from './serverAsks';
-import { describeError } from '../../core/session/errors';
+import { describeError, errorStack } from '../../core/session/errors';
 import { createClient } from './session';
+import { ignoreClosing } from '../../core/util/ignored';
 
 export interface OneRequest extends AnswerFlags {
   server: ServerTarget;
@@ -60,7 +61,8 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
     await client.connect();
     try {
       outcome = { kind: 'ok', result: await client.request(req.method, req.params) };
-      await req.judge?.(client, outcome.result, req.timeoutMs).catch(() => undefined);
+      // The result stands whatever the judge makes of it; a judge that breaks is a bug to see, not a verdict.
+      await req.judge?.(client, outcome.result, req.timeoutMs).catch((error: unknown) => io.err(e.yellow(`mcp-lens: the result could not be judged: ${errorStack(error)}`)));
     } catch (error) {
       outcome =
         error instanceof ProtocolError ? { kind: 'protocol-error', error } : { kind: 'failed', stage: 'request', message: describeError(error) };
@@ -69,7 +71,7 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
     outcome = { kind: 'failed', stage: 'connect', message: describeError(error) };
   } finally {
     terminal?.close();
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
   }
   const events = client.trace.events;
   const diagnostics = diagnose(events);

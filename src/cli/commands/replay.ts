@@ -6,6 +6,7 @@ import type { ReplayArgs } from '../args';
 import type { Output } from '../output';
 import { describeError } from '../../core/session/errors';
 import { createClient } from './session';
+import { ignoreClosing } from '../../core/util/ignored';
 
 /**
  * `mcp-lens replay TRACE -- CMD` (or `--url URL`): the trace's client requests sent again to
@@ -30,7 +31,7 @@ export async function runReplay(args: ReplayArgs, io: Output): Promise<number> {
     io.err(`mcp-lens replay: could not connect to the server: ${describeError(error)}`);
     return 1;
   } finally {
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
   }
   if (args.json) {
     io.out(JSON.stringify(outcome));

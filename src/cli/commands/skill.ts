@@ -13,6 +13,7 @@ import type { Output } from '../output';
 import { buildReport } from '../report';
 import { describeError } from '../../core/session/errors';
 import { createClient } from './session';
+import { ignoreClosing } from '../../core/util/ignored';
 
 /**
  * `mcp-lens skill [URI]`: the MCP Skills extension from a terminal. Without a URI, the skills
@@ -68,7 +69,7 @@ export async function runSkill(args: SkillArgs, io: Output): Promise<number> {
     failed = true;
     problems.push(error instanceof ProtocolError ? `${error.method ?? 'the request'} failed with error ${error.code}: ${terminalText(error.message)}` : describeError(error));
   } finally {
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
   }
   const events = client.trace.events;
   const diagnostics = diagnose(events);

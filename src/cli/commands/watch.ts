@@ -1,3 +1,4 @@
+import { exitSentence } from '../../core/diagnose/exitStory';
 import { diagnose } from '../../core/diagnose/engine';
 import { listChangedFilter } from '../../core/session/listChanges';
 import type { ListenEnd, ListenStream, SubscriptionFilter } from '../../core/session/listen';
@@ -14,6 +15,7 @@ import { failsOn } from '../failOn';
 import type { Output } from '../output';
 import { buildReport } from '../report';
 import { createClient, describeFailure } from './session';
+import { ignoreClosing, ignoreUnsent } from '../../core/util/ignored';
 
 /** What `watch` prints: list changes always, resources/updated only for the URIs asked for. */
 const LIST_CHANGED = new Set(['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed']);
@@ -79,7 +81,7 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
   // Not awaited on its own: Ctrl-C while connecting (a slow start, a sign-in) ends the watch too.
   void (async () => {
     await client.connect();
-    client.onDidClose((info) => finish({ how: 'connection-closed', detail: `the server ${info.signal ? `was killed by ${info.signal}` : info.code === null ? 'closed the connection' : `exited with code ${info.code}`}` }));
+    client.onDidClose((info) => finish({ how: 'connection-closed', detail: `the server ${exitSentence(info)}` }));
     if (client.info?.era === 'modern') stream = await openStream(client, args, io, print, wanted, finish);
     else subscribed = await subscribeLegacy(client, args, io, print, wanted);
     const uris = stream ? (stream.acknowledged?.resourceSubscriptions ?? []) : subscribed;
@@ -90,8 +92,8 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
   cancelTimer?.();
   // The client ends what it opened before stopping the server: the stream, or each subscription.
   if (stream && !stream.ended) stream.close(end.how === 'interrupted' ? `Interrupted (${end.signal})` : 'The watch is over');
-  for (const uri of subscribed) if (end.how !== 'connection-closed') await client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, args.timeoutMs) }).catch(() => undefined);
-  await client.close().catch(() => undefined);
+  for (const uri of subscribed) if (end.how !== 'connection-closed') await ignoreUnsent(client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, args.timeoutMs) }));
+  await ignoreClosing(client.close());
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
   graceful.dispose();

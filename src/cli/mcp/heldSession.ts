@@ -1,3 +1,4 @@
+import { exitSentence, exitStory } from '../../core/diagnose/exitStory';
 import { AgentInputError, line } from '../../core/agent/bounds';
 import { modelTools } from '../../core/apps/toolVisibility';
 import { diagnose } from '../../core/diagnose/engine';
@@ -6,7 +7,9 @@ import { describeRequest } from '../../core/diagnose/describe';
 import { requestsInFlight } from '../../core/devloop/inFlight';
 import { McpClient, ProtocolError, type ServerInfo } from '../../core/session/client';
 import { Trace } from '../../core/trace/trace';
+import { describeFailure } from '../commands/session';
 import { version } from '../version';
+import { absent, ignoreClosing } from '../../core/util/ignored';
 
 export interface SessionSpec {
   command: string;
@@ -52,17 +55,19 @@ export class HeldSession {
     this.state = { kind: 'starting' };
     void client.exited.then(({ code, signal }) => {
       if (this.client !== client) return;
-      this.state = { kind: 'exited', text: signal ? `killed by ${signal}` : `exited with code ${code}` };
+      // Told as the CLI and the editor tell it, with the stderr line that says why.
+      this.state = { kind: 'exited', text: exitSentence({ code, signal, reason: exitStory(this.trace.events)?.reason }) };
     });
     try {
       await client.connect();
       if (this.client !== client) return;
       this.state = { kind: 'running' };
-      this.tools = await client.listAll('tools/list').catch(() => undefined);
+      // A failed listing is in the trace, and list_tools asks again and says why.
+      this.tools = await client.listAll('tools/list').catch(absent);
     } catch (error) {
       if (this.client !== client) return;
-      this.state = { kind: 'failed', text: line(error instanceof Error ? error.message : String(error), 500) };
-      await client.close().catch(() => undefined);
+      this.state = { kind: 'failed', text: line(describeFailure(client, error), 500) };
+      await ignoreClosing(client.close());
     }
   }
 
@@ -71,7 +76,7 @@ export class HeldSession {
     this.client = undefined;
     this.tools = undefined;
     this.state = { kind: 'stopped' };
-    await client?.close().catch(() => undefined);
+    await ignoreClosing(client?.close());
   }
 
   /** Stop and start again; requests still waiting are marked lost in the trace. */
@@ -106,7 +111,8 @@ export class HeldSession {
 
   stateText(): string {
     const s = this.state;
-    return 'text' in s ? `${s.kind}: ${s.text}` : s.kind;
+    // An exit's sentence starts with what happened (`exited (code 3): …`); a failure says it failed.
+    return s.kind === 'exited' ? s.text : 'text' in s ? `${s.kind}: ${s.text}` : s.kind;
   }
 
   statusText(): string {

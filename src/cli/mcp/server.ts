@@ -5,6 +5,7 @@ import { version } from '../version';
 import { ConfiguredServers } from './configured';
 import { Sessions } from './sessions';
 import { registerAgentTools } from './tools';
+import { ignoreClosing } from '../../core/util/ignored';
 
 const INSTRUCTIONS = `MCP Lens runs the MCP servers you are building and shows exactly what they say.
 Start one with start_server (a name and its command line, or just the name of a server the
@@ -29,6 +30,6 @@ export async function runMcp(args: McpArgs): Promise<number> {
   await server.connect(transport);
   await closed;
   await sessions.stopAll();
-  await server.close().catch(() => undefined);
+  await ignoreClosing(server.close());
   return 0;
 }

@@ -1,3 +1,4 @@
+import { exitSentence } from '../../core/diagnose/exitStory';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -119,7 +120,7 @@ export async function runRecord(args: RecordArgs): Promise<number> {
         type: 'meta',
         kind: 'exited',
         t: now(),
-        raw: signal ? `exited by signal ${signal}` : `exited with code ${code}`,
+        raw: `server ${exitSentence({ code, signal })}`,
         info: { code, signal },
       });
       void recorder.close().then((problem) => {

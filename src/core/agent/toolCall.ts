@@ -1,5 +1,6 @@
 import { isAppOnly, modelTools } from '../apps/toolVisibility';
 import type { Diagnostic } from '../diagnose/diagnostic';
+import { exitSentence, exitStory } from '../diagnose/exitStory';
 import { validateArguments } from '../schema/argsValidator';
 import { ConnectionClosedError, ProtocolError, RequestCancelledError, RequestTimeoutError, type McpClient } from '../session/client';
 import type { TraceEvent } from '../trace/event';
@@ -82,7 +83,7 @@ export async function agentCall(target: CallTarget, tool: string, args: Record<s
     head = `${tool}: ${isError ? 'the tool ran and reported an error (isError: true)' : 'result (isError: false)'} in ${ms} ms`;
     body = resultText(result);
   } catch (error) {
-    head = `${tool}: ${failure(error, options.timeoutMs)} after ${Date.now() - started} ms`;
+    head = `${tool}: ${failure(error, options.timeoutMs, target.trace.events)} after ${Date.now() - started} ms`;
   }
   const to = target.trace.count;
   const events = target.trace.events.filter((e) => e.seq >= from && e.seq <= to);
@@ -94,11 +95,15 @@ export async function agentCall(target: CallTarget, tool: string, args: Record<s
   return { text: bounded(sections.join('\n\n')), ok };
 }
 
-function failure(error: unknown, timeoutMs: number): string {
+function failure(error: unknown, timeoutMs: number, events: readonly TraceEvent[]): string {
   if (error instanceof ProtocolError) return `JSON-RPC error ${error.code} ${JSON.stringify(line(error.message, 300))}${error.data !== undefined ? ` data: ${line(JSON.stringify(error.data), 300)}` : ''} (the request never reached the tool, or the server failed it)`;
   if (error instanceof RequestTimeoutError) return `no answer within ${timeoutMs} ms: the call was cancelled (notifications/cancelled sent)`;
   if (error instanceof RequestCancelledError) return 'cancelled by the caller';
-  if (error instanceof ConnectionClosedError) return `the server exited before answering (${line(error.message, 300)})`;
+  if (error instanceof ConnectionClosedError) {
+    // The exit as every surface tells it, with the stderr line that says why; a connection with no process has no story.
+    const story = exitStory(events);
+    return story ? line(`the server ${exitSentence(story, 'before answering')}`, 300) : line(error.message.charAt(0).toLowerCase() + error.message.slice(1), 300);
+  }
   return `the call failed: ${line(error instanceof Error ? error.message : String(error), 300)}`;
 }
 

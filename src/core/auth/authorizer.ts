@@ -16,6 +16,7 @@ import { isSecureEndpoint } from './requestOptions';
 import { discoverResourceMetadata, type ResourceMetadata } from './resourceMetadata';
 import { discoverServerMetadata, fallbackServerMetadata } from './serverMetadata';
 import { chooseScope } from './scopes';
+import { settled } from '../util/ignored';
 
 export interface AuthorizerOptions extends ClientSettings {
   /**
@@ -101,7 +102,8 @@ export class OAuthAuthorizer implements HttpAuthorizer {
   async beforeRequest(trace: Trace): Promise<void> {
     this.restoring ??= this.restore(this.exchangesFor(trace));
     await this.restoring;
-    await this.running?.catch(() => undefined);
+    // A flow under way is waited for; its failure is its own caller's to report.
+    await settled(this.running);
     const { tokens, grant } = this;
     if (!tokens?.refreshToken || !grant || tokens.expiresAt === undefined || tokens.expiresAt - Date.now() > REFRESH_MARGIN_MS) return;
     // Requests sent together share one refresh: a refresh token may be good for one use only.
@@ -289,7 +291,10 @@ export class OAuthAuthorizer implements HttpAuthorizer {
 
   /** The grants a store kept from earlier runs: the newest one's tokens are sent first. */
   private async restore(exchanges: AuthExchanges): Promise<void> {
-    const saved = await this.options.store?.load(this.serverUrl).catch(() => []);
+    const saved = await this.options.store?.load(this.serverUrl).catch((error: unknown) => {
+      exchanges.storeFailed('read', error);
+      return [];
+    });
     for (const grant of [...(saved ?? [])].reverse()) {
       const identity = savedIdentity(grant);
       // A grant of another client than the one the user names now is not this client's to use.
@@ -314,7 +319,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     const dpopKey = tokens.tokenType === 'DPoP' ? await grant.dpop?.export() : undefined;
     await this.options.store
       .save(this.serverUrl, { issuer: grant.as.issuer, as: grant.as, client: grant.identity.client, how: grant.identity.how, ...(grant.resource ? { resource: grant.resource } : {}), tokens, ...(dpopKey ? { dpopKey } : {}), savedAt: Date.now() })
-      .catch(() => undefined);
+      .catch((error: unknown) => this.exchanges?.storeFailed('save', error));
   }
 
   /** The port a registered client's redirect URI names, when it is free; else any. */

@@ -53,6 +53,17 @@ export class AuthExchanges {
     return this.append(fact, `${step}: ${[method, fact.url].filter(Boolean).join(' ')}${fact.status !== undefined ? ` → HTTP ${fact.status}` : ''}`);
   }
 
+  /**
+   * The grant store (SecretStorage, the token file) failed to read or keep a sign-in: said in
+   * the trace as a note, since the flow goes on without it (a sign-in afresh, or one not kept
+   * for the next run) and the person should learn why they are asked again.
+   */
+  storeFailed(what: 'read' | 'save', error: unknown): void {
+    const reason = hideSecrets(error instanceof Error ? error.message : String(error), this.secrets);
+    const raw = what === 'read' ? `auth: the saved sign-ins could not be read (${reason}); signing in afresh` : `auth: the sign-in could not be saved for the next run (${reason})`;
+    this.trace.append({ dir: 'meta', kind: 'note', raw, info: { grantStore: what, error: reason } });
+  }
+
   async fetch(step: AuthStep, url: string, init: RequestInit = {}): Promise<Response> {
     const method = (init.method ?? 'GET').toUpperCase();
     const requestHeaders = redactHeaders(headerRecord(new Headers(init.headers)), this.secrets);

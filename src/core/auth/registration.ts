@@ -5,6 +5,7 @@ import type { AuthExchanges } from './exchanges';
 import type { AssertionGrantSettings } from './assertionGrant';
 import { importPrivateKey, type SigningKey } from './privateKey';
 import { requestOptions } from './requestOptions';
+import { absent } from '../util/ignored';
 
 /** How the user identifies this client (`--client-id/--client-secret`, `--client-metadata-url`). */
 export interface ClientSettings {
@@ -108,11 +109,11 @@ async function register(as: oauth.AuthorizationServer, redirectUri: string, exch
  */
 async function registeredClient(res: Response): Promise<oauth.Client> {
   if (res.status !== 201 && res.status !== 200) {
-    const body = (await res.json().catch(() => undefined)) as { error?: unknown; error_description?: unknown } | undefined;
+    const body = (await res.json().catch(absent)) as { error?: unknown; error_description?: unknown } | undefined;
     const said = typeof body?.error === 'string' ? `${body.error}${typeof body.error_description === 'string' ? ` (${body.error_description})` : ''}` : 'no RFC 7591 error object';
     throw new Error(`HTTP ${res.status}: ${said}`);
   }
-  const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  const json = (await res.json().catch(absent)) as Record<string, unknown> | undefined;
   if (!json || typeof json.client_id !== 'string' || json.client_id === '') throw new Error('the response is not a JSON object with a "client_id" string');
   return json as oauth.Client;
 }

@@ -1,5 +1,6 @@
 import { AuthorizationError } from './errors';
 import type { AuthExchanges } from './exchanges';
+import { absent } from '../util/ignored';
 
 /** RFC 9728 §2: what a protected resource publishes about itself. */
 export interface ResourceMetadata {
@@ -45,7 +46,7 @@ export async function discoverResourceMetadata(server: URL, fromChallenge: strin
     }
     const seq = exchanges.lastSeq.get('resource-metadata')!;
     if (!res.ok) continue;
-    const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    const json = (await res.json().catch(absent)) as Record<string, unknown> | undefined;
     if (!json || typeof json.resource !== 'string') {
       throw new AuthorizationError(
         'auth-metadata',

@@ -24,8 +24,15 @@ export interface SignOutOutcome {
  * tokens because the server could not be reached: the person asked for them to be gone.
  */
 export async function signOutOf(store: GrantStore, serverUrl: string): Promise<SignOutOutcome> {
-  const grants = await store.load(serverUrl).catch(() => []);
-  const revocations = await Promise.all(grants.map(revokeGrant));
+  let grants: SavedGrant[] = [];
+  const revocations: Revocation[] = [];
+  try {
+    grants = await store.load(serverUrl);
+  } catch (error) {
+    // Unread grants cannot be revoked at their server: said, and forgotten here all the same.
+    revocations.push({ issuer: 'its authorization server', revoked: false, reason: `the saved grants could not be read (${describe(error)})` });
+  }
+  revocations.push(...(await Promise.all(grants.map(revokeGrant))));
   const forgotten = await store.clear(serverUrl);
   return { forgotten, revocations };
 }

@@ -1,15 +1,19 @@
 import type { TraceEvent } from '../trace/event';
 import type { StderrLine } from './context';
-import { exitText, retryCanHelp, tellingLine } from './stderrClues';
+import { retryCanHelp, tellingLine } from './stderrClues';
 
-/** How a server process ended, and the stderr line that says why. */
-export interface ExitStory {
+/** The facts of one exit: its code or the signal that ended it, and the stderr line that says why. */
+export interface ExitFacts {
   code: number | null;
   signal: string | null;
-  /** `code 1` / `signal SIGSEGV`. */
-  status: string;
   /** The stderr line that explains the exit (the one the exited-early and crashed cards cite). */
   reason?: string;
+}
+
+/** How a server process ended, and the stderr line that says why. */
+export interface ExitStory extends ExitFacts {
+  /** `code 1` / `signal SIGSEGV`. */
+  status: string;
   /** Whether starting it again can help (not for ENOENT, a missing module, a syntax error, bad arguments). */
   retry: boolean;
 }
@@ -44,14 +48,33 @@ export function exitStory(events: readonly TraceEvent[]): ExitStory | undefined 
     }
   }
   if (!exited) return undefined;
-  const code = typeof exited.info?.code === 'number' ? exited.info.code : null;
-  const signal = typeof exited.info?.signal === 'string' ? exited.info.signal : null;
+  const { code, signal } = exitFacts(exited.info);
   const reason = tellingLine(stderr.slice(-STDERR_READ))?.text.trim() || undefined;
   const clean = code === 0 && signal === null;
-  return { code, signal, status: exitText({ code, signal }), ...(reason ? { reason } : {}), retry: !clean && retryCanHelp(reason) };
+  return { code, signal, status: exitStatus({ code, signal }), ...(reason ? { reason } : {}), retry: !clean && retryCanHelp(reason) };
 }
 
-/** `exited (code 1): Error: ENOENT: no such file or directory, scandir '/data'`. */
-export function exitSentence(story: ExitStory, verb = 'exited'): string {
-  return `${verb} (${story.status})${story.reason ? `: ${story.reason}` : ''}`;
+/** The code and signal an 'exited' event records (a trace read from a file may hold anything there). */
+export function exitFacts(info: Readonly<Record<string, unknown>> | undefined): ExitFacts {
+  return { code: typeof info?.code === 'number' ? info.code : null, signal: typeof info?.signal === 'string' ? info.signal : null };
+}
+
+/** `code 1` / `signal SIGSEGV`: the status inside every exit sentence, and the Messages view's exited row. */
+export function exitStatus(exit: { code: number | null; signal: string | null }): string {
+  if (exit.signal) return `signal ${exit.signal}`;
+  return `code ${exit.code ?? 'unknown'}`;
+}
+
+/**
+ * The one sentence for an exit, wherever it is told (the CLI, the Servers row, its
+ * notification, the diagnostics' log, `mcp-lens mcp`, the record proxy, a lost request):
+ * `exited (code 1)`, `exited (signal SIGKILL) before answering`,
+ * `exited (code 1): Error: ENOENT: no such file or directory, scandir '/data'`.
+ * `when` says what the exit came before; the stderr reason, when there is one, comes last.
+ * A connection with no process (HTTP+SSE: the server closed its stream) has neither code nor
+ * signal: it `closed the connection`.
+ */
+export function exitSentence(exit: ExitFacts, when?: string): string {
+  const what = exit.code === null && exit.signal === null ? 'closed the connection' : `exited (${exitStatus(exit)})`;
+  return `${what}${when ? ` ${when}` : ''}${exit.reason ? `: ${exit.reason}` : ''}`;
 }

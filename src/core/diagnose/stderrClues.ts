@@ -79,9 +79,3 @@ export function hintForStderr(text: string | undefined): string | undefined {
 export function retryCanHelp(text: string | undefined): boolean {
   return text === undefined || !PERMANENT.some((p) => p.test(text));
 }
-
-/** `code 1` / `signal SIGSEGV`. */
-export function exitText(exit: { code: number | null; signal: string | null }): string {
-  if (exit.signal) return `signal ${exit.signal}`;
-  return `code ${exit.code ?? 'unknown'}`;
-}

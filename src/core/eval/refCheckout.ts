@@ -8,6 +8,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { realpathSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ignoreClosing } from '../util/ignored';
 
 export interface RefCheckout {
   /** The repository's top folder (the one the user works in). */
@@ -75,10 +76,11 @@ export async function checkoutRef(folder: string, ref: string): Promise<RefCheck
     remove: async () => {
       if (removed) return;
       removed = true;
-      await git(repo, ['worktree', 'remove', '--force', real]).catch(() => undefined);
+      await ignoreClosing(git(repo, ['worktree', 'remove', '--force', real]));
       // A server that wrote into its folder, or a remove that failed: the folder goes anyway, and git forgets it.
       await rm(real, { recursive: true, force: true });
-      await git(repo, ['worktree', 'prune']).catch(() => undefined);
+      // A prune that fails leaves an entry for a folder that is gone: git prunes those itself later.
+      await ignoreClosing(git(repo, ['worktree', 'prune']));
     },
     removeSync: () => {
       if (removed) return;

@@ -11,6 +11,7 @@ import type { EvalCase, EvalFile } from './evalFile';
 import type { EvalModel, ModelToolCall, OfferedTool } from './model';
 import { offeredTools } from './offeredTools';
 import { scoreCase, type CaseScore } from './score';
+import { ignoreClosing } from '../util/ignored';
 
 export interface EvalRunOptions {
   client: ClientOptions;
@@ -56,7 +57,7 @@ export interface EvalSession {
 export function runEvalFile(file: EvalFile, spec: ServerSpec | HttpServerSpec, model: EvalModel, options: EvalRunOptions): Promise<EvalFileResult> {
   return runEvalCases(file, model, options, {
     open: () => openSession(spec, options.client),
-    close: (session) => session.client.close().catch(() => undefined),
+    close: (session) => ignoreClosing(session.client.close()),
   });
 }
 
@@ -113,7 +114,7 @@ export async function openSession(spec: ServerSpec | HttpServerSpec, options: Cl
     const info = await client.connect();
     return { session: await sessionOn(client, info.protocolVersion), events };
   } catch (error) {
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
     return { problem: `could not start the session: ${error instanceof Error ? error.message : String(error)}`, events };
   }
 }

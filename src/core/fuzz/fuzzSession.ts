@@ -15,6 +15,7 @@ import { readUsage } from '../load/processSampler';
 import { FAULT_ONLY_FOR_VALID } from './classify';
 import { sendWrongRetries } from './inputRetries';
 import { RUN_RULES } from '../load/loadTool';
+import { ignoreClosing } from '../util/ignored';
 
 function runFindingsOf(client: McpClient): Diagnostic[] {
   return diagnose(client.trace.events).filter((d) => RUN_RULES.has(d.rule));
@@ -135,7 +136,7 @@ export class FuzzSession {
   async close(): Promise<void> {
     const client = this.client;
     this.client = undefined;
-    await client?.close().catch(() => undefined);
+    await ignoreClosing(client?.close());
     if (client) this.judge(client);
   }
 
@@ -160,7 +161,7 @@ export class FuzzSession {
     if (error instanceof ConnectionClosedError) {
       // The exit event (code, signal, the stderr before it) is what the crashed rule reads. An
       // HTTP server has no process of ours to exit: its session is over, so end it here.
-      if ('url' in this.spec) await client.close().catch(() => undefined);
+      if ('url' in this.spec) await ignoreClosing(client.close());
       await client.exited;
       this.client = undefined;
       this.judge(client);
@@ -220,7 +221,7 @@ export class FuzzSession {
       return client;
     } catch (error) {
       this.client = undefined;
-      await client.close().catch(() => undefined);
+      await ignoreClosing(client.close());
       throw error;
     }
   }

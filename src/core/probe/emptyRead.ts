@@ -2,6 +2,7 @@ import { INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND } from '../resources/readFail
 import type { McpClient } from '../session/client';
 import { isRequest, isResponse } from '../wire/message';
 import { recordVerdict } from './probe';
+import { absent } from '../util/ignored';
 
 /**
  * `mcp-lens read` of a URI answered with empty contents: when no listed resource and no
@@ -15,7 +16,7 @@ export async function judgeEmptyRead(client: McpClient, uri: string, result: Rec
   if (!info || !('resources' in info.capabilities)) return;
   const opts = { timeoutMs, maxTimeoutMs: timeoutMs };
   const [resources, templates] = await Promise.all([
-    client.listAll('resources/list', opts).catch(() => undefined),
+    client.listAll('resources/list', opts).catch(absent),
     client.listAll('resources/templates/list', opts).catch(() => []),
   ]);
   // Without the list there is no telling an unknown resource from an empty one.

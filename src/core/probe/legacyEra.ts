@@ -3,6 +3,7 @@ import { ConnectionClosedError, ProtocolError, RequestTimeoutError } from '../se
 import type { ListMethod } from '../session/protocol';
 import { isRequest } from '../wire/message';
 import { recordVerdict, type Probe, type ProbeContext } from './probe';
+import { ignoreClosing } from '../util/ignored';
 
 interface EraView {
   protocolVersion: string;
@@ -27,7 +28,7 @@ export const legacyEraProbe: Probe = {
   async run(ctx) {
     const legacy = ctx.legacyClient!();
     // Stopped by the runner (its bound): the second server goes too, not at its own timeouts.
-    ctx.signal?.addEventListener('abort', () => void legacy.close().catch(() => undefined), { once: true });
+    ctx.signal?.addEventListener('abort', () => void ignoreClosing(legacy.close()), { once: true });
     let view: EraView | undefined;
     try {
       view = await viewOf(legacy, ctx);
@@ -35,7 +36,7 @@ export const legacyEraProbe: Probe = {
       // A modern-only server may refuse initialize or ignore it: that is its right, not a fault.
       if (!(error instanceof ProtocolError || error instanceof RequestTimeoutError || error instanceof ConnectionClosedError)) throw error;
     } finally {
-      await legacy.close().catch(() => undefined);
+      await ignoreClosing(legacy.close());
     }
     const trace = ctx.client.trace;
     if (view === undefined) {

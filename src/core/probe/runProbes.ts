@@ -2,6 +2,7 @@ import type { McpClient } from '../session/client';
 import type { Trace } from '../trace/trace';
 import { isRequest } from '../wire/message';
 import { recordOutcome, recordVerdict, type Probe, type ProbeContext, type ProbeId, type ProbeOutcome } from './probe';
+import { ignoreClosing } from '../util/ignored';
 
 /** Messages from the server during one probe past which it is taken for a flood and stopped. */
 export const FLOOD_LIMIT = 5000;
@@ -140,7 +141,7 @@ function failureEvidence(trace: Trace, from: number): number[] {
 
 /** A client connected to a fresh server process, or why the rest of the probes cannot run. */
 async function restartAfter(probe: Probe, dead: McpClient, restart: RunProbesOptions['restart']): Promise<McpClient | string> {
-  await dead.close().catch(() => undefined);
+  await ignoreClosing(dead.close());
   if (!restart) return `the server exited during the ${probe.id} probe`;
   dead.trace.append({ dir: 'meta', kind: 'note', raw: `restarting the server: the ${probe.id} probe killed it; the other probes go on`, info: { restartAfter: probe.id } });
   try {

@@ -1,3 +1,4 @@
+import { exitSentence } from '../diagnose/exitStory';
 import type { TraceEvent } from '../trace/event';
 import { Trace } from '../trace/trace';
 import type { HttpServerSpec, HttpTransportOptions } from '../transport/http';
@@ -36,6 +37,7 @@ import {
   type ListMethod,
 } from './protocol';
 import { asRecord } from '../schema/isRecord';
+import { ignoreUnsent } from '../util/ignored';
 
 export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
@@ -193,14 +195,15 @@ export class McpClient {
       watch.dispose();
       this.life.dispose();
       // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
-      const how = info.signal ? `was killed by ${info.signal}` : info.code === null ? 'closed the connection' : `exited with code ${info.code}`;
+      // Without the stderr reason: a lost request's row stays one short line (the Servers row and the cards give the why).
+      const lost = `the server ${exitSentence(info, 'before answering')}`;
       if (!this.closed) {
         this.closed = true;
-        this.closeReason = `The server ${how} before answering`;
+        this.closeReason = lost[0].toUpperCase() + lost.slice(1);
       }
       // "If the server process exits unexpectedly … in-flight requests are simply lost": each says so.
-      this.loseAll(`the server ${how} before answering`);
-      this.streams.endAll(`the server ${how}`);
+      this.loseAll(lost);
+      this.streams.endAll(`the server ${exitSentence(info)}`);
       this.closeEmitter.fire(info);
     });
   }
@@ -459,7 +462,7 @@ export class McpClient {
     const stream = this.streams.open(id, notifications, (reason) => {
       this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled subscriptions/listen (id ${id}): ${reason}`, info: { id, method: 'subscriptions/listen', reason } });
       // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-      void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
+      void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason }));
     });
     // "An abrupt transport close carries no response": the trace says the stream ended all the same.
     stream.onEnd((end) => {
@@ -680,7 +683,7 @@ export class McpClient {
           if (!this.pending.take(id)) return;
           const reason = abortReason(signal);
           this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled ${method} (id ${id}): ${reason}`, info: { id, method, reason } });
-          void this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
+          void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason }));
           reject(new RequestCancelledError(`${method} was cancelled: ${reason}`));
         };
         signal.addEventListener('abort', onAbort, { once: true });
@@ -705,7 +708,7 @@ export class McpClient {
           this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
           if (opts.cancelOnTimeout !== false) {
             // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-            void this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }).catch(() => undefined);
+            void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }));
           }
           reject(new RequestTimeoutError(`${method} got no response within ${afterMs} ms`, method, afterMs));
         },

@@ -1,6 +1,7 @@
 import type { TraceEvent } from '../trace/event';
 import type { Disposable } from '../util/disposable';
 import { RequestCancelledError } from './errors';
+import { settled } from '../util/ignored';
 
 /**
  * 2025-11-25 tasks (experimental), the requestor's side: a task-augmented request returns a
@@ -108,7 +109,7 @@ export async function followTask(host: TaskHost, created: TaskState, opts: Follo
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener('abort', onAbort, { once: true });
   });
-  cancelled.catch(() => undefined);
+  void settled(cancelled);
   try {
     opts.onStatus?.(task);
     while (!TERMINAL_STATUSES.has(task.status) && task.status !== 'input_required') {

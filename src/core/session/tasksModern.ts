@@ -3,6 +3,7 @@ import type { Disposable } from '../util/disposable';
 import { RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 import { inputRequiredFault } from './inputRequired';
 import { DEFAULT_POLL_MS, MAX_POLL_MS, MIN_POLL_MS, taskOf, TERMINAL_STATUSES, type TaskState } from './tasks';
+import { ignoreUnsent, settled } from '../util/ignored';
 
 /**
  * The tasks extension of 2026-07-28 (SEP-2663, `io.modelcontextprotocol/tasks`), the
@@ -149,13 +150,12 @@ export async function followModernTask(host: ModernTaskHost, created: ModernTask
       if (stopReason) return;
       stopReason = reason;
       // "tasks/cancel … An empty acknowledgement": the cancelled status shows on the next tasks/get.
-      void host.request('tasks/cancel', { taskId: task.taskId }).then(
-        () => host.request('tasks/get', { taskId: task.taskId }).then((r) => {
-          const after = modernTaskOf(r);
+      void ignoreUnsent(
+        host.request('tasks/cancel', { taskId: task.taskId }).then(async () => {
+          const after = modernTaskOf(await host.request('tasks/get', { taskId: task.taskId }));
           if (after) seen(after);
         }),
-        () => undefined,
-      ).catch(() => undefined);
+      );
       reject(reason);
     };
     if (opts.signal?.aborted) stop(new RequestCancelledError(`task ${task.taskId} was cancelled (tasks/cancel sent)`));
@@ -164,7 +164,7 @@ export async function followModernTask(host: ModernTaskHost, created: ModernTask
     bound.unref();
     stoppedTimers.push(bound);
   });
-  stopped.catch(() => undefined);
+  void settled(stopped);
   const answered = new Set<string>();
   let rounds = 0;
   // Status notifications wake the poll early; a server that refuses the stream, or does not

@@ -10,6 +10,7 @@ import type { TraceEvent } from '../trace/event';
 import { now } from '../trace/event';
 import { judge, type CallOutcome, type Failure } from './expectations';
 import type { SavedCall, TestFile } from './testFile';
+import { ignoreClosing } from '../util/ignored';
 
 export type TestStatus = 'passed' | 'failed';
 
@@ -75,7 +76,7 @@ export async function runTestFile(file: TestFile, spec: ServerSpec | HttpServerS
     }
     ({ ran, schemas } = await callAll(client, selected(file, options), options, broken));
   } finally {
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
     await options.afterClose?.();
   }
   const events = client.trace.events;

@@ -18,6 +18,7 @@ import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
 import { SseParser } from './sse';
 import { TransportClosedError } from './stdio';
 import type { ExitInfo, Transport } from './transport';
+import { ignoreDiscarding } from '../util/ignored';
 
 /** A Streamable HTTP server as configured (`type: "http"`, `url`, `headers`; variables already resolved). */
 export interface HttpServerSpec {
@@ -152,7 +153,7 @@ export class HttpTransport implements Transport {
       const headers = this.baseHeaders();
       try {
         const res = await this.fetch({ method: 'DELETE', headers, signal });
-        await res.body?.cancel().catch(() => undefined);
+        await ignoreDiscarding(res.body?.cancel());
         // 405: "the server does not allow clients to terminate sessions"; nothing else to do.
         this.recordExchange('DELETE', headers, res, undefined);
       } catch (err) {
@@ -368,7 +369,7 @@ export class HttpTransport implements Transport {
           if (dispatched > before) sinceEvent = 0;
           if (sinceEvent > MAX_BODY_BYTES) {
             const over = new BodyOverCapError(sinceEvent, MAX_BODY_BYTES, res.headers.get('content-encoding') ?? undefined);
-            await reader.cancel().catch(() => undefined);
+            await ignoreDiscarding(reader.cancel());
             this.recordOverCap(res, httpMethod, c2sSeq, over);
             throw over;
           }

@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_LINE_BYTES } from '../wire/framer';
 import { HttpNetworkError } from './httpErrors';
+import { ignoreDiscarding } from '../util/ignored';
 
 /**
  * The most of one HTTP body (or of one SSE event) the client holds: the stdout line cap, so a
@@ -37,7 +38,7 @@ export async function readCapped(res: Response, cap = MAX_BODY_BYTES): Promise<s
       if (done) break;
       bytes += value.byteLength;
       if (bytes > cap) {
-        await reader.cancel().catch(() => undefined);
+        await ignoreDiscarding(reader.cancel());
         throw new BodyOverCapError(bytes, cap, res.headers.get('content-encoding') ?? undefined);
       }
       parts.push(decoder.decode(value, { stream: true }));

@@ -1,4 +1,5 @@
 import { HttpNetworkError } from './httpErrors';
+import { ignoreDiscarding } from '../util/ignored';
 
 /** Same-origin 307/308 hops followed before the client gives up on a chain of redirects. */
 export const MAX_REDIRECTS = 5;
@@ -37,7 +38,7 @@ export async function fetchFollowing(url: string, init: RequestInit): Promise<Re
     const res = await fetch(chain[chain.length - 1], { ...init, redirect: 'manual' });
     const raw = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
     if (raw === null) return res;
-    await res.body?.cancel().catch(() => undefined);
+    await ignoreDiscarding(res.body?.cancel());
     const from = chain[chain.length - 1];
     let target: URL | undefined;
     try {

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { absent } from '../util/ignored';
 
 /** Pid → start time (clock ticks since boot, /proc/PID/stat field 22). */
 export type Members = Map<number, string>;
@@ -154,7 +155,8 @@ function readSync(file: string, encoding: 'utf8' | 'latin1'): string | undefined
 }
 
 function readAsync(file: string, encoding: 'utf8' | 'latin1'): Promise<string | undefined> {
-  return fs.promises.readFile(file, encoding).catch(() => undefined);
+  // Gone meanwhile, or another user's (EACCES): not ours, as readSync says.
+  return fs.promises.readFile(file, encoding).catch(absent);
 }
 
 function parseStat(stat: string | undefined): Proc | undefined {

@@ -1,3 +1,4 @@
+import { exitSentence } from '../diagnose/exitStory';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import type { TraceEvent } from '../trace/event';
@@ -294,8 +295,7 @@ export class StdioTransport implements Transport {
     if (this.exitInfo) return;
     this.exitInfo = info;
     if (spawned) {
-      const how = info.signal ? `killed by ${info.signal}` : `exited with code ${info.code}`;
-      this.trace.append({ dir: 'meta', kind: 'exited', raw: `server ${how}`, info: { code: info.code, signal: info.signal } });
+      this.trace.append({ dir: 'meta', kind: 'exited', raw: `server ${exitSentence(info)}`, info: { code: info.code, signal: info.signal } });
       // Without close(), a server that exits on its own may still leave members behind.
       if (this.tree && !this.closing) void this.reapTree(this.tree);
     }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Frame } from './framer';
+import { settled } from '../util/ignored';
 
 /**
  * Lines at least this long are joined, decoded and JSON.parsed on a worker thread: on the
@@ -165,7 +166,7 @@ export class OffThreadLine {
     if (!this.worker) return;
     this.frame = new Promise<Frame>((resolve, reject) => open.set(this.job, { resolve, reject }));
     // A worker that dies before finish() is asked for is not an unhandled rejection.
-    this.frame.catch(() => undefined);
+    void settled(this.frame);
     this.worker.ref();
   }
 

@@ -1,12 +1,12 @@
 import { line } from '../../core/agent/bounds';
-import { exitText } from '../failure';
+import { exitSentence } from '../../core/diagnose/exitStory';
 import { LIST_KINDS, type ServerEntry } from '../serverEntry';
 
 /** One server's state in a few lines: what it is, whether it runs, its era, its lists and faults. */
 export function serverStatus(entry: ServerEntry): string {
   const state = entry.state;
   const parts = [`- ${line(entry.name, 80)} (${entry.config.type}, ${line(entry.commandLine(), 200)}): ${state.kind}`];
-  if (state.kind === 'crashed') parts[0] += ` (${exitText(state.code, state.signal)})`;
+  if (state.kind === 'crashed') parts[0] += `: ${line(exitSentence(state), 300)}`;
   if (state.kind === 'error') parts[0] += `: ${line(state.message, 300)}`;
   if (entry.info) {
     const server = entry.info.serverInfo ? `, server "${line(entry.info.serverInfo.name, 80)}" ${line(entry.info.serverInfo.version ?? '', 40)}` : '';

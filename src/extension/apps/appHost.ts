@@ -10,6 +10,7 @@ import type { CallOutcome } from '../tools/protocol';
 import { appDocumentOf, type AppDocument } from './appResource';
 import { WebviewTransport } from './webviewTransport';
 import { CSP_VIOLATION_METHOD, laneLabel } from './lane';
+import { ignoreUnsent } from '../../core/util/ignored';
 
 /** How long an app has, once given its HTML, to complete ui/initialize (diagnostic app-not-initialized). */
 export const APP_INIT_TIMEOUT_MS = 15_000;
@@ -174,7 +175,7 @@ export class AppHost implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     clearTimeout(this.initTimer);
-    const closing = this.initialized ? this.bridge.teardownResource({}, { timeout: 2000 }).catch(() => undefined) : Promise.resolve();
+    const closing = this.initialized ? ignoreUnsent(this.bridge.teardownResource({}, { timeout: 2000 })) : Promise.resolve();
     void closing.finally(() => void this.bridge.close());
   }
 }

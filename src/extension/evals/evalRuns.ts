@@ -27,6 +27,7 @@ import { lmEvalModel } from './lmModel';
 import { chooseModel } from './pickModel';
 import { caseTurns, terminalBlock, transcriptLines } from './transcript';
 import type { EvalTree } from './evalTree';
+import { ignoreClosing } from '../../core/util/ignored';
 
 const CALL_TIMEOUT_MS = 60_000;
 
@@ -202,7 +203,7 @@ export class EvalRuns {
     const options = { clientInfo: this.clientInfo, requestTimeoutMs: CALL_TIMEOUT_MS };
     const spec = 'url' in ref ? { ok: true as const, spec: { url: ref.url } } : await serverSpecFor({ path: file.path, server: ref as ServerRef, tests: [], problems: [] });
     if (!spec.ok) return spec.message;
-    return { open: () => openSession(spec.spec, options), close: (session) => session.client.close().catch(() => undefined) };
+    return { open: () => openSession(spec.spec, options), close: (session) => ignoreClosing(session.client.close()) };
   }
 
   /** Resolves once `done` holds after a change of a server's state, or after 10 s. */

@@ -15,6 +15,7 @@ import { LoadPanel } from './loadPanel';
 import type { LoadDrawn } from './loadProtocol';
 import type { ServerRegistry } from '../serverRegistry';
 import { askText, render, say, showError, showWarning, untrusted, type Text } from '../shown';
+import { ignoreClosing } from '../../core/util/ignored';
 
 export const LOAD_TOOL_COMMAND = 'mcpLens.loadTestTool';
 
@@ -67,14 +68,14 @@ async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, a
     const { result, samples, limits, findings } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') }, () =>
       loadTool(client, tool, args, { concurrency, requests }),
     );
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
     const panel = new LoadPanel(extensionUri, { server: entry.name, tool, concurrency, result, samples, limits, findings: findings.map(({ rule, severity, message, hint }) => ({ rule, severity, message, hint })) });
     return { result, samples, drawn: await panel.drawn };
   } catch (error) {
     void showError(say`MCP Lens: the load test of "${entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   } finally {
-    await client.close().catch(() => undefined);
+    await ignoreClosing(client.close());
   }
 }
 

@@ -7,7 +7,7 @@ import type { MessageNode } from './model';
 import type { SelectedServer } from './selection';
 import { describeTree, type DescribedRow } from './describe';
 import type { MessagesElement, MessagesView } from './view';
-import { name, pickMany, say, showInfo, showWarning } from '../shown';
+import { name, pickMany, say, showError, showInfo, showWarning } from '../shown';
 
 /** Command ids are a contract with package.json, the stderr panel and the tests. */
 export const MESSAGE_COMMANDS = {
@@ -157,7 +157,15 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
       title: `Export the trace of "${entry.name}" (secrets masked)`,
     });
     if (!target) return undefined;
-    const count = await exportTrace(session, target.fsPath);
+    let count: number;
+    try {
+      count = await exportTrace(session, target.fsPath);
+    } catch (error) {
+      // A disk that is full or a folder not writable: said where the person looks, with its stack in the log.
+      log.error(`[${entry.name}] exporting the trace to ${target.fsPath} failed`, error);
+      void showError(say`MCP Lens: the trace could not be exported to ${path.basename(target.fsPath)}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
     log.info(`[${entry.name}] exported ${count} events to ${target.fsPath}`);
     const open = 'Open';
     void showInfo(say`MCP Lens: exported ${count} events to ${path.basename(target.fsPath)}.`, open).then((choice) => {

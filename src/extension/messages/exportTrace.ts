@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { StreamMask, type TextMask } from '../../core/trace/streamMask';
 import type { LiveSession } from '../diagnostics/liveSession';
 import { redactor } from '../traceLog';
+import { settled } from '../../core/util/ignored';
 
 /**
  * Masks a session's secrets in a serialized trace line, in every escaped form they can take.
@@ -33,7 +34,7 @@ export async function exportTrace(session: LiveSession, file: string): Promise<n
     out.on('error', reject);
   });
   // Awaited below; a write error while the trace is still being read must not go unhandled.
-  done.catch(() => undefined);
+  void settled(done);
   let count = 0;
   const write = async (text: string): Promise<void> => {
     // Respect backpressure: a 100 000-event trace is tens of megabytes.

@@ -2,6 +2,7 @@
  * How a Messages row reads: label, description, icon and contextValue, as plain data (no
  * `vscode`), so that the view, the tests' snapshot and the benchmark share it.
  */
+import { exitFacts, exitStatus } from '../../core/diagnose/exitStory';
 import * as path from 'node:path';
 import { userFrame, type StackFrame } from '../../core/preload/index';
 import type { TraceEvent } from '../../core/trace/event';
@@ -149,7 +150,7 @@ function metaRow(e: TraceEvent): RowData {
       return { ...base, label: 'spawn failed', description: String(info.message ?? info.code ?? ''), icon: 'error', color: 'problemsErrorIcon.foreground' };
     case 'exited': {
       const clean = info.code === 0;
-      const how = info.signal ? `signal ${String(info.signal)}` : `code ${String(info.code)}`;
+      const how = exitStatus(exitFacts(info));
       return { ...base, label: 'exited', description: how, icon: clean ? 'debug-stop' : 'error', color: clean ? undefined : 'problemsErrorIcon.foreground' };
     }
     case 'stdin-closed':

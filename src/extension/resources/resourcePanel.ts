@@ -16,6 +16,7 @@ import { ServerPanel } from '../webview/serverPanel';
 import { clipParts } from './clipParts';
 import { fieldsOf } from './fields';
 import type { FieldSpec, HostMessage, PanelSubject, PromptOutcome, ReadOutcome, WebviewMessage } from './protocol';
+import { ignoreUnsent } from '../../core/util/ignored';
 
 interface Deps {
   extensionUri: vscode.Uri;
@@ -309,7 +310,7 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     watched.listener.dispose();
     this.post({ type: 'watching', updates: watched.updates });
     if (watched.stream) watched.stream.close('The user stopped watching');
-    else await this.entry.client?.request('resources/unsubscribe', { uri: watched.uri }).catch(() => undefined);
+    else await ignoreUnsent(this.entry.client?.request('resources/unsubscribe', { uri: watched.uri }));
   }
 
   /** For tests: how many updates the watched resource had. */

@@ -51,6 +51,6 @@ test('an unknown tool is refused naming the offered ones; arguments must be an o
 test('a crash during the call: the answer says the server exited and names the crash diagnostic', async () => {
   const { text, ok } = await agentCall(target(), 'crash', {}, { timeoutMs: 5000 });
   assert.equal(ok, false);
-  assert.match(text, /^crash: the server exited before answering .* after \d+ ms/);
+  assert.match(text, /^crash: the server exited \(code \d+\) before answering.* after \d+ ms/);
   assert.match(text, /diagnostics raised by this call:\n.*\n\[error\] crashed/);
 });

@@ -102,3 +102,19 @@ test('a revocation endpoint that is plain http off the loopback interface is not
   assert.match(outcome.revocations[0]!.reason!, /not https/);
   assert.equal(outcome.forgotten, 1);
 });
+
+test('a grant store that cannot be read: the sign-out says its grants were not revoked, and still forgets them', async () => {
+  // As SecretStorage does when the OS keychain is locked: the read fails, the clear does not.
+  class LockedStore extends MemoryStore {
+    override async load(): Promise<SavedGrant[]> {
+      throw new Error('the keychain is locked');
+    }
+  }
+  const store = new LockedStore();
+  const issuer = 'http://127.0.0.1:1';
+  await store.save('http://127.0.0.1:1/mcp', { issuer, as: { issuer }, client: { client_id: 'c' }, how: 'dynamic', tokens: { accessToken: 'a' }, savedAt: 1 } as SavedGrant);
+  const outcome = await signOutOf(store, 'http://127.0.0.1:1/mcp');
+  assert.equal(outcome.forgotten, 1);
+  assert.deepEqual(describeRevocations(outcome.revocations), ['not revoked at its authorization server: the saved grants could not be read (the keychain is locked)']);
+  assert.equal(store.byUrl.size, 0);
+});

@@ -189,11 +189,11 @@ test('modern era: a server that dies on its own ends the host\'s listen stream w
   try {
     assert.equal((await host.connect()).era, 'modern');
     const stream = await host.listen({ toolsListChanged: true });
-    await assert.rejects(host.callTool('die', {}), /the server exited \(exited with code 3\) before answering \(tools\/call\)/);
+    await assert.rejects(host.callTool('die', {}), /the server exited \(code 3\) before answering \(tools\/call\)/);
     await waitFor(() => stream.ended !== undefined, 'the stream to end', 30_000);
     const end = stream.ended as ListenEnd | undefined;
     assert.ok(end?.by === 'error', `ended: ${JSON.stringify(end)}`);
-    assert.deepEqual([end.code, end.message], [-32603, 'mcp-lens: the server exited (exited with code 3) before answering (subscriptions/listen); send the request again']);
+    assert.deepEqual([end.code, end.message], [-32603, 'mcp-lens: the server exited (code 3) before answering (subscriptions/listen); send the request again']);
   } finally {
     await host.close();
   }

@@ -23,7 +23,7 @@ test('check on a server that exits at once with ENOENT: the summary and the card
   assert.match(run.stdout, /retry: will not help/);
   assert.doesNotMatch(run.stdout, /EPIPE|may help/);
   // The probe is not left pending: the trace says it was lost with the exit.
-  assert.match(run.stdout, /server\/discover \(id 1\) lost: the server exited with code 1 before answering/);
+  assert.match(run.stdout, /server\/discover \(id 1\) lost: the server exited \(code 1\) before answering/);
 });
 
 test('call on a server that exits at once: the failure names the exit code and the stderr reason, exit 1', async () => {

@@ -64,14 +64,14 @@ test('start once, call many: a held session to a legacy server', async () => {
 
 test('a crash: the call says the server exited, the session shows the exit code, stderr and diagnostics explain it', async () => {
   const crashed = await call('call_tool', { name: 'legacy', tool: 'crash' });
-  assert.match(crashed.text, /^crash: the server exited before answering/);
+  assert.match(crashed.text, /^crash: the server exited \(code 3\) before answering/);
   const servers = await call('list_servers', {});
-  assert.match(servers.text, /- legacy .*: exited: exited with code 3/);
+  assert.match(servers.text, /- legacy .*: exited \(code 3\)/);
   const diagnostics = await call('get_diagnostics', { name: 'legacy' });
   assert.match(diagnostics.text, /^\[error\] crashed \(transport\): .*\n {2}fix: .*\n {2}evidence #\d+ /m);
   const notRunning = await call('call_tool', { name: 'legacy', tool: 'echo', arguments: { text: 'x' } });
   assert.equal(notRunning.isError, true);
-  assert.match(notRunning.text, /^"legacy" is not running \(exited: exited with code 3\)\. Use restart_server/);
+  assert.match(notRunning.text, /^"legacy" is not running \(exited \(code 3\)(: [^\n]*)?\)\. Use restart_server/);
 });
 
 test('restart: the same command again, the trace goes on after a marker, the tools work', async () => {
@@ -79,7 +79,7 @@ test('restart: the same command again, the trace goes on after a marker, the too
   assert.match(restarted.text, /^Restarted\.\n- legacy .*: running/);
   const messages = await call('read_messages', { name: 'legacy', last: 200 });
   assert.match(messages.text, /#\d+ · — restarted after restart_server —/);
-  assert.match(messages.text, /#\d+ · server exited with code 3\n(.*\n)*#\d+ · — restarted after restart_server —\n#\d+ · spawned .*legacy-basic\.mjs \(pid \d+\)/);
+  assert.match(messages.text, /#\d+ · server exited \(code 3\)\n(.*\n)*#\d+ · — restarted after restart_server —\n#\d+ · spawned .*legacy-basic\.mjs \(pid \d+\)/);
   const echoed = await call('call_tool', { name: 'legacy', tool: 'echo', arguments: { text: 'after restart' } });
   assert.match(echoed.text, /after restart/);
 });

@@ -2,7 +2,7 @@
 // cause that may pass (a crash, a port in use), never for one that stays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { exitSentence, exitStory } from '../../../src/core/diagnose/exitStory';
+import { exitSentence, exitStatus, exitStory } from '../../../src/core/diagnose/exitStory';
 import { retryCanHelp } from '../../../src/core/diagnose/stderrClues';
 import { TraceBuilder } from './traceBuilder';
 
@@ -41,7 +41,7 @@ test('the story of an exit: its status and the stderr line that explains it, of 
   const story = exitStory(t.events)!;
   assert.deepEqual(story, { code: 1, signal: null, status: 'code 1', reason: "Error: ENOENT: no such file or directory, scandir '/data'", retry: false });
   assert.equal(exitSentence(story), "exited (code 1): Error: ENOENT: no such file or directory, scandir '/data'");
-  assert.equal(exitSentence(story, 'crashed'), "crashed (code 1): Error: ENOENT: no such file or directory, scandir '/data'");
+  assert.equal(exitSentence(story, 'before answering'), "exited (code 1) before answering: Error: ENOENT: no such file or directory, scandir '/data'");
 });
 
 test('after the first answer, a crash is explained by what the server wrote since', () => {
@@ -66,4 +66,11 @@ test('a clean exit is not retried; a run still going has no story', () => {
   t.meta('spawned', { command: 'node', args: ['server.js'] });
   t.meta('exited', { code: null, signal: 'SIGKILL' });
   assert.equal(exitSentence(exitStory(t.events)!), 'exited (signal SIGKILL)');
+});
+
+test('the status names a signal when there is one; a connection with no process closed it', () => {
+  assert.equal(exitStatus({ code: 1, signal: null }), 'code 1');
+  assert.equal(exitStatus({ code: null, signal: 'SIGKILL' }), 'signal SIGKILL');
+  assert.equal(exitSentence({ code: null, signal: 'SIGKILL' }, 'before answering'), 'exited (signal SIGKILL) before answering');
+  assert.equal(exitSentence({ code: null, signal: null }, 'before answering'), 'closed the connection before answering');
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpClient } from '../../../src/core/session/client';
-import { describeFailure, exitText, stderrTail } from '../../../src/extension/failure';
+import { describeFailure, stderrTail } from '../../../src/extension/failure';
 
 // Real child processes: the reason shown in the Servers view comes from the trace they leave.
 async function failedStart(command: string, args: string[]): Promise<ReturnType<typeof describeFailure>> {
@@ -30,11 +30,6 @@ test('a server that dies at once: its exit code and its last stderr line', async
   // A missing module is missing on every start.
   assert.equal(failure.retry, false);
   assert.deepEqual(failure.stderrTail, ['starting', "Error: Cannot find module './build/index.js'"]);
-});
-
-test('exit text names a signal when there is one', () => {
-  assert.equal(exitText(1, null), 'code 1');
-  assert.equal(exitText(null, 'SIGKILL'), 'signal SIGKILL');
 });
 
 test('the stderr tail keeps the last lines, oldest first, without blank ones', () => {

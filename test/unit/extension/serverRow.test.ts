@@ -17,8 +17,8 @@ test('a running row leads with the era, which the icon cannot show', () => {
 test('a crash leads with its reason; the exit status follows and the tooltip tells it whole', () => {
   const reason = "TypeError: Cannot read properties of undefined (reading 'prompts')";
   const text = rowText({ ...stdio, state: { kind: 'crashed', code: 1, signal: null, reason, stderrTail: [] } });
-  assert.equal(text.short, `${reason} · crashed (code 1)`);
-  assert.equal(text.full, `crashed (code 1): ${reason}`);
+  assert.equal(text.short, `${reason} · exited (code 1)`);
+  assert.equal(text.full, `exited (code 1): ${reason}`);
   assert.equal(rowText({ ...stdio, state: { kind: 'crashed', code: 0, signal: null, stderrTail: [] } }).short, 'exited (code 0)');
 });
 

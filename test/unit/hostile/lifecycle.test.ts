@@ -23,7 +23,7 @@ test('a server that hangs after initialize: the request times out with a timeout
 test('a server that crashes mid-response: the call fails as closed, the half line is kept, crashed and partial-line name it', async () => {
   const client = new McpClient(hostile('crash-mid-response.mjs'));
   await client.connect();
-  await assert.rejects(client.callTool('echo', { text: 'x' }), (err: unknown) => err instanceof ConnectionClosedError && /exited with code 1/.test((err as Error).message));
+  await assert.rejects(client.callTool('echo', { text: 'x' }), (err: unknown) => err instanceof ConnectionClosedError && /exited \(code 1\)/.test((err as Error).message));
   const partial = await waitForEvent(client.trace, (e) => e.kind === 'partial', 'the partial line');
   const call = client.trace.events.find((e) => e.dir === 'c2s' && (e.msg as { method?: string }).method === 'tools/call')!;
   const full = JSON.stringify({ jsonrpc: '2.0', id: (call.msg as { id: number }).id, result: { content: [{ type: 'text', text: 'half of this answer is lost' }] } });

@@ -136,7 +136,7 @@ describe('trace language server: hovers, outline, folding, definition', () => {
     const timeout = await server.open('timeout-cancelled.mcptrace.jsonl');
     assert.match(hoverText(await server.hover(timeout, 5, 2)), /The client's request `tools\/call` id 2 \(line 5\) got no response within 30000 ms/);
     const crashed = await server.open('crashed.mcptrace.jsonl');
-    assert.match(hoverText(await server.hover(crashed, 8, 2)), /exited \(code 1, signal none\)/);
+    assert.match(hoverText(await server.hover(crashed, 8, 2)), /The server process exited \(code 1\)\./);
     const glued = await server.open('stray-stdout.mcptrace.jsonl');
     assert.match(hoverText(await server.hover(glued, 3, 2)), /glued before this message on the same stdout line \(`ready`\)/);
   });

@@ -89,6 +89,6 @@ export function variedSteps(): Step[] {
   chunk('stderr', Buffer.from('dying'));
   steps.push({ type: 'end', dir: 'stderr', t: (t += 1) });
   steps.push({ type: 'end', dir: 's2c', t: (t += 1) });
-  steps.push({ type: 'meta', kind: 'exited', t: (t += 1), raw: 'exited with code 1', info: { code: 1, signal: null } });
+  steps.push({ type: 'meta', kind: 'exited', t: (t += 1), raw: 'server exited (code 1)', info: { code: 1, signal: null } });
   return steps;
 }

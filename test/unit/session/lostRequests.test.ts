@@ -37,15 +37,15 @@ test('a server that exits at once (ENOENT): the probe is lost with the exit, and
     (err: unknown) => err,
   );
   assert.ok(error instanceof ConnectionClosedError);
-  assert.equal(error.message, 'The server exited with code 1 before answering');
+  assert.equal(error.message, 'The server exited (code 1) before answering');
   const events = c.trace.events;
   const exited = events.find((e) => e.kind === 'exited')!;
   const lost = events.find((e) => e.kind === 'cancelled')!;
   assert.ok(lost.seq > exited.seq, 'lost after the exit, so the exit rules still see it pending');
-  assert.deepEqual(lost.info, { id: 1, method: 'server/discover', reason: 'lost: the server exited with code 1 before answering', local: true });
+  assert.deepEqual(lost.info, { id: 1, method: 'server/discover', reason: 'lost: the server exited (code 1) before answering', local: true });
   assert.deepEqual(requestsInFlight(events), []);
-  assert.equal(exchange(events, 'server/discover'), 'server/discover #1 — lost: the server exited with code 1 before answering');
-  assert.ok(rows(events).includes('lost — server/discover #1 · lost: the server exited with code 1 before answering'));
+  assert.equal(exchange(events, 'server/discover'), 'server/discover #1 — lost: the server exited (code 1) before answering');
+  assert.ok(rows(events).includes('lost — server/discover #1 · lost: the server exited (code 1) before answering'));
   const [card] = diagnose(events).filter((d) => d.rule === 'exited-early');
   assert.match(card.message, /exited \(code 1\) before answering its first request \(server\/discover \(id 1\) was waiting\); stderr: "Error: ENOENT: no such file or directory, scandir '\/nonexistent\/mcp-lens-fixture-dir'"/);
   assert.equal(card.retry, false, 'a missing directory is missing on every start');
@@ -61,10 +61,10 @@ test('a write that fails with EPIPE because the server is dying: the request is 
     () => assert.fail('tools/list should fail'),
     (err: unknown) => err as Error,
   );
-  assert.equal(error.message, 'The server exited with code 1 before answering');
+  assert.equal(error.message, 'The server exited (code 1) before answering');
   assert.doesNotMatch(error.message, /EPIPE/);
   const events = c.trace.events;
-  assert.equal(exchange(events, 'tools/list'), 'tools/list #2 — lost: the server exited with code 1 before answering');
+  assert.equal(exchange(events, 'tools/list'), 'tools/list #2 — lost: the server exited (code 1) before answering');
   const [card] = diagnose(events).filter((d) => d.rule === 'crashed');
   assert.match(card.message, /exited \(code 1\) with 1 request pending: tools\/list \(id 2\); stderr: "Error: ENOENT/);
   assert.equal(card.retry, false);

@@ -167,7 +167,7 @@ test('a server that exits with requests pending rejects them with ConnectionClos
   const client = await connected('legacy-basic.mjs');
   const closed: unknown[] = [];
   client.onDidClose((info) => closed.push(info));
-  await assert.rejects(client.callTool('crash', {}), (err: unknown) => err instanceof ConnectionClosedError && /exited with code 3/.test(err.message));
+  await assert.rejects(client.callTool('crash', {}), (err: unknown) => err instanceof ConnectionClosedError && /exited \(code 3\)/.test(err.message));
   assert.deepEqual(closed, [{ code: 3, signal: null }]);
   await assert.rejects(client.callTool('echo', { text: 'x' }), ConnectionClosedError);
   assert.ok(client.trace.events.some((e) => e.dir === 'stderr' && e.raw === 'crashing on purpose'));

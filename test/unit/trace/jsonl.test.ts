@@ -8,7 +8,7 @@ test('our own events round-trip and keep the file seq', () => {
   const trace = new Trace();
   trace.append({ dir: 'c2s', kind: 'request', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}', msg: { jsonrpc: '2.0', id: 1, method: 'ping' } });
   trace.append({ dir: 's2c', kind: 'stray', raw: 'hello' });
-  trace.append({ dir: 'meta', kind: 'exited', raw: 'exited with code 0', info: { code: 0, signal: null } });
+  trace.append({ dir: 'meta', kind: 'exited', raw: 'server exited (code 0)', info: { code: 0, signal: null } });
   const text = trace.events.map(serializeEvent).join('\n') + '\n';
   assert.ok(!serializeEvent(trace.events[0]!).includes('\n'));
   const { events, problems } = parseTraceText(text);

@@ -181,7 +181,7 @@ test('a server that ignores stdin close and SIGTERM is SIGKILLed', { skip: proce
   assert.deepEqual(await transport.exited, { code: null, signal: 'SIGKILL' });
   assert.ok(trace.events.some((e) => e.raw === 'ignoring SIGTERM'));
   const exited = trace.events.find((e) => e.kind === 'exited')!;
-  assert.equal(exited.raw, 'server killed by SIGKILL');
+  assert.equal(exited.raw, 'server exited (signal SIGKILL)');
 });
 
 test('when the host process exits, the server tree dies with it', { skip: process.platform === 'win32' }, async () => {

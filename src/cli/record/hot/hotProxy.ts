@@ -1,3 +1,4 @@
+import { exitSentence } from '../../../core/diagnose/exitStory';
 import { isRecord } from '../../../core/schema/isRecord';
 import { MODERN_META } from '../../../core/diagnose/versions';
 import { META_SUBSCRIPTION_ID } from '../../../core/session/listen';
@@ -8,6 +9,7 @@ import { LineSplitter, parseLine } from './lineSplitter';
 import { HostStreams } from './hostStreams';
 import { LIST_KIND_OF, listChangedKinds, listItems, RESTART_TOOL, withDiscoverListChanged, withGranted, withListChanged, withRestartTool, type ListKind } from './restartTool';
 import { ServerChild, type ChildExit } from './serverChild';
+import { settled } from '../../../core/util/ignored';
 
 type Obj = Record<string, unknown>;
 type Post = (m: RecorderMessage) => void;
@@ -101,7 +103,8 @@ export class HotProxy {
     this.ending = true;
     this.watcher?.dispose();
     this.note(`shutting down the server: ${reason}`, { reason });
-    await this.restarting?.catch(() => undefined);
+    // A restart that failed said so to the one who asked for it; shutting down waits for it all the same.
+    await settled(this.restarting);
     const child = this.child;
     this.child = undefined;
     if (child) this.lastExit = await child.stop();
@@ -147,7 +150,7 @@ export class HotProxy {
       if (msg && method && 'id' in msg) {
         this.inFlight.delete(idKey(msg.id));
         if (method === 'subscriptions/listen') this.streams.ended(msg.id);
-        const exit = this.lastExit ? ` (${exitText(this.lastExit)})` : '';
+        const exit = this.lastExit ? ` (it ${exitSentence(this.lastExit)})` : '';
         this.toHost({ jsonrpc: '2.0', id: msg.id, error: { code: RESTARTED_CODE, message: `mcp-lens: the server is not running${exit}; save a watched file or call ${RESTART_TOOL.name} to start it again` } });
       }
       return;
@@ -211,7 +214,7 @@ export class HotProxy {
     });
     child.process.stderr.once('end', () => this.post({ type: 'end', dir: 'stderr', t: now() }));
     void child.closed.then((exit) => {
-      this.post({ type: 'meta', kind: 'exited', t: now(), raw: `child ${number} ${exitText(exit)}`, info: { code: exit.code, signal: exit.signal, child: number } });
+      this.post({ type: 'meta', kind: 'exited', t: now(), raw: `child ${number} ${exitSentence(exit)}`, info: { code: exit.code, signal: exit.signal, child: number } });
       for (const [key, settle] of this.internal) {
         this.internal.delete(key);
         settle(undefined);
@@ -220,8 +223,9 @@ export class HotProxy {
       // It died on its own: the host stays connected, and its requests get an answer that says why.
       this.child = undefined;
       this.lastExit = exit;
-      this.failInFlight(`the server exited (${exitText(exit)}) before answering`);
-      for (const id of this.streams.endAll()) this.failed(id, 'subscriptions/listen', `the server exited (${exitText(exit)}) before answering`);
+      const why = `the server ${exitSentence(exit, 'before answering')}`;
+      this.failInFlight(why);
+      for (const id of this.streams.endAll()) this.failed(id, 'subscriptions/listen', why);
     });
     return child;
   }
@@ -397,8 +401,4 @@ export class HotProxy {
   private note(raw: string, info: Obj): void {
     this.post({ type: 'meta', kind: 'note', t: now(), raw, info });
   }
-}
-
-function exitText(exit: ChildExit): string {
-  return exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`;
 }

@@ -1,6 +1,7 @@
 import type { Rule } from '../rule';
 import { describeRequest, quote } from '../describe';
-import { exitText, hintForStderr, retryCanHelp, tellingLine } from '../stderrClues';
+import { exitFacts, exitSentence, exitStatus } from '../exitStory';
+import { hintForStderr, retryCanHelp, tellingLine } from '../stderrClues';
 
 /** The process exits mid-session (it had answered before) with requests pending, or with a failure status. */
 export const crashed: Rule = {
@@ -12,7 +13,7 @@ export const crashed: Rule = {
     if (e.dir !== 'meta' || e.kind !== 'exited' || ctx.exit) return;
     // Before the first answer it is exited-early; after the client closed stdin, a normal shutdown.
     if (ctx.firstResponseSeq === undefined || ctx.spawnFailedSeq !== undefined || ctx.stdinClosedSeq !== undefined) return;
-    const exit = { code: typeof e.info?.code === 'number' ? e.info.code : null, signal: typeof e.info?.signal === 'string' ? e.info.signal : null };
+    const exit = exitFacts(e.info);
     // An open subscriptions/listen stream awaits no answer ("sent only when the server tears the
     // subscription down"): a modern session always has one, which leaves it idle all the same.
     const pending = ctx.pending().filter((r) => r.method !== 'subscriptions/listen');
@@ -29,7 +30,7 @@ export const crashed: Rule = {
     if (!failed) {
       // A clean exit with requests in flight: the server ended the session itself, the same way every time.
       report({
-        message: `The server exited on its own (${exitText(exit)}) ${what.replace('pending', 'unanswered')}${said}`,
+        message: `The server exited on its own (${exitStatus(exit)}) ${what.replace('pending', 'unanswered')}${said}`,
         evidence,
         hint: 'A stdio server should keep serving until the client closes its stdin ("Servers SHOULD exit promptly when their standard input is closed"), not exit while requests are in flight: they are lost.',
         retry: false,
@@ -39,6 +40,6 @@ export const crashed: Rule = {
     const hint =
       hintForStderr(telling?.text) ??
       'Read the cited stderr lines: an uncaught exception in a handler kills the process. Catch it and answer (isError for a tool, a JSON-RPC error otherwise). In-flight requests are lost; restart the server.';
-    report({ message: `The server exited (${exitText(exit)}) ${what}${said}`, evidence, hint, retry: retryCanHelp(telling?.text) });
+    report({ message: `The server ${exitSentence(exit, what)}${said}`, evidence, hint, retry: retryCanHelp(telling?.text) });
   },
 };

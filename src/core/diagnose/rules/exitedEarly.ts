@@ -1,6 +1,7 @@
 import type { Rule } from '../rule';
 import { describeRequest, quote } from '../describe';
-import { exitText, hintForStderr, retryCanHelp, stderrTail, tellingLine } from '../stderrClues';
+import { exitFacts, exitSentence } from '../exitStory';
+import { hintForStderr, retryCanHelp, stderrTail, tellingLine } from '../stderrClues';
 
 /** The process exits before answering anything, and not because the client closed its stdin. */
 export const exitedEarly: Rule = {
@@ -11,7 +12,7 @@ export const exitedEarly: Rule = {
   onEvent(e, ctx, report) {
     if (e.dir !== 'meta' || e.kind !== 'exited' || ctx.exit) return;
     if (ctx.firstResponseSeq !== undefined || ctx.spawnFailedSeq !== undefined) return;
-    const exit = { code: typeof e.info?.code === 'number' ? e.info.code : null, signal: typeof e.info?.signal === 'string' ? e.info.signal : null };
+    const exit = exitFacts(e.info);
     // After the client closed stdin, exiting is what a server should do, unless it failed:
     // a client that gives up on a dying server (EPIPE) closes stdin before the exit is seen.
     const failed = exit.signal === null && exit.code !== null && exit.code !== 0;
@@ -31,6 +32,6 @@ export const exitedEarly: Rule = {
         : 'Run the same command in a terminal to see the whole error; a stdio server must keep running and read requests from stdin.');
     // A clean exit before serving is the code's doing; it ends the same way every time.
     const retry = !cleanExit && retryCanHelp(telling?.text);
-    report({ message: `The server exited (${exitText(exit)}) before answering its first request${waiting}${said}`, evidence, hint, retry });
+    report({ message: `The server ${exitSentence(exit, `before answering its first request${waiting}`)}${said}`, evidence, hint, retry });
   },
 };
