@@ -36,7 +36,8 @@ test('a task is polled to its inlined result; every task request declares the ex
   assert.deepEqual([...new Set(statuses.map((s) => s.status))], ['working', 'completed']);
   const [call] = sent(client, 'tools/call');
   const caps = (call.msg as unknown as { params: { _meta: Record<string, { extensions?: Record<string, unknown> }> } }).params._meta['io.modelcontextprotocol/clientCapabilities'];
-  assert.deepEqual(caps.extensions, { [EXT]: {} });
+  // The tasks extension on this request only; the skills extension is declared on every request.
+  assert.deepEqual(caps.extensions, { 'io.modelcontextprotocol/skills': {}, [EXT]: {} });
   const polls = sent(client, 'tasks/get');
   assert.ok(polls.length >= 2, `${polls.length} polls`);
   const posts = client.trace.events.filter((e) => e.dir === 'meta' && e.kind === 'http' && e.info?.method === 'POST').map((e) => e.info?.requestHeaders as Record<string, string>);
@@ -72,7 +73,7 @@ test('a plain call declares no extension: the server runs the tool synchronously
   assert.equal(result.resultType, 'complete');
   await assert.rejects(client.callTool('failing_job', {}), (e: { code?: number }) => e.code === -32021);
   const caps = (sent(client, 'tools/call')[0].msg as unknown as { params: { _meta: Record<string, Record<string, unknown>> } }).params._meta['io.modelcontextprotocol/clientCapabilities'];
-  assert.equal(caps.extensions, undefined);
+  assert.deepEqual(caps.extensions, { 'io.modelcontextprotocol/skills': {} }, 'no tasks extension on a plain call');
 });
 
 test('input inside a task: the elicitation is answered through tasks/update; multi-round-trip before the task is created, then followed', async (t) => {
