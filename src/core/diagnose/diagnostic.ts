@@ -103,6 +103,7 @@ export const RULE_IDS = [
   'task-outcome-invalid',
   'task-ack-invalid',
   'task-lost',
+  'task-status-regressed',
   'task-result-undeclared',
   'tasks-capability-invalid',
   'unknown-input-request',

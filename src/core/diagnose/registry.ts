@@ -37,6 +37,7 @@ import { missingClientCapability } from './rules/missingClientCapability';
 import { taskAckInvalid } from './rules/taskAckInvalid';
 import { taskEnvelopeInvalid } from './rules/taskEnvelopeInvalid';
 import { taskLost } from './rules/taskLost';
+import { taskStatusRegressed } from './rules/taskStatusRegressed';
 import { taskOutcomeInvalid } from './rules/taskOutcomeInvalid';
 import { taskResultUndeclared } from './rules/taskResultUndeclared';
 import { tasksCapabilityInvalid } from './rules/tasksCapabilityInvalid';
@@ -133,6 +134,7 @@ export const RULES: readonly Rule[] = [
   taskOutcomeInvalid,
   taskAckInvalid,
   taskLost,
+  taskStatusRegressed,
   progressNotIncreasing,
   messageAfterCancel,
   notificationBeforeAcknowledged,

@@ -13,7 +13,7 @@ const STAGES: Record<Stage, string[]> = {
   negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names', 'unrequested-notification', 'logging-level-refused', 'subscribe-refused', 'era-difference', 'tasks-capability-invalid', 'task-result-undeclared', 'task-request-mishandled'],
   invocation: ['invalid-params', 'tool-error', 'domain-error-as-protocol-error', 'output-schema-mismatch', 'url-elicitation-required', 'app-resource-invalid', 'app-csp-violation', 'app-unknown-tool', 'app-not-initialized', 'app-protocol-violation', 'invalid-input-accepted', 'error-leaks-internals', 'ping-failed', 'completion-invalid', 'resource-read-failed', 'unknown-resource-answered', 'prompt-get-failed'],
   envelope: ['unknown-response-id', 'duplicate-response', 'null-id', 'result-and-error', 'reply-to-notification', 'schema-violation', 'error-in-200', 'input-required-malformed', 'unknown-input-request', 'result-type-missing', 'caching-hint-invalid', 'task-envelope-invalid', 'task-outcome-invalid', 'task-ack-invalid'],
-  flow: ['progress-not-increasing', 'message-after-cancel', 'notification-before-acknowledged', 'pagination-loop', 'timeout', 'input-repeated', 'input-retry-accepted', 'memory-growth', 'latency-growth', 'input-required-misplaced', 'probe-failed', 'task-lost'],
+  flow: ['progress-not-increasing', 'message-after-cancel', 'notification-before-acknowledged', 'pagination-loop', 'timeout', 'input-repeated', 'input-retry-accepted', 'memory-growth', 'latency-growth', 'input-required-misplaced', 'probe-failed', 'task-lost', 'task-status-regressed'],
   authorization: [
     'auth-metadata',
     'auth-issuer-mismatch',
