@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EVAL_FILE_SUFFIX, parseEvalFile, type EvalCase, type EvalFile } from '../../core/eval/evalFile';
-import { say, setTestError, testItem } from '../shown';
+import { say, setTestDescription, setTestError, testItem } from '../shown';
 import { FileRows } from '../testing/fileRows';
 import { caseLocations, type CaseLocations } from './caseLocations';
 
@@ -23,7 +23,7 @@ export class EvalTree extends FileRows<EvalRow> {
   /** On the case's row as it is now: the file may have been read again since the run began. */
   showResult(item: vscode.TestItem, result: string): void {
     this.results.set(item.id, result);
-    for (const row of [item, ...this.allTests().filter((c) => c.id === item.id)]) row.description = result;
+    for (const row of [item, ...this.allTests().filter((c) => c.id === item.id)]) setTestDescription(row, say`${result}`);
   }
 
   protected show(uri: vscode.Uri, text: string): void {
@@ -38,7 +38,8 @@ export class EvalTree extends FileRows<EvalRow> {
       const item = testItem(this.controller, `${uri}#${c.name}`, say`${c.name}`, uri);
       const at = where?.name ?? { line: c.line - 1, character: 0 };
       item.range = new vscode.Range(at.line, at.character, at.line, at.character);
-      item.description = this.results.get(item.id);
+      const result = this.results.get(item.id);
+      setTestDescription(item, result === undefined ? undefined : say`${result}`);
       this.rows.set(item, { kind: 'case', file, uri, case: c, where });
       return item;
     });

@@ -5,7 +5,7 @@ export { SafeMarkdown } from './markdown';
 export { askModal, showError, showInfo, showStatus, showUntil, showWarning, statusItem } from './notify';
 export { openSignInPage } from './openLink';
 export { pickFolder, pickMany, pickOne, type PickItem, type PickOptions } from './pick';
-export { setTestError, testItem, testMessage } from './testing';
+export { setTestDescription, setTestError, testItem, testMessage } from './testing';
 export { codeLens, describe, setTooltip, setViewDescription, setViewMessage, tabTitle, treeItem } from './tree';
 export { name, render, say, Text, untrusted } from './text';
 export type { Surface } from './text';

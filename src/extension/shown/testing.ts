@@ -19,6 +19,11 @@ export function testMessage(message: Text, location: vscode.Location | undefined
   return m;
 }
 
+/** A Test Explorer row's description (a case's latest pass count), or none. */
+export function setTestDescription(item: vscode.TestItem, description: Text | undefined): void {
+  item.description = description === undefined ? undefined : render(description, 'plainLine');
+}
+
 /** Why a test file cannot run, shown on its row. */
 export function setTestError(item: vscode.TestItem, error: Text | undefined): void {
   item.error = error === undefined ? undefined : render(error, 'problem');
