@@ -98,8 +98,10 @@ suite('Test Explorer: saved calls run, fail with a diff, update their snapshot',
 
   test('the file shows as rows per server, tool and saved call, each at its line', async () => {
     // As a person looks: the Testing view open (opening it discovers the files again, which also
-    // finds one written before the file watcher was listening).
+    // finds one written before the file watcher was listening). An earlier suite may have left
+    // the view open, so opening it again discovers nothing: the person then clicks Refresh Tests.
     await vscode.commands.executeCommand('workbench.view.testing.focus');
+    await vscode.commands.executeCommand('testing.refreshTests');
     const d = await outcomes('the two saved calls in the Test Explorer', (x) => x.tests.length === 2);
     assert.deepEqual(
       d.tests.map((t) => [t.label, t.line]),
