@@ -17,8 +17,32 @@ export const SOURCE_SELECTOR: vscode.DocumentSelector = [
   { scheme: 'file', language: 'python' },
 ];
 
+/** A tool's definition in a server's source, once per server that runs the file. */
+export interface ToolSite {
+  entry: ServerEntry;
+  tool: string;
+  range: vscode.Range;
+  /** Several servers run this file: each lens names its server. */
+  nameServer: boolean;
+}
+
+/** Where the servers that run this document define their tools (none in an untrusted workspace). */
+export function toolSites(document: vscode.TextDocument, registry: ServerRegistry): ToolSite[] {
+  const language = languageOf(document.fileName);
+  if (!language || !isTrusted()) return [];
+  const matches = serversForFile(document.uri.fsPath, registry.servers.map((s) => s.config));
+  if (matches.length === 0) return [];
+  // Several servers run this file: the strongest matches only.
+  const top = matches.filter((m) => m.strength === matches[0].strength);
+  const entries = top.map((m) => registry.get(m.key)).filter((e): e is ServerEntry => e !== undefined);
+  return findToolDefinitions(document.getText(), language).flatMap((definition) => {
+    const range = new vscode.Range(definition.line, definition.column, definition.line, definition.column);
+    return entries.map((entry) => ({ entry, tool: definition.name, range, nameServer: entries.length > 1 }));
+  });
+}
+
 /** Lens refreshes wait this long after the last keystroke. */
-const EDIT_DEBOUNCE_MS = 300;
+export const EDIT_DEBOUNCE_MS = 300;
 
 /**
  * `▶ Run tool` over every tool definition in a server's source, the last outcome beside it,
@@ -47,20 +71,7 @@ export class ToolLensProvider extends Disposable implements vscode.CodeLensProvi
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const language = languageOf(document.fileName);
-    if (!language || !isTrusted()) return [];
-    const matches = serversForFile(document.uri.fsPath, this.registry.servers.map((s) => s.config));
-    if (matches.length === 0) return [];
-    // Several servers run this file: the strongest matches only, each lens naming its server.
-    const top = matches.filter((m) => m.strength === matches[0].strength);
-    const entries = top.map((m) => this.registry.get(m.key)).filter((e): e is ServerEntry => e !== undefined);
-    const definitions = findToolDefinitions(document.getText(), language);
-    const lenses: vscode.CodeLens[] = [];
-    for (const definition of definitions) {
-      const range = new vscode.Range(definition.line, definition.column, definition.line, definition.column);
-      for (const entry of entries) lenses.push(...this.lensesFor(entry, definition.name, range, entries.length > 1));
-    }
-    return lenses;
+    return toolSites(document, this.registry).flatMap((site) => this.lensesFor(site.entry, site.tool, site.range, site.nameServer));
   }
 
   private lensesFor(entry: ServerEntry, tool: string, range: vscode.Range, nameServer: boolean): vscode.CodeLens[] {

@@ -1,0 +1,57 @@
+/**
+ * `evals: 3/4 cases · 11/12 runs (92%)` over a tool's definition, beside its Run lens: the
+ * last eval score of the cases that name the tool; a click runs those cases again in the
+ * Test Explorer. A tool no case has named gets no lens.
+ */
+import * as vscode from 'vscode';
+import { describeToolScore, toolScore } from '../../core/eval/toolScores';
+import { Disposable } from '../lifecycle';
+import type { ServerRegistry } from '../serverRegistry';
+import { codeLens, name, say } from '../shown';
+import { EDIT_DEBOUNCE_MS, SOURCE_SELECTOR, toolSites } from '../tools/toolLenses';
+import { languageOf } from '../../core/source/findTools';
+import type { LastScores } from './lastScores';
+
+export const RUN_CASES_COMMAND = 'mcpLens.evals.runCases';
+
+export class EvalLensProvider extends Disposable implements vscode.CodeLensProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly registry: ServerRegistry,
+    private readonly scores: LastScores,
+  ) {
+    super();
+    this.register(vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, this));
+    this.register(registry.onDidChange(() => this.changed.fire()));
+    this.register(scores.onDidChange(() => this.changed.fire()));
+    this.register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (!languageOf(e.document.fileName)) return;
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.changed.fire(), EDIT_DEBOUNCE_MS);
+      }),
+    );
+    this.register({ dispose: () => clearTimeout(this.timer) });
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    return toolSites(document, this.registry).flatMap((site) => {
+      const score = toolScore(this.scores.results(site.entry.key), site.tool);
+      if (!score) return [];
+      const suffix = site.nameServer ? ` (${site.entry.name})` : '';
+      const when = new Date(score.at).toLocaleString();
+      return [
+        codeLens(
+          site.range,
+          say`${describeToolScore(score)}${suffix}`,
+          say`The eval cases that name "${name(site.tool)}" on "${site.entry.name}", last run ${when}: ${score.casesPassed} of ${score.cases} cases and ${score.passes} of ${score.runs} repetitions passed. Click to run those cases again.`,
+          RUN_CASES_COMMAND,
+          [score.ids],
+        ),
+      ];
+    });
+  }
+}
