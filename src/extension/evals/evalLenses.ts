@@ -10,6 +10,7 @@ import type { ServerRegistry } from '../serverRegistry';
 import { codeLens, name, say } from '../shown';
 import { EDIT_DEBOUNCE_MS, SOURCE_SELECTOR, toolSites } from '../tools/toolLenses';
 import { languageOf } from '../../core/source/findTools';
+import type { EvalTree } from './evalTree';
 import type { LastScores } from './lastScores';
 
 export const RUN_CASES_COMMAND = 'mcpLens.evals.runCases';
@@ -22,8 +23,10 @@ export class EvalLensProvider extends Disposable implements vscode.CodeLensProvi
   constructor(
     private readonly registry: ServerRegistry,
     private readonly scores: LastScores,
+    private readonly tree: EvalTree,
   ) {
     super();
+    this.register(tree.onDidChangeRows(() => this.changed.fire()));
     this.register(vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, this));
     this.register(registry.onDidChange(() => this.changed.fire()));
     this.register(scores.onDidChange(() => this.changed.fire()));
@@ -38,8 +41,10 @@ export class EvalLensProvider extends Disposable implements vscode.CodeLensProvi
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    // Only cases still in the workspace's eval files count: one deleted or renamed since its run does not.
+    const live = new Set(this.tree.allTests().map((t) => t.id));
     return toolSites(document, this.registry).flatMap((site) => {
-      const score = toolScore(this.scores.results(site.entry.key), site.tool);
+      const score = toolScore(this.scores.results(site.entry.key).filter((r) => live.has(r.id)), site.tool);
       if (!score) return [];
       const suffix = site.nameServer ? ` (${site.entry.name})` : '';
       const when = new Date(score.at).toLocaleString();

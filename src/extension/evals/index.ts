@@ -38,7 +38,7 @@ export function registerEvals(context: vscode.ExtensionContext, registry: Server
     tree,
     profile,
     scores,
-    new EvalLensProvider(registry, scores),
+    new EvalLensProvider(registry, scores, tree),
     /** Runs these cases (Test Explorer ids) in the Test Explorer: the tool lens's click and the list diff's "Rerun Evals". */
     vscode.commands.registerCommand(RUN_CASES_COMMAND, async (ids: string[]) => {
       const wanted = new Set(Array.isArray(ids) ? ids : []);
