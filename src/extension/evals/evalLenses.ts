@@ -5,39 +5,23 @@
  */
 import * as vscode from 'vscode';
 import { describeToolScore, toolScore } from '../../core/eval/toolScores';
-import { Disposable } from '../lifecycle';
 import type { ServerRegistry } from '../serverRegistry';
 import { codeLens, name, say } from '../shown';
-import { EDIT_DEBOUNCE_MS, SOURCE_SELECTOR, toolSites } from '../tools/toolLenses';
-import { languageOf } from '../../core/source/findTools';
+import { SourceLensProvider, toolSites } from '../tools/toolLenses';
 import type { EvalTree } from './evalTree';
 import type { LastScores } from './lastScores';
 
 export const RUN_CASES_COMMAND = 'mcpLens.evals.runCases';
 
-export class EvalLensProvider extends Disposable implements vscode.CodeLensProvider {
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
-  readonly onDidChangeCodeLenses = this.changed.event;
-  private timer: NodeJS.Timeout | undefined;
-
+export class EvalLensProvider extends SourceLensProvider {
   constructor(
-    private readonly registry: ServerRegistry,
+    registry: ServerRegistry,
     private readonly scores: LastScores,
     private readonly tree: EvalTree,
   ) {
-    super();
-    this.register(tree.onDidChangeRows(() => this.changed.fire()));
-    this.register(vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, this));
-    this.register(registry.onDidChange(() => this.changed.fire()));
-    this.register(scores.onDidChange(() => this.changed.fire()));
-    this.register(
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        if (!languageOf(e.document.fileName)) return;
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.changed.fire(), EDIT_DEBOUNCE_MS);
-      }),
-    );
-    this.register({ dispose: () => clearTimeout(this.timer) });
+    super(registry);
+    this.register(scores.onDidChange(() => this.refresh()));
+    this.register(tree.onDidChangeRows(() => this.refresh()));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {

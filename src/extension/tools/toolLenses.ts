@@ -42,32 +42,49 @@ export function toolSites(document: vscode.TextDocument, registry: ServerRegistr
 }
 
 /** Lens refreshes wait this long after the last keystroke. */
-export const EDIT_DEBOUNCE_MS = 300;
+const EDIT_DEBOUNCE_MS = 300;
+
+/** Calls `refresh` once a server source's edits pause (its tool definitions may have moved). */
+function onSourceEdited(refresh: () => void): vscode.Disposable {
+  let timer: NodeJS.Timeout | undefined;
+  const edits = vscode.workspace.onDidChangeTextDocument((e) => {
+    if (!languageOf(e.document.fileName)) return;
+    clearTimeout(timer);
+    timer = setTimeout(refresh, EDIT_DEBOUNCE_MS);
+  });
+  return { dispose: () => (clearTimeout(timer), edits.dispose()) };
+}
+
+/** Lenses over the tool definitions in servers' source, drawn again when the servers or the source change. */
+export abstract class SourceLensProvider extends Disposable implements vscode.CodeLensProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(protected readonly registry: ServerRegistry) {
+    super();
+    this.register(vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, this));
+    this.register(registry.onDidChange(() => this.refresh()));
+    this.register(onSourceEdited(() => this.refresh()));
+  }
+
+  protected refresh(): void {
+    this.changed.fire();
+  }
+
+  abstract provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[];
+}
 
 /**
  * `▶ Run tool` over every tool definition in a server's source, the last outcome beside it,
  * and a warning over a tool the running server does not list.
  */
-export class ToolLensProvider extends Disposable implements vscode.CodeLensProvider {
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
-  readonly onDidChangeCodeLenses = this.changed.event;
-  private timer: NodeJS.Timeout | undefined;
-
+export class ToolLensProvider extends SourceLensProvider {
   constructor(
-    private readonly registry: ServerRegistry,
+    registry: ServerRegistry,
     private readonly runner: ToolRunner,
   ) {
-    super();
-    this.register(vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, this));
-    this.register(registry.onDidChange(() => this.changed.fire()));
-    this.register(runner.onDidRun(() => this.changed.fire()));
-    this.register(vscode.workspace.onDidChangeTextDocument((e) => languageOf(e.document.fileName) && this.refreshSoon()));
-    this.register({ dispose: () => clearTimeout(this.timer) });
-  }
-
-  private refreshSoon(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.changed.fire(), EDIT_DEBOUNCE_MS);
+    super(registry);
+    this.register(runner.onDidRun(() => this.refresh()));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
