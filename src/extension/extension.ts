@@ -101,10 +101,12 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(registerRecordCommand(context, servers, log));
   subscriptions.push(...registerTools(context, servers, log, asks.broker));
   subscriptions.push(registerLogLevelCommand(servers));
-  subscriptions.push(...registerDevLoop(servers, log));
+  // The dev loop's list diff names the eval cases a tool change touches.
+  const evals = registerEvals(context, servers, log, { name: 'mcp-lens', version });
+  subscriptions.push(...evals.disposables);
+  subscriptions.push(...registerDevLoop(servers, log, evals.rerunAdvisor));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));
-  subscriptions.push(...registerEvals(context, servers, log, { name: 'mcp-lens', version }));
   subscriptions.push(registerFuzzCommand(servers, log), registerLoadCommand(context.extensionUri, servers));
 
   const watcher = new ConfigWatcher(() => void servers.reload());

@@ -3,7 +3,7 @@
 // scripted-model test extension (the chat-provider API) that plays the script in each prompt.
 // Run All Tests: four cases pass, two fail; the gutter of the eval file shows each outcome at
 // the case's name, and the failure reads at the expectation it broke.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, SCRIPTED_MODEL_EXTENSION } from '../harness/paths';
@@ -14,9 +14,13 @@ import { UI_TIMEOUT, type Workbench } from './workbench';
  * A fresh folder: one server in .vscode/mcp.json, the scripted model chosen, and the cases of
  * one of test/fixtures/evals/ naming that server.
  */
-function workspace(name: string, server: string, cases: string): string {
+function workspace(name: string, serverSource: string, cases: string, options: { copyServer?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-evals-'));
   mkdirSync(join(dir, '.vscode'));
+  // A self-contained server's source copied into the folder, where Quick Open finds it (its tool lenses).
+  // The run copies the folder: the configuration names the copy's file through ${workspaceFolder}.
+  if (options.copyServer) copyFileSync(serverSource, join(dir, `${name}-server.mjs`));
+  const server = options.copyServer ? `\${workspaceFolder}/${name}-server.mjs` : serverSource;
   mkdirSync(join(dir, 'evals'));
   writeFileSync(join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers: { [name]: { type: 'stdio', command: 'node', args: [server] } } }, null, 2));
   writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify({ 'mcpLens.evals.model': { vendor: 'mcp-lens-scripted', id: 'scripted-1' } }, null, 2));
@@ -38,7 +42,7 @@ async function openFile(wb: Workbench, file: string): Promise<void> {
 export const tests: E2eTest[] = [
   {
     name: 'evals: Test Explorer with a scripted model',
-    workspace: workspace('weather', join(root, 'examples', 'workspace', 'servers', 'weather', 'server.mjs'), 'weather.mcpeval.json'),
+    workspace: workspace('weather', join(root, 'examples', 'workspace', 'servers', 'weather', 'server.mjs'), 'weather.mcpeval.json', { copyServer: true }),
     developmentExtension: SCRIPTED_MODEL_EXTENSION,
     async run(wb) {
       await wb.openContainer('Testing');
@@ -62,6 +66,17 @@ export const tests: E2eTest[] = [
       const fourth = await wb.page.locator('.part.editor .view-line').filter({ hasText: '"name": "schema-breaking arguments"' }).first().boundingBox();
       const viewport = wb.page.viewportSize();
       await wb.shot('eval-explorer', wb.page, fourth && viewport ? { x: 0, y: 0, width: viewport.width, height: Math.round(fourth.y + fourth.height + 6) } : undefined);
+
+      // The server's source: over each tool named by a case, the last score of those cases beside ▶ Run tool.
+      await openFile(wb, 'weather-server.mjs');
+      // get_forecast's definition (line 25) to the middle of the editor, where its lenses are drawn.
+      await wb.page.keyboard.press('Control+G');
+      await wb.page.locator('.quick-input-widget input').fill(':30');
+      await wb.page.keyboard.press('Enter');
+      const lenses = wb.page.locator('.part.editor .codelens-decoration');
+      await lenses.filter({ hasText: 'evals: 3/5 cases · 5/9 runs (56%)' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await lenses.filter({ hasText: 'Run tool' }).filter({ hasText: 'evals: 3/5 cases' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('eval-tool-lens');
     },
   },
   {

@@ -28,6 +28,7 @@ interface LastDiff {
   changes: string[];
   breaking: number;
   lost: string[];
+  evals?: { ids: string[]; cases: string[] };
   separator?: string;
   reason?: string;
   before: string;
@@ -118,6 +119,56 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     const [before, afterDoc] = await Promise.all([vscode.workspace.openTextDocument(tab.original), vscode.workspace.openTextDocument(tab.modified)]);
     assert.ok(!before.getText().includes('get_alerts') && afterDoc.getText().includes('"get_alerts"'), afterDoc.getText());
     assert.ok(afterDoc.getText().includes('"units"'));
+  });
+
+  test('a tool description changed on save: the diff names the eval cases that expect or forbid the tool, and runs exactly those', async () => {
+    const { registry } = await extensionApi();
+    // Cases over "weather" through the scripted model (test/fixtures/extensions/scripted-model): it plays the @call/@answer script in each prompt.
+    const evalDir = join(folder(), 'devloop-evals');
+    const evalPath = join(evalDir, 'weather.mcpeval.json');
+    const cases = [
+      { name: 'forecast', prompt: 'Oslo? @call get_forecast {"city":"Oslo","units":"metric"} @answer done', expect: { tool: 'get_forecast' } },
+      { name: 'alerts', prompt: 'Alerts? @call get_alerts {"state":"CA"} @answer none', expect: { tool: 'get_alerts' } },
+      { name: 'no forecast', prompt: 'Hello @answer hello', expect: { notTools: ['get_forecast'] } },
+    ];
+    const settings = vscode.workspace.getConfiguration('mcpLens');
+    await settings.update('evals.model', { vendor: 'mcp-lens-scripted', id: 'scripted-1' }, vscode.ConfigurationTarget.Workspace);
+    await mkdir(evalDir, { recursive: true });
+    await writeFile(evalPath, JSON.stringify({ server: 'weather', cases }, null, 2));
+    type Described = { cases: { id: string; label: string; outcome?: { status: string; run: number } }[] };
+    const ours = async () => (await vscode.commands.executeCommand<Described>('mcpLens.evals.describe')).cases.filter((c) => c.id.includes('devloop-evals'));
+    try {
+      await waitFor('the three eval cases', async () => ((await ours()).length === 3 ? true : undefined));
+      await serverWhere(registry, 'weather', 'running with three tools', (s) => s.state === 'running' && s.tools.length === 3);
+      const previous = await vscode.commands.executeCommand<LastDiff>('mcpLens.devloop.lastDiff', 'weather');
+
+      // Only get_forecast's description changes.
+      const tools = vscode.Uri.file(join(devDir(), 'tools.json'));
+      const doc = await vscode.workspace.openTextDocument(tools);
+      const list = JSON.parse(doc.getText()) as { name: string; description: string }[];
+      const changed = list.map((t) => (t.name === 'get_forecast' ? { ...t, description: 'The forecast for a city, by its name' } : t));
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(tools, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(changed, null, 2));
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await doc.save(), 'tools.json saved');
+
+      const diff = await waitFor('the restart diff with its evals', async () => {
+        const d = await vscode.commands.executeCommand<LastDiff>('mcpLens.devloop.lastDiff', 'weather');
+        return d && d.message !== previous.message ? d : undefined;
+      }, 30_000);
+      const named = ['devloop-evals/weather.mcpeval.json › forecast', 'devloop-evals/weather.mcpeval.json › no forecast'];
+      assert.deepEqual(diff.evals?.cases, named);
+      assert.match(diff.message, /^weather restarted after saving tools\.json: .*; 2 eval cases to rerun: devloop-evals\/weather\.mcpeval\.json › forecast, devloop-evals\/weather\.mcpeval\.json › no forecast$/);
+      assert.deepEqual(diff.changes.filter((c) => !c.startsWith('tokens')), ['~ tool get_forecast: description changed']);
+
+      // The diff's "Rerun Evals": exactly those two run, on the restarted server.
+      await vscode.commands.executeCommand('mcpLens.evals.runCases', diff.evals!.ids);
+      const after = await ours();
+      assert.deepEqual(after.map((c) => [c.label, c.outcome?.status]), [['forecast', 'passed'], ['alerts', undefined], ['no forecast', 'passed']]);
+    } finally {
+      await settings.update('evals.model', undefined, vscode.ConfigurationTarget.Workspace);
+      await rm(evalDir, { recursive: true, force: true });
+    }
   });
 
   test('debugging a Python server without the Python debugger extension says what to install', async function () {

@@ -149,6 +149,33 @@ suite('Evals in the Test Explorer: a model from the chat-provider API against th
     assert.deepEqual([...new Set(requests.map((r) => r.tools.join(',')))], ['get_forecast,convert_temperature,get_air_quality']);
   });
 
+  test('the tool lens: over each tool\'s definition, the last score of the cases that name it; a click runs those cases again', async () => {
+    const lenses = async () => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(weather))) ?? [];
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(weather)));
+    const evalLenses = (all: vscode.CodeLens[]) => all.filter((l) => l.command?.command === 'mcpLens.evals.runCases');
+    const all = await waitFor('the eval lenses over the weather server', async () => {
+      const found = await lenses();
+      return evalLenses(found).length === 2 ? found : undefined;
+    });
+    // Beside each tool's Run lens; get_air_quality, which no case names, has none.
+    const runLine = (tool: string) => all.find((l) => l.command?.command === 'mcpLens.runTool' && (l.command.arguments?.[0] as { tool: string }).tool === tool)?.range.start.line;
+    const shown = evalLenses(all).map((l) => [l.range.start.line, l.command!.title.replace(/ \(weather-evals\)$/, '')]);
+    // get_forecast: right pick 2/2, wrong tool 0/2, hallucinated tool 0/2, schema-breaking 1/1, refusal (notTools) 2/2.
+    assert.deepEqual(shown, [
+      [runLine('get_forecast'), 'evals: 3/5 cases · 5/9 runs (56%)'],
+      [runLine('convert_temperature'), 'evals: 1/1 cases · 2/2 runs (100%)'],
+    ]);
+    assert.equal(runLine('get_air_quality') !== undefined, true);
+
+    const before = await describe();
+    const click = evalLenses(all).find((l) => l.command!.title.startsWith('evals: 1/1'))!.command!;
+    await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+    const after = await describe();
+    const reran = after.cases.filter((c) => (c.outcome?.run ?? 0) > (byLabel(before, c.label).outcome?.run ?? 0)).map((c) => c.label);
+    assert.deepEqual(reran, ['multi-step']);
+    assert.equal(byLabel(after, 'multi-step').outcome!.status, 'passed');
+  });
+
   test('the conversation is in the server\'s Messages view, beside the calls it made', async () => {
     const rows = await vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', 'weather-evals', 0);
     const lane = rows.filter((r) => r.description.startsWith('mcp-lens-scripted:scripted-1 · right pick #1'));

@@ -13,7 +13,7 @@ import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
 import type { ListChangedEvent, RestartEvent, ServerRegistry } from '../serverRegistry';
 import type { ServerEntry } from '../serverEntry';
-import type { Lists } from '../../core/devloop/listDiff';
+import type { KindDiff, Lists } from '../../core/devloop/listDiff';
 import { pickOne, say, showInfo, showStatus } from '../shown';
 import { TOKEN_ENCODING } from '../../core/tokens/encoding';
 import { describeTokenChange, describeTokenTotal, signed, tokenDiff, type TokenDiff } from '../../core/tokens/tokenDiff';
@@ -21,6 +21,18 @@ import { loadTokenizer } from '../toolTokens';
 
 export const DIFF_SCHEME = 'mcp-lens-diff';
 export const SHOW_DIFF = 'Show Diff';
+export const RERUN_EVALS = 'Rerun Evals';
+
+/** The eval cases a change to a server's tools touches (the evals module answers; the dev loop does not read eval files). */
+export interface EvalsToRerun {
+  /** Test Explorer ids, for running exactly these cases. */
+  ids: string[];
+  /** `evals/weather.mcpeval.json › right pick` */
+  cases: string[];
+  /** Runs the cases in the Test Explorer. */
+  run(): Thenable<unknown>;
+}
+export type RerunAdvisor = (serverKey: string, tools: KindDiff) => EvalsToRerun | undefined;
 
 /** What the last restart or list_changed of a server changed (integration tests read it via mcpLens.devloop.lastDiff). */
 export interface RestartDiff {
@@ -38,6 +50,8 @@ export interface RestartDiff {
   /** What the tool definitions cost a model before and after, per tool whose cost changed (absent: a side has no tools list). */
   tokens?: TokenDiff & { encoding: string };
   diff: ListsDiff;
+  /** The eval cases to run again: they expect or forbid a tool whose offer to a model changed. */
+  evals?: { ids: string[]; cases: string[] };
   /** The requests the restart cut off ("tools/call slow (id 4)"). */
   lost: string[];
   /** The separator the restart wrote into the trace. */
@@ -59,6 +73,7 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
   constructor(
     private readonly registry: ServerRegistry,
     private readonly log: Log,
+    private readonly advisor?: RerunAdvisor,
   ) {
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, this));
@@ -106,23 +121,27 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     const after = vscode.Uri.from({ scheme: DIFF_SCHEME, path: `${folder}/after ${how.what}.json` });
     this.documents.set(before.toString(), listsDocument(e.before));
     this.documents.set(after.toString(), listsDocument(e.after));
-    const message = `${how.headline}: ${summary}`;
+    const rerun = this.advisor?.(e.entry.key, diff.tools);
+    const message = `${how.headline}: ${summary}${rerun ? `; ${rerunSentence(rerun.cases)}` : ''}`;
     const separator = how.what === 'restart' ? lastSeparator(e.entry.session?.trace.events ?? []) : undefined;
     const lost = how.lost;
     const tokenLines = tokens && tokens.changes.length > 0 ? [describeTokenTotal(tokens, TOKEN_ENCODING), ...tokens.changes.map(describeTokenChange)] : [];
     const changes = [...classified.map(describeChange), ...tokenLines];
-    const result: RestartDiff = { server: e.entry.name, trigger: how.what, reason: how.reason, message, summary, changes, breaking, diff, ...(tokens ? { tokens } : {}), lost, separator, before, after };
+    const evals = rerun ? { evals: { ids: rerun.ids, cases: rerun.cases } } : {};
+    const result: RestartDiff = { server: e.entry.name, trigger: how.what, reason: how.reason, message, summary, changes, breaking, diff, ...(tokens ? { tokens } : {}), ...evals, lost, separator, before, after };
     this.last.set(e.entry.key, result);
-    this.log.info(`[${e.entry.name}] ${message}${result.changes.length ? `\n${result.changes.map((c) => `    ${c}`).join('\n')}` : ''}`);
+    const logged = [...result.changes, ...(rerun ? rerun.cases.map((c) => `eval to rerun: ${c}`) : [])];
+    this.log.info(`[${e.entry.name}] ${message}${logged.length ? `\n${logged.map((c) => `    ${c}`).join('\n')}` : ''}`);
     this.diffed.fire(result);
 
     if (isEmptyDiff(diff)) {
       showStatus(say`$(debug-restart) MCP Lens: ${message}`, 5000);
       return;
     }
-    void showInfo(say`MCP Lens: ${message}`, SHOW_DIFF).then((choice) => {
+    void showInfo(say`MCP Lens: ${message}`, SHOW_DIFF, ...(rerun ? [RERUN_EVALS] : [])).then((choice) => {
       // This restart's diff, even if another restart came since.
       if (choice === SHOW_DIFF) void this.open(result);
+      if (choice === RERUN_EVALS) void rerun?.run();
     });
   }
 
@@ -155,6 +174,13 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
       { placeHolder: say`Show the list diff of which server’s last restart?` },
     );
   }
+}
+
+/** `3 eval cases to rerun: a › x, a › y, b › z` (the first three named, the count of the rest). */
+function rerunSentence(cases: readonly string[]): string {
+  const shown = cases.slice(0, 3).join(', ');
+  const more = cases.length > 3 ? ` and ${cases.length - 3} more` : '';
+  return `${cases.length} eval case${cases.length === 1 ? '' : 's'} to rerun: ${shown}${more}`;
 }
 
 /** The newest restart separator in a trace (searched from the end: traces grow long). */

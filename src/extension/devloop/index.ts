@@ -7,7 +7,7 @@ import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import { DebugAttach, type DebugOutcome } from './debugAttach';
-import { ToolDiffs, type RestartDiff } from './diffView';
+import { ToolDiffs, type RerunAdvisor, type RestartDiff } from './diffView';
 import { RestartOnSave } from './restartOnSave';
 import { pickOne, say, showError, showInfo, showWarning } from '../shown';
 
@@ -21,8 +21,8 @@ export const DEVLOOP_COMMANDS = {
 /** A Servers view row (it carries the key), a key or name, or nothing (then the user picks). */
 type ServerArg = { key: string } | string | undefined;
 
-export function registerDevLoop(registry: ServerRegistry, log: Log): vscode.Disposable[] {
-  const diffs = new ToolDiffs(registry, log);
+export function registerDevLoop(registry: ServerRegistry, log: Log, rerunAdvisor?: RerunAdvisor): vscode.Disposable[] {
+  const diffs = new ToolDiffs(registry, log, rerunAdvisor);
   const debug = new DebugAttach(registry, log);
 
   async function pick(arg: ServerArg): Promise<ServerEntry | undefined> {

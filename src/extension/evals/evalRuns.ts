@@ -27,6 +27,8 @@ import { lmEvalModel } from './lmModel';
 import { chooseModel } from './pickModel';
 import { caseTurns, terminalBlock, transcriptLines } from './transcript';
 import type { EvalTree } from './evalTree';
+import type { LastScores } from './lastScores';
+import { toolsNamed } from '../../core/eval/toolScores';
 import { ignoreClosing } from '../../core/util/ignored';
 
 const CALL_TIMEOUT_MS = 60_000;
@@ -61,13 +63,15 @@ export class EvalRuns {
     private readonly state: vscode.Memento,
     private readonly clientInfo: { name: string; version: string },
     private readonly log: Log,
+    private readonly scores: LastScores,
   ) {}
 
   async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
     const run = this.controller.createTestRun(request);
     const number = ++this.runs;
     const abort = new AbortController();
-    const cancelled = token.onCancellationRequested(() => abort.abort());
+    // A run started by a lens or the list diff has no profile's token: the Test Explorer's stop button cancels run.token.
+    const cancelled = [token.onCancellationRequested(() => abort.abort()), run.token.onCancellationRequested(() => abort.abort())];
     try {
       const groups = this.tree.byFile(request);
       const all = [...groups.values()].flat();
@@ -104,7 +108,7 @@ export class EvalRuns {
         this.settle(run, t, { status: 'skipped', run: number, messages: [{ message: why }], output: why }, []);
       }
     } finally {
-      cancelled.dispose();
+      for (const c of cancelled) c.dispose();
       run.end();
     }
   }
@@ -234,6 +238,7 @@ export class EvalRuns {
     run.appendOutput(terminalBlock([...transcript, ...summary]), undefined, item);
     this.tree.showResult(item, `${score.passes}/${score.runs} · ${percent(score.passRate)}`);
     const duration = score.latencyMs * score.runs;
+    this.remember(item, score, passed);
     if (passed) {
       run.passed(item, duration);
       this.outcomes.set(item.id, { status: 'passed', run: ctx.number, model: ctx.model.id, score, messages: [], output });
@@ -251,6 +256,16 @@ export class EvalRuns {
     const shown = messages.map((m) => testMessage(say`${m.message}`, m.line ? new vscode.Location(uri, new vscode.Position(m.line - 1, m.character ?? 0)) : undefined));
     run.failed(item, shown, duration);
     this.outcomes.set(item.id, { status: 'failed', run: ctx.number, model: ctx.model.id, score, messages: messages.map((m) => ({ message: m.message, ...(m.line ? { line: m.line } : {}) })), output });
+  }
+
+  /** The tool lens's numbers: a case of a file that names a configured server, by that server. */
+  private remember(item: vscode.TestItem, score: CaseScore, passed: boolean): void {
+    const row = this.tree.rowOf(item);
+    if (row?.kind !== 'case' || !row.file.server || !('name' in row.file.server)) return;
+    const entry = this.registry.get(row.file.server.name);
+    if (!entry) return;
+    const result = { id: item.id, file: vscode.workspace.asRelativePath(row.uri), name: row.case.name, tools: toolsNamed(row.case.expect), passed, passes: score.passes, runs: score.runs, at: Date.now() };
+    this.scores.record(entry.key, result).catch((error: unknown) => this.log.error('the eval scores could not be saved in the workspace state', error));
   }
 
   private settle(run: vscode.TestRun, item: vscode.TestItem, outcome: EvalOutcome, messages: vscode.TestMessage[]): void {

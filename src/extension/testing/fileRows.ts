@@ -9,6 +9,9 @@ import { Disposable } from '../lifecycle';
 export abstract class FileRows<Row extends { kind: string }> extends Disposable {
   protected readonly rows = new WeakMap<vscode.TestItem, Row>();
   private readonly glob: string;
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** A file's rows were read again or went away. */
+  readonly onDidChangeRows = this.changed.event;
 
   constructor(
     protected readonly controller: vscode.TestController,
@@ -21,9 +24,20 @@ export abstract class FileRows<Row extends { kind: string }> extends Disposable 
     const watcher = this.register(vscode.workspace.createFileSystemWatcher(this.glob));
     this.register(watcher.onDidCreate((uri) => void this.load(uri)));
     this.register(watcher.onDidChange((uri) => void this.load(uri)));
-    this.register(watcher.onDidDelete((uri) => controller.items.delete(uri.toString())));
+    this.register(
+      watcher.onDidDelete((uri) => {
+        controller.items.delete(uri.toString());
+        this.changed.fire();
+      }),
+    );
     // Unsaved edits move lines: the gutter and the failures follow each test where it now is.
-    this.register(vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.path.endsWith(suffix) && this.show(e.document.uri, e.document.getText())));
+    this.register(
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (!e.document.uri.path.endsWith(suffix)) return;
+        this.show(e.document.uri, e.document.getText());
+        this.changed.fire();
+      }),
+    );
   }
 
   async discover(): Promise<void> {
@@ -54,6 +68,7 @@ export abstract class FileRows<Row extends { kind: string }> extends Disposable 
     const text = open ? open.getText() : await vscode.workspace.fs.readFile(uri).then((b) => Buffer.from(b).toString('utf8'), () => undefined);
     if (text === undefined) this.controller.items.delete(uri.toString());
     else this.show(uri, text);
+    this.changed.fire();
   }
 
   /** (Re)draws the rows of one file from its text. */

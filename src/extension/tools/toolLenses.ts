@@ -17,50 +17,78 @@ export const SOURCE_SELECTOR: vscode.DocumentSelector = [
   { scheme: 'file', language: 'python' },
 ];
 
+/** A tool's definition in a server's source, once per server that runs the file. */
+export interface ToolSite {
+  entry: ServerEntry;
+  tool: string;
+  range: vscode.Range;
+  /** Several servers run this file: each lens names its server. */
+  nameServer: boolean;
+}
+
+/** Where the servers that run this document define their tools (none in an untrusted workspace). */
+export function toolSites(document: vscode.TextDocument, registry: ServerRegistry): ToolSite[] {
+  const language = languageOf(document.fileName);
+  if (!language || !isTrusted()) return [];
+  const matches = serversForFile(document.uri.fsPath, registry.servers.map((s) => s.config));
+  if (matches.length === 0) return [];
+  // Several servers run this file: the strongest matches only.
+  const top = matches.filter((m) => m.strength === matches[0].strength);
+  const entries = top.map((m) => registry.get(m.key)).filter((e): e is ServerEntry => e !== undefined);
+  return findToolDefinitions(document.getText(), language).flatMap((definition) => {
+    const range = new vscode.Range(definition.line, definition.column, definition.line, definition.column);
+    return entries.map((entry) => ({ entry, tool: definition.name, range, nameServer: entries.length > 1 }));
+  });
+}
+
 /** Lens refreshes wait this long after the last keystroke. */
 const EDIT_DEBOUNCE_MS = 300;
+
+/** Calls `refresh` once a server source's edits pause (its tool definitions may have moved). */
+function onSourceEdited(refresh: () => void): vscode.Disposable {
+  let timer: NodeJS.Timeout | undefined;
+  const edits = vscode.workspace.onDidChangeTextDocument((e) => {
+    if (!languageOf(e.document.fileName)) return;
+    clearTimeout(timer);
+    timer = setTimeout(refresh, EDIT_DEBOUNCE_MS);
+  });
+  return { dispose: () => (clearTimeout(timer), edits.dispose()) };
+}
+
+/** Lenses over the tool definitions in servers' source, drawn again when the servers or the source change. */
+export abstract class SourceLensProvider extends Disposable implements vscode.CodeLensProvider {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(protected readonly registry: ServerRegistry) {
+    super();
+    this.register(vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, this));
+    this.register(registry.onDidChange(() => this.refresh()));
+    this.register(onSourceEdited(() => this.refresh()));
+  }
+
+  protected refresh(): void {
+    this.changed.fire();
+  }
+
+  abstract provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[];
+}
 
 /**
  * `▶ Run tool` over every tool definition in a server's source, the last outcome beside it,
  * and a warning over a tool the running server does not list.
  */
-export class ToolLensProvider extends Disposable implements vscode.CodeLensProvider {
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
-  readonly onDidChangeCodeLenses = this.changed.event;
-  private timer: NodeJS.Timeout | undefined;
-
+export class ToolLensProvider extends SourceLensProvider {
   constructor(
-    private readonly registry: ServerRegistry,
+    registry: ServerRegistry,
     private readonly runner: ToolRunner,
   ) {
-    super();
-    this.register(vscode.languages.registerCodeLensProvider(SOURCE_SELECTOR, this));
-    this.register(registry.onDidChange(() => this.changed.fire()));
-    this.register(runner.onDidRun(() => this.changed.fire()));
-    this.register(vscode.workspace.onDidChangeTextDocument((e) => languageOf(e.document.fileName) && this.refreshSoon()));
-    this.register({ dispose: () => clearTimeout(this.timer) });
-  }
-
-  private refreshSoon(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.changed.fire(), EDIT_DEBOUNCE_MS);
+    super(registry);
+    this.register(runner.onDidRun(() => this.refresh()));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const language = languageOf(document.fileName);
-    if (!language || !isTrusted()) return [];
-    const matches = serversForFile(document.uri.fsPath, this.registry.servers.map((s) => s.config));
-    if (matches.length === 0) return [];
-    // Several servers run this file: the strongest matches only, each lens naming its server.
-    const top = matches.filter((m) => m.strength === matches[0].strength);
-    const entries = top.map((m) => this.registry.get(m.key)).filter((e): e is ServerEntry => e !== undefined);
-    const definitions = findToolDefinitions(document.getText(), language);
-    const lenses: vscode.CodeLens[] = [];
-    for (const definition of definitions) {
-      const range = new vscode.Range(definition.line, definition.column, definition.line, definition.column);
-      for (const entry of entries) lenses.push(...this.lensesFor(entry, definition.name, range, entries.length > 1));
-    }
-    return lenses;
+    return toolSites(document, this.registry).flatMap((site) => this.lensesFor(site.entry, site.tool, site.range, site.nameServer));
   }
 
   private lensesFor(entry: ServerEntry, tool: string, range: vscode.Range, nameServer: boolean): vscode.CodeLens[] {
