@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
-import { authorizationFlowText, extensionApi, oauthServerForSuite, serverWhere } from './support';
+import { authorizationFlowText, extensionApi, oauthServerForSuite, serverWhere, waitFor } from './support';
 
 // An MCP server that takes only DPoP-bound tokens, its authorization server and its MCP endpoint
 // each asking for a nonce first (test/fixtures/servers/http/dpop-oauth.mjs --as-nonce --rs-nonce).
@@ -30,9 +30,11 @@ suite('DPoP in the editor: the sign-in binds the token to a key, and Show Author
     assert.match(flow, /dpop-nonce +http:\/\/127\.0\.0\.1:\d+\/mcp\n.*HTTP 401 use_dpop_nonce: sent again/);
     assert.match(flow, /Outcome: a token was issued/);
 
-    const files = readdirSync(traceDir).filter((f) => f.startsWith(NAME) && f.endsWith('.mcptrace.jsonl'));
-    assert.ok(files.length > 0, `no trace file of ${NAME} in ${traceDir}`);
-    const atRest = files.map((f) => readFileSync(join(traceDir, f), 'utf8')).join('\n');
+    // The trace file is written behind the session (events spill in batches): read it once the
+    // call's exchange has reached it.
+    const read = () => readdirSync(traceDir).filter((f) => f.startsWith(NAME) && f.endsWith('.mcptrace.jsonl')).map((f) => readFileSync(join(traceDir, f), 'utf8')).join('\n');
+    let last = '';
+    const atRest = await waitFor('the trace file to record a request with its proof', () => ((last = read()), /"DPoP":"<redacted>"/.test(last) ? last : undefined), 20_000, () => `${last.length} bytes of trace in ${traceDir}`);
     assert.match(atRest, /"DPoP":"<redacted>"/, 'the trace says a proof was sent');
     assert.doesNotMatch(atRest, /eyJ[\w-]+\.eyJ/, 'and holds none');
   });
