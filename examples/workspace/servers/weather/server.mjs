@@ -110,6 +110,8 @@ const handlers = {
   },
   convert_temperature({ value, from, to }) {
     const result = convert(value, from, to);
+    // 1e308 overflows to Infinity, which JSON writes as null: say so instead of breaking the outputSchema.
+    if (!Number.isFinite(result)) return toolError(`${value}° ${from} is out of range: its ${to} value is not a finite number.`);
     return { ...text(`${value}° ${from} = ${result}° ${to}`), structuredContent: { value: result, units: to } };
   },
   get_air_quality({ city }) {
