@@ -135,6 +135,8 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     await settings.update('evals.model', { vendor: 'mcp-lens-scripted', id: 'scripted-1' }, vscode.ConfigurationTarget.Workspace);
     await mkdir(evalDir, { recursive: true });
     await writeFile(evalPath, JSON.stringify({ server: 'weather', cases }, null, 2));
+    // Found at once, whether or not the file watcher has caught up with the new folder.
+    await vscode.commands.executeCommand('testing.refreshTests');
     type Described = { cases: { id: string; label: string; outcome?: { status: string; run: number } }[] };
     const ours = async () => (await vscode.commands.executeCommand<Described>('mcpLens.evals.describe')).cases.filter((c) => c.id.includes('devloop-evals'));
     try {

@@ -85,7 +85,9 @@ suite('Evals in the Test Explorer: a model from the chat-provider API against th
   });
 
   test('each case is a row under its file, placed at its name', async () => {
+    // The Testing view may be open already (an earlier suite): Refresh Tests, as a person does.
     await vscode.commands.executeCommand('workbench.view.testing.focus');
+    await vscode.commands.executeCommand('testing.refreshTests');
     const d = await waitFor('six eval cases', async () => {
       const x = await describe();
       return x.cases.length === 6 ? x : undefined;
@@ -250,6 +252,7 @@ suite('Evals in the Test Explorer: a model from the chat-provider API against th
     const crash = join(folder(), 'evals', 'crash.mcpeval.json');
     const cases = await readFile(join(repo, 'test', 'fixtures', 'evals', 'crash.mcpeval.json'), 'utf8');
     await writeFile(crash, cases.replace(/"server": \{ "command": \[[^\]]*\] \}/, '"server": "legacy"'));
+    await vscode.commands.executeCommand('testing.refreshTests');
     try {
       await waitFor('eight eval cases', async () => ((await describe()).cases.length === 8 ? true : undefined));
       const d = await runAll(await lastRun(), 8);
