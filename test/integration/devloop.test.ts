@@ -170,6 +170,8 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     } finally {
       await settings.update('evals.model', undefined, vscode.ConfigurationTarget.Workspace);
       await rm(evalDir, { recursive: true, force: true });
+      // Its rows go with it, whether or not the file watcher saw the delete.
+      await vscode.commands.executeCommand('testing.refreshTests');
     }
   });
 

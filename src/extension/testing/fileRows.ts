@@ -40,8 +40,15 @@ export abstract class FileRows<Row extends { kind: string }> extends Disposable 
     );
   }
 
+  /** Finds every file again (Refresh Tests): one deleted behind the watcher's back loses its rows too. */
   async discover(): Promise<void> {
     const uris = await vscode.workspace.findFiles(this.glob, '**/node_modules/**');
+    const found = new Set(uris.map((uri) => uri.toString()));
+    const gone: string[] = [];
+    this.controller.items.forEach((item) => {
+      if (!found.has(item.id)) gone.push(item.id);
+    });
+    for (const id of gone) this.controller.items.delete(id);
     await Promise.all(uris.map((uri) => this.load(uri)));
   }
 
