@@ -27,52 +27,66 @@ interface ProcTable {
  * Synchronous: for the exit hook, which cannot wait. Everything that can wait uses
  * linuxMembersAsync, so a scan of all of /proc never blocks the extension host's thread.
  */
-export function linuxMembers(
-  leader: number | undefined,
-  cookie: string | undefined,
-  known: Members,
-  self: number,
-  procRoot = '/proc',
-  cookieVar = 'MCP_LENS_TREE',
-): Members {
+export function linuxMembers(...args: TreeLook): Members {
+  const look = lookOf(args);
   let entries: string[];
   try {
-    entries = fs.readdirSync(procRoot);
+    entries = fs.readdirSync(look.procRoot);
   } catch {
-    return known;
+    return look.known;
   }
-  const table = tableOf(pidsOf(entries).map((p) => [p, parseStat(readSync(`${procRoot}/${p}/stat`, 'utf8'))] as const));
-  const { members, unreached } = walkTree(table, leader, known, self);
-  if (cookie === undefined) return members;
-  const needle = `${cookieVar}=`;
-  const carriers = unreached.filter((p) => carriesCookie(readSync(`${procRoot}/${p}/environ`, 'latin1'), needle, cookie));
-  return walkTree(table, undefined, new Map(), self, carriers, members).members;
+  const pids = pidsOf(entries);
+  const first = firstWalk(look, pids, pids.map((p) => readSync(`${look.procRoot}/${p}/stat`, 'utf8')));
+  if (!first.unreached) return first.members;
+  return cookieWalk(look, first, first.unreached.map((p) => readSync(`${look.procRoot}/${p}/environ`, 'latin1')));
 }
 
 /** linuxMembers with asynchronous reads: the same answer, without blocking the thread. */
-export async function linuxMembersAsync(
-  leader: number | undefined,
-  cookie: string | undefined,
-  known: Members,
-  self: number,
-  procRoot = '/proc',
-  cookieVar = 'MCP_LENS_TREE',
-): Promise<Members> {
+export async function linuxMembersAsync(...args: TreeLook): Promise<Members> {
+  const look = lookOf(args);
   let entries: string[];
   try {
-    entries = await fs.promises.readdir(procRoot);
+    entries = await fs.promises.readdir(look.procRoot);
   } catch {
-    return known;
+    return look.known;
   }
   const pids = pidsOf(entries);
-  const stats = await Promise.all(pids.map((p) => readAsync(`${procRoot}/${p}/stat`, 'utf8')));
+  const first = firstWalk(look, pids, await Promise.all(pids.map((p) => readAsync(`${look.procRoot}/${p}/stat`, 'utf8'))));
+  if (!first.unreached) return first.members;
+  return cookieWalk(look, first, await Promise.all(first.unreached.map((p) => readAsync(`${look.procRoot}/${p}/environ`, 'latin1'))));
+}
+
+/** The arguments of linuxMembers and linuxMembersAsync (see linuxMembers). */
+type TreeLook = [leader: number | undefined, cookie: string | undefined, known: Members, self: number, procRoot?: string, cookieVar?: string];
+
+interface Look {
+  leader: number | undefined;
+  cookie: string | undefined;
+  known: Members;
+  self: number;
+  procRoot: string;
+  cookieVar: string;
+}
+
+function lookOf([leader, cookie, known, self, procRoot = '/proc', cookieVar = 'MCP_LENS_TREE']: TreeLook): Look {
+  return { leader, cookie, known, self, procRoot, cookieVar };
+}
+
+/**
+ * The walk from the leader and the known members over the stat files read (`stats[i]` is
+ * `pids[i]`'s); `unreached` is set when a cookie is to be looked for among the rest.
+ */
+function firstWalk(look: Look, pids: number[], stats: (string | undefined)[]): { table: ProcTable; members: Members; unreached?: number[] } {
   const table = tableOf(pids.map((p, i) => [p, parseStat(stats[i])] as const));
-  const { members, unreached } = walkTree(table, leader, known, self);
-  if (cookie === undefined) return members;
-  const needle = `${cookieVar}=`;
-  const environs = await Promise.all(unreached.map((p) => readAsync(`${procRoot}/${p}/environ`, 'latin1')));
-  const carriers = unreached.filter((_, i) => carriesCookie(environs[i], needle, cookie));
-  return walkTree(table, undefined, new Map(), self, carriers, members).members;
+  const { members, unreached } = walkTree(table, look.leader, look.known, look.self);
+  return { table, members, unreached: look.cookie === undefined ? undefined : unreached };
+}
+
+/** Adds to the first walk's members the unreached processes whose environment (`environs[i]`) carries the cookie, and their descendants. */
+function cookieWalk(look: Look, first: { table: ProcTable; members: Members; unreached?: number[] }, environs: (string | undefined)[]): Members {
+  const needle = `${look.cookieVar}=`;
+  const carriers = first.unreached!.filter((_, i) => carriesCookie(environs[i], needle, look.cookie!));
+  return walkTree(first.table, undefined, new Map(), look.self, carriers, first.members).members;
 }
 
 /** The tree's first look, right after spawn: the leader alone, by its own stat entry (one small read). */

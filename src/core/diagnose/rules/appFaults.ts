@@ -1,5 +1,6 @@
 import type { TraceEvent } from '../../trace/event';
 import type { Rule } from '../rule';
+import type { DiagnoseContext } from '../context';
 import { quote } from '../describe';
 
 /**
@@ -10,6 +11,15 @@ export function appFact(e: TraceEvent, key: string): Record<string, unknown> | u
   if (e.dir !== 'meta' || e.kind !== 'app') return undefined;
   const fact = e.info?.[key];
   return fact && typeof fact === 'object' ? (fact as Record<string, unknown>) : undefined;
+}
+
+/**
+ * For a rule that follows each app's conversation: the app an app-lane event belongs to (its
+ * ui:// uri) and the rule's per-app state; undefined for any event that is not on the lane.
+ */
+export function appLane<T>(e: TraceEvent, ctx: DiagnoseContext, ruleId: string): { uri: string; byApp: Map<string, T> } | undefined {
+  if (e.dir !== 'meta' || e.kind !== 'app') return undefined;
+  return { uri: String(e.info?.app ?? ''), byApp: ctx.stateOf(ruleId, () => new Map<string, T>()) };
 }
 
 /** The tool's `_meta.ui.resourceUri` cannot be shown: not readable, or not `text/html;profile=mcp-app`. */

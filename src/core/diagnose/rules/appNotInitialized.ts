@@ -1,6 +1,6 @@
 import type { Rule } from '../rule';
 import { quote } from '../describe';
-import { appFact } from './appFaults';
+import { appFact, appLane } from './appFaults';
 
 /** The methods of the MCP Apps handshake, as the lane records them. */
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
@@ -24,9 +24,9 @@ export const appNotInitialized: Rule = {
   severity: 'error',
   on: ['meta'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 'meta' || e.kind !== 'app') return;
-    const uri = String(e.info?.app ?? '');
-    const apps = ctx.stateOf('app-not-initialized', () => new Map<string, Loaded>());
+    const lane = appLane<Loaded>(e, ctx, 'app-not-initialized');
+    if (!lane) return;
+    const { uri, byApp: apps } = lane;
     const message = e.info?.message as { method?: unknown } | undefined;
     if (message?.method === RESOURCE_READY && e.info?.toApp === true) apps.set(uri, { loadSeq: e.seq });
     else if (message?.method === INITIALIZE && e.info?.toApp === false) (apps.get(uri) ?? apps.set(uri, {}).get(uri)!).initializeSeq = e.seq;

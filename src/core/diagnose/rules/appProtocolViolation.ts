@@ -1,7 +1,7 @@
 import type { Rule } from '../rule';
 import { errorText, quote } from '../describe';
 import { idKey, type IdKey } from '../context';
-import { appFact } from './appFaults';
+import { appFact, appLane } from './appFaults';
 
 /** The JSON-RPC error codes the host bridge answers a broken request with (not a failed tool, -32603). */
 const PROTOCOL_CODES = new Set([-32700, -32600, -32601, -32602]);
@@ -26,9 +26,9 @@ export const appProtocolViolation: Rule = {
   severity: 'error',
   on: ['meta'],
   onEvent(e, ctx, report) {
-    if (e.dir !== 'meta' || e.kind !== 'app') return;
-    const uri = String(e.info?.app ?? '');
-    const lanes = ctx.stateOf('app-protocol-violation', () => new Map<string, Lane>());
+    const onLane = appLane<Lane>(e, ctx, 'app-protocol-violation');
+    if (!onLane) return;
+    const { uri, byApp: lanes } = onLane;
     const lane = lanes.get(uri) ?? lanes.set(uri, { requests: new Map() }).get(uri)!;
     const message = e.info?.message as { method?: unknown; id?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
     if (message && e.info?.toApp === false) {
