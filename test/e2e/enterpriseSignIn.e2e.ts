@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { startHttpFixture } from './httpFixture';
+import { launchHttpFixture } from '../harness/httpFixture';
 import type { Locator } from 'playwright-core';
 import { UI_TIMEOUT, type Workbench } from './workbench';
 
@@ -44,7 +44,7 @@ export const tests: E2eTest[] = [
     async run(wb) {
       const children: ChildProcess[] = [];
       try {
-        const url = await startHttpFixture('enterprise-oauth.mjs', children);
+        const url = await launchHttpFixture({ root }, 'enterprise-oauth.mjs', children);
         const origin = url.replace(/\/mcp$/, '');
         // What the company's sign-in left this person: an ID token from the IdP.
         const idToken = await (await fetch(`${origin}/idp/test/id-token?sub=alice`)).text();

@@ -8,14 +8,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { startHttpFixture } from './httpFixture';
+import { launchHttpFixture } from '../harness/httpFixture';
 import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 const NAME = 'oauth-whoami';
 
 /** Starts the fixture and resolves with the MCP URL it prints first. */
 function startOAuthServer(children: ChildProcess[], args: string[] = ['--consent']): Promise<string> {
-  return startHttpFixture('sdk-oauth.mjs', children, args);
+  return launchHttpFixture({ root }, 'sdk-oauth.mjs', children, args);
 }
 
 /** Writes the workspace's .vscode/mcp.json with the one server, and waits for its row. */

@@ -1,12 +1,13 @@
 // What the integration tests share: the extension's API, polling with a deadline (never a
 // fixed sleep), and the processes a server left on this machine (for the no-orphans tests).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { McpLensApi, ServerSnapshot } from '../../src/extension/api';
 import type { ServerRowShown } from '../../src/extension/serversDescribe';
+import { launchHttpFixture } from '../harness/httpFixture';
 
 export const EXTENSION_ID = 'mcp-lens.mcp-lens';
 export type Registry = McpLensApi['registry'];
@@ -130,18 +131,7 @@ export function startHttpFixture(file: string, children: ChildProcess[], args: s
   const env: Record<string, string | undefined> = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
   delete env.NODE_OPTIONS;
   delete env.VSCODE_INSPECTOR_OPTIONS;
-  const child = spawn(process.execPath, [join(process.env.MCP_LENS_REPO_ROOT ?? '', 'test', 'fixtures', 'servers', 'http', file), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('\n')) resolve(out.split('\n')[0]!.trim());
-    });
-    child.once('exit', (code, signal) => reject(new Error(`${file} exited (${signal ?? code}) before printing its URL: ${err}`)));
-  });
+  return launchHttpFixture({ root: process.env.MCP_LENS_REPO_ROOT ?? '', env, detached: true }, file, children, args);
 }
 
 /**
