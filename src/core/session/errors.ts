@@ -104,12 +104,12 @@ export function isFatal(error: unknown): boolean {
   return error instanceof ConnectionClosedError;
 }
 
-/** One line for a failed request: a server's JSON-RPC error with its code, else the local failure's message. */
 /** An error with its stack, for a line someone will debug from (stderr, the log channel). */
 export function errorStack(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
+/** One line for a failed request: a server's JSON-RPC error with its code, else the local failure's message. */
 export function describeError(error: unknown): string {
   if (error instanceof ProtocolError) return `${error.code} ${error.message}`;
   return error instanceof Error ? error.message : String(error);

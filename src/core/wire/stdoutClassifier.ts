@@ -32,7 +32,7 @@ export class StdoutClassifier {
     return this.single(frame);
   }
 
-  /** Lines are held back (a multi-line value may be open): the next frame continues it. */
+  /** Lines are held back (a multi-line value may be open): the next frame is read as its continuation, unless it is a message on its own line, which releases them. */
   get holding(): boolean {
     return this.held.length > 0;
   }
