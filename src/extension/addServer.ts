@@ -15,6 +15,7 @@ import { ADD_SERVER_CONFIG } from '../core/config/locations';
 import { serverJson, suggestedName, withServer, type NewServerKind } from '../core/config/newServer';
 import type { Log } from './log';
 import { askText, pickFolder, pickOne, say, showError, showInfo, type Text } from './shown';
+import { readTextIfAny } from './workspaceText';
 
 export const ADD_SERVER_COMMAND = 'mcpLens.addServer';
 
@@ -43,7 +44,7 @@ export function registerAddServer(log: Log): vscode.Disposable {
     if (name === undefined) return undefined;
     const uri = vscode.Uri.joinPath(folder.uri, ...ADD_SERVER_CONFIG.relativePath.split('/'));
     try {
-      const text = await readText(uri);
+      const text = await readTextIfAny(uri);
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(withServer(text, name.trim(), serverJson(kind.kind, value), 'mcpServers')));
     } catch (error) {
       void showError(say`MCP Lens: could not add the server: ${error instanceof Error ? error.message : String(error)}`);
@@ -61,10 +62,3 @@ function validate(kind: NewServerKind, value: string): Text | undefined {
   return undefined;
 }
 
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}

@@ -40,7 +40,7 @@ function sizeOf(file: string): number {
   try {
     return fs.statSync(file).size;
   } catch {
-    return -1;
+    return -1; // not written yet: the poll looks again
   }
 }
 
@@ -48,7 +48,7 @@ function listFolder(folder: string): string[] {
   try {
     return fs.readdirSync(folder);
   } catch {
-    return [];
+    return []; // not created yet: the poll looks again
   }
 }
 

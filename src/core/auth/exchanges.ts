@@ -1,5 +1,6 @@
 import type { Trace } from '../trace/trace';
 import { hideSecrets, redactHeaders, REDACTED } from '../transport/httpRedact';
+import { absent } from '../util/ignored';
 
 /** The steps of the flow an exchange belongs to, as the Messages view and the diagnostics name them. */
 export type AuthStep = 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'callback' | 'token' | 'refresh' | 'dpop-key' | 'dpop-nonce' | 'idp-metadata' | 'token-exchange';
@@ -80,7 +81,8 @@ export class AuthExchanges {
     }
     fact.status = res.status;
     fact.headers = redactHeaders(headerRecord(res.headers), this.secrets);
-    const text = await res.clone().text().catch(() => '');
+    // A body that cannot be read is the caller's to report when it reads its own copy.
+    const text = await res.clone().text().catch(absent);
     if (text) fact.body = this.maskBody(text).slice(0, BODY_EXCERPT);
     this.append(fact, `${step}: ${method} ${fact.url} → HTTP ${res.status}`);
     return res;

@@ -69,6 +69,7 @@ export async function runLoad(call: () => Promise<CallKind>, options: LoadOption
   const caller = async () => {
     while (await nextTicket()) {
       const t0 = performance.now();
+      // `call` sorts the failures it knows; anything else it throws is tallied as an error of kind other.
       const kind = await call().catch((): CallKind => 'other');
       const t1 = performance.now();
       recorder.record(t1 - t0);

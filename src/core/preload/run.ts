@@ -5,6 +5,7 @@
  * 'stray-source' events, and removed when the server is gone.
  */
 import { createSideChannelPath, preloadEnv, readSideChannel, removeSideChannel, strayEvent, type SideChannelReader } from './index';
+import { errorStack } from '../session/errors';
 import type { Trace } from '../trace/trace';
 import type { ServerSpec, TransportOptions } from '../transport/stdio';
 
@@ -36,7 +37,7 @@ export function preparePreload(spec: ServerSpec, enabled: boolean, warn: (messag
       removeSideChannel(file);
       return NONE;
     }
-    return new SideChannelRun(file, env);
+    return new SideChannelRun(file, env, warn);
   } catch (error) {
     if (file) removeSideChannel(file);
     warn(`stray-stdout preload not used: ${error instanceof Error ? error.message : String(error)}`);
@@ -53,6 +54,7 @@ class SideChannelRun implements PreloadRun {
   constructor(
     private readonly file: string,
     env: Record<string, string>,
+    private readonly warn: (message: string) => void,
   ) {
     this.transport = { preload: { env } };
     this.runtimes = [env.NODE_OPTIONS && 'node', env.PYTHONPATH && 'python'].filter(Boolean).join(' + ');
@@ -60,7 +62,9 @@ class SideChannelRun implements PreloadRun {
 
   attach(trace: Trace): void {
     if (this.reader || this.finishing) return;
-    this.reader = readSideChannel(this.file, (record) => void trace.append(strayEvent(record)));
+    this.reader = readSideChannel(this.file, (record) => void trace.append(strayEvent(record)), {
+      onListenerError: (error) => this.warn(`a stray-stdout record could not be added to the trace: ${errorStack(error)}`),
+    });
   }
 
   finish(): Promise<void> {

@@ -36,12 +36,13 @@ export interface SideChannelReader extends Disposable {
 /**
  * Tails the side channel: calls onRecord for each record, in file order, as the preloads
  * append them. fs.watch gives promptness; a slow poll covers file systems where it is
- * silent. A line that is not a record is skipped; a throwing onRecord does not stop the reader.
+ * silent. A line that is not a record is skipped; a throwing onRecord does not stop the reader:
+ * its error goes to `onListenerError`, for the caller to log.
  */
 export function readSideChannel(
   file: string,
   onRecord: (record: StrayRecord) => void,
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; onListenerError?: (error: unknown) => void } = {},
 ): SideChannelReader {
   fs.closeSync(fs.openSync(file, 'a'));
   const decoder = new StringDecoder('utf8');
@@ -59,8 +60,9 @@ export function readSideChannel(
       if (!record) continue;
       try {
         onRecord(record);
-      } catch {
-        // One consumer's failure must not stop the tail.
+      } catch (error) {
+        // One consumer's failure must not stop the tail; it is told, not lost.
+        options.onListenerError?.(error);
       }
     }
   };
@@ -100,6 +102,7 @@ export function readSideChannel(
   let watcher: fs.FSWatcher | undefined;
   try {
     watcher = fs.watch(file, () => void pump());
+    // A watch that fails later (the file removed, the watch limit reached): the poll keeps reading.
     watcher.on('error', () => undefined);
   } catch {
     watcher = undefined;

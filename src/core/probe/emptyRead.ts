@@ -17,12 +17,12 @@ export async function judgeEmptyRead(client: McpClient, uri: string, result: Rec
   const opts = { timeoutMs, maxTimeoutMs: timeoutMs };
   const [resources, templates] = await Promise.all([
     client.listAll('resources/list', opts).catch(absent),
-    client.listAll('resources/templates/list', opts).catch(() => []),
+    client.listAll('resources/templates/list', opts).catch(absent),
   ]);
   // Without the list there is no telling an unknown resource from an empty one.
   if (resources === undefined) return;
   if (resources.some((r) => r.uri === uri)) return;
-  if (templates.some((t) => typeof t.uriTemplate === 'string' && templateMatches(t.uriTemplate, uri))) return;
+  if ((templates ?? []).some((t) => typeof t.uriTemplate === 'string' && templateMatches(t.uriTemplate, uri))) return;
   const expected = info.era === 'modern' ? INVALID_PARAMS : LEGACY_RESOURCE_NOT_FOUND;
   recordVerdict(client.trace, 'unknown-resource', {
     rule: 'unknown-resource-answered',

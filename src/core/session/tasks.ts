@@ -1,7 +1,7 @@
 import type { TraceEvent } from '../trace/event';
 import type { Disposable } from '../util/disposable';
 import { RequestCancelledError } from './errors';
-import { settled } from '../util/ignored';
+import { ignoreUnsent, settled } from '../util/ignored';
 
 /**
  * 2025-11-25 tasks (experimental), the requestor's side: a task-augmented request returns a
@@ -100,10 +100,12 @@ export async function followTask(host: TaskHost, created: TaskState, opts: Follo
   });
   const cancelled = new Promise<never>((_, reject) => {
     const onAbort = () => {
-      void host.request('tasks/cancel', { taskId: task.taskId }).then((r) => {
-        const after = taskOf(r);
-        if (after) seen(after);
-      }, () => undefined);
+      void ignoreUnsent(
+        host.request('tasks/cancel', { taskId: task.taskId }).then((r) => {
+          const after = taskOf(r);
+          if (after) seen(after);
+        }),
+      );
       reject(new RequestCancelledError(`task ${task.taskId} was cancelled (tasks/cancel sent)`));
     };
     if (opts.signal?.aborted) onAbort();

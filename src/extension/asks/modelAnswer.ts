@@ -9,6 +9,8 @@ export async function availableModel(): Promise<vscode.LanguageModelChat | undef
     const [model] = await vscode.lm.selectChatModels();
     return model;
   } catch {
+    // No access to language models (not granted, or none installed): as if none were there;
+    // the ask is then answered by hand.
     return undefined;
   }
 }

@@ -34,6 +34,7 @@ export class SecretGrantStore implements GrantStore {
       const value: unknown = JSON.parse(text);
       return value && typeof value === 'object' && !Array.isArray(value) ? (value as GrantsByIssuer) : {};
     } catch {
+      // A damaged entry holds no grant anyone can use: read as none, and the next sign-in overwrites it.
       return {};
     }
   }

@@ -274,7 +274,7 @@ function inspectorTitle(host: string, port: number): Promise<string | undefined>
           const title = targets[0]?.title ?? targets[0]?.url;
           resolve(title ? path.basename(title.replace(/^file:\/\//, '')) : undefined);
         } catch {
-          resolve(undefined);
+          resolve(undefined); // not node's inspector listing: the session keeps its generic name
         }
       });
     });

@@ -92,7 +92,7 @@ function sourceText(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch {
-    return '';
+    return ''; // deleted or unreadable since it was listed: nothing in it to point at
   }
 }
 

@@ -35,7 +35,7 @@ export function traceFilesOf(dir: string, serverName: string): string[] {
   try {
     names = fs.readdirSync(dir);
   } catch {
-    return [];
+    return []; // no traces folder yet (or none readable): no runs to list
   }
   return names
     .filter((n) => n.startsWith(prefix) && n.endsWith(SUFFIX) && pattern.test(n.slice(prefix.length, -SUFFIX.length)))

@@ -18,6 +18,7 @@ import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import { askModal, name, pickOne, render, say, showError, showInfo, showWarning } from '../shown';
+import { readTextIfAny } from '../workspaceText';
 
 export const FUZZ_TOOL_COMMAND = 'mcpLens.fuzzTool';
 
@@ -192,7 +193,7 @@ async function saveAsTests(entry: ServerEntry, findings: readonly FuzzFinding[])
   }
   const file = path.join(folder, '.mcp-lens', 'tests', `${entry.name.replace(/[^\w.-]+/g, '_')}.mcptest.json`);
   const uri = vscode.Uri.file(file);
-  const existing = await vscode.workspace.fs.readFile(uri).then((b) => Buffer.from(b).toString('utf8'), () => undefined);
+  const existing = await readTextIfAny(uri);
   const saved = saveFindings(existing, file, { server: entry.name }, findings);
   await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(file)));
   await vscode.workspace.fs.writeFile(uri, Buffer.from(saved.text, 'utf8'));

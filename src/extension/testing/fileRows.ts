@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../lifecycle';
+import { absent } from '../../core/util/ignored';
 
 export abstract class FileRows<Row extends { kind: string }> extends Disposable {
   protected readonly rows = new WeakMap<vscode.TestItem, Row>();
@@ -72,7 +73,8 @@ export abstract class FileRows<Row extends { kind: string }> extends Disposable 
 
   async load(uri: vscode.Uri): Promise<void> {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    const text = open ? open.getText() : await vscode.workspace.fs.readFile(uri).then((b) => Buffer.from(b).toString('utf8'), () => undefined);
+    // Deleted meanwhile, or unreadable: the file has no rows to show.
+    const text = open ? open.getText() : await vscode.workspace.fs.readFile(uri).then((b) => Buffer.from(b).toString('utf8'), absent);
     if (text === undefined) this.controller.items.delete(uri.toString());
     else this.show(uri, text);
     this.changed.fire();

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { saveCall, type CallToSave } from '../../core/testing/saveCall';
 import type { ServerRegistry } from '../serverRegistry';
-import { say, showInfo, showWarning } from '../shown';
+import { say, showError, showInfo, showWarning } from '../shown';
+import { readTextIfAny } from '../workspaceText';
 
 export interface SavedTest {
   file: string;
@@ -25,7 +26,13 @@ export async function saveAsTest(registry: ServerRegistry, call: CallToSave, exi
   }
   const uri = existingFile ?? vscode.Uri.file(path.join(folder!, '.mcp-lens', 'tests', `${call.server.replace(/[^\w.-]+/g, '_')}.mcptest.json`));
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  const existing = open ? open.getText() : await vscode.workspace.fs.readFile(uri).then((b) => Buffer.from(b).toString('utf8'), () => undefined);
+  let existing: string | undefined;
+  try {
+    existing = open ? open.getText() : await readTextIfAny(uri);
+  } catch (error) {
+    void showError(say`MCP Lens: could not read ${vscode.workspace.asRelativePath(uri)} to add the test: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
   const saved = saveCall(existing, uri.fsPath, { ...call, server: entry?.name ?? call.server });
   if (open) {
     const edit = new vscode.WorkspaceEdit();

@@ -48,14 +48,20 @@ describe('readSideChannel', () => {
     const file = createSideChannelPath();
     fs.writeFileSync(file, ['not json', '{"text":1,"stack":[]}', JSON.stringify({ text: 'a', stack: [frame, { file: 'x' }] }), JSON.stringify({ text: 'b', stack: [] }), ''].join('\n'));
     const seen: string[] = [];
-    const reader = readSideChannel(file, (record) => {
-      seen.push(record.text);
-      if (record.text === 'a') throw new Error('listener bug');
-      assert.deepEqual(record.stack, []);
-    });
+    const told: unknown[] = [];
+    const reader = readSideChannel(
+      file,
+      (record) => {
+        seen.push(record.text);
+        if (record.text === 'a') throw new Error('listener bug');
+        assert.deepEqual(record.stack, []);
+      },
+      { onListenerError: (error) => told.push(error) },
+    );
     try {
       await reader.drain();
       assert.deepEqual(seen, ['a', 'b']);
+      assert.deepEqual(told.map((e) => (e as Error).message), ['listener bug'], 'the listener\'s error is handed on, not lost');
     } finally {
       reader.dispose();
       removeSideChannel(file);
