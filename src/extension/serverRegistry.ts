@@ -313,7 +313,7 @@ export class ServerRegistry extends Disposable {
     // A probe that kills the server gets it started once more (with no probes, so no loop): the
     // user asked for a running server, and the rest of the probes go on against the new process.
     const restart = async () => {
-      // The exit handler above marks it crashed first, so this Start is not taken for a no-op.
+      // watchConnection's exit handler marks it crashed first, so this Start is not taken for a no-op.
       await client.exited;
       const outcome = await this.start(entry, client.trace, { signIn: false, afterProbe: true });
       if (!outcome.ok || !entry.client) throw new Error(outcome.ok ? 'it stopped again at once' : outcome.reason);
