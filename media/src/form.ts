@@ -6,10 +6,12 @@
  */
 import type { DraftValue, FieldError, FormModel } from '../../src/core/schema/formTypes';
 import { fieldDraft, initialValue, toArguments } from '../../src/core/schema/formValues';
-import type { CallOutcome, HostMessage, PanelState, ProgressInfo, TaskInfo, ToolSummary, WebviewMessage } from '../../src/extension/tools/protocol';
+import type { CallOutcome, HostMessage, PanelState, ToolSummary, WebviewMessage } from '../../src/extension/tools/protocol';
 import { showInvisibles, visibleName } from '../../src/core/text/invisibles';
 import { button, el } from './dom';
 import { renderRoot, type RenderContext } from './formRender';
+import { revealFirstError as revealFirstErrorIn, showErrors as showErrorsIn } from './formErrors';
+import { runningSection, taskText, updateProgress, updateTask, type ProgressView, type RunningCall } from './formProgress';
 import { renderOutcome } from './resultRender';
 import { askView } from './asks';
 import { appArea, isAppMessage } from './appFrame';
@@ -34,7 +36,7 @@ let errors: FieldError[] = [];
 let schemaProblem: string | undefined;
 /** After the first Run, every change is validated again so errors clear as they are fixed. */
 let validateLive = false;
-let running: { startedAt: number; progress?: ProgressInfo; task?: TaskInfo; timer?: number } | undefined;
+let running: RunningCall | undefined;
 /** "Run as a task" ticked (a tool whose taskSupport is "optional"). */
 let asTask = false;
 let last: PanelState['last'];
@@ -114,13 +116,13 @@ function onHostMessage(message: HostMessage): void {
     case 'progress':
       if (running) running.progress = message.progress;
       // In place: a Cancel button re-created on every notification could not be clicked.
-      if (progressView) updateProgress(progressView.bar, progressView.text);
+      if (progressView) updateProgress(progressView.bar, progressView.text, running?.progress);
       else renderResult();
       return;
     case 'task':
       if (running) running.task = message.task;
       if (progressView) {
-        updateTask(progressView.task);
+        updateTask(progressView.task, running?.task);
         progressView.cancel.title = 'Send tasks/cancel';
       } else renderResult();
       return;
@@ -286,23 +288,7 @@ function renderRunButton(): void {
   runButton.title = serverState === 'running' ? 'Validate and send tools/call (Enter)' : 'Start the server, then validate and send tools/call (Enter)';
 }
 
-let progressView: { bar: HTMLProgressElement; text: HTMLElement; task: HTMLElement; cancel: HTMLButtonElement } | undefined;
-
-/** The running task's id and latest status, as the server put them (text only). */
-function updateTask(line: HTMLElement): void {
-  const t = running?.task;
-  line.textContent = t ? `Task ${t.taskId} · ${t.status}${t.statusMessage ? ` — ${t.statusMessage}` : ''}` : '';
-  line.hidden = !t;
-}
-
-function updateProgress(bar: HTMLProgressElement, text: HTMLElement): void {
-  const p = running?.progress;
-  if (p?.total) {
-    bar.max = p.total;
-    bar.value = p.progress;
-  } else bar.removeAttribute('value');
-  text.textContent = p ? `${p.progress}${p.total ? ` / ${p.total}` : ''}${p.message ? ` — ${p.message}` : ''}` : 'Waiting for the server…';
-}
+let progressView: ProgressView | undefined;
 
 function renderResult(): void {
   if (!resultEl || !tool) return;
@@ -310,30 +296,9 @@ function renderResult(): void {
   resultEl.replaceChildren();
   progressView = undefined;
   if (running) {
-    const r = running;
-    const elapsed = el('span', { className: 'latency' });
-    const tick = () => (elapsed.textContent = `${((Date.now() - r.startedAt) / 1000).toFixed(1)} s`);
-    tick();
-    if (r.timer) window.clearInterval(r.timer);
-    r.timer = window.setInterval(tick, 100);
-    const bar = el('progress', { attrs: { 'aria-label': 'Progress' } });
-    const text = el('div', { className: 'banner-detail' });
-    const task = el('div', { className: 'task-status', attrs: { role: 'status' } });
-    updateProgress(bar, text);
-    updateTask(task);
-    // A task is cancelled with tasks/cancel (its tools/call was answered long ago).
-    const cancel = button('Cancel', () => post({ type: 'cancel' }), { className: 'secondary', title: r.task ? 'Send tasks/cancel' : 'Send notifications/cancelled' });
-    progressView = { bar, text, task, cancel };
-    resultEl.appendChild(
-      el(
-        'section',
-        { className: 'result result-running', attrs: { 'aria-label': 'Running' } },
-        el('div', { className: 'banner' }, el('span', { className: 'banner-icon spin', text: '◌' }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: `Running ${tool.name}…` }), text), elapsed),
-        bar,
-        task,
-        cancel,
-      ),
-    );
+    const shown = runningSection(running, tool.name, () => post({ type: 'cancel' }));
+    progressView = shown.view;
+    resultEl.appendChild(shown.section);
     return;
   }
   if (last) {
@@ -347,54 +312,16 @@ function renderResult(): void {
       }),
     );
     const t = last.outcome.kind === 'result' ? last.outcome.task : undefined;
-    if (t) resultEl.appendChild(el('div', { className: 'task-status', text: `Task ${t.taskId} · ${t.status}${t.statusMessage ? ` — ${t.statusMessage}` : ''}` }));
+    if (t) resultEl.appendChild(el('div', { className: 'task-status', text: taskText(t) }));
   }
 }
 
 function showErrors(): void {
-  for (const slot of slots.values()) if (slot !== summaryEl) slot.replaceChildren();
-  document.querySelectorAll('[aria-invalid="true"]').forEach((n) => n.removeAttribute('aria-invalid'));
-  document.querySelectorAll('.field.has-error').forEach((n) => n.classList.remove('has-error'));
-  if (!summaryEl) return;
-  summaryEl.replaceChildren();
-  const general: FieldError[] = [];
-  for (const error of errors) {
-    const slot = raw ? undefined : slotFor(error.path);
-    if (!slot) {
-      general.push(error);
-      continue;
-    }
-    slot.appendChild(el('div', { className: 'error-text', text: error.message }));
-    const field = slot.closest('.field');
-    field?.classList.add('has-error');
-    field?.querySelector('input,select,textarea')?.setAttribute('aria-invalid', 'true');
-  }
-  if (schemaProblem) summaryEl.appendChild(el('div', { className: 'warn-text', text: `Not checked before sending: ${schemaProblem}` }));
-  if (errors.length > 0) {
-    summaryEl.appendChild(el('div', { className: 'error-title', text: `${errors.length === 1 ? '1 problem' : `${errors.length} problems`} — the arguments were not sent` }));
-    const list = el('ul', { className: 'error-list' });
-    for (const e of general) list.appendChild(el('li', {}, e.path ? el('code', { text: e.path }) : undefined, e.path ? ' ' : '', e.message));
-    if (general.length) summaryEl.appendChild(list);
-  }
-  summaryEl.hidden = errors.length === 0 && !schemaProblem;
+  if (summaryEl) showErrorsIn({ slots, summary: summaryEl, raw }, errors, schemaProblem);
 }
 
 function revealFirstError(): void {
-  const field = app.querySelector<HTMLElement>('.field.has-error');
-  const target = field ?? summaryEl;
-  target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  field?.querySelector<HTMLElement>('input,select,textarea')?.focus({ preventScroll: true });
-}
-
-/** The slot of the field at `path`, or of its nearest ancestor that has one. */
-function slotFor(path: string): HTMLElement | undefined {
-  let p = path;
-  for (;;) {
-    const slot = slots.get(p);
-    if (slot && p !== '') return slot;
-    if (p === '') return undefined;
-    p = p.slice(0, p.lastIndexOf('/'));
-  }
+  revealFirstErrorIn(app, summaryEl);
 }
 
 function toggleRaw(): void {
@@ -457,9 +384,9 @@ function focusedIndex(): number | undefined {
 }
 
 /**
- * After a re-render, focus goes back to the control at the same position among the form's
- * controls (the form is rebuilt whole, so there is no element to keep; the last one if the
- * form got shorter).
+ * After a re-render, focus goes back to the control at the same position among all the
+ * page's controls (the fields, the form's buttons, the asks and the result's buttons: the
+ * page is rebuilt whole, so there is no element to keep; the last one if it got shorter).
  */
 function restoreFocus(index: number | undefined): void {
   if (index === undefined || index < 0) return;

@@ -6,6 +6,7 @@ import { parameterRows } from '../core/schema/parameterRows';
 import { rowText, type RowText } from './serverRow';
 import { describeServer } from './serversDescribe';
 import { Disposable } from './lifecycle';
+import { stableIds } from './treeIds';
 import { itemName, LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
 import { describe, name, SafeMarkdown, say, setTooltip, treeItem } from './shown';
@@ -107,8 +108,10 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     // Untrusted: nothing is listed and the welcome view explains why.
     if (!isTrusted()) return [];
     if (!element) {
-      const problems = this.registry.problems.map((problem, i) => this.node({ type: 'problem', id: `problem:${i}:${problem.file}:${problem.line}:${problem.message}`, problem }));
-      return [...this.registry.servers.map((s) => this.serverNode(s)), ...problems];
+      const problems = this.registry.problems;
+      const problemIds = stableIds('problem:', problems.map((p) => `${p.file}:${p.line}:${p.message}`));
+      const problemNodes = problems.map((problem, i) => this.node({ type: 'problem', id: problemIds[i], problem }));
+      return [...this.registry.servers.map((s) => this.serverNode(s)), ...problemNodes];
     }
     const entry = 'key' in element ? this.registry.get(element.key) : undefined;
     if (!entry) return [];
@@ -120,23 +123,21 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     if (element.type === 'skills') {
       const listed = entry.skills;
       // A skill is identified by its URI within a server (SEP-2640 "Skill URIs"): names may repeat.
-      return listed && 'skills' in listed ? listed.skills.map((skill) => this.node({ type: 'skill', id: `skill:${entry.key}:${skill.uri}`, key: entry.key, skill })) : [];
+      if (!listed || !('skills' in listed)) return [];
+      const ids = stableIds(`skill:${entry.key}:`, listed.skills.map((skill) => skill.uri));
+      return listed.skills.map((skill, i) => this.node({ type: 'skill', id: ids[i], key: entry.key, skill }));
     }
     if (element.type === 'probes') {
-      return (entry.probes ?? []).map((outcome) => this.node({ type: 'probe', id: `probe:${entry.key}:${outcome.probe}`, key: entry.key, outcome }));
+      const outcomes = entry.probes ?? [];
+      const ids = stableIds(`probe:${entry.key}:`, outcomes.map((outcome) => outcome.probe));
+      return outcomes.map((outcome, i) => this.node({ type: 'probe', id: ids[i], key: entry.key, outcome }));
     }
     if (element.type === 'group') {
       const list = entry.lists[element.kind];
       if (!list || 'error' in list) return [];
-      // Keyed by name, not position: one tool added re-keys no other row (its expansion and
-      // selection stay). A name listed twice (a server bug) gets its occurrence number.
-      const seen = new Map<string, number>();
-      return list.items.map((item) => {
-        const name = itemName(item);
-        const nth = (seen.get(name) ?? 0) + 1;
-        seen.set(name, nth);
-        return this.node({ type: 'item', id: `item:${entry.key}:${element.kind}:${name}${nth > 1 ? `#${nth}` : ''}`, key: entry.key, kind: element.kind, item });
-      });
+      // Keyed by name, not position; a name listed twice (a server bug) gets its occurrence number.
+      const ids = stableIds(`item:${entry.key}:${element.kind}:`, list.items.map(itemName));
+      return list.items.map((item, i) => this.node({ type: 'item', id: ids[i], key: entry.key, kind: element.kind, item }));
     }
     return [];
   }

@@ -9,7 +9,8 @@ import { isProbeRefusal } from '../../core/probe/refusals';
 import type { TraceEvent } from '../../core/trace/event';
 import { Trace } from '../../core/trace/trace';
 import { Emitter, type Disposable } from '../../core/util/disposable';
-import { MessageModel, type MessageNode } from '../messages/model';
+import { MessageModel } from '../messages/model';
+import type { MessageNode } from '../messages/nodes';
 import { OutputBuffer } from '../stderr/outputBuffer';
 
 /** Events pinned at the start of a run (its handshake) and, at most, for diagnostics' evidence. */

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Log } from '../log';
 import type { ServerRegistry } from '../serverRegistry';
 import { exportTrace } from './exportTrace';
-import type { MessageNode } from './model';
+import type { MessageNode } from './nodes';
 import type { SelectedServer } from './selection';
 import { describeTree, type DescribedRow } from './describe';
 import type { MessagesElement, MessagesView } from './view';

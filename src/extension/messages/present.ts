@@ -6,7 +6,7 @@ import { exitFacts, exitStatus } from '../../core/diagnose/exitStory';
 import * as path from 'node:path';
 import { userFrame, type StackFrame } from '../../core/preload/index';
 import type { TraceEvent } from '../../core/trace/event';
-import { asksOf, errorOf, idOf, latencyOf, methodOf, retriesOf, statusOf, type ExchangeNode, type ListenStreamState, type MessageNode, type Status } from './model';
+import { asksOf, errorOf, idOf, latencyOf, methodOf, retriesOf, statusOf, type ExchangeNode, type ListenStreamState, type MessageNode, type Status } from './nodes';
 import { isRecord } from '../../core/schema/isRecord';
 
 export interface RowData {

@@ -3,7 +3,7 @@ import type { LiveSession } from '../diagnostics/liveSession';
 import type { Sessions } from '../diagnostics/sessions';
 import { Disposable } from '../lifecycle';
 import { LATENCY_MEANING } from '../../core/trace/latency';
-import { matches, statusOf, type ExchangeNode, type MessageFilter, type MessageNode } from './model';
+import { matches, statusOf, type ExchangeNode, type MessageFilter, type MessageNode } from './nodes';
 import { hasJsonChildren, jsonEntries, jsonSummary, messageParts, rowData, sourceFrame } from './present';
 import type { SelectedServer } from './selection';
 import { describe, name, SafeMarkdown, say, setTooltip, setViewDescription, setViewMessage, treeItem } from '../shown';

@@ -1,5 +1,5 @@
 import type { TraceEvent } from '../../core/trace/event';
-import { idOf, methodOf } from '../messages/model';
+import { idOf, methodOf } from '../messages/nodes';
 
 const QUOTE_CHARS = 40;
 

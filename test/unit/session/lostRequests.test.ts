@@ -7,7 +7,8 @@ import { diagnose } from '../../../src/core/diagnose/engine';
 import { requestsInFlight } from '../../../src/core/devloop/inFlight';
 import { ConnectionClosedError, McpClient } from '../../../src/core/session/client';
 import type { TraceEvent } from '../../../src/core/trace/event';
-import { MessageModel, statusOf } from '../../../src/extension/messages/model';
+import { MessageModel } from '../../../src/extension/messages/model';
+import { statusOf } from '../../../src/extension/messages/nodes';
 import { rowData } from '../../../src/extension/messages/present';
 import { fixture, waitForEvent } from '../transport/helpers';
 

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { McpClient, RequestCancelledError, type TaskState } from '../../../src/core/session/client';
 import { canRunAsTask, taskOf, toolTaskSupport } from '../../../src/core/session/tasks';
 import type { TraceEvent } from '../../../src/core/trace/event';
-import { MessageModel, statusOf, type ExchangeNode } from '../../../src/extension/messages/model';
+import { MessageModel } from '../../../src/extension/messages/model';
+import { statusOf, type ExchangeNode } from '../../../src/extension/messages/nodes';
 import { rowData } from '../../../src/extension/messages/present';
 import { fixture } from '../transport/helpers';
 

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { McpClient, RequestCancelledError, type TaskState } from '../../../src/core/session/client';
 import { TaskFailedError } from '../../../src/core/session/tasksModern';
 import type { TraceEvent } from '../../../src/core/trace/event';
-import { MessageModel, statusOf, type ExchangeNode } from '../../../src/extension/messages/model';
+import { MessageModel } from '../../../src/extension/messages/model';
+import { statusOf, type ExchangeNode } from '../../../src/extension/messages/nodes';
 import { rowData } from '../../../src/extension/messages/present';
 import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
 

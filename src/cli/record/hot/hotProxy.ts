@@ -9,6 +9,7 @@ import { LineSplitter, parseLine } from './lineSplitter';
 import { HostStreams } from './hostStreams';
 import { LIST_KIND_OF, listChangedKinds, listItems, RESTART_TOOL, withDiscoverListChanged, withGranted, withListChanged, withRestartTool, type ListKind } from './restartTool';
 import { ServerChild, type ChildExit } from './serverChild';
+import { InternalRequests } from './internalRequests';
 import { settled } from '../../../core/util/ignored';
 
 type Obj = Record<string, unknown>;
@@ -49,8 +50,7 @@ export class HotProxy {
   private restarting: Promise<string> | undefined;
   private held: Buffer[] = [];
   private readonly inFlight = new Map<string, HostRequest>();
-  private readonly internal = new Map<string, (msg: Obj | undefined) => void>();
-  private internalIds = 0;
+  private readonly internal = new InternalRequests(INTERNAL_TIMEOUT_MS);
   private initialize: Buffer | undefined;
   private initialized: Buffer | undefined;
   /** The params of the host's last first-page list request of each kind, and what that list held. */
@@ -215,10 +215,7 @@ export class HotProxy {
     child.process.stderr.once('end', () => this.post({ type: 'end', dir: 'stderr', t: now() }));
     void child.closed.then((exit) => {
       this.post({ type: 'meta', kind: 'exited', t: now(), raw: `child ${number} ${exitSentence(exit)}`, info: { code: exit.code, signal: exit.signal, child: number } });
-      for (const [key, settle] of this.internal) {
-        this.internal.delete(key);
-        settle(undefined);
-      }
+      this.internal.abandonAll();
       if (this.child !== child) return;
       // It died on its own: the host stays connected, and its requests get an answer that says why.
       this.child = undefined;
@@ -240,14 +237,7 @@ export class HotProxy {
   private fromChild(child: ServerChild, line: Buffer): void {
     const msg = parseLine(line);
     const isResponse = msg !== undefined && 'id' in msg && !('method' in msg);
-    if (isResponse) {
-      const settle = this.internal.get(idKey(msg.id));
-      if (settle) {
-        this.internal.delete(idKey(msg.id));
-        settle(msg);
-        return;
-      }
-    }
+    if (isResponse && this.internal.answered(msg)) return;
     // An old child's last words: its requests were answered with an error when the restart began.
     if (this.child !== child) return;
     if (!isResponse) {
@@ -377,19 +367,7 @@ export class HotProxy {
 
   /** A request of ours to `child`, its answer kept from the host. Undefined if the child ends or is too slow. */
   private ask(child: ServerChild, request: Obj | undefined): Promise<Obj | undefined> {
-    if (!request) return Promise.resolve(undefined);
-    const id = `mcp-lens-hot-${++this.internalIds}`;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.internal.delete(idKey(id));
-        resolve(undefined);
-      }, INTERNAL_TIMEOUT_MS).unref();
-      this.internal.set(idKey(id), (msg) => {
-        clearTimeout(timer);
-        resolve(msg);
-      });
-      this.toChild(child, Buffer.from(`${JSON.stringify({ ...request, id })}\n`));
-    });
+    return this.internal.ask((line) => this.toChild(child, line), request);
   }
 
   private async restartForHost(id: unknown): Promise<void> {

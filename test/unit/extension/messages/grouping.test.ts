@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import { McpClient } from '../../../../src/core/session/client';
 import { parseTraceText, serializeEvent } from '../../../../src/core/trace/jsonl';
 import type { TraceEvent } from '../../../../src/core/trace/event';
-import { MessageModel, statusOf, type ExchangeNode, type MessageNode } from '../../../../src/extension/messages/model';
+import { MessageModel } from '../../../../src/extension/messages/model';
+import { statusOf, type ExchangeNode, type MessageNode } from '../../../../src/extension/messages/nodes';
 import { rowData } from '../../../../src/extension/messages/present';
 import { fixture } from '../../transport/helpers';
 

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { META_SUBSCRIPTION_ID } from '../../../../src/core/session/listen';
 import type { NewTraceEvent } from '../../../../src/core/trace/event';
 import { Trace } from '../../../../src/core/trace/trace';
-import { isProblem, MessageModel, statusOf, type ExchangeNode } from '../../../../src/extension/messages/model';
+import { MessageModel } from '../../../../src/extension/messages/model';
+import { isProblem, statusOf, type ExchangeNode } from '../../../../src/extension/messages/nodes';
 import { rowData } from '../../../../src/extension/messages/present';
 
 function message(dir: 'c2s' | 's2c', msg: Record<string, unknown>): NewTraceEvent {

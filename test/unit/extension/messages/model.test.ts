@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Trace } from '../../../../src/core/trace/trace';
 import type { NewTraceEvent } from '../../../../src/core/trace/event';
-import { MessageModel, statusOf, type ExchangeNode } from '../../../../src/extension/messages/model';
+import { MessageModel } from '../../../../src/extension/messages/model';
+import { statusOf, type ExchangeNode } from '../../../../src/extension/messages/nodes';
 import { rowData } from '../../../../src/extension/messages/present';
 
 function message(dir: 'c2s' | 's2c', msg: Record<string, unknown>): NewTraceEvent {
