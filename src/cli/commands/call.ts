@@ -1,7 +1,7 @@
 import { describeError } from '../../core/session/errors';
 import { diagnose } from '../../core/diagnose/engine';
 import { ProtocolError } from '../../core/session/client';
-import type { CallArgs } from '../args';
+import type { CallArgs } from './callArgs';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { diagnosticLines } from '../diagnosticLines';
 import { failsOn, type FailOn } from '../failOn';
