@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AssertionGrantSettings, TokenSource } from '../core/auth/assertionGrant';
-import { UsageError } from './usage';
+import { UsageError } from './usageError';
 
 /**
  * The flags of the grants no person takes part in, which every command that talks to a server

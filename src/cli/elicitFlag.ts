@@ -1,5 +1,6 @@
 import type { ElicitAnswer } from '../core/session/elicitation';
-import { UsageError } from './usage';
+import { isRecord } from '../core/schema/isRecord';
+import { UsageError } from './usageError';
 
 export const ELICIT_OPTION = { elicit: { type: 'string', multiple: true } } as const;
 
@@ -19,10 +20,10 @@ export function parseElicit(command: string, values: readonly string[] = []): El
       } catch (error) {
         throw new UsageError(`${command}: --elicit accept:JSON has invalid JSON: ${(error as Error).message}`);
       }
-      if (typeof content !== 'object' || content === null || Array.isArray(content)) {
+      if (!isRecord(content)) {
         throw new UsageError(`${command}: --elicit accept:JSON takes a JSON object of form fields, e.g. accept:'{"name":"Ada"}'`);
       }
-      return { action: 'accept', content: content as Record<string, unknown> };
+      return { action: 'accept', content };
     }
     throw new UsageError(`${command}: --elicit takes accept, accept:JSON, decline or cancel, got ${JSON.stringify(value)}`);
   });

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../core/diagnose/diagnostic';
-import { UsageError } from './usage';
+import { UsageError } from './usageError';
 
 /**
  * Which diagnostics make a run exit 1 (`--fail-on`, DESIGN.md §7). Severity follows the spec
@@ -10,6 +10,8 @@ export type FailOn = 'error' | 'warning' | 'never';
 
 export const FAIL_ON_VALUES: readonly FailOn[] = ['error', 'warning', 'never'];
 export const DEFAULT_FAIL_ON: FailOn = 'error';
+
+export const FAIL_ON_OPTION = { 'fail-on': { type: 'string' } } as const;
 
 export function parseFailOn(command: string, value: string | undefined): FailOn {
   if (value === undefined) return DEFAULT_FAIL_ON;

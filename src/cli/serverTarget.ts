@@ -1,9 +1,15 @@
-import { DPOP_MODES, type DpopMode } from '../core/auth/dpop';
-import { SIGNING_ALGORITHMS } from '../core/auth/privateKey';
+import type { DpopMode } from '../core/auth/dpop';
 import type { ClientSettings } from '../core/auth/registration';
 import { CLIENT_PROFILES, clientProfile } from '../core/hosts/clientProfiles';
-import { ASSERTION_OPTIONS, assertionSettings, assertionWanted, type AssertionValues } from './assertionFlags';
-import { UsageError } from './usage';
+import { assertionWanted } from './assertionFlags';
+import { AUTH_OPTIONS, authSettings, authWanted, dpopMode, type AuthValues } from './authFlags';
+import type { OptionValues } from './cliParser';
+import { UsageError } from './usageError';
+
+/**
+ * The transport option group: which server a command talks to, a stdio one (`-- CMD`) or an
+ * HTTP one (`--url` with its headers, token and transport), with the auth group beside it.
+ */
 
 /** A stdio server: the command line after `--`. */
 export interface ServerCommand {
@@ -42,27 +48,15 @@ export const TARGET_OPTIONS = {
   transport: { type: 'string' },
   header: { type: 'string', multiple: true },
   token: { type: 'string' },
-  auth: { type: 'boolean' },
-  'client-id': { type: 'string' },
-  'client-secret': { type: 'string' },
-  'client-metadata-url': { type: 'string' },
-  'no-token-cache': { type: 'boolean' },
-  dpop: { type: 'string' },
   'client-profile': { type: 'string' },
-  ...ASSERTION_OPTIONS,
+  ...AUTH_OPTIONS,
 } as const;
 
-export interface TargetValues extends AssertionValues {
+export interface TargetValues extends AuthValues {
   url?: string;
   transport?: string;
   header?: string[];
   token?: string;
-  auth?: boolean;
-  'client-id'?: string;
-  'client-secret'?: string;
-  'client-metadata-url'?: string;
-  'no-token-cache'?: boolean;
-  dpop?: string;
   'client-profile'?: string;
 }
 
@@ -132,16 +126,6 @@ export function rejectRemoteFlags(command: string, values: TargetValues): void {
   if (authWanted(values) || values['no-token-cache'] || values.dpop !== undefined) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
 }
 
-/** `--dpop auto|always|never`, else MCP_LENS_DPOP (for CI, where the flags are in a shared script); undefined: auto. */
-function dpopMode(command: string, flag: string | undefined): DpopMode | undefined {
-  const value = flag ?? (process.env.MCP_LENS_DPOP || undefined);
-  if (value === undefined) return undefined;
-  if (!(DPOP_MODES as readonly string[]).includes(value)) {
-    throw new UsageError(`${command}: ${flag !== undefined ? '--dpop' : 'MCP_LENS_DPOP'} takes ${DPOP_MODES.join(', ')}, got ${JSON.stringify(value)}`);
-  }
-  return value as DpopMode;
-}
-
 /** `--transport http|sse`: the names "type" takes in mcp.json (VS Code, Claude); `http` is the default. */
 function remoteTransport(command: string, value: string | undefined): 'sse' | undefined {
   if (value === undefined || value === 'http' || value === 'streamable-http') return undefined;
@@ -149,42 +133,23 @@ function remoteTransport(command: string, value: string | undefined): 'sse' | un
   throw new UsageError(`${command}: --transport takes http (Streamable HTTP) or sse (HTTP+SSE, 2024-11-05), got ${JSON.stringify(value)}`);
 }
 
-function authWanted(values: TargetValues): boolean {
-  return values.auth === true || values['client-id'] !== undefined || values['client-secret'] !== undefined || values['client-metadata-url'] !== undefined || assertionWanted(values);
+
+/** The stdio server's command line: the words after `--`, else the bare words (`mcp-lens check node s.js`). */
+export function stdioCommand(command: string, server: string[] | undefined, positionals: string[]): ServerCommand {
+  const words = server ?? positionals;
+  if (server !== undefined && positionals.length > 0) {
+    throw new UsageError(`${command}: unexpected argument ${JSON.stringify(positionals[0])} before --`);
+  }
+  if (words.length === 0 || words[0] === '') throw new UsageError(`${command}: missing the server command after --`);
+  return { command: words[0], args: words.slice(1) };
 }
 
-/** `--auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]`; a client flag implies --auth. */
-function authSettings(command: string, values: TargetValues): ClientSettings | undefined {
-  if (!authWanted(values)) return undefined;
-  const clientId = values['client-id'];
-  const clientSecret = values['client-secret'];
-  const clientMetadataUrl = values['client-metadata-url'];
-  if (clientId === '') throw new UsageError(`${command}: --client-id needs the id the authorization server registered this client under`);
-  if (clientSecret !== undefined && clientId === undefined) throw new UsageError(`${command}: --client-secret goes with --client-id`);
-  if (clientSecret === '') throw new UsageError(`${command}: --client-secret needs a value`);
-  if (clientMetadataUrl !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(clientMetadataUrl);
-    } catch {
-      url = undefined;
-    }
-    // "Client ID Metadata Documents": the client_id is an https URL with a path.
-    if (url?.protocol !== 'https:' || url.pathname === '/') throw new UsageError(`${command}: --client-metadata-url must be the https URL (with a path) of this client's metadata document`);
-  }
-  // A private key stays off the command line: MCP_LENS_CLIENT_PRIVATE_KEY (PKCS #8 PEM) and
-  // MCP_LENS_CLIENT_SIGNING_ALG (default ES256) give private_key_jwt to the --client-id client.
-  const privateKeyPem = clientId !== undefined ? process.env.MCP_LENS_CLIENT_PRIVATE_KEY || undefined : undefined;
-  const signingAlgorithm = process.env.MCP_LENS_CLIENT_SIGNING_ALG || undefined;
-  if (privateKeyPem && signingAlgorithm && !SIGNING_ALGORITHMS.includes(signingAlgorithm)) {
-    throw new UsageError(`${command}: MCP_LENS_CLIENT_SIGNING_ALG must be one of ${SIGNING_ALGORITHMS.join(', ')}, got ${JSON.stringify(signingAlgorithm)}`);
-  }
-  const assertionGrant = assertionSettings(command, values, clientId);
-  return {
-    ...(assertionGrant ? { assertionGrant } : {}),
-    ...(clientId !== undefined ? { clientId } : {}),
-    ...(clientSecret !== undefined ? { clientSecret } : {}),
-    ...(clientMetadataUrl !== undefined ? { clientMetadataUrl } : {}),
-    ...(privateKeyPem ? { privateKeyPem, ...(signingAlgorithm ? { signingAlgorithm } : {}) } : {}),
-  };
+/** `--url …` or the server command, for a command that read its options with TARGET_OPTIONS. */
+export function target(command: string, values: OptionValues, server: string[] | undefined, bare: string[]): ServerTarget {
+  return serverTarget(command, values as TargetValues, server, bare, () => stdioCommand(command, server, bare));
+}
+
+/** A command that needs a server: neither `-- CMD` nor `--url` is this mistake, said as `missing`. */
+export function requireServer(values: OptionValues, server: string[] | undefined, missing: string): void {
+  if (server === undefined && values.url === undefined) throw new UsageError(missing);
 }

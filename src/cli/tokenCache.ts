@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { grantsIn, type GrantsByIssuer, type GrantStore, type SavedGrant } from '../core/auth/savedGrant';
+import { asRecord, isRecord } from '../core/schema/isRecord';
 
 /**
  * Where `--auth` keeps its grants between runs: the user's cache folder (XDG on Linux,
@@ -58,8 +59,9 @@ export class FileGrantStore implements GrantStore {
       // No cache yet, or one that cannot be read: start over (it only holds what a sign-in gives again).
       return { version: 1, servers: {} };
     }
-    const servers = (value as Partial<CacheFile> | null)?.servers;
-    return { version: 1, servers: servers && typeof servers === 'object' ? servers : {} };
+    const servers = asRecord(value)?.servers;
+    // An array is no map of servers: a grant written into one would vanish from the JSON.
+    return { version: 1, servers: isRecord(servers) ? (servers as CacheFile['servers']) : {} };
   }
 
   private write(cache: CacheFile): void {

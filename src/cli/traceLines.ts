@@ -3,6 +3,7 @@ import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse } from '../core/wi
 import { isNotification, isRequest, isResponse } from '../core/wire/message';
 import { terminalText } from '../core/text';
 import type { Style } from './style';
+import { isRecord } from '../core/schema/isRecord';
 
 const MAX_TEXT = 160;
 
@@ -159,9 +160,7 @@ export class TraceLines {
 
   private toolText(result: Record<string, unknown>): string {
     const content = Array.isArray(result.content) ? result.content : [];
-    const first = content.find((c) => typeof c === 'object' && c !== null && (c as { type?: unknown }).type === 'text') as
-      | { text?: unknown }
-      | undefined;
+    const first = content.filter(isRecord).find((c) => c.type === 'text');
     return first && typeof first.text === 'string' ? this.style.dim(`  ${clip(first.text, 100)}`) : '';
   }
 

@@ -2,7 +2,7 @@ import { diagnose } from '../../core/diagnose/engine';
 import type { ProbeOutcome } from '../../core/probe/probe';
 import { withoutProbeRefusals } from '../../core/probe/refusals';
 import type { ProbeSpan } from '../../core/probe/runProbes';
-import type { CheckArgs } from '../args';
+import type { CheckArgs } from './checkArgs';
 import { diagnosticLines, hasError } from '../diagnosticLines';
 import { failsOn } from '../failOn';
 import type { Output } from '../output';

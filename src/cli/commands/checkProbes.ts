@@ -3,7 +3,7 @@ import type { ProbeSpan } from '../../core/probe/runProbes';
 import { selectProbes } from '../../core/probe/registry';
 import { nextRequestId, runProbes } from '../../core/probe/runProbes';
 import type { McpClient } from '../../core/session/client';
-import type { CheckArgs } from '../args';
+import type { CheckArgs } from './checkArgs';
 import { isRemote } from '../serverTarget';
 import { summarize } from '../summary';
 import { createClient } from './session';

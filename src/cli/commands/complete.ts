@@ -1,4 +1,4 @@
-import type { CompleteArgs } from '../args';
+import type { CompleteArgs } from './completeArgs';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { completionParams, readCompletion } from '../../core/resources/completion';

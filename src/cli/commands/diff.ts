@@ -3,7 +3,7 @@ import { diffLists, type Lists } from '../../core/devloop/listDiff';
 import { classifyDiff, countBreaking, describeChange } from '../../core/testing/breaking';
 import { parseTraceText } from '../../core/trace/jsonl';
 import { isRecord } from '../../core/schema/isRecord';
-import type { DiffArgs } from '../args';
+import type { DiffArgs } from './diffArgs';
 import type { Output } from '../output';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { summarize } from '../summary';

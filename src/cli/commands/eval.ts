@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { EVAL_FILE_SUFFIX } from '../../core/eval/evalFile';
 import type { EvalModel } from '../../core/eval/model';
 import { runEvalFile } from '../../core/eval/runEval';
-import type { EvalArgs } from '../args';
+import type { EvalArgs } from './evalArgs';
 import { evalSuites, writeSuites } from '../eval/evalReports';
 import { loadEvalFile, runOptions, writeTraces } from '../eval/evalRun';
 import { findingLines, resultTable, type ModelFileResult } from '../eval/evalTable';

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { compareCases, compareTools } from '../../core/eval/compare';
 import type { EvalModel } from '../../core/eval/model';
 import { runEvalFile, type EvalFileResult } from '../../core/eval/runEval';
-import type { EvalArgs, EvalBaseline } from '../args';
+import type { EvalArgs, EvalBaseline } from './evalArgs';
 import { baselineSpec, Checkouts, type BaselineSpec } from '../eval/baseline';
 import { compareLines, regressed, type CompareResult } from '../eval/compareTable';
 import { evalSuites, writeSuites } from '../eval/evalReports';

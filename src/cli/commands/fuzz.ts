@@ -4,7 +4,7 @@ import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { fuzzTool, type FuzzFinding, type ToolReport } from '../../core/fuzz/fuzzRun';
 import { FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
 import { saveFindings } from '../../core/fuzz/saveFindings';
-import type { FuzzArgs } from '../args';
+import type { FuzzArgs } from './fuzzArgs';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { fuzzJunit, fuzzSarif } from '../testReports/fuzzReports';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { diagnose } from '../../core/diagnose/engine';
 import { parseTraceText } from '../../core/trace/jsonl';
-import type { LintArgs } from '../args';
+import type { LintArgs } from './lintArgs';
 import { diagnosticLines } from '../diagnosticLines';
 import { failsOn } from '../failOn';
 import type { Output } from '../output';

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { LoadResult } from '../../core/load/loadRun';
 import { loadTool, type LoadReport } from '../../core/load/loadTool';
 import type { ProcessSample } from '../../core/load/processSampler';
-import type { LoadArgs } from '../args';
+import type { LoadArgs } from './loadArgs';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { version } from '../version';

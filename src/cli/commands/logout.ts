@@ -1,5 +1,5 @@
 import { describeRevocations, signOutOf } from '../../core/auth/revocation';
-import type { LogoutArgs } from '../args';
+import type { LogoutArgs } from './logoutArgs';
 import type { Output } from '../output';
 import { FileGrantStore, tokenCacheFile } from '../tokenCache';
 

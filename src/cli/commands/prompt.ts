@@ -1,4 +1,4 @@
-import type { PromptArgs } from '../args';
+import type { PromptArgs } from './promptArgs';
 import type { Output } from '../output';
 import { resultLines } from '../resultLines';
 import type { Style } from '../style';

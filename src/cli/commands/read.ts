@@ -1,4 +1,4 @@
-import type { ReadArgs } from '../args';
+import type { ReadArgs } from './readArgs';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { judgeEmptyRead } from '../../core/probe/emptyRead';

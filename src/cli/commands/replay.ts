@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { recordedRequests, replayRequests, type ReplayOutcome } from '../../core/testing/replay';
 import { stableJson } from '../../core/testing/jsonMatch';
 import { parseTraceText } from '../../core/trace/jsonl';
-import type { ReplayArgs } from '../args';
+import type { ReplayArgs } from './replayArgs';
 import type { Output } from '../output';
 import { describeError } from '../../core/session/errors';
 import { createClient } from './session';

@@ -6,7 +6,7 @@ import { getSkill, listSkills } from '../../core/skills/listing';
 import { SKILLS_EXTENSION, skillsDeclaration } from '../../core/skills/protocol';
 import { checkSkillFile } from '../../core/skills/skillFile';
 import { terminalText } from '../../core/text';
-import type { SkillArgs } from '../args';
+import type { SkillArgs } from './skillArgs';
 import { diagnosticLines } from '../diagnosticLines';
 import { failsOn } from '../failOn';
 import type { Output } from '../output';

@@ -7,7 +7,7 @@ import { serverSpecFor } from '../../core/testing/serverSpec';
 import { snapshotUpdates, writeSnapshots } from '../../core/testing/snapshots';
 import { parseTestFile, TEST_FILE_SUFFIX, type TestFile } from '../../core/testing/testFile';
 import type { ClientOptions, HttpServerSpec, ServerSpec } from '../../core/session/client';
-import type { TestArgs } from '../args';
+import type { TestArgs } from './testArgs';
 import type { Output } from '../output';
 import type { Style } from '../style';
 import { junitXml, type SuiteInput } from '../testReports/junit';

@@ -9,7 +9,7 @@ import { terminalText } from '../../core/text/surfaces';
 import { longTimeout } from '../../core/util/longTimeout';
 import { killAllTrees, stopsOwnTreesOnSignal } from '../../core/transport/processTree';
 import type { TraceEvent } from '../../core/trace/event';
-import type { WatchArgs } from '../args';
+import type { WatchArgs } from './watchArgs';
 import { diagnosticLines } from '../diagnosticLines';
 import { failsOn } from '../failOn';
 import type { Output } from '../output';

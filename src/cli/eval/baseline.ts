@@ -10,7 +10,7 @@ import { checkoutRef, type CheckoutProblem, type RefCheckout } from '../../core/
 import type { ClientOptions, ServerSpec } from '../../core/session/client';
 import { serverSpecFor } from '../../core/testing/serverSpec';
 import type { ServerRef } from '../../core/testing/testFile';
-import type { EvalArgs, EvalBaseline } from '../args';
+import type { EvalArgs, EvalBaseline } from '../commands/evalArgs';
 import { clientOptions, clientSpec } from '../commands/session';
 import type { Loaded } from './evalRun';
 

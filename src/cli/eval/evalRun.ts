@@ -13,7 +13,7 @@ import { serverSpecFor } from '../../core/testing/serverSpec';
 import type { ServerRef } from '../../core/testing/testFile';
 import type { TraceEvent } from '../../core/trace/event';
 import { serializeEvent } from '../../core/trace/jsonl';
-import type { EvalArgs } from '../args';
+import type { EvalArgs } from '../commands/evalArgs';
 import { clientOptions, clientSpec } from '../commands/session';
 import { version } from '../version';
 

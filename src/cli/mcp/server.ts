@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { McpArgs } from '../args';
+import type { McpArgs } from './mcpArgs';
 import { version } from '../version';
 import { ConfiguredServers } from './configured';
 import { Sessions } from './sessions';

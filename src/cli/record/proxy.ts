@@ -4,7 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { constants } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { now } from '../../core/trace/event';
-import type { RecordArgs } from '../args';
+import type { RecordArgs } from './recordArgs';
 import { join } from 'node:path';
 import type { RecorderMessage, RecorderReply } from './messages';
 import { ProcessTree } from '../../core/transport/processTree';

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseCli, type CliArgs, type ServerTarget } from '../../../src/cli/args';
+import { parseCli, type CliArgs } from '../../../src/cli/args';
+import type { ServerTarget } from '../../../src/cli/serverTarget';
 import { UsageError } from '../../../src/cli/usage';
 
 const URL = 'http://127.0.0.1:3000/mcp';
