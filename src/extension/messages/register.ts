@@ -26,7 +26,7 @@ export function registerSessionViews(deps: {
   const { registry, sessions, log } = deps;
   const selection = new SelectedServer(registry, sessions, deps.serversView);
   const view = new MessagesView(selection, sessions);
-  const panel = new StderrPanel(deps.extensionUri, selection, registry, sessions);
+  const panel = new StderrPanel(deps.extensionUri, selection, registry, sessions, log);
   const problems = new ProblemsBridge(registry, sessions);
   return [
     selection,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { LiveSession } from '../diagnostics/liveSession';
 import type { Sessions } from '../diagnostics/sessions';
 import { Disposable } from '../lifecycle';
+import type { Log } from '../log';
 import type { SelectedServer } from '../messages/selection';
 import type { ServerRegistry } from '../serverRegistry';
 import { webviewHtml } from '../webview/html';
@@ -50,6 +51,7 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
     private readonly selection: SelectedServer,
     private readonly registry: ServerRegistry,
     sessions: Sessions,
+    private readonly log: Log,
   ) {
     super();
     this.register(vscode.window.registerWebviewViewProvider(StderrPanel.viewId, this, { webviewOptions: { retainContextWhenHidden: false } }));
@@ -89,15 +91,15 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
         this.pendingHighlight = undefined;
         return;
       case 'reveal':
-        if (this.shown) void vscode.commands.executeCommand('mcpLens.revealMessage', this.shown.serverKey, message.seq);
+        if (this.shown) this.logFailure('reveal', vscode.commands.executeCommand('mcpLens.revealMessage', this.shown.serverKey, message.seq));
         return;
       case 'open':
-        void vscode.commands.executeCommand('mcpLens.openSource', message.file, message.line, message.column);
+        this.logFailure('open', vscode.commands.executeCommand('mcpLens.openSource', message.file, message.line, message.column));
         return;
       case 'openLine': {
         const event = this.shown?.event(message.seq);
         // Plain text in an untitled editor: nothing in it is interpreted.
-        if (event) void vscode.workspace.openTextDocument({ content: event.glued ?? event.raw, language: 'plaintext' }).then((doc) => vscode.window.showTextDocument(doc, { preview: true }));
+        if (event) this.logFailure('openLine', vscode.workspace.openTextDocument({ content: event.glued ?? event.raw, language: 'plaintext' }).then((doc) => vscode.window.showTextDocument(doc, { preview: true })));
         return;
       }
       case 'rendered':
@@ -111,6 +113,11 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
         }
         return;
     }
+  }
+
+  /** A page's command that fails is a log line with its stack, not an unhandled rejection. */
+  private logFailure(command: string, done: Thenable<unknown>): void {
+    done.then(undefined, (error: unknown) => this.log.error(`stderr panel: the page's ${command} message failed`, error));
   }
 
   private unlisten(): void {
