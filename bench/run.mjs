@@ -94,7 +94,7 @@ const WORKLOAD_ROWS = {
   stall: ['50 MB result: longest extension-host stall', '50 MB result: CPU time of that longest stall'],
   record: ['record proxy: 100k notifications', 'record proxy: round trips'],
   memory: ['memory per stored trace event'],
-  startup: ['Start to tools listed (spawn, era probe, initialize, tools/list)', 'extension activation (integration suite)', 'extension.js compile'],
+  startup: ['Start to tools listed (spawn, era probe, initialize, tools/list)', 'extension activation (integration suite)', 'extension.js compile (CPU)'],
 };
 /** A word that names a workload picks that one; any other word picks the workloads with a row that contains it. */
 const wanted = (workload) =>
@@ -155,7 +155,7 @@ if (wanted('startup')) {
   // and the part of it every run can measure without one (V8 compiling dist/extension.js).
   if (activation) rows.push(row('extension activation (integration suite)', 'ms', activation.activateMs, null, null));
   compile = (await repeated('extensionLoad.mjs', ['ours'])).ours;
-  rows.push(row('extension.js compile', 'ms', compile.ms, null, null, compile.spread.ms));
+  rows.push(row('extension.js compile (CPU)', 'ms', compile.ms, null, null, compile.spread.ms));
 }
 
 printTable(rows);
@@ -164,7 +164,7 @@ console.log(`\n${REPS} interleaved repetitions, medians; spread = ±(max − min
 console.log(`load average at the start: ${load(loadAtStart)}, at the end: ${load(loadavg())} on ${cpus().length} cores (rates are wall-clock; the CPU rows are less sensitive to a busy machine).`);
 console.log(`ratios: above 1 = ours better (higher rate, or fewer ms/bytes). limit = raw pipe client / framing+JSON.parse / bare relay / raw line bytes / a raw client's JSON.parse of the 50 MB line.`);
 console.log("Start to tools listed: one cold start per process, code loaded, each variant spawning the same server (fast-server.mjs); ours = the extension's stdio Start (config resolved, trace file, live diagnostics, preload, server/discover probe then initialize + initialized, tools/list); peer = SDK connect (spawn + initialize + initialized) + listTools; limit = raw spawn + initialize + initialized + tools/list.");
-if (compile) console.log(`extension.js compile: V8 compiling dist/extension.js (${(compile.bytes / 1e6).toFixed(1)} MB) in a fresh process, the part of activate() that needs no VS Code; activate() itself is the integration suite's row.`);
+if (compile) console.log(`extension.js compile: the CPU time of V8 compiling dist/extension.js (${(compile.bytes / 1e6).toFixed(1)} MB) in a fresh process, the part of activation that needs no VS Code, before the module runs; activate() itself is the integration suite's row.`);
 console.log('20 MB: the SDK client needs maxBufferSize raised (its default 10 MiB cap closes the connection); ours caps a line at 64 MiB and reports, not crashes, beyond it.');
 console.log(`stall: ours receives, traces (spill file, secrets masked), diagnoses, shows (Messages refresh, the row expanded) and exports the 50 MB result; max of monitorEventLoopDelay; its CPU time is the host thread's own on Node ≥ 23.9 (${process.threadCpuUsage ? 'this run' : 'not this run: the whole process, worker included'}).`);
 if (flood) {

@@ -11,6 +11,8 @@ const file = `${ROOT}dist/extension.js`;
 const source = readFileSync(file, 'utf8');
 // The CommonJS wrapper the extension host's loader puts around the file.
 const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-const t0 = performance.now();
+// CPU time, not wall: on the shared machine a compile's wall time is mostly waiting for a core.
+const cpu0 = process.cpuUsage();
 new Script(wrapped, { filename: file });
-report({ ms: performance.now() - t0, bytes: Buffer.byteLength(source) });
+const cpu = process.cpuUsage(cpu0);
+report({ ms: (cpu.user + cpu.system) / 1000, bytes: Buffer.byteLength(source) });
