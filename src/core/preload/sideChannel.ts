@@ -100,16 +100,21 @@ export function readSideChannel(
   };
 
   let watcher: fs.FSWatcher | undefined;
-  try {
-    watcher = fs.watch(file, () => void pump());
-    // A watch that fails later (the file removed, the watch limit reached): the poll keeps reading.
-    watcher.on('error', () => undefined);
-  } catch {
-    watcher = undefined;
-  }
+  // From the next turn: a process's first fs.watch costs milliseconds, and the server this
+  // reader is made for is spawned in this one (nothing can be written before it starts).
+  setImmediate(() => {
+    if (disposed) return;
+    try {
+      watcher = fs.watch(file, () => void pump());
+      // A watch that fails later (the file removed, the watch limit reached): the poll keeps reading.
+      watcher.on('error', () => undefined);
+    } catch {
+      watcher = undefined;
+    }
+    void pump();
+  });
   const timer = setInterval(() => void pump(), options.pollMs ?? 250);
   timer.unref();
-  void pump();
 
   return {
     drain: () => pump(),

@@ -126,9 +126,13 @@ class VersionSchema {
   private readonly precompiled = new Map<string, Validators | undefined>();
 
   private precompiledFor(key: string): ValidateFunction | undefined {
-    const group = FIRST_KEYS.includes(key) ? 'first' : 'all';
-    if (!this.precompiled.has(group)) this.precompiled.set(group, requirePrecompiled(this.version, group));
-    return this.precompiled.get(group)?.[key];
+    return this.group(FIRST_KEYS.includes(key) ? 'first' : 'all')?.[key];
+  }
+
+  /** A precompiled group's validators, required on first use. */
+  group(name: (typeof PRECOMPILED_GROUPS)[number]): Validators | undefined {
+    if (!this.precompiled.has(name)) this.precompiled.set(name, requirePrecompiled(this.version, name));
+    return this.precompiled.get(name);
   }
 
   private compile(schema: AnySchema): ValidateFunction {
@@ -319,6 +323,14 @@ export function warm(protocolVersion: string): Promise<void> {
     };
     setImmediate(step);
   });
+}
+
+/**
+ * Requires `version`'s validators of a Start's first messages (FIRST_KEYS) now, rather than
+ * at its first message: for a wait that would otherwise be idle (see WarmWhenIdle).
+ */
+export function loadFirstValidators(version: string): void {
+  schemaFor(version)?.group('first');
 }
 
 function toolCallKeys(s: VersionSchema): string[] {

@@ -88,11 +88,16 @@ export function hasHiddenCharacters(name: string): boolean {
  * `read_file` share a skeleton: names that differ only by hidden characters are a pair.
  */
 export function nameSkeleton(name: string): string {
+  // Printable ASCII is its own skeleton (NFKC keeps it, nothing in it is invisible or a
+  // look-alike), and the first NFKC normalisation of a process loads Unicode's tables.
+  if (PRINTABLE_ASCII.test(name)) return name;
   const folded = name.normalize('NFKC').replace(INVISIBLE, '');
   let out = '';
   for (const ch of folded) out += CONFUSABLE_LATIN[ch] ?? ch;
   return out;
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 
 /** The Cyrillic and Greek letters drawn like a Latin letter (the common subset of Unicode's confusables). */
 const CONFUSABLE_LATIN: Record<string, string> = {

@@ -1,7 +1,8 @@
 import type { TraceEvent } from '../../trace/event';
 import type { DiagnoseContext, RequestRecord } from '../context';
 import { S2C_MESSAGES, type Rule } from '../rule';
-import { hasSchema, validateMessage, warm } from '../../schema/officialSchema';
+import { hasSchema, validateMessage } from '../../schema/officialSchema';
+import { ValidatorWarmup } from '../validatorWarmup';
 import { isRequest, isResponse } from '../../wire/message';
 import { describeMessage } from '../envelope';
 import { MODERN_META, isModernVersion } from '../versions';
@@ -56,12 +57,10 @@ export const schemaViolation: Rule = {
   severity: 'error',
   on: ['c2s-request', 'c2s-response', 'c2s-notification', ...S2C_MESSAGES, 'meta'],
   onEvent(e, ctx, report) {
-    if (e.dir === 'meta') {
-      // The era is settled at connect time, before any burst: compile its validators now.
-      const version = e.kind === 'era' ? e.info?.protocolVersion : undefined;
-      if (typeof version === 'string') void warm(version);
-      return;
-    }
+    // The era is settled at connect time, before any burst: its validators are compiled at the
+    // session's first idle moment after it (a server's notifications are no work in flight).
+    if (e.dir !== 's2c' || isResponse(e.msg)) ctx.stateOf('schema-violation:warmup', () => new ValidatorWarmup()).see(e);
+    if (e.dir === 'meta') return;
     if ((e.dir !== 's2c' && e.dir !== 'c2s') || !e.msg) return;
     // Faults the envelope rules name more precisely.
     if (('id' in e.msg && e.msg.id === null) || ('result' in e.msg && 'error' in e.msg)) return;
