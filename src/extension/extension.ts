@@ -68,7 +68,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   // Each run's full trace goes to the extension's storage; memory keeps its newest events.
   const traceDir = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'traces').fsPath;
   const sessions = new Sessions(log, () => vscode.workspace.getConfiguration('mcpLens').get<boolean>('preload.enabled', true), traceDir);
-  const asks = registerAsks(context);
+  const asks = registerAsks(context, log);
   const assertionGrants = new AssertionGrantCredentials(context.secrets, log);
   subscriptions.push(...asks.disposables);
   const servers: ServerRegistry = new ServerRegistry({
@@ -107,7 +107,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(...registerDevLoop(servers, log, evals.rerunAdvisor));
   subscriptions.push(...registerAgentTools(servers, log));
   subscriptions.push(...registerTesting(servers, log));
-  subscriptions.push(registerFuzzCommand(servers, log), registerLoadCommand(context.extensionUri, servers));
+  subscriptions.push(registerFuzzCommand(servers, log), registerLoadCommand(context.extensionUri, servers, log));
 
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);

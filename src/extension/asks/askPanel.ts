@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { FieldError } from '../../core/schema/formTypes';
 import { Disposable } from '../lifecycle';
+import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import { name, say, tabTitle } from '../shown';
 import { pageStyles, webviewHtml } from '../webview/html';
@@ -19,7 +20,7 @@ export class AskPanel extends Disposable implements AskSurface {
   private readonly closed = this.register(new vscode.EventEmitter<void>());
   readonly onDidClose = this.closed.event;
 
-  constructor(extensionUri: vscode.Uri, entry: ServerEntry, broker: () => AskBroker) {
+  constructor(extensionUri: vscode.Uri, entry: ServerEntry, broker: () => AskBroker, log: Log) {
     super();
     this.panel = vscode.window.createWebviewPanel('mcpLens.asks', tabTitle(say`? ${name(entry.name)} asks`), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
       enableScripts: true,
@@ -38,7 +39,10 @@ export class AskPanel extends Disposable implements AskSurface {
         if (m.type === 'ready') {
           this.ready = true;
           this.backlog.splice(0).forEach((message) => void this.panel.webview.postMessage(message));
-        } else if (isAskReply(m)) void broker().answer(m);
+        } else if (isAskReply(m)) {
+          // An answer that fails is a log line with its stack, not an unhandled rejection.
+          broker().answer(m).catch((error: unknown) => log.error(`asks: the answer to ${entry.name} failed`, error));
+        }
       }),
     );
     this.register(
@@ -84,6 +88,7 @@ export class AskPanels extends Disposable {
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly broker: () => AskBroker,
+    private readonly log: Log,
   ) {
     super();
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.close()) });
@@ -92,7 +97,7 @@ export class AskPanels extends Disposable {
   for(entry: ServerEntry): AskPanel {
     const existing = this.panels.get(entry.key);
     if (existing) return existing;
-    const panel = new AskPanel(this.extensionUri, entry, this.broker);
+    const panel = new AskPanel(this.extensionUri, entry, this.broker, this.log);
     this.panels.set(entry.key, panel);
     panel.onDidClose(() => this.panels.delete(entry.key));
     return panel;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { AskBroker, type PendingAsk } from './askBroker';
+import type { Log } from '../log';
 import { AskPanels } from './askPanel';
 import { isAskReply, type AskReply } from './askProtocol';
 
@@ -11,8 +12,8 @@ export const ASK_COMMANDS = {
 } as const;
 
 /** The editor's answers to a server's elicitation and sampling requests (issue 11). */
-export function registerAsks(context: vscode.ExtensionContext): { broker: AskBroker; disposables: vscode.Disposable[] } {
-  const panels: AskPanels = new AskPanels(context.extensionUri, (): AskBroker => broker);
+export function registerAsks(context: vscode.ExtensionContext, log: Log): { broker: AskBroker; disposables: vscode.Disposable[] } {
+  const panels: AskPanels = new AskPanels(context.extensionUri, (): AskBroker => broker, log);
   const broker: AskBroker = new AskBroker((entry) => panels.for(entry));
   return {
     broker,

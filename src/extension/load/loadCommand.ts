@@ -11,6 +11,7 @@ import { McpClient } from '../../core/session/client';
 import { isRecord } from '../../core/schema/isRecord';
 import { chooseServer } from '../chooseServer';
 import { specOf } from '../fuzz/fuzzCommand';
+import type { Log } from '../log';
 import { LoadPanel } from './loadPanel';
 import type { LoadDrawn } from './loadProtocol';
 import type { ServerRegistry } from '../serverRegistry';
@@ -36,13 +37,13 @@ export interface LoadToolResult {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
-export function registerLoadCommand(extensionUri: vscode.Uri, registry: ServerRegistry): vscode.Disposable {
+export function registerLoadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, log: Log): vscode.Disposable {
   return vscode.commands.registerCommand(LOAD_TOOL_COMMAND, (arg?: LoadToolArg | { type: 'item'; key: string; item: Record<string, unknown> }) =>
-    loadCommand(extensionUri, registry, arg && 'type' in arg && arg.type === 'item' ? { server: arg.key, tool: String(arg.item.name ?? '') } : ((arg as LoadToolArg | undefined) ?? {})),
+    loadCommand(extensionUri, registry, log, arg && 'type' in arg && arg.type === 'item' ? { server: arg.key, tool: String(arg.item.name ?? '') } : ((arg as LoadToolArg | undefined) ?? {})),
   );
 }
 
-async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, arg: LoadToolArg): Promise<LoadToolResult | undefined> {
+async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, log: Log, arg: LoadToolArg): Promise<LoadToolResult | undefined> {
   if (!vscode.workspace.isTrusted) {
     void showWarning(say`MCP Lens: a load test starts the server; trust this workspace first.`);
     return undefined;
@@ -69,7 +70,7 @@ async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, a
       loadTool(client, tool, args, { concurrency, requests }),
     );
     await ignoreClosing(client.close());
-    const panel = new LoadPanel(extensionUri, { server: entry.name, tool, concurrency, result, samples, limits, findings: findings.map(({ rule, severity, message, hint }) => ({ rule, severity, message, hint })) });
+    const panel = new LoadPanel(extensionUri, log, { server: entry.name, tool, concurrency, result, samples, limits, findings: findings.map(({ rule, severity, message, hint }) => ({ rule, severity, message, hint })) });
     return { result, samples, drawn: await panel.drawn };
   } catch (error) {
     void showError(say`MCP Lens: the load test of "${entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);

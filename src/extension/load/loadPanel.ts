@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { loadPicture } from '../../core/load/loadPicture';
 import { Disposable } from '../lifecycle';
+import type { Log } from '../log';
 import { name, say, showPlainDocument, tabTitle, untrusted } from '../shown';
 import { pageStyles, webviewHtml } from '../webview/html';
 import type { LoadDrawn, LoadHostMessage, LoadRunView, LoadViewMessage } from './loadProtocol';
@@ -15,7 +16,11 @@ export class LoadPanel extends Disposable {
   /** Resolves with what the page drew once it has drawn it (undefined: closed before that). */
   readonly drawn: Promise<LoadDrawn | undefined>;
 
-  constructor(extensionUri: vscode.Uri, private readonly run: LoadRunView) {
+  constructor(
+    extensionUri: vscode.Uri,
+    log: Log,
+    private readonly run: LoadRunView,
+  ) {
     super();
     const label = say`Load: ${name(run.tool)} of ${name(run.server)}`;
     this.panel = vscode.window.createWebviewPanel('mcpLens.load', tabTitle(label), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
@@ -37,7 +42,8 @@ export class LoadPanel extends Disposable {
       this.panel.webview.onDidReceiveMessage((m: LoadViewMessage) => {
         if (m.type === 'ready') void this.panel.webview.postMessage({ type: 'run', run: this.run } satisfies LoadHostMessage);
         else if (m.type === 'drawn') resolveDrawn(m.drawn);
-        else if (m.type === 'openText') void this.openText();
+        // A command of the page that fails is a log line with its stack, not an unhandled rejection.
+        else if (m.type === 'openText') this.openText().catch((error: unknown) => log.error("load panel: the page's openText message failed", error));
       }),
     );
     this.register(
