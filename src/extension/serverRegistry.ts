@@ -134,6 +134,8 @@ export class ServerRegistry extends Disposable {
   readonly onDidChangeList = this.listsChanged.event;
   /** Each connection's listings, one at a time per list (see SerialRefresh). */
   private readonly refreshes = new WeakMap<McpClient, SerialRefresh<ListKind>>();
+  /** Each connection's first listing (tools, resources, prompts), awaited by listed(). */
+  private readonly firstListings = new WeakMap<McpClient, Promise<void>>();
   /** Each 2026-07-28 connection's list_changed stream (core/session/listChanges.ts says why Watch keeps its own). */
   private readonly listChangeStreams = new WeakMap<McpClient, ListChangeStream>();
 
@@ -371,7 +373,9 @@ export class ServerRegistry extends Disposable {
       void client.close().catch((e) => this.deps.log.error(`[${name}] close failed`, e));
       return { ok: false, reason: `"${entry.name}" failed to start: ${failure.message}`, failure };
     }
-    await this.refreshLists(entry, client);
+    const listing = this.refreshLists(entry, client);
+    this.firstListings.set(client, settled(listing));
+    await listing;
     await this.refreshSkills(entry, client);
     // Not awaited: Start is done once the lists show; the probes' findings arrive as they come.
     if (settings.probeOnStart && !options.afterProbe && entry.client === client) void this.probeAfterStart(entry, client, remote);
@@ -425,6 +429,14 @@ export class ServerRegistry extends Disposable {
     if (entry.client !== client || before[kind] === undefined) return;
     const after = this.listItems(entry);
     this.listsChanged.fire({ entry, method, before: { [kind]: before[kind] }, after: { [kind]: after[kind] ?? [] } });
+  }
+
+  /**
+   * Resolves once the running connection's first listing is over, whether or not it gave a
+   * tools list: a server that declares no tools and answers tools/list with -32601 has none.
+   */
+  listed(entry: ServerEntry): Promise<void> {
+    return (entry.client && this.firstListings.get(entry.client)) || Promise.resolve();
   }
 
   /**
