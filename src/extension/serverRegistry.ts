@@ -289,7 +289,7 @@ export class ServerRegistry extends Disposable {
       ? { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS }
       : signingIn
         ? { requestTimeoutMs: SIGN_IN_TIMEOUT_MS, maxTimeoutMs: SIGN_IN_TIMEOUT_MS, probeTimeoutMs: SIGN_IN_TIMEOUT_MS, probeMaxWaitMs: SIGN_IN_TIMEOUT_MS }
-        : { requestTimeoutMs: settings.requestTimeoutMs };
+        : { requestTimeoutMs: settings.requestTimeoutMs, ...probeTimeouts(settings.requestTimeoutMs) };
     // Tokens and registered secrets: masked in the log, the trace file and exports like password inputs.
     const learnSecret = (value: string) => {
       if (!secrets.includes(value)) secrets.push(value);
@@ -562,4 +562,12 @@ export class ServerRegistry extends Disposable {
     void this.stopAll();
     super.dispose();
   }
+}
+
+/**
+ * server/discover waits out a silent (cold) start for up to 10 s and a started server 3 s,
+ * never past the request timeout a person set: `mcp-lens` bounds it the same way.
+ */
+function probeTimeouts(requestTimeoutMs: number): { probeTimeoutMs: number; probeMaxWaitMs: number } {
+  return { probeTimeoutMs: Math.min(3000, requestTimeoutMs), probeMaxWaitMs: Math.min(10_000, requestTimeoutMs) };
 }
