@@ -7,6 +7,7 @@ import type { Lists } from '../core/devloop/listDiff';
 import { ProtocolError, type McpClient } from '../core/session/client';
 import { listSkills } from '../core/skills/listing';
 import { skillsDeclaration } from '../core/skills/protocol';
+import { settled } from '../core/util/ignored';
 import { SerialRefresh } from './serialRefresh';
 import { LIST_KINDS, type ListKind, type ServerEntry } from './serverEntry';
 
@@ -34,12 +35,29 @@ export interface ListChangedEvent {
 export class ServerListings {
   /** Each connection's listings, one at a time per list (see SerialRefresh). */
   private readonly refreshes = new WeakMap<McpClient, SerialRefresh<ListKind>>();
+  /** Each connection's first listing (tools, resources, prompts), awaited by listed(). */
+  private readonly firstListings = new WeakMap<McpClient, Promise<void>>();
 
   /** `changed`: an entry's lists or skills changed; `listChanged`: a list_changed was followed by a new listing. */
   constructor(
     private readonly changed: (entry: ServerEntry) => void,
     private readonly listChangedTo: (event: ListChangedEvent) => void,
   ) {}
+
+  /** Start's listing of every list; `listed` resolves when it is over. */
+  firstListing(entry: ServerEntry, client: McpClient): Promise<void> {
+    const listing = this.refreshLists(entry, client);
+    this.firstListings.set(client, settled(listing));
+    return listing;
+  }
+
+  /**
+   * Resolves once the connection's first listing is over, whether or not it gave a tools
+   * list: a server that declares no tools and answers tools/list with -32601 has none.
+   */
+  listed(client: McpClient | undefined): Promise<void> {
+    return (client && this.firstListings.get(client)) || Promise.resolve();
+  }
 
   /** A `list_changed`: that list again, then what changed in it (only for a list that had loaded before). */
   async listChanged(entry: ServerEntry, client: McpClient, kind: ListKind, method: string): Promise<void> {

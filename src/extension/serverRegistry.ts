@@ -219,11 +219,16 @@ export class ServerRegistry extends Disposable {
     this.watchConnection(entry, client, plan.local.name, plan.redact);
     const connected = await this.connect(entry, client, plan, authorizer);
     if (!connected.ok) return connected;
-    await this.listings.refreshLists(entry, client);
+    await this.listings.firstListing(entry, client);
     await this.listings.refreshSkills(entry, client);
     // Not awaited: Start is done once the lists show; the probes' findings arrive as they come.
     if (settings.probeOnStart && !options.afterProbe && entry.client === client) void this.probeAfterStart(entry, client, plan.remote);
     return { ok: true };
+  }
+
+  /** Resolves once the running connection's first listing is over (see ServerListings.listed). */
+  listed(entry: ServerEntry): Promise<void> {
+    return this.listings.listed(entry.client);
   }
 
   /** A new run: nothing of the previous one's connection shows. */

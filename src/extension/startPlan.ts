@@ -102,7 +102,15 @@ export function planStart(entry: ServerEntry, resolved: ResolveResult | ResolveR
 export function timeoutsFor(plan: StartPlan, signingIn: boolean, requestTimeoutMs: number) {
   if (plan.debug) return { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS };
   if (signingIn) return { requestTimeoutMs: SIGN_IN_TIMEOUT_MS, maxTimeoutMs: SIGN_IN_TIMEOUT_MS, probeTimeoutMs: SIGN_IN_TIMEOUT_MS, probeMaxWaitMs: SIGN_IN_TIMEOUT_MS };
-  return { requestTimeoutMs };
+  return { requestTimeoutMs, ...probeTimeouts(requestTimeoutMs) };
+}
+
+/**
+ * server/discover waits out a silent (cold) start for up to 10 s and a started server 3 s,
+ * never past the request timeout a person set: `mcp-lens` bounds it the same way.
+ */
+function probeTimeouts(requestTimeoutMs: number): { probeTimeoutMs: number; probeMaxWaitMs: number } {
+  return { probeTimeoutMs: Math.min(3000, requestTimeoutMs), probeMaxWaitMs: Math.min(10_000, requestTimeoutMs) };
 }
 
 /** The server's own Authorization header: the user handles its credentials, MCP Lens runs no OAuth flow. */

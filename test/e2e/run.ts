@@ -1,5 +1,7 @@
 // Runs every test/e2e/*.e2e.ts in a real VS Code (code-server with the packaged VSIX
-// installed, fresh per test) driven through chromium, saving a screenshot per step.
+// installed, fresh per test: its own user data, extensions dir, workspace copy and a fresh
+// chromium context) driven through chromium, saving a screenshot per step. The VSIX is
+// installed once and chromium started once per run; each result line says what each phase took.
 //
 //   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N]
 //
@@ -11,9 +13,9 @@ import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync 
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { launchBrowser, type Browser } from '../harness/browser';
+import { launchSharedBrowser, type Browser, type SharedBrowser } from '../harness/browser';
 import { runCleanups } from '../harness/cleanup';
-import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { installExtensions, startCodeServer, type CodeServer } from '../harness/codeServer';
 import { resultsDir, root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { vsixBudget } from './vsixBudget';
@@ -52,7 +54,17 @@ async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTe
 /** Server processes left running after VS Code closed: a product bug, never retried. */
 class OrphanError extends Error {}
 
-async function runOne(test: E2eTest, vsix: string): Promise<void> {
+/** Seconds each phase of the last runOne took, printed beside its result. */
+let phases: string[] = [];
+
+async function runOne(test: E2eTest, run: { extensions: string; chromium: SharedBrowser }): Promise<void> {
+  phases = [];
+  let mark = Date.now();
+  const phase = (name: string) => {
+    const now = Date.now();
+    phases.push(`${name} ${((now - mark) / 1000).toFixed(1)}`);
+    mark = now;
+  };
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
   let workbench: Workbench | undefined;
@@ -60,13 +72,16 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
   try {
     // The tests read exact Messages rows and stderr cards: the probes after Start stay off (probes.test.ts in integration has them on).
     // A built workbench reads extensionDevelopmentPath from the payload only with the smoke-test driver on.
-    server = await startCodeServer({ name: `e2e-${slug}`, vsix: [vsix], settings: { 'mcpLens.probes.onStart': false }, smokeTestDriver: test.developmentExtension !== undefined });
+    server = await startCodeServer({ name: `e2e-${slug}`, installedExtensions: run.extensions, settings: { 'mcpLens.probes.onStart': false }, smokeTestDriver: test.developmentExtension !== undefined });
+    phase('code-server');
     const workspace = join(server.runDir, 'workspace');
     // The example's installed dependencies are linked, not copied (tens of MB per test).
     const source = resolve(test.workspace);
     cpSync(source, workspace, { recursive: true, filter: (from) => from !== join(source, 'node_modules') });
     if (existsSync(join(source, 'node_modules'))) symlinkSync(join(source, 'node_modules'), join(workspace, 'node_modules'), 'dir');
-    browser = await launchBrowser(server.runDir);
+    phase('workspace');
+    browser = await run.chromium.newContext();
+    phase('browser');
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.setDefaultTimeout(60_000);
     workbench = new Workbench(page, join(resultsDir, 'e2e', slug), workspace);
@@ -74,6 +89,7 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
     if (test.developmentExtension) payload.push(['extensionDevelopmentPath', server.remoteUri(test.developmentExtension)]);
     await page.goto(server.workbenchUrl(workspace, payload));
     await workbench.waitForReady();
+    phase('workbench');
     const timeoutMs = Number(values.timeout);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -82,13 +98,16 @@ async function runOne(test: E2eTest, vsix: string): Promise<void> {
         timer = setTimeout(() => reject(new Error(`did not finish within ${timeoutMs} ms`)), timeoutMs);
       }),
     ]).finally(() => clearTimeout(timer));
+    phase('test');
   } catch (error) {
     const shot = await workbench?.shot('failure').catch(() => undefined);
     const where = server ? `; code-server log ${server.logFile}` : '';
     throw new Error(`${(error as Error).message}${shot ? `\n      screenshot ${shot}` : ''}${where}`, { cause: error });
   } finally {
     await browser?.close();
+    phase('context close');
     const strays = (await server?.stop()) ?? [];
+    phase('stop');
     // Closing VS Code must end every server the extension started (issue 3: no orphans).
     if (strays.length > 0) throw new OrphanError(`processes outlived VS Code:\n        ${strays.join('\n        ')}`);
   }
@@ -113,19 +132,23 @@ async function main(): Promise<Counts> {
   let passed = budget.ok ? 1 : 0;
   let failed = budget.ok ? 0 : 1;
   const flaky: string[] = [];
+  // Set up once for the whole run: the VSIX installed (each test's VS Code gets a copy of the
+  // extensions dir) and chromium (each test gets a fresh context of it, no state shared).
+  const extensions = installExtensions('e2e-extensions', [vsix]);
+  const chromium = await launchSharedBrowser();
   for (const test of tests) {
     for (let attempt = 0; ; attempt += 1) {
       const started = Date.now();
       const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
       try {
-        await runOne(test, vsix);
+        await runOne(test, { extensions, chromium });
         passed += 1;
         if (attempt > 0) flaky.push(test.name);
-        console.log(`  ✔ ${test.name} (${seconds()} s)${attempt > 0 ? ` — flaky: passed on attempt ${attempt + 1}` : ''}`);
+        console.log(`  ✔ ${test.name} (${seconds()} s: ${phases.join(', ')})${attempt > 0 ? ` — flaky: passed on attempt ${attempt + 1}` : ''}`);
         break;
       } catch (error) {
         const retry = attempt < retries && !(error instanceof OrphanError);
-        console.log(`  ✘ ${test.name} (${seconds()} s)${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}`);
+        console.log(`  ✘ ${test.name} (${seconds()} s: ${phases.join(", ")})${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}`);
         if (!retry) {
           failed += 1;
           break;

@@ -10,30 +10,30 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(runDir: string): Promise<Browser> {
-  const profile = join(runDir, 'chromium-profile');
-  rmSync(profile, { recursive: true, force: true });
-  mkdirSync(profile, { recursive: true });
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: { width: 1400, height: 900 },
-    // Playwright's own handlers would close the browser before ours stop code-server.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+const VIEWPORT = { width: 1400, height: 900 };
+
+const LAUNCH = {
+  executablePath: chromiumPath,
+  headless: true,
+  // Playwright's own handlers would close the browser before ours stop code-server.
+  handleSIGINT: false,
+  handleSIGTERM: false,
+  handleSIGHUP: false,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
+/** Closes `context` once, on the caller's word or on Ctrl-C. */
+function closing(context: BrowserContext): Browser {
   let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
@@ -43,4 +43,29 @@ export async function launchBrowser(runDir: string): Promise<Browser> {
   };
   const unregister = onAbort(close);
   return { context, close };
+}
+
+/** A chromium with a profile of its own in `runDir`. */
+export async function launchBrowser(runDir: string): Promise<Browser> {
+  const profile = join(runDir, 'chromium-profile');
+  rmSync(profile, { recursive: true, force: true });
+  mkdirSync(profile, { recursive: true });
+  return closing(await chromium.launchPersistentContext(profile, { ...LAUNCH, viewport: VIEWPORT }));
+}
+
+/** One chromium for many runs; each newContext() is a fresh profile (no storage, cookies or service workers of another). */
+export interface SharedBrowser {
+  newContext(): Promise<Browser>;
+  close(): Promise<void>;
+}
+
+/** Starts chromium once (about half a second saved per context, against a launch each). */
+export async function launchSharedBrowser(): Promise<SharedBrowser> {
+  const browser = await chromium.launch(LAUNCH);
+  const close = async (): Promise<void> => {
+    unregister();
+    await browser.close().catch(() => undefined);
+  };
+  const unregister = onAbort(close);
+  return { newContext: async () => closing(await browser.newContext({ viewport: VIEWPORT })), close };
 }

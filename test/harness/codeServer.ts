@@ -1,7 +1,7 @@
 // Starts code-server (VS Code in the browser, from npm) the way VSCODE-TESTING.md found works
 // offline: own process group, own HOME/TMPDIR/user-data/extensions dirs, killed as a group.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +15,11 @@ export interface CodeServerOptions {
   folder?: string;
   /** VSIX files installed into the fresh extensions dir before start. */
   vsix?: string[];
+  /**
+   * An extensions dir made once by installExtensions(), copied into the fresh one instead of
+   * installing the VSIX again (an install takes a second or more; a copy a few milliseconds).
+   */
+  installedExtensions?: string;
   /** Lets VS Code's smoke-test driver call window.codeAutomationLog / codeAutomationExit. */
   smokeTestDriver?: boolean;
   /** Extra environment for code-server and so for the extension host. */
@@ -104,13 +109,29 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * Whether a process of the group still runs. One that has exited but is not yet reaped (state
+ * Z) does not count: code-server's main process lingers so for a second or more after exiting.
+ */
 function groupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
-    return true;
   } catch {
     return false;
   }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so read after the last ")".
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z') return true;
+  }
+  return false;
 }
 
 function commandLine(pid: number): string {
@@ -145,6 +166,34 @@ export function installVsix(vsix: string, extensionsDir: string, env: NodeJS.Pro
   if (result.status !== 0) {
     throw new Error(`installing ${vsix} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
   }
+}
+
+/**
+ * Installs `vsix` once into a dir of its own (.cache/runs/<name>.<pid>/extensions) for
+ * startCodeServer's `installedExtensions`; the returned dir is removed with the run's others.
+ */
+export function installExtensions(name: string, vsix: string[]): string {
+  removeDeadRuns(name);
+  const runDir = join(runsDir, `${name}.${process.pid}`);
+  rmSync(runDir, { recursive: true, force: true });
+  const extensionsDir = join(runDir, 'extensions');
+  mkdirSync(extensionsDir, { recursive: true });
+  const tmp = mkdtempSync(join(tmpdir(), 'mcl-'));
+  try {
+    for (const file of vsix) installVsix(file, extensionsDir, childEnv(runDir, tmp, undefined));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return extensionsDir;
+}
+
+/** A copy of an installed extensions dir, its extensions.json pointing into the copy. */
+function copyExtensions(from: string, to: string): void {
+  cpSync(from, to, { recursive: true });
+  const index = join(to, 'extensions.json');
+  if (!existsSync(index)) return;
+  const text = readFileSync(index, 'utf8');
+  writeFileSync(index, text.replaceAll(from, to).replaceAll(encodeURI(from), encodeURI(to)));
 }
 
 /** Deletes earlier runs of this name whose harness process is gone. */
@@ -187,6 +236,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   // bytes fails with EINVAL (a deep checkout plus a long test name reaches that).
   const tmp = mkdtempSync(join(tmpdir(), 'mcl-'));
   const env = childEnv(runDir, tmp, options.env);
+  if (options.installedExtensions) copyExtensions(options.installedExtensions, extensionsDir);
   for (const vsix of options.vsix ?? []) installVsix(vsix, extensionsDir, env);
 
   const port = options.port ?? (await freePort());

@@ -90,6 +90,8 @@ export class ToolRunner extends Disposable {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, 10_000);
       const sub = this.registry.onDidChange((e) => (e === entry || e === undefined) && (entry.lists.tools || entry.state.kind !== 'running') && done());
+      // A server without tools never gets a tools list: the end of its first listing is the answer.
+      void this.registry.listed(entry).then(done);
       function done() {
         clearTimeout(timer);
         sub.dispose();

@@ -53,7 +53,9 @@ test('a remote server is planned with its URL as the command and nothing to laun
 test('timeouts: a debugged server and a sign-in wait long; otherwise the setting', () => {
   const { log } = recordingLog();
   const plan = planStart(stdioEntry(), resolvedStdio({}), log) as StartPlan;
-  assert.deepEqual(timeoutsFor(plan, false, 12_000), { requestTimeoutMs: 12_000 });
+  assert.deepEqual(timeoutsFor(plan, false, 12_000), { requestTimeoutMs: 12_000, probeTimeoutMs: 3000, probeMaxWaitMs: 10_000 });
+  // server/discover never waits past the request timeout a person set, as mcp-lens --timeout bounds it.
+  assert.deepEqual(timeoutsFor(plan, false, 1000), { requestTimeoutMs: 1000, probeTimeoutMs: 1000, probeMaxWaitMs: 1000 });
   assert.ok(timeoutsFor(plan, true, 12_000).requestTimeoutMs > 12_000);
   assert.ok(timeoutsFor({ ...plan, debug: {} as never }, false, 12_000).requestTimeoutMs > timeoutsFor(plan, true, 12_000).requestTimeoutMs);
 });
