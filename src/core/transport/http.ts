@@ -10,7 +10,7 @@ import { fetchFollowing } from './httpFetch';
 import { modernVersionOf } from './httpHeaders';
 import { redactHeaders } from './httpRedact';
 import { answers, firstError, HttpRecorder, tooDeepError } from './httpRecord';
-import { HttpSession, type SessionHost } from './httpSession';
+import { HttpSession, type SessionHost, type SessionOptions } from './httpSession';
 import { readEventStream } from './httpStream';
 import { httpUrlProblem, RemoteTransport } from './remoteTransport';
 import { StatelessRequests } from './statelessHttp';
@@ -27,11 +27,8 @@ export interface HttpServerSpec {
   secrets?: string[];
 }
 
-export interface HttpTransportOptions {
-  /** Legacy servers: open the optional GET stream for server-initiated messages. Default true. */
-  getStream?: boolean;
-  /** How long close() waits for the DELETE that ends a legacy session. Default 2000 ms. */
-  closeTimeoutMs?: number;
+/** `getStream`, `closeTimeoutMs`: for legacy (2025-era) sessions, see SessionOptions. */
+export interface HttpTransportOptions extends SessionOptions {
   /** The MCP authorization flow (src/core/auth): supplies the Authorization header and answers 401/403. */
   authorizer?: HttpAuthorizer;
   /**

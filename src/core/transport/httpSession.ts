@@ -27,9 +27,9 @@ export interface SessionHost extends StreamHost {
 }
 
 export interface SessionOptions {
-  /** Open the optional GET stream for server-initiated messages. Default true. */
+  /** Legacy servers: open the optional GET stream for server-initiated messages. Default true. */
   getStream?: boolean;
-  /** How long the DELETE that ends the session may take. Default 2000 ms. */
+  /** How long close() waits for the DELETE that ends a legacy session. Default 2000 ms. */
   closeTimeoutMs?: number;
 }
 
