@@ -39,15 +39,7 @@ export async function authorizationCodeFlow(req: AuthorizationRequest): Promise<
   const { as, identity, exchanges } = req;
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint!);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', identity.client.client_id);
-  url.searchParams.set('redirect_uri', req.loopback.redirectUri);
-  url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
-  url.searchParams.set('code_challenge_method', 'S256');
-  url.searchParams.set('state', state);
-  if (req.resource) url.searchParams.set('resource', req.resource);
-  if (req.scope) url.searchParams.set('scope', req.scope);
+  const url = await authorizationUrl(req, verifier, state);
   const asked = exchanges.note('authorization', 'GET', url.href);
   req.openUrl(url.href);
 
@@ -60,9 +52,30 @@ export async function authorizationCodeFlow(req: AuthorizationRequest): Promise<
     throw callbackError(err, as, [asked, back]);
   }
 
-  let tokens: oauth.TokenEndpointResponse;
+  const tokens = await redeemCode(req, params, verifier);
+  for (const t of [tokens.access_token, tokens.refresh_token]) exchanges.addSecret(t);
+  return tokenSet(tokens);
+}
+
+/** The authorization endpoint's URL the person opens, with the PKCE challenge of `verifier`. */
+async function authorizationUrl(req: AuthorizationRequest, verifier: string, state: string): Promise<URL> {
+  const url = new URL(req.as.authorization_endpoint!);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', req.identity.client.client_id);
+  url.searchParams.set('redirect_uri', req.loopback.redirectUri);
+  url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+  url.searchParams.set('code_challenge_method', 'S256');
+  url.searchParams.set('state', state);
+  if (req.resource) url.searchParams.set('resource', req.resource);
+  if (req.scope) url.searchParams.set('scope', req.scope);
+  return url;
+}
+
+/** The token request that trades the code the callback brought (with the PKCE verifier) for tokens. */
+async function redeemCode(req: AuthorizationRequest, params: URLSearchParams, verifier: string): Promise<oauth.TokenEndpointResponse> {
+  const { as, identity, exchanges } = req;
   try {
-    tokens = await withNonceRetry(req.dpop, exchanges, 'token', async () => {
+    return await withNonceRetry(req.dpop, exchanges, 'token', async () => {
       const res = await oauth.authorizationCodeGrantRequest(as, identity.client, identity.clientAuth, params, req.loopback.redirectUri, verifier, {
         ...requestOptions(exchanges, 'token', req.dpop),
         // RFC 8707 §2.2 / MCP: the resource parameter "MUST be included in both authorization requests and token requests".
@@ -73,8 +86,6 @@ export async function authorizationCodeFlow(req: AuthorizationRequest): Promise<
   } catch (err) {
     throw err instanceof AuthorizationError ? err : tokenError(err, as, exchanges.lastSeq.get('token'));
   }
-  for (const t of [tokens.access_token, tokens.refresh_token]) exchanges.addSecret(t);
-  return tokenSet(tokens);
 }
 
 /** RFC 6749 §6 refresh, with the same `resource`; a grant bound to a key refreshes with a proof of it (RFC 9449 §5). */

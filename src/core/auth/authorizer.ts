@@ -12,9 +12,7 @@ import { LoopbackRedirect } from './loopback';
 import { identifyClient, type ClientIdentity, type ClientSettings } from './registration';
 import { savedIdentity, type GrantStore } from './savedGrant';
 import { SignInRequiredError } from './signInRequired';
-import { isSecureEndpoint } from './requestOptions';
-import { discoverResourceMetadata, type ResourceMetadata } from './resourceMetadata';
-import { discoverServerMetadata, fallbackServerMetadata } from './serverMetadata';
+import { checkServer, discoverAuthorization, type Discovered } from './discoverAuthorization';
 import { chooseScope } from './scopes';
 import { settled } from '../util/ignored';
 
@@ -43,6 +41,14 @@ const MAX_ROUNDS = 2;
 
 /** A token this close to its expiry is refreshed before it is sent. */
 const REFRESH_MARGIN_MS = 30_000;
+
+/** What one authorization works from: the challenge, what discovery found, and on a step-up the scope held so far. */
+interface Attempt extends Discovered {
+  challenge: AuthChallenge;
+  bearer: BearerChallenge;
+  exchanges: AuthExchanges;
+  previous: string | undefined;
+}
 
 /** The authorization server a token came from, and the resource it was asked for. */
 interface Grant {
@@ -165,86 +171,60 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     return this.exchanges;
   }
 
+  /** One authorization: a refresh where it may do, else discovery and a new grant, with or without a person. */
   private async run(challenge: AuthChallenge, bearer: BearerChallenge, exchanges: AuthExchanges): Promise<boolean> {
     if (challenge.round > MAX_ROUNDS) throw this.giveUp(challenge, bearer);
-    if (challenge.status === 401 && challenge.round === 1 && this.tokens?.refreshToken && this.grant) {
-      try {
-        // RFC 6749 §6: a refresh that names no scope keeps "the scope originally granted".
-        const renewed = await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges, this.grant.dpop);
-        await this.granted(withGrantedScope(renewed, this.tokens.scope), this.grant);
-        return true;
-      } catch {
-        // The refresh token is no longer good: authorize again.
-      }
-    }
-    const server = new URL(this.serverUrl);
-    const resourceMetadata = await discoverResourceMetadata(server, bearer.resourceMetadata, exchanges);
-    const issuer = resourceMetadata ? resourceMetadata.authorization_servers?.[0] : server.origin;
-    if (!issuer) {
-      throw new AuthorizationError(
-        'auth-metadata',
-        `The protected resource metadata at ${resourceMetadata!.url} names no authorization server`,
-        'RFC 9728 §2 / MCP: the document MUST include "authorization_servers" with at least one issuer the client can use.',
-        [resourceMetadata!.seq],
-      );
-    }
-    // 2025-03-26: with no resource metadata the authorization base URL is the server's origin,
-    // and without its metadata "the client MUST use the default endpoint paths".
-    const as = (await discoverServerMetadata(new URL(issuer), exchanges)) ?? (resourceMetadata ? undefined : fallbackServerMetadata(server));
-    if (!as) {
-      throw new AuthorizationError(
-        'auth-metadata',
-        `No authorization server metadata for ${issuer}: every well-known address (RFC 8414, then OpenID Connect discovery) failed`,
-        'Serve the metadata at /.well-known/oauth-authorization-server (with the issuer\'s path after it) or at the OpenID Connect discovery address.',
-        [exchanges.lastSeq.get('server-metadata') ?? resourceMetadata!.seq],
-      );
-    }
-    // RFC 8707: the resource "exactly as published"; without metadata, the server's canonical URI.
-    const resource = resourceMetadata?.resource ?? canonicalUri(server);
-    const previous = challenge.status === 403 ? this.heldScope() : undefined;
-    const assertionGrant = this.options.assertionGrant;
-    if (assertionGrant || usesClientCredentials(as, this.options)) {
-      const scope = chooseScope({
-        ...(bearer.scope ? { challenge: bearer.scope } : {}),
-        ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
-        ...(previous ? { previous } : {}),
-      });
-      this.requestedScope = scope;
-      this.attemptedIssuer = as.issuer;
-      // No person takes part: an enterprise ID token or a workload's token, else the client's own credentials.
-      if (assertionGrant) {
-        const { tokens, identity } = await assertionGrantFlow({ as, client: this.options, grant: assertionGrant, resource, scope, exchanges });
-        this.tokens = withGrantedScope(tokens, scope);
-        this.grant = { as, identity, resource };
-        return true;
-      }
-      const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
-      const identity = await identifyClient(as, this.options, '', exchanges);
-      this.tokens = withGrantedScope(await clientCredentialsFlow(as, identity, resource, scope, exchanges, dpop), scope);
-      this.grant = { as, identity, resource, ...(dpop ? { dpop } : {}) };
+    if (await this.refreshed(challenge, exchanges)) return true;
+    const discovered = await discoverAuthorization(this.serverUrl, bearer, exchanges);
+    const attempt: Attempt = { ...discovered, challenge, bearer, exchanges, previous: challenge.status === 403 ? this.heldScope() : undefined };
+    if (this.options.assertionGrant || usesClientCredentials(discovered.as, this.options)) await this.grantWithoutPerson(attempt);
+    else await this.signIn(attempt);
+    return true;
+  }
+
+  /** A first 401 while a refresh token is in hand: the refresh is tried before a new authorization. */
+  private async refreshed(challenge: AuthChallenge, exchanges: AuthExchanges): Promise<boolean> {
+    if (challenge.status !== 401 || challenge.round !== 1 || !this.tokens?.refreshToken || !this.grant) return false;
+    try {
+      // RFC 6749 §6: a refresh that names no scope keeps "the scope originally granted".
+      const renewed = await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges, this.grant.dpop);
+      await this.granted(withGrantedScope(renewed, this.tokens.scope), this.grant);
       return true;
+    } catch {
+      // The refresh token is no longer good: authorize again.
+      return false;
     }
+  }
+
+  /** A grant no person signs in for: an assertion grant, or the client credentials grant. */
+  private async grantWithoutPerson(attempt: Attempt): Promise<void> {
+    const { as, resource, exchanges } = attempt;
+    const scope = scopeFor(attempt);
+    this.requestedScope = scope;
+    this.attemptedIssuer = as.issuer;
+    // No person takes part: an enterprise ID token or a workload's token, else the client's own credentials.
+    const assertionGrant = this.options.assertionGrant;
+    if (assertionGrant) {
+      const { tokens, identity } = await assertionGrantFlow({ as, client: this.options, grant: assertionGrant, resource, scope, exchanges });
+      this.tokens = withGrantedScope(tokens, scope);
+      this.grant = { as, identity, resource };
+      return;
+    }
+    const dpop = await this.proofKey(attempt);
+    const identity = await identifyClient(as, this.options, '', exchanges);
+    this.tokens = withGrantedScope(await clientCredentialsFlow(as, identity, resource, scope, exchanges, dpop), scope);
+    this.grant = { as, identity, resource, ...(dpop ? { dpop } : {}) };
+  }
+
+  /** The authorization code flow: a person signs in at the authorization server in a browser. */
+  private async signIn(attempt: Attempt): Promise<void> {
+    const { as, resource, exchanges } = attempt;
     checkServer(as, exchanges);
     this.attemptedIssuer = as.issuer;
     if (this.options.interactive === false) throw new SignInRequiredError(as.issuer);
-    const dpop = await this.proofKey(as, resourceMetadata, challenge, exchanges);
-    let identity = this.clients.get(as.issuer);
-    this.loopback ??= await this.openLoopback(identity);
-    const redirects = identity?.client.redirect_uris;
-    if (identity?.how === 'dynamic' && !(Array.isArray(redirects) && redirects.includes(this.loopback.redirectUri))) {
-      // Registered for a loopback port that is taken now: register again for this one.
-      identity = undefined;
-    }
-    if (!identity) {
-      identity = await identifyClient(as, this.options, this.loopback.redirectUri, exchanges);
-      this.clients.set(as.issuer, identity);
-    }
-    const scope = chooseScope({
-      ...(bearer.scope ? { challenge: bearer.scope } : {}),
-      ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
-      ...(as.scopes_supported ? { serverScopes: as.scopes_supported } : {}),
-      ...(previous ? { previous } : {}),
-    });
+    const dpop = await this.proofKey(attempt);
+    const { loopback, identity } = await this.loopbackClient(as, exchanges);
+    const scope = scopeFor(attempt, as.scopes_supported);
     this.requestedScope = scope;
     this.tokens = undefined;
     let end!: () => void;
@@ -255,7 +235,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
         identity,
         resource,
         ...(scope ? { scope } : {}),
-        loopback: this.loopback,
+        loopback,
         openUrl: (url) => this.options.openUrl(url, ended),
         exchanges,
         ...(dpop ? { dpop } : {}),
@@ -264,11 +244,26 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     } finally {
       end();
     }
-    return true;
+  }
+
+  /** The loopback redirect the sign-in comes back to, and this client as registered for it. */
+  private async loopbackClient(as: oauth.AuthorizationServer, exchanges: AuthExchanges): Promise<{ loopback: LoopbackRedirect; identity: ClientIdentity }> {
+    let identity = this.clients.get(as.issuer);
+    const loopback = (this.loopback ??= await this.openLoopback(identity));
+    const redirects = identity?.client.redirect_uris;
+    if (identity?.how === 'dynamic' && !(Array.isArray(redirects) && redirects.includes(loopback.redirectUri))) {
+      // Registered for a loopback port that is taken now: register again for this one.
+      identity = undefined;
+    }
+    if (!identity) {
+      identity = await identifyClient(as, this.options, loopback.redirectUri, exchanges);
+      this.clients.set(as.issuer, identity);
+    }
+    return { loopback, identity };
   }
 
   /** The key this authorization's token is to be bound to (RFC 9449), from the settings and what the servers published. */
-  private proofKey(as: oauth.AuthorizationServer, resourceMetadata: ResourceMetadata | undefined, challenge: AuthChallenge, exchanges: AuthExchanges): Promise<DpopKey | undefined> {
+  private proofKey({ as, resourceMetadata, challenge, exchanges }: Attempt): Promise<DpopKey | undefined> {
     const signals = {
       serverAlgs: as.dpop_signing_alg_values_supported,
       resourceAlgs: resourceMetadata?.dpop_signing_alg_values_supported,
@@ -355,37 +350,6 @@ export class OAuthAuthorizer implements HttpAuthorizer {
   }
 }
 
-/** The authorization server can be used: endpoints over https (or loopback), PKCE S256. */
-function checkServer(as: oauth.AuthorizationServer, exchanges: AuthExchanges): void {
-  const seq = [exchanges.lastSeq.get('server-metadata')].filter((s): s is number => s !== undefined);
-  for (const endpoint of [as.authorization_endpoint, as.token_endpoint]) {
-    if (!isSecureEndpoint(endpoint)) {
-      throw new AuthorizationError(
-        'auth-metadata',
-        `The authorization server ${as.issuer} ${endpoint ? `names endpoint ${endpoint}, which is not https` : 'lacks an authorization_endpoint or token_endpoint'}`,
-        'OAuth 2.1 / MCP: "All authorization server endpoints MUST be served over HTTPS" (loopback addresses excepted for development), and the code flow needs both endpoints.',
-        seq,
-      );
-    }
-  }
-  // "If code_challenge_methods_supported is absent, the authorization server does not support PKCE and MCP clients MUST refuse to proceed."
-  if (!as.code_challenge_methods_supported?.includes('S256')) {
-    throw new AuthorizationError(
-      'auth-pkce-unsupported',
-      `The authorization server ${as.issuer} does not list S256 in code_challenge_methods_supported (${as.code_challenge_methods_supported ? JSON.stringify(as.code_challenge_methods_supported) : 'absent'}): the client refuses to proceed without PKCE`,
-      'MCP: clients MUST use PKCE with S256 and MUST refuse a server whose metadata lacks code_challenge_methods_supported. Support S256 and publish it.',
-      seq,
-    );
-  }
-}
-
-/** MCP canonical server URI: scheme and host lowercase, no fragment. */
-function canonicalUri(server: URL): string {
-  const u = new URL(server.href);
-  u.hash = '';
-  return u.href;
-}
-
 /**
  * RFC 6749 §5.1: the token response's `scope` is "OPTIONAL, if identical to the scope requested
  * by the client": without it, the scope granted is the one asked for. Kept with the tokens, so a
@@ -393,6 +357,16 @@ function canonicalUri(server: URL): string {
  */
 function withGrantedScope(tokens: TokenSet, requested: string | undefined): TokenSet {
   return tokens.scope || !requested ? tokens : { ...tokens, scope: requested };
+}
+
+/** The scope to ask for: the challenge's, else the resource's; on a step-up, with what is held (the sign-in adds `offline_access` where the server lists it). */
+function scopeFor({ bearer, resourceMetadata, previous }: Attempt, serverScopes?: string[]): string | undefined {
+  return chooseScope({
+    ...(bearer.scope ? { challenge: bearer.scope } : {}),
+    ...(resourceMetadata?.scopes_supported ? { resourceScopes: resourceMetadata.scopes_supported } : {}),
+    ...(serverScopes ? { serverScopes } : {}),
+    ...(previous ? { previous } : {}),
+  });
 }
 
 /** RFC 9449 §9: a 401 whose DPoP challenge says `use_dpop_nonce`. */

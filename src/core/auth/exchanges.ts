@@ -1,4 +1,5 @@
 import type { Trace } from '../trace/trace';
+import { headerRecord } from '../transport/httpRecord';
 import { hideSecrets, redactHeaders, REDACTED } from '../transport/httpRedact';
 import { absent } from '../util/ignored';
 
@@ -127,10 +128,4 @@ function maskJson(value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-function headerRecord(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => (out[name] = value));
-  return out;
 }

@@ -1,15 +1,15 @@
-import type { NewTraceEvent, TraceEvent } from '../trace/event';
+import type { NewTraceEvent } from '../trace/event';
 import type { Trace } from '../trace/trace';
-import { Emitter, type Disposable } from '../util/disposable';
 import { lineEvent } from '../wire/lineEvent';
-import { headerRecord, readText, type HttpServerSpec } from './http';
+import type { HttpServerSpec } from './http';
 import { authorizedFetch, sendAuthorized } from './authorizedSend';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
 import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
+import { bodyExcerpt, exchangeInfo, exchangeLine, readText } from './httpRecord';
+import { httpUrlProblem, RemoteTransport } from './remoteTransport';
 import { SseParser, type SseEvent } from './sse';
 import { TransportClosedError } from './stdio';
-import type { ExitInfo, Transport } from './transport';
 
 export interface LegacySseOptions {
   /** Supplies the Authorization header and answers 401/403, as for Streamable HTTP. */
@@ -22,9 +22,6 @@ export interface LegacySseOptions {
    */
   fallback?: boolean;
 }
-
-/** The most of an error body kept in the trace. */
-const BODY_EXCERPT = 2000;
 
 /** The URL an `endpoint` event names, or why it cannot be used. */
 export function endpointProblem(e: SseEvent, streamUrl: string): { problem: string } | { url: string } {
@@ -49,44 +46,29 @@ export function endpointProblem(e: SseEvent, streamUrl: string): { problem: stri
  * sent as SSE message events, with the message content encoded as JSON in the event data."
  * The stream is the session: when the server closes it, the connection is over.
  */
-export class LegacySseTransport implements Transport {
-  private readonly messageEmitter = new Emitter<TraceEvent>();
-  private readonly secrets: string[];
-  private readonly streamUrl: string;
+export class LegacySseTransport extends RemoteTransport {
   private postUrl: string | undefined;
   private readonly controllers = new Set<AbortController>();
   private closing: Promise<void> | undefined;
   private ended = false;
-  private resolveExited!: (info: ExitInfo) => void;
-
-  readonly exited: Promise<ExitInfo>;
-  readonly pid = undefined;
-  readonly onMessage = (listener: (e: TraceEvent) => void): Disposable => this.messageEmitter.event(listener);
 
   constructor(
-    readonly spec: HttpServerSpec,
-    readonly trace: Trace,
+    spec: HttpServerSpec,
+    trace: Trace,
     private readonly options: LegacySseOptions = {},
   ) {
-    this.secrets = spec.secrets ?? [];
-    this.streamUrl = redactUrl(spec.url, this.secrets);
-    this.exited = new Promise((resolve) => (this.resolveExited = resolve));
+    super(spec, trace);
   }
 
   /** Opens the event stream and waits for its `endpoint` event. */
   async start(): Promise<void> {
-    let url: URL;
-    try {
-      url = new URL(this.spec.url);
-    } catch {
-      throw this.refuse(`"${this.streamUrl}" is not a valid URL`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw this.refuse(`"${this.streamUrl}" is not an http(s) URL (HTTP+SSE needs http:// or https://)`);
+    const problem = httpUrlProblem(this.spec.url, this.shownUrl, 'HTTP+SSE');
+    if (problem) throw this.refuse(problem);
     this.trace.append({
       dir: 'meta',
       kind: 'note',
-      raw: `HTTP+SSE endpoint ${this.streamUrl} (2024-11-05 transport)`,
-      info: { transport: 'sse', url: this.streamUrl, headers: redactHeaders(this.spec.headers ?? {}, this.secrets) },
+      raw: `HTTP+SSE endpoint ${this.shownUrl} (2024-11-05 transport)`,
+      info: { transport: 'sse', url: this.shownUrl, headers: redactHeaders(this.spec.headers ?? {}, this.secrets) },
     });
     const { res, controller } = await this.openStream();
     await this.readEndpoint(res, controller);
@@ -100,23 +82,8 @@ export class LegacySseTransport implements Transport {
     const sent = this.trace.append(lineEvent('c2s', line));
     await this.options.authorizer?.beforeRequest(this.trace);
     const controller = this.track(new AbortController());
-    let headers = this.postHeaders();
     try {
-      let res: Response;
-      try {
-        res = await sendAuthorized({
-          authorizer: this.options.authorizer,
-          trace: this.trace,
-          headers,
-          send: (now) => authorizedFetch(this.options.authorizer, postUrl, { method: 'POST', headers: (headers = now), body: line, signal: controller.signal }, fetch),
-          nextHeaders: () => this.postHeaders(),
-          recordChallenge: async (refused, now) => this.recordExchange('POST', postUrl, now, refused, sent.seq, await readText(refused), { authChallenge: true }),
-        });
-      } catch (err) {
-        if (this.closing || controller.signal.aborted) throw new TransportClosedError();
-        if (!(err instanceof Error) || err.name === 'AuthorizationError') throw err;
-        throw this.recordFailure('POST', postUrl, headers, err, sent.seq);
-      }
+      const { res, headers } = await this.request('POST', postUrl, () => this.postHeaders(), controller, sent.seq, line);
       const body = await readText(res);
       this.recordExchange('POST', postUrl, headers, res, sent.seq, res.ok ? undefined : body);
       // The SDKs answer 202 Accepted; the JSON-RPC response comes as a `message` event on the stream.
@@ -135,7 +102,7 @@ export class LegacySseTransport implements Transport {
     for (const c of this.controllers) c.abort();
     this.controllers.clear();
     this.options.authorizer?.close();
-    this.trace.append({ dir: 'meta', kind: 'note', raw: `disconnected from ${this.streamUrl}`, info: { transport: 'sse', closed: true } });
+    this.trace.append({ dir: 'meta', kind: 'note', raw: `disconnected from ${this.shownUrl}`, info: { transport: 'sse', closed: true } });
     this.finish();
     return Promise.resolve();
   }
@@ -144,29 +111,20 @@ export class LegacySseTransport implements Transport {
     if (this.ended) return;
     this.ended = true;
     this.messageEmitter.dispose();
-    this.resolveExited({ code: null, signal: null });
+    this.settleExited();
   }
 
   private async openStream(): Promise<{ res: Response; controller: AbortController }> {
     await this.options.authorizer?.beforeRequest(this.trace);
     const controller = this.track(new AbortController());
-    let headers = this.streamHeaders();
-    let res: Response;
+    let sent: { res: Response; headers: Record<string, string> };
     try {
-      res = await sendAuthorized({
-        authorizer: this.options.authorizer,
-        trace: this.trace,
-        headers,
-        send: (now) => authorizedFetch(this.options.authorizer, this.spec.url, { method: 'GET', headers: (headers = now), signal: controller.signal }, fetch),
-        nextHeaders: () => this.streamHeaders(),
-        recordChallenge: async (refused, now) => this.recordExchange('GET', this.spec.url, now, refused, undefined, await readText(refused), { authChallenge: true }),
-      });
+      sent = await this.request('GET', this.spec.url, () => this.streamHeaders(), controller, undefined);
     } catch (err) {
       this.controllers.delete(controller);
-      if (this.closing) throw new TransportClosedError();
-      if (!(err instanceof Error) || err.name === 'AuthorizationError') throw err;
-      throw this.recordFailure('GET', this.spec.url, headers, err, undefined);
+      throw err;
     }
+    const { res, headers } = sent;
     const type = (res.headers.get('content-type') ?? '').toLowerCase();
     if (!res.ok || !type.startsWith('text/event-stream')) {
       this.controllers.delete(controller);
@@ -174,86 +132,110 @@ export class LegacySseTransport implements Transport {
       const notStream = res.ok ? { phase: 'sse-endpoint', error: { code: 'NOT_EVENT_STREAM', message: `the GET answered ${type || 'no content type'}, not text/event-stream` } } : undefined;
       this.recordExchange('GET', this.spec.url, headers, res, undefined, body, notStream);
       throw new HttpStatusError(
-        res.ok ? `GET ${this.streamUrl} answered ${type || 'no content type'}, not an event stream (text/event-stream)` : `GET ${this.streamUrl} was refused: HTTP ${res.status} (${res.statusText || 'error'})`,
+        res.ok ? `GET ${this.shownUrl} answered ${type || 'no content type'}, not an event stream (text/event-stream)` : `GET ${this.shownUrl} was refused: HTTP ${res.status} (${res.statusText || 'error'})`,
         res.status,
-        this.streamUrl,
+        this.shownUrl,
       );
     }
     this.recordExchange('GET', this.spec.url, headers, res, undefined);
     return { res, controller };
   }
 
+  /**
+   * One request to `url` through the authorization flow (401/403 answered, then sent again).
+   * Returns the answer and the headers last sent; a network failure is recorded and thrown.
+   */
+  private async request(method: 'GET' | 'POST', url: string, nextHeaders: () => Record<string, string>, controller: AbortController, requestSeq: number | undefined, body?: string): Promise<{ res: Response; headers: Record<string, string> }> {
+    let headers = nextHeaders();
+    try {
+      const res = await sendAuthorized({
+        authorizer: this.options.authorizer,
+        trace: this.trace,
+        headers,
+        send: (now) => authorizedFetch(this.options.authorizer, url, { method, headers: (headers = now), ...(body === undefined ? {} : { body }), signal: controller.signal }, fetch),
+        nextHeaders,
+        recordChallenge: async (refused, now) => this.recordExchange(method, url, now, refused, requestSeq, await readText(refused), { authChallenge: true }),
+      });
+      return { res, headers };
+    } catch (err) {
+      // Aborted only by close().
+      if (this.closing || controller.signal.aborted) throw new TransportClosedError();
+      if (!(err instanceof Error) || err.name === 'AuthorizationError') throw err;
+      throw this.recordFailure(method, url, headers, err, requestSeq);
+    }
+  }
+
   /** Reads the stream until its first event: the endpoint; the rest is read in the background. */
   private readEndpoint(res: Response, controller: AbortController): Promise<void> {
     const reader = res.body!.getReader();
+    const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
+    const wait = new EndpointWait(timeoutMs, () => this.endpointFailed(wait, res, controller, 'NO_ENDPOINT', `no endpoint event within ${timeoutMs} ms`));
+    void this.readEvents(reader, res, controller, wait);
+    return wait.promise;
+  }
+
+  /** The whole stream: its first event is the endpoint, then the server's messages until it ends. */
+  private async readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, res: Response, controller: AbortController, wait: EndpointWait): Promise<void> {
     const parser = new SseParser();
     const decoder = new TextDecoder();
-    return new Promise<void>((resolve, reject) => {
-      let settled = false;
-      const timer = setTimeout(() => fail('NO_ENDPOINT', `no endpoint event within ${this.options.endpointTimeoutMs ?? 10_000} ms`), this.options.endpointTimeoutMs ?? 10_000);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.take(parser.push(decoder.decode(value, { stream: true })), res, controller, wait);
+      }
+      this.take(parser.push(decoder.decode()), res, controller, wait);
+    } catch (err) {
       // close() while waiting: the caller gave up; nothing about the server to record.
-      const abandon = () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        reject(new TransportClosedError());
-      };
-      const fail = (code: string, problem: string, event?: SseEvent) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        controller.abort();
-        const info: Record<string, unknown> = { method: 'GET', url: this.streamUrl, status: res.status, phase: 'sse-endpoint', error: { code, message: problem } };
-        if (this.options.fallback) info.sseFallback = true;
-        if (event) info.event = { event: event.event, data: hideSecrets(event.data.slice(0, BODY_EXCERPT), this.secrets) };
-        this.trace.append({ dir: 'meta', kind: 'http', raw: `GET ${this.streamUrl}: no usable endpoint event (${problem})`, info });
-        reject(new HttpNetworkError(`The HTTP+SSE server at ${this.streamUrl} gave no usable endpoint: ${problem}`, code));
-      };
-      const take = (events: SseEvent[]) => {
-        for (const e of events) {
-          if (!settled) {
-            const endpoint = endpointProblem(e, this.spec.url);
-            if ('problem' in endpoint) return fail('BAD_ENDPOINT', `the endpoint event is unusable: ${endpoint.problem}`, e);
-            settled = true;
-            clearTimeout(timer);
-            this.postUrl = endpoint.url;
-            this.trace.append({
-              dir: 'meta',
-              kind: 'http',
-              raw: `GET ${this.streamUrl}: endpoint event → POST messages to ${redactUrl(endpoint.url, this.secrets)}`,
-              info: { method: 'GET', url: this.streamUrl, status: res.status, phase: 'sse-endpoint', endpoint: redactUrl(endpoint.url, this.secrets) },
-            });
-            resolve();
-            continue;
-          }
-          this.onStreamEvent(e, res.status);
-        }
-      };
-      void (async () => {
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            take(parser.push(decoder.decode(value, { stream: true })));
-          }
-          take(parser.push(decoder.decode()));
-        } catch (err) {
-          if (controller.signal.aborted || this.closing) return abandon();
-          this.streamEnded(parser, res.status, err);
-          fail('STREAM_CLOSED', 'the stream broke off before the endpoint event');
-          return;
-        }
-        if (this.closing) return abandon();
-        this.streamEnded(parser, res.status);
-        fail('STREAM_CLOSED', 'the server closed the stream before the endpoint event');
-      })();
+      if (controller.signal.aborted || this.closing) return wait.abandon();
+      this.streamEnded(parser, res.status, err);
+      this.endpointFailed(wait, res, controller, 'STREAM_CLOSED', 'the stream broke off before the endpoint event');
+      return;
+    }
+    if (this.closing) return wait.abandon();
+    this.streamEnded(parser, res.status);
+    this.endpointFailed(wait, res, controller, 'STREAM_CLOSED', 'the server closed the stream before the endpoint event');
+  }
+
+  private take(events: SseEvent[], res: Response, controller: AbortController, wait: EndpointWait): void {
+    for (const e of events) {
+      if (!wait.settled) {
+        const endpoint = endpointProblem(e, this.spec.url);
+        if ('problem' in endpoint) return this.endpointFailed(wait, res, controller, 'BAD_ENDPOINT', `the endpoint event is unusable: ${endpoint.problem}`, e);
+        wait.settle();
+        this.endpointNamed(endpoint.url, res.status);
+        wait.resolve();
+        continue;
+      }
+      this.onStreamEvent(e, res.status);
+    }
+  }
+
+  private endpointNamed(url: string, status: number): void {
+    this.postUrl = url;
+    this.trace.append({
+      dir: 'meta',
+      kind: 'http',
+      raw: `GET ${this.shownUrl}: endpoint event → POST messages to ${redactUrl(url, this.secrets)}`,
+      info: { method: 'GET', url: this.shownUrl, status, phase: 'sse-endpoint', endpoint: redactUrl(url, this.secrets) },
     });
+  }
+
+  /** No usable endpoint event: the stream is aborted, the failure recorded, start() rejected. */
+  private endpointFailed(wait: EndpointWait, res: Response, controller: AbortController, code: string, problem: string, event?: SseEvent): void {
+    if (!wait.settle()) return;
+    controller.abort();
+    const info: Record<string, unknown> = { method: 'GET', url: this.shownUrl, status: res.status, phase: 'sse-endpoint', error: { code, message: problem } };
+    if (this.options.fallback) info.sseFallback = true;
+    if (event) info.event = { event: event.event, data: bodyExcerpt(event.data, this.secrets) };
+    this.trace.append({ dir: 'meta', kind: 'http', raw: `GET ${this.shownUrl}: no usable endpoint event (${problem})`, info });
+    wait.reject(new HttpNetworkError(`The HTTP+SSE server at ${this.shownUrl} gave no usable endpoint: ${problem}`, code));
   }
 
   /** After the endpoint: `message` events are the server's messages; anything else is noted. */
   private onStreamEvent(e: SseEvent, status: number): void {
     if (e.event !== 'message') {
-      this.trace.append({ dir: 'meta', kind: 'note', raw: `ignored an SSE "${e.event}" event (HTTP+SSE carries messages as "message" events)`, info: { transport: 'sse', phase: 'sse-other-event', event: e.event, data: hideSecrets(e.data.slice(0, BODY_EXCERPT), this.secrets) } });
+      this.trace.append({ dir: 'meta', kind: 'note', raw: `ignored an SSE "${e.event}" event (HTTP+SSE carries messages as "message" events)`, info: { transport: 'sse', phase: 'sse-other-event', event: e.event, data: bodyExcerpt(e.data, this.secrets) } });
       return;
     }
     const event: NewTraceEvent = lineEvent('s2c', e.data);
@@ -267,14 +249,14 @@ export class LegacySseTransport implements Transport {
   /** The stream is the session: once the server closes it, nothing more can be answered. */
   private streamEnded(parser: SseParser, status: number, err?: unknown): void {
     if (parser.end().incomplete) {
-      this.trace.append({ dir: 'meta', kind: 'note', raw: `the event stream from ${this.streamUrl} ended in the middle of an event (not dispatched, as SSE requires)`, info: { transport: 'sse', phase: 'stream-partial' } });
+      this.trace.append({ dir: 'meta', kind: 'note', raw: `the event stream from ${this.shownUrl} ended in the middle of an event (not dispatched, as SSE requires)`, info: { transport: 'sse', phase: 'stream-partial' } });
     }
     const how = err === undefined ? 'the server closed the event stream' : `the event stream broke off (${networkCode(err)}: ${hideSecrets(networkMessage(err), this.secrets)})`;
-    const info: Record<string, unknown> = { method: 'GET', url: this.streamUrl, status, phase: 'sse-closed' };
+    const info: Record<string, unknown> = { method: 'GET', url: this.shownUrl, status, phase: 'sse-closed' };
     if (err !== undefined) info.error = { code: networkCode(err), message: hideSecrets(networkMessage(err), this.secrets) };
     // Before the endpoint event the endpoint failure (readEndpoint) is the story.
     if (this.postUrl === undefined) info.beforeEndpoint = true;
-    this.trace.append({ dir: 'meta', kind: 'http', raw: `GET ${this.streamUrl}: ${how}; the HTTP+SSE session is over`, info });
+    this.trace.append({ dir: 'meta', kind: 'http', raw: `GET ${this.shownUrl}: ${how}; the HTTP+SSE session is over`, info });
     if (this.postUrl !== undefined) this.finish();
   }
 
@@ -300,22 +282,12 @@ export class LegacySseTransport implements Transport {
 
   private recordExchange(method: string, url: string, headers: Record<string, string>, res: Response, requestSeq: number | undefined, body?: string, extra?: Record<string, unknown>): void {
     const shown = redactUrl(url, this.secrets);
-    const info: Record<string, unknown> = {
-      method,
-      url: shown,
-      status: res.status,
-      statusText: res.statusText,
-      requestHeaders: redactHeaders(headers, this.secrets),
-      headers: redactHeaders(headerRecord(res.headers), this.secrets),
-      transport: 'sse',
-    };
+    const info: Record<string, unknown> = { ...exchangeInfo(method, shown, headers, res, this.secrets), transport: 'sse' };
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
     if (method === 'GET' && this.options.fallback) info.sseFallback = true;
-    if (body && body.trim()) info.body = hideSecrets(body.slice(0, BODY_EXCERPT), this.secrets);
+    if (body && body.trim()) info.body = bodyExcerpt(body, this.secrets);
     Object.assign(info, extra);
-    const type = res.headers.get('content-type');
-    const shape = type ? ` (${type.split(';')[0]})` : '';
-    this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${shown} → ${res.status} ${res.statusText}${shape}`.trim(), info });
+    this.trace.append({ dir: 'meta', kind: 'http', raw: exchangeLine(method, shown, res), info });
   }
 
   private recordFailure(method: string, url: string, headers: Record<string, string>, err: unknown, requestSeq: number | undefined): HttpNetworkError {
@@ -330,7 +302,37 @@ export class LegacySseTransport implements Transport {
   }
 
   private refuse(message: string): HttpNetworkError {
-    this.trace.append({ dir: 'meta', kind: 'http', raw: message, info: { method: 'GET', url: this.streamUrl, error: { code: 'EINVAL', message } } });
+    this.trace.append({ dir: 'meta', kind: 'http', raw: message, info: { method: 'GET', url: this.shownUrl, error: { code: 'EINVAL', message } } });
     return new HttpNetworkError(message, 'EINVAL');
+  }
+}
+
+/** start()'s wait for the endpoint event: settled once, by the event, a failure, close(), or the timeout. */
+class EndpointWait {
+  settled = false;
+  readonly promise: Promise<void>;
+  resolve!: () => void;
+  reject!: (err: Error) => void;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(timeoutMs: number, onTimeout: () => void) {
+    this.promise = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.timer = setTimeout(onTimeout, timeoutMs);
+  }
+
+  /** True the first time: the wait is over from now on. */
+  settle(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.timer);
+    return true;
+  }
+
+  /** close() while waiting. */
+  abandon(): void {
+    if (this.settle()) this.reject(new TransportClosedError());
   }
 }

@@ -1,12 +1,12 @@
 import type { TraceEvent } from '../trace/event';
 import type { Trace } from '../trace/trace';
-import { Emitter, type Disposable } from '../util/disposable';
 import { tryParse } from '../wire/lineEvent';
 import type { JsonRpcMessage } from '../wire/message';
 import { HttpTransport, type HttpServerSpec, type HttpTransportOptions } from './http';
 import { HttpStatusError } from './httpErrors';
 import { LegacySseTransport } from './legacySse';
-import type { ExitInfo, Transport } from './transport';
+import { RemoteTransport } from './remoteTransport';
+import type { Transport } from './transport';
 
 /** A `url` server: HTTP+SSE when configured `"type": "sse"`, else Streamable HTTP that can fall back to it. */
 export function remoteTransport(spec: HttpServerSpec, trace: Trace, options: HttpTransportOptions = {}): Transport {
@@ -24,23 +24,17 @@ export function remoteTransport(spec: HttpServerSpec, trace: Trace, options: Htt
  * The first POST here is the era probe (server/discover) or initialize; 401/403 are the
  * authorization flow's, and a refusal that carries a JSON-RPC error came from an MCP server.
  */
-export class StreamableWithSseFallback implements Transport {
-  private readonly messageEmitter = new Emitter<TraceEvent>();
+export class StreamableWithSseFallback extends RemoteTransport {
   private current: Transport;
   private answered = false;
   private fellBack = false;
-  private resolveExited!: (info: ExitInfo) => void;
-
-  readonly exited: Promise<ExitInfo>;
-  readonly pid = undefined;
-  readonly onMessage = (listener: (e: TraceEvent) => void): Disposable => this.messageEmitter.event(listener);
 
   constructor(
-    readonly spec: HttpServerSpec,
-    readonly trace: Trace,
+    spec: HttpServerSpec,
+    trace: Trace,
     private readonly options: HttpTransportOptions = {},
   ) {
-    this.exited = new Promise((resolve) => (this.resolveExited = resolve));
+    super(spec, trace);
     this.current = this.adopt(new HttpTransport(spec, trace, { ...options, sseFallback: (status, body) => this.wouldFallBack(status, body) }));
   }
 
@@ -101,7 +95,7 @@ export class StreamableWithSseFallback implements Transport {
       this.messageEmitter.fire(e);
     });
     void transport.exited.then((info) => {
-      if (transport === this.current) this.resolveExited(info);
+      if (transport === this.current) this.settleExited(info);
     });
     return transport;
   }

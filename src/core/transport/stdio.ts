@@ -108,25 +108,15 @@ export class StdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) return Promise.reject(new Error('The transport was already started'));
-    const { command, args = [], cwd } = this.spec;
+    const { cwd } = this.spec;
     if (cwd !== undefined && !isDirectory(cwd)) {
       // Node reports a missing cwd as "spawn <command> ENOENT", which blames the wrong thing.
       return Promise.reject(this.spawnFailed('ENOENT', `The working directory does not exist: ${cwd}`));
     }
     const tree = ProcessTree.prepare(buildChildEnv(process.env, this.spec.env, this.options.preload?.env));
-    const env = tree.env;
-    const launch = process.platform === 'win32' ? windowsLaunch(command, args, env) : { command, args };
     let child: ChildProcess;
     try {
-      child = spawn(launch.command, launch.args, {
-        cwd,
-        env,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        // What close() and the exit hook need to reach every descendant (see ProcessTree).
-        detached: tree.detached,
-        windowsHide: true,
-        windowsVerbatimArguments: launch.windowsVerbatimArguments,
-      });
+      child = this.spawnChild(tree);
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       return Promise.reject(this.spawnFailed(e.code ?? 'UNKNOWN', e.message));
@@ -134,6 +124,27 @@ export class StdioTransport implements Transport {
     this.child = child;
     if (child.pid !== undefined) this.tree = ProcessTree.of(child.pid, tree.cookie);
     this.wire(child);
+    return this.spawned(child);
+  }
+
+  private spawnChild(tree: ReturnType<typeof ProcessTree.prepare>): ChildProcess {
+    const { command, args = [], cwd } = this.spec;
+    const env = tree.env;
+    const launch = process.platform === 'win32' ? windowsLaunch(command, args, env) : { command, args };
+    return spawn(launch.command, launch.args, {
+      cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // What close() and the exit hook need to reach every descendant (see ProcessTree).
+      detached: tree.detached,
+      windowsHide: true,
+      windowsVerbatimArguments: launch.windowsVerbatimArguments,
+    });
+  }
+
+  /** Settles once the process has started (recorded as 'spawned'), or could not. */
+  private spawned(child: ChildProcess): Promise<void> {
+    const { command, args = [], cwd } = this.spec;
     return new Promise((resolve, reject) => {
       child.once('spawn', () => {
         trackTree(this.tree!);
