@@ -1,26 +1,26 @@
 import { exitSentence } from '../diagnose/exitStory';
 import type { TraceEvent } from '../trace/event';
 import { Trace } from '../trace/trace';
-import type { HttpServerSpec, HttpTransportOptions } from '../transport/http';
+import type { HttpServerSpec } from '../transport/http';
 import { remoteTransport } from '../transport/sseFallback';
 import { HttpStatusError } from '../transport/httpErrors';
-import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions } from '../transport/stdio';
-import { SENT, type Transport } from '../transport/transport';
+import { StdioTransport, type ExitInfo, type ServerSpec } from '../transport/stdio';
+import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
-import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
-import { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
-import { PendingRequests, type PendingRequest, type Progress } from './pendingRequests';
-import { initializeUnlessLateModern, LateProbeAnswer, type LateAnswer } from './lateModern';
+import type { JsonRpcNotification, JsonRpcRequest } from '../wire/message';
+import { ConnectionClosedError, InvalidResultError, InvalidAskError, ProtocolError, RefusedAskError, RequestTimeoutError, UnansweredInputError } from './errors';
+import type { Progress } from './pendingRequests';
+import { Exchange, type ExchangeHooks, type RequestOptions } from './exchange';
+import type { ClientOptions, ServerInfo } from './clientOptions';
+import { initializeUnlessLateModern, LateProbeAnswer } from './lateModern';
 import { probeEra, type EraOutcome } from './probe';
-import { SignsOfLife } from './signsOfLife';
 import { ListenStreams, type ListenStream, type SubscriptionFilter } from './listen';
 import { ToolGate } from './toolGate';
-import type { Elicit } from './elicitation';
 import { answerInputRequests, inputRequiredFault, type InputAnswerers, type InputRound } from './inputRequired';
 import { capabilityFor, declaredCapabilities, grants } from './clientCapabilities';
 import { META_LOG_LEVEL, type LogLevel } from './logLevel';
 import type { Root } from './roots';
-import { samplingRequestFault, type Sample } from './sampling';
+import { samplingRequestFault } from './sampling';
 import { requestedSchemaFault } from './elicitationSchema';
 import { followTask, taskOf, type FollowOptions, type TaskState } from './tasks';
 import { runToolTask, TASK_RESULT_TYPES, TASKS_DECLARATION, TASKS_EXTENSION, type ModernTaskHost } from './tasksModern';
@@ -42,86 +42,12 @@ import { ignoreUnsent } from '../util/ignored';
 export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
+export type { ClientOptions, ServerInfo } from './clientOptions';
+export type { RequestOptions } from './exchange';
 export type { Progress } from './pendingRequests';
 export type { InputRound } from './inputRequired';
 export type { TaskState } from './tasks';
 export type { ListenEnd, ListenStream, SubscriptionFilter } from './listen';
-
-export interface ServerInfo {
-  era: 'modern' | 'legacy';
-  protocolVersion: string;
-  capabilities: Record<string, unknown>;
-  serverInfo?: { name: string; version: string };
-  instructions?: string;
-}
-
-export interface ClientOptions {
-  trace?: Trace;
-  clientInfo?: { name: string; version: string };
-  /**
-   * A client profile's capabilities (what a given host declares, extensions included), sent
-   * in place of the ones MCP Lens derives from its answerers: the server then sees that host.
-   * An ask the profile declares but nothing here answers is refused all the same.
-   */
-  declare?: Record<string, unknown>;
-  /** Per-request timeout, restarted by progress. Default 30 000 ms. */
-  requestTimeoutMs?: number;
-  /** The bound no progress can extend a request beyond. Default 10 × requestTimeoutMs. */
-  maxTimeoutMs?: number;
-  /**
-   * How long the server/discover probe waits, once the server has written anything (stdout or
-   * stderr), before taking it for legacy. Default 3000 ms.
-   */
-  probeTimeoutMs?: number;
-  /** The probe's bound for a server that has written nothing yet (still starting). Default 10 000 ms, never below probeTimeoutMs. */
-  probeMaxWaitMs?: number;
-  /** What roots/list is answered with; when given, the client declares `roots` (setRoots changes them). */
-  roots?: Root[];
-  /** Answers elicitation/create (form mode); when given, the client declares the elicitation capability. */
-  elicit?: Elicit;
-  /** `elicit` also answers URL-mode elicitations (it shows the URL and opens it only on request): declares `elicitation.url`. */
-  elicitUrl?: boolean;
-  /** Answers sampling/createMessage; when given, the client declares `sampling`. */
-  sample?: Sample;
-  /** `sample` shows a request's `tools` and can reply with tool_use content: declares `sampling.tools`. */
-  sampleTools?: boolean;
-  /** The first request id: a restarted server's client sharing its predecessor's trace continues its ids, so one trace never holds two requests with one id. Default 1. */
-  firstId?: number;
-  /** Modern revisions to offer, preferred first (tests offer an unknown one to exercise -32022); none: legacy `initialize` only, no era probe. */
-  modernVersions?: string[];
-  transport?: TransportOptions;
-  /** Options of the Streamable HTTP transport, used when the spec has a `url`. */
-  http?: HttpTransportOptions;
-}
-
-export interface RequestOptions {
-  timeoutMs?: number;
-  maxTimeoutMs?: number;
-  onProgress?: (p: Progress) => void;
-  signal?: AbortSignal;
-  /** Learns the request's id once it is assigned (again for each round a server asks back). */
-  onId?: (id: number) => void;
-  /** Extensions this request declares in its `_meta` clientCapabilities (the tasks extension). */
-  extensions?: Record<string, unknown>;
-}
-
-/** How an internal request behaves on timeout: the probe and `initialize` are never cancelled. */
-interface InternalOptions extends RequestOptions {
-  /** "The client MUST NOT cancel initialize"; a probe timeout is an answer, not a fault. */
-  cancelOnTimeout?: boolean;
-  /** Send params exactly as given (the probe builds its own `_meta`). */
-  rawParams?: boolean;
-  /** While the server has written nothing the request waits `timeoutMs`; from its first output, this long (the probe). */
-  quietAfterLifeMs?: number;
-  /** Where an answer that arrives after the timeout goes (the probe's late DiscoverResult). */
-  onLate?: (answer: LateAnswer) => void;
-}
-
-/** send()'s options when none are given (one object, not one per request). */
-const NO_OPTIONS: InternalOptions = Object.freeze({});
-
-/** How long a failed write waits for the process to exit, so the exit (code, stderr) explains it rather than EPIPE. */
-const EXIT_AFTER_WRITE_FAILURE_MS = 2000;
 
 const DEFAULT_CLIENT_INFO = { name: 'mcp-lens', version: '0.1.0' };
 
@@ -138,13 +64,10 @@ const MAX_SAME_ASKS = 3;
 export class McpClient {
   readonly trace: Trace;
   private readonly transport: Transport;
-  private readonly pending = new PendingRequests();
+  private readonly exchange: Exchange;
   private readonly toolGate = new ToolGate();
   /** Open 2026-07-28 `subscriptions/listen` streams, by their request id. */
   private readonly streams = new ListenStreams();
-  /** Timed-out requests whose answer still matters (the era probe), by id. */
-  private readonly lateAnswers = new Map<number, (answer: LateAnswer) => void>();
-  private readonly life: SignsOfLife;
   /** The last probe's answer, should it come after its timeout. */
   private lateDiscover: LateProbeAnswer | undefined;
   private readonly closeEmitter = new Emitter<ExitInfo>();
@@ -153,15 +76,10 @@ export class McpClient {
   private roots: Root[] | undefined;
   /** What this client says it is (`initialize` clientInfo, the 2026-07-28 `_meta` one). */
   readonly clientInfo: { name: string; version: string };
-  private readonly requestTimeoutMs: number;
-  private readonly maxTimeoutMs: number;
-  private nextId = 1;
   /** The log level asked for; a 2026-07-28 request carries it in `_meta`. */
   private logLevel: LogLevel | undefined;
   private serverInfo: ServerInfo | undefined;
   private newSession: Promise<ServerInfo> | undefined;
-  private closed = false;
-  private closeReason = 'The connection to the server is closed';
 
   readonly onDidClose = (listener: (info: ExitInfo) => void): Disposable => this.closeEmitter.event(listener);
   /** Every notification the server sends (list_changed, logging, progress…). */
@@ -177,32 +95,18 @@ export class McpClient {
     this.trace = options.trace ?? new Trace();
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     this.roots = options.roots;
-    this.nextId = options.firstId ?? 1;
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-    this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
+    const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.transport = 'url' in spec ? remoteTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
-    this.life = new SignsOfLife(this.trace);
-    this.transport.onMessage((e) => this.dispatch(e));
-    // A response on a line over the cap is never a message; its request fails now, not at its timeout.
-    // A request someone else gave up on in the trace (a restart marks the in-flight ones lost) ends here too, once.
-    // One listener for both: it hears every event.
-    const watch = this.trace.onEvent((e) => {
-      if (e.dir === 's2c' && e.kind === 'oversize') this.failOversize(e);
-      else if (e.dir === 'meta' && e.kind === 'cancelled' && e.info?.local === true) this.settleGivenUp(e.info);
+    this.exchange = new Exchange(this.transport, this.trace, this.exchangeHooks(), {
+      requestTimeoutMs,
+      maxTimeoutMs: options.maxTimeoutMs ?? requestTimeoutMs * 10,
+      firstId: options.firstId ?? 1,
     });
     this.exited = this.transport.exited;
     void this.exited.then((info) => {
-      watch.dispose();
-      this.life.dispose();
       // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
       // Without the stderr reason: a lost request's row stays one short line (the Servers row and the cards give the why).
-      const lost = `the server ${exitSentence(info, 'before answering')}`;
-      if (!this.closed) {
-        this.closed = true;
-        this.closeReason = lost[0].toUpperCase() + lost.slice(1);
-      }
-      // "If the server process exits unexpectedly … in-flight requests are simply lost": each says so.
-      this.loseAll(lost);
+      this.exchange.connectionLost(`the server ${exitSentence(info, 'before answering')}`);
       this.streams.endAll(`the server ${exitSentence(info)}`);
       this.closeEmitter.fire(info);
     });
@@ -237,11 +141,11 @@ export class McpClient {
     const decided = await initializeUnlessLateModern({
       late: this.lateDiscover!,
       initialize: (onId) => this.initialize(protocolVersion, onId),
-      abandon: (id, reason) => this.abandon(id, reason),
+      abandon: (id, reason) => this.exchange.abandon(id, reason),
       probe: () => this.probe(),
       modernVersions: this.modernVersions,
     });
-    this.lateAnswers.clear();
+    this.exchange.forgetLateAnswers();
     if ('legacy' in decided) return decided.legacy;
     this.recordEra(decided.modern);
     return decided.modern.era === 'modern' ? decided.modern.info : this.initialize(decided.modern.protocolVersion);
@@ -266,10 +170,10 @@ export class McpClient {
     const max = Math.max(quiet, this.options.probeMaxWaitMs ?? 10_000);
     const late = new LateProbeAnswer(version);
     this.lateDiscover = late;
-    return this.send(
+    return this.exchange.send(
       'server/discover',
       { _meta: this.modernMeta(version) },
-      { timeoutMs: this.life.alive ? quiet : max, maxTimeoutMs: max, quietAfterLifeMs: quiet, cancelOnTimeout: false, rawParams: true, onLate: (answer) => late.deliver(answer) },
+      { timeoutMs: this.exchange.serverAlive ? quiet : max, maxTimeoutMs: max, quietAfterLifeMs: quiet, cancelOnTimeout: false, rawParams: true, onLate: (answer) => late.deliver(answer) },
     );
   }
 
@@ -278,10 +182,10 @@ export class McpClient {
     if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
     // A legacy stdio server's answer is complete (no InputRequiredResult) and its errors have no
     // recovery (those are Streamable HTTP's): the request's own promise is the answer.
-    if (this.serverInfo.era === 'legacy' && !('url' in this.spec)) return this.send(method, params, opts);
+    if (this.serverInfo.era === 'legacy' && !('url' in this.spec)) return this.exchange.send(method, params, opts);
     // One promise per call where it can be: most results are complete, and most requests succeed.
     const complete = (result: Record<string, unknown>) => (this.wantsInput(result) ? this.untilComplete(method, params, result, this.sender(method, opts)) : result);
-    return this.send(method, params, opts).then(complete, (err: unknown) => this.recover(err, method, () => this.send(method, params, opts)).then(complete));
+    return this.exchange.send(method, params, opts).then(complete, (err: unknown) => this.recover(err, method, () => this.exchange.send(method, params, opts)).then(complete));
   }
 
   /**
@@ -296,7 +200,7 @@ export class McpClient {
 
   /** One round of `method` with the given params, recovered as request() recovers its first. */
   private sender(method: string, opts: RequestOptions | undefined): (p: Record<string, unknown> | undefined) => Promise<Record<string, unknown>> {
-    return (p) => this.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, p, opts)));
+    return (p) => this.exchange.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.exchange.send(method, p, opts)));
   }
 
   /** A 2026-07-28 InputRequiredResult: not the answer yet (see untilComplete). */
@@ -370,7 +274,7 @@ export class McpClient {
   async setRoots(roots: Root[]): Promise<void> {
     if (!this.roots) throw new Error('setRoots: this client was created without roots, so it did not declare the roots capability');
     this.roots = roots;
-    if (this.serverInfo?.era === 'legacy' && !this.closed) await this.notify('notifications/roots/list_changed');
+    if (this.serverInfo?.era === 'legacy' && !this.exchange.isClosed) await this.exchange.notify('notifications/roots/list_changed');
   }
 
   /** The Streamable HTTP refusals a client is told to recover from, each retried once. */
@@ -392,7 +296,7 @@ export class McpClient {
    */
   private async afterSessionExpired(err: unknown, retry: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
     const info = this.serverInfo;
-    if (!(err instanceof HttpStatusError) || !err.sessionExpired || info?.era !== 'legacy' || this.closed) throw err;
+    if (!(err instanceof HttpStatusError) || !err.sessionExpired || info?.era !== 'legacy' || this.exchange.isClosed) throw err;
     this.newSession ??= (async () => {
       this.trace.append({ dir: 'meta', kind: 'note', raw: 'the server ended the HTTP session (404): starting a new one with initialize', info: { transport: 'http', reason: 'session-expired' } });
       try {
@@ -457,12 +361,12 @@ export class McpClient {
   async listen(notifications: SubscriptionFilter, opts: { timeoutMs?: number } = {}): Promise<ListenStream> {
     const info = this.serverInfo;
     if (info?.era !== 'modern') throw new Error(`subscriptions/listen exists from protocol 2026-07-28; this server speaks ${info?.protocolVersion ?? 'an unknown revision'}`);
-    if (this.closed) throw new ConnectionClosedError(this.closeReason);
-    const id = this.nextId++;
+    if (this.exchange.isClosed) throw this.exchange.closedError();
+    const id = this.exchange.takeId();
     const stream = this.streams.open(id, notifications, (reason) => {
       this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled subscriptions/listen (id ${id}): ${reason}`, info: { id, method: 'subscriptions/listen', reason } });
       // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-      void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason }));
+      void ignoreUnsent(this.exchange.notify('notifications/cancelled', { requestId: id, reason }));
     });
     // "An abrupt transport close carries no response": the trace says the stream ended all the same.
     stream.onEnd((end) => {
@@ -473,11 +377,11 @@ export class McpClient {
     const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta } };
     // stdio: the send is the write. Streamable HTTP: it lasts as long as the response stream, so its end is the stream's.
     const overHttp = 'url' in this.spec;
-    this.transport.send(JSON.stringify(message)).then(
+    this.exchange.post(message).then(
       () => overHttp && stream.finish({ by: 'connection', reason: 'the response stream ended' }),
       (err: Error) => stream.finish({ by: 'connection', reason: err.message }),
     );
-    const timeoutMs = opts.timeoutMs ?? this.requestTimeoutMs;
+    const timeoutMs = opts.timeoutMs ?? this.exchange.limits.requestTimeoutMs;
     await new Promise<void>((resolve, reject) => {
       const subs = [
         stream.onAcknowledged(() => done()),
@@ -528,14 +432,14 @@ export class McpClient {
   ): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
     const { onStatus, resultTimeoutMs, ttl, ...request } = opts;
     if (this.serverInfo?.era === 'modern') {
-      return runToolTask(this.tasksHost(request), this.serverInfo.capabilities, name, args, { signal: opts.signal, onStatus, maxWaitMs: resultTimeoutMs ?? this.maxTimeoutMs });
+      return runToolTask(this.tasksHost(request), this.serverInfo.capabilities, name, args, { signal: opts.signal, onStatus, maxWaitMs: resultTimeoutMs ?? this.exchange.limits.maxTimeoutMs });
     }
     if (this.serverInfo?.era !== 'legacy') throw new Error('Cannot run a task: connect() has not completed');
     const created = await this.request('tools/call', { name, arguments: args, task: ttl !== undefined ? { ttl } : {} }, request);
     const task = taskOf(created.task);
     if (!task) return { result: created };
     const host = { request: (method: string, params: Record<string, unknown>, o?: RequestOptions) => this.request(method, params, o), onNotification: this.onNotification };
-    return followTask(host, task, { signal: opts.signal, onStatus, resultTimeoutMs: resultTimeoutMs ?? this.maxTimeoutMs });
+    return followTask(host, task, { signal: opts.signal, onStatus, resultTimeoutMs: resultTimeoutMs ?? this.exchange.limits.maxTimeoutMs });
   }
 
   /** The client as the tasks extension uses it: each request declares the extension. */
@@ -572,58 +476,23 @@ export class McpClient {
 
   /** Writes a line as typed (it is recorded like any other c2s line); responses to it go unmatched. */
   sendRaw(line: string): Promise<void> {
-    if (this.closed) return Promise.reject(new ConnectionClosedError(this.closeReason));
-    return this.transport.send(line).catch((err: Error) => {
-      throw new ConnectionClosedError(err.message);
-    });
+    return this.exchange.sendRaw(line);
   }
 
   async close(): Promise<void> {
-    if (!this.closed) {
-      this.closed = true;
-      this.closeReason = 'The connection was closed by the client';
-      this.loseAll('the client closed the connection before the answer');
-      this.streams.endAll('the client closed the connection');
-    }
+    if (this.exchange.closeByClient()) this.streams.endAll('the client closed the connection');
     await this.transport.close();
-  }
-
-  /** Every request still waiting ends, and the trace says so: none is left "pending" forever. */
-  private loseAll(reason: string): void {
-    this.lateAnswers.clear();
-    for (const p of this.pending.takeAll()) {
-      this.recordGivenUp(p, `lost: ${reason}`);
-      p.settle({ error: new ConnectionClosedError(this.closeReason) });
-    }
-  }
-
-  /** Stops waiting for a request without a word to the server (it was never wrong to answer it). */
-  private abandon(id: number, reason: string): void {
-    const p = this.pending.take(id);
-    if (!p) return;
-    this.recordGivenUp(p, reason);
-    p.settle({ error: new RequestCancelledError(`${p.method} was abandoned: ${reason}`) });
-  }
-
-  private settleGivenUp(info: Record<string, unknown>): void {
-    const p = typeof info.id === 'number' ? this.pending.take(info.id) : undefined;
-    p?.settle({ error: new ConnectionClosedError(`${p.method} was given up: ${String(info.reason ?? 'no reason given')}`) });
-  }
-
-  /** `local`: no notifications/cancelled went out, so an answer that still comes is no fault of the server. */
-  private recordGivenUp(p: PendingRequest, reason: string): void {
-    this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `${p.method} (id ${p.id}) ${reason}`, info: { id: p.id, method: p.method, reason, local: true } });
   }
 
   private async initialize(protocolVersion: string, onId?: (id: number) => void): Promise<ServerInfo> {
     const capabilities = this.declaredCapabilities('legacy');
-    const result = await this.send(
+    const result = await this.exchange.send(
       'initialize',
       { protocolVersion, capabilities, clientInfo: this.clientInfo },
       { cancelOnTimeout: false, onId },
     );
     // "After successful initialization, the client MUST send an initialized notification".
-    await this.notify('notifications/initialized');
+    await this.exchange.notify('notifications/initialized');
     const info: ServerInfo = {
       era: 'legacy',
       protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : protocolVersion,
@@ -657,106 +526,30 @@ export class McpClient {
     return o.declare ?? answered;
   }
 
-  private send(method: string, params: Record<string, unknown> | undefined, opts: InternalOptions = NO_OPTIONS): Promise<Record<string, unknown>> {
-    if (this.closed) return Promise.reject(new ConnectionClosedError(this.closeReason));
-    if (opts.signal?.aborted) return Promise.reject(new RequestCancelledError(`${method} was cancelled before it was sent`));
-    const id = this.nextId++;
-    opts.onId?.(id);
-    const modern = this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion, opts.extensions) : undefined;
-    const progressToken = opts.onProgress ? id : undefined;
-    let finalParams = params;
-    if (!opts.rawParams && (modern || progressToken !== undefined)) {
-      const meta = { ...asRecord(params?._meta), ...modern, ...(progressToken !== undefined ? { progressToken } : {}) };
-      finalParams = { ...params, _meta: meta };
-    }
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
-    if (finalParams !== undefined) message.params = finalParams;
-    const timeoutMs = opts.timeoutMs ?? this.requestTimeoutMs;
-    const startedAt = Date.now();
-
-    return new Promise<Record<string, unknown>>((resolve, reject) => {
-      // Most requests have no signal: then nothing listens for an abort, and nothing to undo.
-      const signal = opts.signal;
-      let cleanup = noCleanup;
-      if (signal) {
-        const onAbort = () => {
-          if (!this.pending.take(id)) return;
-          const reason = abortReason(signal);
-          this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled ${method} (id ${id}): ${reason}`, info: { id, method, reason } });
-          void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason }));
-          reject(new RequestCancelledError(`${method} was cancelled: ${reason}`));
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        cleanup = () => signal.removeEventListener('abort', onAbort);
-      }
-      this.pending.add({
-        id,
-        method,
-        startedAt,
-        timeoutMs,
-        deadline: startedAt + Math.max(timeoutMs, opts.maxTimeoutMs ?? this.maxTimeoutMs),
-        progressToken,
-        onProgress: opts.onProgress,
-        settle: (outcome) => {
-          cleanup();
-          if ('error' in outcome) reject(outcome.error);
-          else this.settleResponse(method, outcome.response, outcome.seq, resolve, reject, opts.extensions?.[TASKS_EXTENSION] !== undefined);
-        },
-        onTimeout: (afterMs) => {
-          cleanup();
-          if (opts.onLate) this.lateAnswers.set(id, opts.onLate);
-          this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
-          if (opts.cancelOnTimeout !== false) {
-            // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-            void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }));
-          }
-          reject(new RequestTimeoutError(`${method} got no response within ${afterMs} ms`, method, afterMs));
-        },
-      });
-      const quiet = opts.quietAfterLifeMs;
-      if (quiet !== undefined) this.life.onFirstLife(() => this.pending.rearm(id, quiet));
-      const sending = this.transport.send(JSON.stringify(message), message);
-      // SENT never rejects: a line the pipe took at once needs no handler (see SENT).
-      if (sending === SENT) return;
-      sending.catch(async (err: Error) => {
-        if (!this.pending.has(id)) return;
-        // Over HTTP a refusal can carry the server's JSON-RPC error (ProtocolError) or only a status.
-        if (!(err instanceof ProtocolError || err instanceof HttpStatusError)) {
-          // A write fails (EPIPE) because the server died: its exit, code and stderr are the story, not the pipe.
-          await Promise.race([this.exited, delay(EXIT_AFTER_WRITE_FAILURE_MS)]);
-          if (!this.pending.has(id)) return;
-        }
-        const given = this.pending.take(id);
-        cleanup();
-        // A JSON-RPC error body is in the trace as the answer; anything else (a status, a failed
-        // write) would leave the request "pending" forever there: the trace says how it ended.
-        if (given && !(err instanceof ProtocolError)) this.recordGivenUp(given, `not answered: ${err.message}`);
-        reject(err instanceof ProtocolError || err instanceof HttpStatusError ? err : new ConnectionClosedError(`Could not send ${method}: ${err.message}`));
-      });
-    });
+  /** What the exchange asks of the client: a request's `_meta`, a result read, the server's other messages. */
+  private exchangeHooks(): ExchangeHooks {
+    return {
+      requestMeta: (extensions) => (this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion, extensions) : undefined),
+      readResult: (method, result, seq, extensions) => this.readResult(method, result, seq, extensions),
+      claimResponse: (e) => this.streams.route(e),
+      onNotification: (e) => {
+        const msg = e.msg as JsonRpcNotification;
+        if (msg.method === 'notifications/progress') this.onProgress(msg.params);
+        this.streams.route(e);
+        this.notificationEmitter.fire(e);
+      },
+      onRequest: (msg) => void this.answerServerRequest(msg),
+    };
   }
 
-  private settleResponse(
-    method: string,
-    response: JsonRpcResponse,
-    seq: number,
-    resolve: (r: Record<string, unknown>) => void,
-    reject: (e: Error) => void,
-    declaredTasks = false,
-  ): void {
-    if (response.error) {
-      const { code, message, data } = response.error;
-      reject(new ProtocolError(code, message, data, seq, method));
-      return;
-    }
-    const result = asRecord(response.result) ?? {};
+  /** A modern result whose resultType is unknown "MUST be considered invalid" ("task" is known to a request that declared the tasks extension). */
+  private readResult(method: string, result: Record<string, unknown>, seq: number, extensions: Record<string, unknown> | undefined): Record<string, unknown> | Error {
     const resultType = result.resultType;
-    const known = declaredTasks ? TASK_RESULT_TYPES : KNOWN_RESULT_TYPES;
+    const known = extensions?.[TASKS_EXTENSION] !== undefined ? TASK_RESULT_TYPES : KNOWN_RESULT_TYPES;
     if (this.serverInfo?.era === 'modern' && resultType !== undefined && !known.has(String(resultType))) {
-      reject(new InvalidResultError(`${method} returned an unrecognised resultType ${JSON.stringify(resultType)}`, result, seq));
-      return;
+      return new InvalidResultError(`${method} returned an unrecognised resultType ${JSON.stringify(resultType)}`, result, seq);
     }
-    resolve(method === 'tools/list' && this.mirrorsHeaders() ? this.toolGate.screen(result) : result);
+    return method === 'tools/list' && this.mirrorsHeaders() ? this.toolGate.screen(result) : result;
   }
 
   /** Tool parameters become `Mcp-Param-*` headers on 2026-07-28 Streamable HTTP only. */
@@ -770,47 +563,13 @@ export class McpClient {
     return this.transport.send(JSON.stringify(message), message);
   }
 
-  private dispatch(e: TraceEvent): void {
-    const msg = e.msg;
-    if (isResponse(msg)) {
-      // An id we are not waiting for (unknown, late after a timeout, or a raw line's) is left
-      // to the diagnostics; the client ignores it.
-      if (typeof msg.id !== 'number') return;
-      if (this.streams.route(e)) return;
-      const p = this.pending.take(msg.id);
-      if (p) p.settle({ response: msg, seq: e.seq });
-      else this.takeLate(msg.id)?.({ response: msg, seq: e.seq });
-    } else if (isRequest(msg)) {
-      void this.answerServerRequest(msg);
-    } else if (isNotification(msg)) {
-      if (msg.method === 'notifications/progress') this.onProgress(msg.params);
-      this.streams.route(e);
-      this.notificationEmitter.fire(e);
-    }
-  }
-
-  private takeLate(id: number): ((answer: LateAnswer) => void) | undefined {
-    const late = this.lateAnswers.get(id);
-    this.lateAnswers.delete(id);
-    return late;
-  }
-
-  /** The framer's streaming scan found the oversize line's top-level id, wherever it was (the TS SDK writes it after `result`). */
-  private failOversize(e: TraceEvent): void {
-    const id = e.info?.id;
-    const p = typeof id === 'number' ? this.pending.take(id) : undefined;
-    if (!p) return;
-    const size = typeof e.info?.bytes === 'number' ? `${e.info.bytes} bytes` : 'too large';
-    p.settle({ error: new OversizeResponseError(`The response to ${p.method} (id ${p.id}) is ${size}, over the client's line size cap; it was not read`, p.method, e.seq) });
-  }
-
   private onProgress(params: Record<string, unknown> | undefined): void {
     const token = params?.progressToken;
     if ((typeof token !== 'number' && typeof token !== 'string') || typeof params?.progress !== 'number') return;
     const p: Progress = { progress: params.progress };
     if (typeof params.total === 'number') p.total = params.total;
     if (typeof params.message === 'string') p.message = params.message;
-    this.pending.progress(token, p);
+    this.exchange.progress(token, p);
   }
 
   /**
@@ -844,7 +603,7 @@ export class McpClient {
       this.inputRoundEmitter.fire(round);
     }
     try {
-      await this.transport.send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, ...reply }));
+      await this.exchange.post({ jsonrpc: '2.0', id: msg.id, ...reply });
     } catch {
       // The server is gone; its exit is in the trace.
     }
@@ -876,17 +635,4 @@ function urlElicitationFault(params: Record<string, unknown>): string | undefine
 function asImplementation(v: unknown): { name: string; version: string } | undefined {
   const r = asRecord(v);
   return r && typeof r.name === 'string' ? (r as { name: string; version: string }) : undefined;
-}
-
-function noCleanup(): void {}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-function abortReason(signal: AbortSignal): string {
-  const r: unknown = signal.reason;
-  if (r instanceof Error && r.name !== 'AbortError') return r.message;
-  if (typeof r === 'string') return r;
-  return 'Cancelled by the user';
 }
