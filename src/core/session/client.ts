@@ -8,20 +8,17 @@ import { StdioTransport, type ExitInfo, type ServerSpec } from '../transport/std
 import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
 import type { JsonRpcNotification, JsonRpcRequest } from '../wire/message';
-import { ConnectionClosedError, InvalidResultError, InvalidAskError, ProtocolError, RefusedAskError, RequestTimeoutError, UnansweredInputError } from './errors';
-import type { Progress } from './pendingRequests';
+import { ConnectionClosedError, InvalidResultError, ProtocolError, RequestTimeoutError } from './errors';
 import { Exchange, type ExchangeHooks, type RequestOptions } from './exchange';
 import type { ClientOptions, ServerInfo } from './clientOptions';
 import { initializeUnlessLateModern, LateProbeAnswer } from './lateModern';
 import { probeEra, type EraOutcome } from './probe';
 import { ListenStreams, type ListenStream, type SubscriptionFilter } from './listen';
 import { ToolGate } from './toolGate';
-import { answerInputRequests, inputRequiredFault, type InputAnswerers, type InputRound } from './inputRequired';
-import { capabilityFor, declaredCapabilities, grants } from './clientCapabilities';
-import { META_LOG_LEVEL, type LogLevel } from './logLevel';
+import type { InputAnswerers } from './inputRequired';
+import { declaredCapabilities, type AnswerPaths } from './clientCapabilities';
+import type { LogLevel } from './logLevel';
 import type { Root } from './roots';
-import { samplingRequestFault } from './sampling';
-import { requestedSchemaFault } from './elicitationSchema';
 import { followTask, taskOf, type FollowOptions, type TaskState } from './tasks';
 import { runToolTask, TASK_RESULT_TYPES, TASKS_DECLARATION, TASKS_EXTENSION, type ModernTaskHost } from './tasksModern';
 import { longTimeout } from '../util/longTimeout';
@@ -38,6 +35,13 @@ import {
 } from './protocol';
 import { asRecord } from '../schema/isRecord';
 import { ignoreUnsent } from '../util/ignored';
+import { ElicitationFeature, SamplingFeature } from './features/asks';
+import type { ClientFeature, FeatureHost } from './features/feature';
+import { InputRounds } from './features/inputRounds';
+import { LogLevelFeature } from './features/logLevelFeature';
+import { ProgressFeature } from './features/progress';
+import { RootsFeature } from './features/rootsList';
+import { ServerRequests } from './features/serverRequests';
 
 export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
@@ -50,11 +54,6 @@ export type { TaskState } from './tasks';
 export type { ListenEnd, ListenStream, SubscriptionFilter } from './listen';
 
 const DEFAULT_CLIENT_INFO = { name: 'mcp-lens', version: '0.1.0' };
-
-/** Rounds of InputRequiredResult one request may take before the client stops answering. */
-const MAX_INPUT_ROUNDS = 8;
-/** How many rounds in a row may ask exactly the same thing before the client takes it for a loop. */
-const MAX_SAME_ASKS = 3;
 
 /**
  * A dual-era MCP client over stdio or Streamable HTTP that records everything it sees into a Trace.
@@ -72,12 +71,13 @@ export class McpClient {
   private lateDiscover: LateProbeAnswer | undefined;
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
-  private readonly inputRoundEmitter = new Emitter<InputRound>();
-  private roots: Root[] | undefined;
+  private readonly rounds: InputRounds;
+  private readonly roots: RootsFeature;
+  private readonly logLevel: LogLevelFeature;
+  /** The features with hooks, in the order each adds to a declaration and hears a message. */
+  private readonly features: ClientFeature[];
   /** What this client says it is (`initialize` clientInfo, the 2026-07-28 `_meta` one). */
   readonly clientInfo: { name: string; version: string };
-  /** The log level asked for; a 2026-07-28 request carries it in `_meta`. */
-  private logLevel: LogLevel | undefined;
   private serverInfo: ServerInfo | undefined;
   private newSession: Promise<ServerInfo> | undefined;
 
@@ -85,7 +85,7 @@ export class McpClient {
   /** Every notification the server sends (list_changed, logging, progress…). */
   readonly onNotification = (listener: (e: TraceEvent) => void): Disposable => this.notificationEmitter.event(listener);
   /** Every question the server asked (legacy request or MRTR entry) once the client answered or refused it. */
-  readonly onInputRound = (listener: (r: InputRound) => void): Disposable => this.inputRoundEmitter.event(listener);
+  readonly onInputRound: InputRounds['onInputRound'];
   readonly exited: Promise<ExitInfo>;
 
   constructor(
@@ -94,7 +94,6 @@ export class McpClient {
   ) {
     this.trace = options.trace ?? new Trace();
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    this.roots = options.roots;
     const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.transport = 'url' in spec ? remoteTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
     this.exchange = new Exchange(this.transport, this.trace, this.exchangeHooks(), {
@@ -102,6 +101,20 @@ export class McpClient {
       maxTimeoutMs: options.maxTimeoutMs ?? requestTimeoutMs * 10,
       firstId: options.firstId ?? 1,
     });
+    const host = this.featureHost();
+    this.rounds = new InputRounds(host);
+    this.onInputRound = this.rounds.onInputRound;
+    this.roots = new RootsFeature(host, options.roots);
+    this.logLevel = new LogLevelFeature(host);
+    // Answerers in the order they were always listed; progress is read before the streams route.
+    this.features = [
+      new ProgressFeature(this.exchange),
+      new ElicitationFeature(options.elicit, !!options.elicitUrl),
+      new SamplingFeature(options.sample, !!options.sampleTools),
+      this.roots,
+      new ServerRequests(host, this.rounds),
+      this.logLevel,
+    ];
     this.exited = this.transport.exited;
     void this.exited.then((info) => {
       // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
@@ -118,7 +131,11 @@ export class McpClient {
 
   /** The roots roots/list answers with now (undefined: the client declared no roots). */
   get currentRoots(): Root[] | undefined {
-    return this.roots;
+    return this.roots.current;
+  }
+
+  get currentLogLevel(): LogLevel | undefined {
+    return this.logLevel.current;
   }
 
   get pid(): number | undefined {
@@ -184,7 +201,7 @@ export class McpClient {
     // recovery (those are Streamable HTTP's): the request's own promise is the answer.
     if (this.serverInfo.era === 'legacy' && !('url' in this.spec)) return this.exchange.send(method, params, opts);
     // One promise per call where it can be: most results are complete, and most requests succeed.
-    const complete = (result: Record<string, unknown>) => (this.wantsInput(result) ? this.untilComplete(method, params, result, this.sender(method, opts)) : result);
+    const complete = (result: Record<string, unknown>) => (this.rounds.wantsInput(result) ? this.rounds.untilComplete(method, params, result, this.sender(method, opts)) : result);
     return this.exchange.send(method, params, opts).then(complete, (err: unknown) => this.recover(err, method, () => this.exchange.send(method, params, opts)).then(complete));
   }
 
@@ -201,80 +218,6 @@ export class McpClient {
   /** One round of `method` with the given params, recovered as request() recovers its first. */
   private sender(method: string, opts: RequestOptions | undefined): (p: Record<string, unknown> | undefined) => Promise<Record<string, unknown>> {
     return (p) => this.exchange.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.exchange.send(method, p, opts)));
-  }
-
-  /** A 2026-07-28 InputRequiredResult: not the answer yet (see untilComplete). */
-  private wantsInput(result: Record<string, unknown>): boolean {
-    return this.serverInfo?.era === 'modern' && result.resultType === 'input_required';
-  }
-
-  /**
-   * 2026-07-28 multi-round-trip: an InputRequiredResult is not the answer. The client answers
-   * its inputRequests and sends the original request again, as a new request (new id), with
-   * `inputResponses` and the `requestState` echoed exactly, omitted when there was none.
-   */
-  private async untilComplete(
-    method: string,
-    params: Record<string, unknown> | undefined,
-    first: Record<string, unknown>,
-    once: (p: Record<string, unknown>) => Promise<Record<string, unknown>>,
-  ): Promise<Record<string, unknown>> {
-    let result = first;
-    let lastAsk: string | undefined;
-    let sameAsks = 0;
-    for (let round = 1; this.wantsInput(result); round++) {
-      const fault = inputRequiredFault(result);
-      if (fault) throw new UnansweredInputError(`${method}: the server answered with ${fault}`);
-      if (round > MAX_INPUT_ROUNDS) throw new UnansweredInputError(`${method}: the server still asks for input after ${MAX_INPUT_ROUNDS} rounds`);
-      const ask = JSON.stringify([result.inputRequests, result.requestState]);
-      sameAsks = ask === lastAsk ? sameAsks + 1 : 1;
-      lastAsk = ask;
-      if (sameAsks >= MAX_SAME_ASKS) {
-        this.trace.append({
-          dir: 'meta',
-          kind: 'note',
-          raw: `stopped answering ${method}: the server asked the same thing ${sameAsks} rounds in a row`,
-          info: { reason: 'input-repeated', method, rounds: sameAsks },
-        });
-        throw new UnansweredInputError(`${method}: the server asked the same thing ${sameAsks} rounds in a row, whatever the answer; the client stopped`);
-      }
-      const emit = (r: Omit<InputRound, 'era' | 'request' | 'round'>) => this.inputRoundEmitter.fire({ era: 'modern', request: method, round, ...r });
-      const next: Record<string, unknown> = { ...params, inputResponses: await answerInputRequests(method, result.inputRequests, this.inputAnswerers(), emit) };
-      if (typeof result.requestState === 'string') next.requestState = result.requestState;
-      result = await once(next);
-    }
-    return result;
-  }
-
-  /** The server→client asks this client answers, whether sent as requests (legacy) or inside an InputRequiredResult. */
-  private inputAnswerers(): InputAnswerers {
-    const answerers: InputAnswerers = {};
-    const { elicit, sample } = this.options;
-    if (elicit) {
-      answerers['elicitation/create'] = (params) => {
-        const fault = params.mode === 'url' ? urlElicitationFault(params) : requestedSchemaFault(params.requestedSchema);
-        return fault ? Promise.reject(new InvalidAskError(`elicitation/create: ${fault}`)) : elicit(params);
-      };
-    }
-    if (sample) {
-      answerers['sampling/createMessage'] = (params) => {
-        const fault = samplingRequestFault(params);
-        return fault ? Promise.reject(new InvalidAskError(`sampling/createMessage: ${fault}`)) : sample(params);
-      };
-    }
-    if (this.roots) answerers['roots/list'] = async () => ({ roots: this.roots });
-    return answerers;
-  }
-
-  /**
-   * New roots (a workspace folder added, a setting changed). Legacy: "When roots change,
-   * clients that support listChanged MUST send a notification" (2026-07-28 has no such
-   * notification: the next InputRequiredResult asking roots/list gets the new ones).
-   */
-  async setRoots(roots: Root[]): Promise<void> {
-    if (!this.roots) throw new Error('setRoots: this client was created without roots, so it did not declare the roots capability');
-    this.roots = roots;
-    if (this.serverInfo?.era === 'legacy' && !this.exchange.isClosed) await this.exchange.notify('notifications/roots/list_changed');
   }
 
   /** The Streamable HTTP refusals a client is told to recover from, each retried once. */
@@ -338,20 +281,6 @@ export class McpClient {
   }
 
   /**
-   * The server's log level. Legacy: `logging/setLevel` (answered, or rejected with the
-   * server's error). 2026-07-28 has no such method: every later request carries
-   * `io.modelcontextprotocol/logLevel` in its `_meta`.
-   */
-  async setLogLevel(level: LogLevel): Promise<void> {
-    if (this.serverInfo?.era === 'modern') {
-      this.logLevel = level;
-      return;
-    }
-    await this.request('logging/setLevel', { level });
-    this.logLevel = level;
-  }
-
-  /**
    * 2026-07-28 `subscriptions/listen`: opens a stream and resolves once the server sent
    * `notifications/subscriptions/acknowledged` for it (what it "agreed to honor"). A JSON-RPC
    * error, an end or no acknowledgement within the request timeout rejects (the last one
@@ -402,10 +331,6 @@ export class McpClient {
     return stream;
   }
 
-  get currentLogLevel(): LogLevel | undefined {
-    return this.logLevel;
-  }
-
   callTool(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
     const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
     if (refusal) return Promise.reject(refusal);
@@ -450,7 +375,7 @@ export class McpClient {
       request: (method, params) => this.request(method, params, declared),
       onNotification: this.onNotification,
       watch: (taskId) => this.listen({ taskIds: [taskId] }),
-      answer: (asks, round) => answerInputRequests('tasks/update', asks, this.inputAnswerers(), (r) => this.inputRoundEmitter.fire({ era: 'modern', request: 'tasks/update', round, ...r })),
+      answer: (asks, round) => this.rounds.answer('tasks/update', asks, round),
     };
   }
 
@@ -472,6 +397,16 @@ export class McpClient {
   /** tasks/cancel: the task's state after the request ("cancelled", or why it could not be). */
   async cancelTask(taskId: string): Promise<TaskState | undefined> {
     return taskOf(await this.request('tasks/cancel', { taskId }));
+  }
+
+  /** New roots; a legacy server is told they changed (features/rootsList.ts). */
+  setRoots(roots: Root[]): Promise<void> {
+    return this.roots.setRoots(roots);
+  }
+
+  /** The server's log level, as each era sets it (features/logLevelFeature.ts). */
+  setLogLevel(level: LogLevel): Promise<void> {
+    return this.logLevel.setLogLevel(level);
   }
 
   /** Writes a line as typed (it is recorded like any other c2s line); responses to it go unmatched. */
@@ -506,24 +441,44 @@ export class McpClient {
 
   private modernMeta(version: string, extensions?: Record<string, unknown>): Record<string, unknown> {
     const declared = this.declaredCapabilities('modern');
-    return {
+    const meta: Record<string, unknown> = {
       [META_PROTOCOL_VERSION]: version,
       // Only what the client can answer inside an InputRequiredResult is declared, and an
       // extension only on the requests that use it ("Capabilities are declared per-request").
       [META_CLIENT_CAPABILITIES]: extensions ? { ...declared, extensions: { ...asRecord(declared.extensions), ...extensions } } : declared,
       [META_CLIENT_INFO]: this.clientInfo,
-      ...(this.logLevel ? { [META_LOG_LEVEL]: this.logLevel } : {}),
     };
+    for (const f of this.features) f.fillRequestMeta?.(meta);
+    return meta;
   }
 
   /** What the client can answer, and nothing else: each capability has an answerer behind it. */
   private declaredCapabilities(era: 'modern' | 'legacy'): Record<string, unknown> {
-    const o = this.options;
-    const answered = declaredCapabilities(
-      { roots: !!this.roots, sample: !!o.sample, sampleTools: !!o.sample && !!o.sampleTools, elicitForm: !!o.elicit, elicitUrl: !!o.elicit && !!o.elicitUrl },
-      era,
-    );
-    return o.declare ?? answered;
+    if (this.options.declare) return this.options.declare;
+    const paths: AnswerPaths = { elicitForm: false, elicitUrl: false, sample: false, sampleTools: false, roots: false };
+    for (const f of this.features) f.fillAnswerPaths?.(paths);
+    return declaredCapabilities(paths, era);
+  }
+
+  /** The server→client asks this client answers, whether sent as requests (legacy) or inside an InputRequiredResult. */
+  private inputAnswerers(): InputAnswerers {
+    const answerers: InputAnswerers = {};
+    for (const f of this.features) f.fillAnswerers?.(answerers);
+    return answerers;
+  }
+
+  /** How the features reach the connection and the client's state. */
+  private featureHost(): FeatureHost {
+    return {
+      exchange: this.exchange,
+      trace: this.trace,
+      overHttp: 'url' in this.spec,
+      info: () => this.serverInfo,
+      requestMeta: (version, extensions) => this.modernMeta(version, extensions),
+      declared: (era) => this.declaredCapabilities(era),
+      answerers: () => this.inputAnswerers(),
+      request: (method, params, opts) => this.request(method, params, opts),
+    };
   }
 
   /** What the exchange asks of the client: a request's `_meta`, a result read, the server's other messages. */
@@ -534,11 +489,11 @@ export class McpClient {
       claimResponse: (e) => this.streams.route(e),
       onNotification: (e) => {
         const msg = e.msg as JsonRpcNotification;
-        if (msg.method === 'notifications/progress') this.onProgress(msg.params);
+        for (const f of this.features) f.handleNotification?.(msg, e);
         this.streams.route(e);
         this.notificationEmitter.fire(e);
       },
-      onRequest: (msg) => void this.answerServerRequest(msg),
+      onRequest: (msg) => this.features.some((f) => f.handleRequest?.(msg) === true),
     };
   }
 
@@ -557,58 +512,6 @@ export class McpClient {
     return 'url' in this.spec && this.serverInfo?.era === 'modern';
   }
 
-  private notify(method: string, params?: Record<string, unknown>): Promise<void> {
-    const message: JsonRpcNotification = { jsonrpc: '2.0', method };
-    if (params) message.params = params;
-    return this.transport.send(JSON.stringify(message), message);
-  }
-
-  private onProgress(params: Record<string, unknown> | undefined): void {
-    const token = params?.progressToken;
-    if ((typeof token !== 'number' && typeof token !== 'string') || typeof params?.progress !== 'number') return;
-    const p: Progress = { progress: params.progress };
-    if (typeof params.total === 'number') p.total = params.total;
-    if (typeof params.message === 'string') p.message = params.message;
-    this.exchange.progress(token, p);
-  }
-
-  /**
-   * Legacy server→client requests: `ping` ("The receiver MUST respond promptly with an empty
-   * response"), and the asks the client declared a capability for; -32601 for the rest.
-   */
-  private async answerServerRequest(msg: JsonRpcRequest): Promise<void> {
-    const params = msg.params ?? {};
-    const capability = capabilityFor(msg.method, params);
-    const answer = this.inputAnswerers()[msg.method];
-    let reply: { result: Record<string, unknown> } | { error: { code: number; message: string } };
-    if (msg.method === 'ping') reply = { result: {} };
-    else if (!answer || (capability && !grants(this.declaredCapabilities('legacy'), capability))) {
-      reply = {
-        error: {
-          code: -32601,
-          message: `Method not found: MCP Lens does not answer "${msg.method}"${capability ? ` (${capability}) ` : ' '}requests from the server: ${capability && grants(this.declaredCapabilities('legacy'), capability) ? 'the client profile declares that capability, but nothing here answers it' : 'the client did not declare that capability'}`,
-        },
-      };
-    } else {
-      reply = await answer(params).then(
-        (result) => ({ result }),
-        // "Clients SHOULD return errors for … User rejected sampling request (-1)"; other failures are internal errors.
-        (err: unknown) => ({ error: { code: err instanceof RefusedAskError ? -1 : err instanceof InvalidAskError ? -32602 : -32603, message: err instanceof Error ? err.message : String(err) } }),
-      );
-    }
-    if (capability) {
-      const round: InputRound = { era: 'legacy', key: String(msg.id), method: msg.method, params };
-      if ('result' in reply) round.result = reply.result;
-      else round.error = reply.error.message;
-      this.inputRoundEmitter.fire(round);
-    }
-    try {
-      await this.exchange.post({ jsonrpc: '2.0', id: msg.id, ...reply });
-    } catch {
-      // The server is gone; its exit is in the trace.
-    }
-  }
-
   private recordEra(outcome: EraOutcome): void {
     const protocolVersion = outcome.era === 'modern' ? outcome.info.protocolVersion : outcome.protocolVersion;
     this.trace.append({
@@ -618,18 +521,6 @@ export class McpClient {
       info: { era: outcome.era, protocolVersion, reason: outcome.reason },
     });
   }
-}
-
-/** A URL-mode elicitation names an http(s) `url` to show (and open only on the user's click). */
-function urlElicitationFault(params: Record<string, unknown>): string | undefined {
-  if (typeof params.url !== 'string') return 'a URL-mode elicitation without a "url"';
-  let url: URL;
-  try {
-    url = new URL(params.url);
-  } catch {
-    return `the url ${JSON.stringify(params.url)} is not a URL`;
-  }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : `the url uses ${url.protocol}, not http or https`;
 }
 
 function asImplementation(v: unknown): { name: string; version: string } | undefined {
