@@ -7,21 +7,20 @@ import { HttpStatusError } from '../transport/httpErrors';
 import { StdioTransport, type ExitInfo, type ServerSpec } from '../transport/stdio';
 import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
-import type { JsonRpcNotification, JsonRpcRequest } from '../wire/message';
-import { ConnectionClosedError, InvalidResultError, ProtocolError, RequestTimeoutError } from './errors';
+import type { JsonRpcNotification } from '../wire/message';
+import { InvalidResultError, ProtocolError } from './errors';
 import { Exchange, type ExchangeHooks, type RequestOptions } from './exchange';
 import type { ClientOptions, ServerInfo } from './clientOptions';
 import { initializeUnlessLateModern, LateProbeAnswer } from './lateModern';
 import { probeEra, type EraOutcome } from './probe';
-import { ListenStreams, type ListenStream, type SubscriptionFilter } from './listen';
+import type { ListenStream, SubscriptionFilter } from './listen';
 import { ToolGate } from './toolGate';
 import type { InputAnswerers } from './inputRequired';
 import { declaredCapabilities, type AnswerPaths } from './clientCapabilities';
 import type { LogLevel } from './logLevel';
 import type { Root } from './roots';
-import { followTask, taskOf, type FollowOptions, type TaskState } from './tasks';
-import { runToolTask, TASK_RESULT_TYPES, TASKS_DECLARATION, TASKS_EXTENSION, type ModernTaskHost } from './tasksModern';
-import { longTimeout } from '../util/longTimeout';
+import type { TaskState } from './tasks';
+import { TASK_RESULT_TYPES, TASKS_EXTENSION } from './tasksModern';
 import {
   KNOWN_RESULT_TYPES,
   LIST_ITEMS_KEY,
@@ -34,7 +33,8 @@ import {
   type ListMethod,
 } from './protocol';
 import { asRecord } from '../schema/isRecord';
-import { ignoreUnsent } from '../util/ignored';
+import { ListenFeature } from './features/listenStreams';
+import { TaskRuns, type TaskCallOptions } from './features/taskRuns';
 import { ElicitationFeature, SamplingFeature } from './features/asks';
 import type { ClientFeature, FeatureHost } from './features/feature';
 import { InputRounds } from './features/inputRounds';
@@ -65,8 +65,8 @@ export class McpClient {
   private readonly transport: Transport;
   private readonly exchange: Exchange;
   private readonly toolGate = new ToolGate();
-  /** Open 2026-07-28 `subscriptions/listen` streams, by their request id. */
-  private readonly streams = new ListenStreams();
+  private readonly streams: ListenFeature;
+  private readonly tasks: TaskRuns;
   /** The last probe's answer, should it come after its timeout. */
   private lateDiscover: LateProbeAnswer | undefined;
   private readonly closeEmitter = new Emitter<ExitInfo>();
@@ -106,6 +106,8 @@ export class McpClient {
     this.onInputRound = this.rounds.onInputRound;
     this.roots = new RootsFeature(host, options.roots);
     this.logLevel = new LogLevelFeature(host);
+    this.streams = new ListenFeature(host);
+    this.tasks = new TaskRuns(host, { callTool: (name, args, opts) => this.callTool(name, args, opts), listen: (filter) => this.listen(filter), onNotification: this.onNotification, rounds: this.rounds });
     // Answerers in the order they were always listed; progress is read before the streams route.
     this.features = [
       new ProgressFeature(this.exchange),
@@ -114,13 +116,14 @@ export class McpClient {
       this.roots,
       new ServerRequests(host, this.rounds),
       this.logLevel,
+      this.streams,
     ];
     this.exited = this.transport.exited;
     void this.exited.then((info) => {
       // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
       // Without the stderr reason: a lost request's row stays one short line (the Servers row and the cards give the why).
       this.exchange.connectionLost(`the server ${exitSentence(info, 'before answering')}`);
-      this.streams.endAll(`the server ${exitSentence(info)}`);
+      this.clearFeatures(`the server ${exitSentence(info)}`);
       this.closeEmitter.fire(info);
     });
   }
@@ -280,57 +283,6 @@ export class McpClient {
     }
   }
 
-  /**
-   * 2026-07-28 `subscriptions/listen`: opens a stream and resolves once the server sent
-   * `notifications/subscriptions/acknowledged` for it (what it "agreed to honor"). A JSON-RPC
-   * error, an end or no acknowledgement within the request timeout rejects (the last one
-   * cancels the stream first). The stream never times out once acknowledged; close() ends it
-   * with notifications/cancelled (Streamable HTTP: by closing its response stream).
-   */
-  async listen(notifications: SubscriptionFilter, opts: { timeoutMs?: number } = {}): Promise<ListenStream> {
-    const info = this.serverInfo;
-    if (info?.era !== 'modern') throw new Error(`subscriptions/listen exists from protocol 2026-07-28; this server speaks ${info?.protocolVersion ?? 'an unknown revision'}`);
-    if (this.exchange.isClosed) throw this.exchange.closedError();
-    const id = this.exchange.takeId();
-    const stream = this.streams.open(id, notifications, (reason) => {
-      this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled subscriptions/listen (id ${id}): ${reason}`, info: { id, method: 'subscriptions/listen', reason } });
-      // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-      void ignoreUnsent(this.exchange.notify('notifications/cancelled', { requestId: id, reason }));
-    });
-    // "An abrupt transport close carries no response": the trace says the stream ended all the same.
-    stream.onEnd((end) => {
-      if (end.by === 'connection') this.trace.append({ dir: 'meta', kind: 'note', raw: `subscriptions/listen (id ${id}) ended with the connection: ${end.reason}`, info: { id, method: 'subscriptions/listen', streamEnded: end.reason } });
-    });
-    // A stream of task statuses is the tasks extension's: the request declares it.
-    const _meta = this.modernMeta(info.protocolVersion, notifications.taskIds ? TASKS_DECLARATION : undefined);
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta } };
-    // stdio: the send is the write. Streamable HTTP: it lasts as long as the response stream, so its end is the stream's.
-    const overHttp = 'url' in this.spec;
-    this.exchange.post(message).then(
-      () => overHttp && stream.finish({ by: 'connection', reason: 'the response stream ended' }),
-      (err: Error) => stream.finish({ by: 'connection', reason: err.message }),
-    );
-    const timeoutMs = opts.timeoutMs ?? this.exchange.limits.requestTimeoutMs;
-    await new Promise<void>((resolve, reject) => {
-      const subs = [
-        stream.onAcknowledged(() => done()),
-        stream.onEnd((end) => done(end.by === 'error' ? new ProtocolError(end.code, end.message, undefined, end.seq, 'subscriptions/listen') : new ConnectionClosedError(`subscriptions/listen ended before it was acknowledged: ${'reason' in end ? end.reason : 'the server answered it'}`))),
-      ];
-      const cancelTimer = longTimeout(() => {
-        this.trace.append({ dir: 'meta', kind: 'timeout', raw: `subscriptions/listen (id ${id}) was not acknowledged within ${timeoutMs} ms`, info: { id, method: 'subscriptions/listen', afterMs: timeoutMs } });
-        done(new RequestTimeoutError(`subscriptions/listen was not acknowledged within ${timeoutMs} ms`, 'subscriptions/listen', timeoutMs));
-        stream.close(`Not acknowledged within ${timeoutMs} ms`);
-      }, timeoutMs);
-      const done = (error?: Error) => {
-        cancelTimer();
-        for (const s of subs) s.dispose();
-        if (error) reject(error);
-        else resolve();
-      };
-    });
-    return stream;
-  }
-
   callTool(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
     const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
     if (refusal) return Promise.reject(refusal);
@@ -344,61 +296,6 @@ export class McpClient {
     return this.requestRound('tools/call', { name, arguments: args }, opts);
   }
 
-  /**
-   * 2025-11-25 tasks: tools/call with `task` ("the request will return a CreateTaskResult
-   * immediately, and the actual result can be retrieved later via tasks/result"), followed to
-   * its outcome (tasks.ts). 2026-07-28: the tasks extension (tasksModern.ts). A server that
-   * answers with the result at once is answered so.
-   */
-  async callToolAsTask(
-    name: string,
-    args: Record<string, unknown>,
-    opts: RequestOptions & Omit<FollowOptions, 'signal'> & { ttl?: number } = {},
-  ): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
-    const { onStatus, resultTimeoutMs, ttl, ...request } = opts;
-    if (this.serverInfo?.era === 'modern') {
-      return runToolTask(this.tasksHost(request), this.serverInfo.capabilities, name, args, { signal: opts.signal, onStatus, maxWaitMs: resultTimeoutMs ?? this.exchange.limits.maxTimeoutMs });
-    }
-    if (this.serverInfo?.era !== 'legacy') throw new Error('Cannot run a task: connect() has not completed');
-    const created = await this.request('tools/call', { name, arguments: args, task: ttl !== undefined ? { ttl } : {} }, request);
-    const task = taskOf(created.task);
-    if (!task) return { result: created };
-    const host = { request: (method: string, params: Record<string, unknown>, o?: RequestOptions) => this.request(method, params, o), onNotification: this.onNotification };
-    return followTask(host, task, { signal: opts.signal, onStatus, resultTimeoutMs: resultTimeoutMs ?? this.exchange.limits.maxTimeoutMs });
-  }
-
-  /** The client as the tasks extension uses it: each request declares the extension. */
-  private tasksHost(callOptions: RequestOptions): ModernTaskHost {
-    const declared = { extensions: TASKS_DECLARATION };
-    return {
-      call: (name, args) => this.callTool(name, args, { ...callOptions, ...declared }),
-      request: (method, params) => this.request(method, params, declared),
-      onNotification: this.onNotification,
-      watch: (taskId) => this.listen({ taskIds: [taskId] }),
-      answer: (asks, round) => this.rounds.answer('tasks/update', asks, round),
-    };
-  }
-
-  /** Every task the server lists (tasks/list, following nextCursor). */
-  async listTasks(opts?: RequestOptions): Promise<TaskState[]> {
-    const tasks: TaskState[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (;;) {
-      const page = await this.request('tasks/list', cursor === undefined ? {} : { cursor }, opts);
-      if (Array.isArray(page.tasks)) for (const t of page.tasks) if (taskOf(t)) tasks.push(taskOf(t)!);
-      const next = page.nextCursor;
-      if (typeof next !== 'string' || seen.has(next)) return tasks;
-      seen.add(next);
-      cursor = next;
-    }
-  }
-
-  /** tasks/cancel: the task's state after the request ("cancelled", or why it could not be). */
-  async cancelTask(taskId: string): Promise<TaskState | undefined> {
-    return taskOf(await this.request('tasks/cancel', { taskId }));
-  }
-
   /** New roots; a legacy server is told they changed (features/rootsList.ts). */
   setRoots(roots: Root[]): Promise<void> {
     return this.roots.setRoots(roots);
@@ -409,14 +306,38 @@ export class McpClient {
     return this.logLevel.setLogLevel(level);
   }
 
+  /** A tool run as a task, in the era's generation of tasks (features/taskRuns.ts). */
+  callToolAsTask(name: string, args: Record<string, unknown>, opts?: TaskCallOptions): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
+    return this.tasks.callToolAsTask(name, args, opts);
+  }
+
+  /** Every task the server lists (tasks/list, following nextCursor). */
+  listTasks(opts?: RequestOptions): Promise<TaskState[]> {
+    return this.tasks.listTasks(opts);
+  }
+
+  /** tasks/cancel: the task's state after the request ("cancelled", or why it could not be). */
+  cancelTask(taskId: string): Promise<TaskState | undefined> {
+    return this.tasks.cancelTask(taskId);
+  }
+
+  /** A 2026-07-28 `subscriptions/listen` stream, once acknowledged (features/listenStreams.ts). */
+  listen(notifications: SubscriptionFilter, opts?: { timeoutMs?: number }): Promise<ListenStream> {
+    return this.streams.listen(notifications, opts);
+  }
+
   /** Writes a line as typed (it is recorded like any other c2s line); responses to it go unmatched. */
   sendRaw(line: string): Promise<void> {
     return this.exchange.sendRaw(line);
   }
 
   async close(): Promise<void> {
-    if (this.exchange.closeByClient()) this.streams.endAll('the client closed the connection');
+    if (this.exchange.closeByClient()) this.clearFeatures('the client closed the connection');
     await this.transport.close();
+  }
+
+  private clearFeatures(reason: string): void {
+    for (const f of this.features) f.clear?.(reason);
   }
 
   private async initialize(protocolVersion: string, onId?: (id: number) => void): Promise<ServerInfo> {
@@ -486,11 +407,10 @@ export class McpClient {
     return {
       requestMeta: (extensions) => (this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion, extensions) : undefined),
       readResult: (method, result, seq, extensions) => this.readResult(method, result, seq, extensions),
-      claimResponse: (e) => this.streams.route(e),
+      claimResponse: (e) => this.features.some((f) => f.claimResponse?.(e) === true),
       onNotification: (e) => {
         const msg = e.msg as JsonRpcNotification;
         for (const f of this.features) f.handleNotification?.(msg, e);
-        this.streams.route(e);
         this.notificationEmitter.fire(e);
       },
       onRequest: (msg) => this.features.some((f) => f.handleRequest?.(msg) === true),
