@@ -12,7 +12,7 @@ import { declaredCapabilities, type AnswerPaths } from './clientCapabilities';
 import type { ClientOptions, ServerInfo } from './clientOptions';
 import { InvalidResultError } from './errors';
 import { Exchange, type ExchangeHooks, type RequestOptions } from './exchange';
-import type { InputAnswerers } from './inputRequired';
+import type { InputAnswerers, InputRound } from './inputRequired';
 import type { ListenStream, SubscriptionFilter } from './listen';
 import type { LogLevel } from './logLevel';
 import { KNOWN_RESULT_TYPES, LIST_ITEMS_KEY, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, MODERN_VERSIONS, type ListMethod } from './protocol';
@@ -76,7 +76,7 @@ export class McpClient {
   /** Every notification the server sends (list_changed, logging, progress…). */
   readonly onNotification = (listener: (e: TraceEvent) => void): Disposable => this.notificationEmitter.event(listener);
   /** Every question the server asked (legacy request or MRTR entry) once the client answered or refused it. */
-  readonly onInputRound: InputRounds['onInputRound'];
+  readonly onInputRound: (listener: (r: InputRound) => void) => Disposable;
 
   constructor(
     readonly spec: ServerSpec | HttpServerSpec,
@@ -92,8 +92,12 @@ export class McpClient {
       firstId: options.firstId ?? 1,
     });
     const host = this.featureHost();
-    const probeTimeoutMs = options.probeTimeoutMs ?? 3000;
-    this.eraProbe = new EraProbe(host, { clientInfo: this.clientInfo, modernVersions: options.modernVersions ?? [...MODERN_VERSIONS], probeTimeoutMs, probeMaxWaitMs: options.probeMaxWaitMs ?? 10_000 });
+    this.eraProbe = new EraProbe(host, {
+      clientInfo: this.clientInfo,
+      modernVersions: options.modernVersions ?? [...MODERN_VERSIONS],
+      probeTimeoutMs: options.probeTimeoutMs ?? 3000,
+      probeMaxWaitMs: options.probeMaxWaitMs ?? 10_000,
+    });
     this.rounds = new InputRounds(host);
     this.onInputRound = this.rounds.onInputRound;
     this.roots = new RootsFeature(host, options.roots);
