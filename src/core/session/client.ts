@@ -1,174 +1,82 @@
 import { exitSentence } from '../diagnose/exitStory';
 import type { TraceEvent } from '../trace/event';
 import { Trace } from '../trace/trace';
-import type { HttpServerSpec, HttpTransportOptions } from '../transport/http';
+import type { HttpServerSpec } from '../transport/http';
 import { remoteTransport } from '../transport/sseFallback';
-import { HttpStatusError } from '../transport/httpErrors';
-import { StdioTransport, type ExitInfo, type ServerSpec, type TransportOptions } from '../transport/stdio';
-import { SENT, type Transport } from '../transport/transport';
+import { StdioTransport, type ExitInfo, type ServerSpec } from '../transport/stdio';
+import type { Transport } from '../transport/transport';
 import { Emitter, type Disposable } from '../util/disposable';
-import { isNotification, isRequest, isResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
-import { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
-import { PendingRequests, type PendingRequest, type Progress } from './pendingRequests';
-import { initializeUnlessLateModern, LateProbeAnswer, type LateAnswer } from './lateModern';
-import { probeEra, type EraOutcome } from './probe';
-import { SignsOfLife } from './signsOfLife';
-import { ListenStreams, type ListenStream, type SubscriptionFilter } from './listen';
-import { ToolGate } from './toolGate';
-import type { Elicit } from './elicitation';
-import { answerInputRequests, inputRequiredFault, type InputAnswerers, type InputRound } from './inputRequired';
-import { capabilityFor, declaredCapabilities, grants } from './clientCapabilities';
-import { META_LOG_LEVEL, type LogLevel } from './logLevel';
-import type { Root } from './roots';
-import { samplingRequestFault, type Sample } from './sampling';
-import { requestedSchemaFault } from './elicitationSchema';
-import { followTask, taskOf, type FollowOptions, type TaskState } from './tasks';
-import { runToolTask, TASK_RESULT_TYPES, TASKS_DECLARATION, TASKS_EXTENSION, type ModernTaskHost } from './tasksModern';
-import { longTimeout } from '../util/longTimeout';
-import {
-  KNOWN_RESULT_TYPES,
-  LIST_ITEMS_KEY,
-  META_CLIENT_CAPABILITIES,
-  META_CLIENT_INFO,
-  HEADER_MISMATCH,
-  META_PROTOCOL_VERSION,
-  LEGACY_VERSIONS,
-  MODERN_VERSIONS,
-  type ListMethod,
-} from './protocol';
+import type { JsonRpcNotification } from '../wire/message';
 import { asRecord } from '../schema/isRecord';
-import { ignoreUnsent } from '../util/ignored';
+import { declaredCapabilities, type AnswerPaths } from './clientCapabilities';
+import type { ClientOptions, ServerInfo } from './clientOptions';
+import { InvalidResultError } from './errors';
+import { Exchange, type ExchangeHooks, type RequestOptions } from './exchange';
+import type { InputAnswerers, InputRound } from './inputRequired';
+import type { ListenStream, SubscriptionFilter } from './listen';
+import type { LogLevel } from './logLevel';
+import { KNOWN_RESULT_TYPES, LIST_ITEMS_KEY, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, MODERN_VERSIONS, type ListMethod } from './protocol';
+import type { Root } from './roots';
+import type { TaskState } from './tasks';
+import { TASK_RESULT_TYPES, TASKS_EXTENSION } from './tasksModern';
+import { ElicitationFeature, SamplingFeature } from './features/asks';
+import { EraProbe } from './features/eraProbe';
+import type { ClientFeature, FeatureHost } from './features/feature';
+import { HttpRecovery } from './features/httpRecovery';
+import { InputRounds } from './features/inputRounds';
+import { ListenFeature } from './features/listenStreams';
+import { LogLevelFeature } from './features/logLevelFeature';
+import { ProgressFeature } from './features/progress';
+import { RootsFeature } from './features/rootsList';
+import { ServerRequests } from './features/serverRequests';
+import { TaskRuns, type TaskCallOptions } from './features/taskRuns';
 
 export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
+export type { ClientOptions, ServerInfo } from './clientOptions';
+export type { RequestOptions } from './exchange';
 export type { Progress } from './pendingRequests';
 export type { InputRound } from './inputRequired';
 export type { TaskState } from './tasks';
 export type { ListenEnd, ListenStream, SubscriptionFilter } from './listen';
 
-export interface ServerInfo {
-  era: 'modern' | 'legacy';
-  protocolVersion: string;
-  capabilities: Record<string, unknown>;
-  serverInfo?: { name: string; version: string };
-  instructions?: string;
-}
-
-export interface ClientOptions {
-  trace?: Trace;
-  clientInfo?: { name: string; version: string };
-  /**
-   * A client profile's capabilities (what a given host declares, extensions included), sent
-   * in place of the ones MCP Lens derives from its answerers: the server then sees that host.
-   * An ask the profile declares but nothing here answers is refused all the same.
-   */
-  declare?: Record<string, unknown>;
-  /** Per-request timeout, restarted by progress. Default 30 000 ms. */
-  requestTimeoutMs?: number;
-  /** The bound no progress can extend a request beyond. Default 10 × requestTimeoutMs. */
-  maxTimeoutMs?: number;
-  /**
-   * How long the server/discover probe waits, once the server has written anything (stdout or
-   * stderr), before taking it for legacy. Default 3000 ms.
-   */
-  probeTimeoutMs?: number;
-  /** The probe's bound for a server that has written nothing yet (still starting). Default 10 000 ms, never below probeTimeoutMs. */
-  probeMaxWaitMs?: number;
-  /** What roots/list is answered with; when given, the client declares `roots` (setRoots changes them). */
-  roots?: Root[];
-  /** Answers elicitation/create (form mode); when given, the client declares the elicitation capability. */
-  elicit?: Elicit;
-  /** `elicit` also answers URL-mode elicitations (it shows the URL and opens it only on request): declares `elicitation.url`. */
-  elicitUrl?: boolean;
-  /** Answers sampling/createMessage; when given, the client declares `sampling`. */
-  sample?: Sample;
-  /** `sample` shows a request's `tools` and can reply with tool_use content: declares `sampling.tools`. */
-  sampleTools?: boolean;
-  /** The first request id: a restarted server's client sharing its predecessor's trace continues its ids, so one trace never holds two requests with one id. Default 1. */
-  firstId?: number;
-  /** Modern revisions to offer, preferred first (tests offer an unknown one to exercise -32022); none: legacy `initialize` only, no era probe. */
-  modernVersions?: string[];
-  transport?: TransportOptions;
-  /** Options of the Streamable HTTP transport, used when the spec has a `url`. */
-  http?: HttpTransportOptions;
-}
-
-export interface RequestOptions {
-  timeoutMs?: number;
-  maxTimeoutMs?: number;
-  onProgress?: (p: Progress) => void;
-  signal?: AbortSignal;
-  /** Learns the request's id once it is assigned (again for each round a server asks back). */
-  onId?: (id: number) => void;
-  /** Extensions this request declares in its `_meta` clientCapabilities (the tasks extension). */
-  extensions?: Record<string, unknown>;
-}
-
-/** How an internal request behaves on timeout: the probe and `initialize` are never cancelled. */
-interface InternalOptions extends RequestOptions {
-  /** "The client MUST NOT cancel initialize"; a probe timeout is an answer, not a fault. */
-  cancelOnTimeout?: boolean;
-  /** Send params exactly as given (the probe builds its own `_meta`). */
-  rawParams?: boolean;
-  /** While the server has written nothing the request waits `timeoutMs`; from its first output, this long (the probe). */
-  quietAfterLifeMs?: number;
-  /** Where an answer that arrives after the timeout goes (the probe's late DiscoverResult). */
-  onLate?: (answer: LateAnswer) => void;
-}
-
-/** send()'s options when none are given (one object, not one per request). */
-const NO_OPTIONS: InternalOptions = Object.freeze({});
-
-/** How long a failed write waits for the process to exit, so the exit (code, stderr) explains it rather than EPIPE. */
-const EXIT_AFTER_WRITE_FAILURE_MS = 2000;
-
 const DEFAULT_CLIENT_INFO = { name: 'mcp-lens', version: '0.1.0' };
-
-/** Rounds of InputRequiredResult one request may take before the client stops answering. */
-const MAX_INPUT_ROUNDS = 8;
-/** How many rounds in a row may ask exactly the same thing before the client takes it for a loop. */
-const MAX_SAME_ASKS = 3;
 
 /**
  * A dual-era MCP client over stdio or Streamable HTTP that records everything it sees into a Trace.
  * connect() probes with server/discover and falls back to the legacy initialize handshake
  * ("The fallback MUST NOT be keyed to one specific error code").
+ *
+ * A small core: the request/response machinery is the Exchange (exchange.ts), and each
+ * protocol feature is a ClientFeature of its own (features/): it declares what it answers,
+ * handles its messages and owns its state. The client composes them and keeps the API.
  */
 export class McpClient {
   readonly trace: Trace;
-  private readonly transport: Transport;
-  private readonly pending = new PendingRequests();
-  private readonly toolGate = new ToolGate();
-  /** Open 2026-07-28 `subscriptions/listen` streams, by their request id. */
-  private readonly streams = new ListenStreams();
-  /** Timed-out requests whose answer still matters (the era probe), by id. */
-  private readonly lateAnswers = new Map<number, (answer: LateAnswer) => void>();
-  private readonly life: SignsOfLife;
-  /** The last probe's answer, should it come after its timeout. */
-  private lateDiscover: LateProbeAnswer | undefined;
-  private readonly closeEmitter = new Emitter<ExitInfo>();
-  private readonly notificationEmitter = new Emitter<TraceEvent>();
-  private readonly inputRoundEmitter = new Emitter<InputRound>();
-  private roots: Root[] | undefined;
   /** What this client says it is (`initialize` clientInfo, the 2026-07-28 `_meta` one). */
   readonly clientInfo: { name: string; version: string };
-  private readonly requestTimeoutMs: number;
-  private readonly maxTimeoutMs: number;
-  private nextId = 1;
-  /** The log level asked for; a 2026-07-28 request carries it in `_meta`. */
-  private logLevel: LogLevel | undefined;
+  readonly exited: Promise<ExitInfo>;
+  private readonly transport: Transport;
+  private readonly exchange: Exchange;
+  private readonly eraProbe: EraProbe;
+  private readonly rounds: InputRounds;
+  private readonly roots: RootsFeature;
+  private readonly logLevel: LogLevelFeature;
+  private readonly streams: ListenFeature;
+  private readonly tasks: TaskRuns;
+  private readonly http: HttpRecovery;
+  /** The features with hooks, in the order each adds to a declaration and hears a message. */
+  private readonly features: ClientFeature[];
   private serverInfo: ServerInfo | undefined;
-  private newSession: Promise<ServerInfo> | undefined;
-  private closed = false;
-  private closeReason = 'The connection to the server is closed';
+  private readonly closeEmitter = new Emitter<ExitInfo>();
+  private readonly notificationEmitter = new Emitter<TraceEvent>();
 
   readonly onDidClose = (listener: (info: ExitInfo) => void): Disposable => this.closeEmitter.event(listener);
   /** Every notification the server sends (list_changed, logging, progress…). */
   readonly onNotification = (listener: (e: TraceEvent) => void): Disposable => this.notificationEmitter.event(listener);
   /** Every question the server asked (legacy request or MRTR entry) once the client answered or refused it. */
-  readonly onInputRound = (listener: (r: InputRound) => void): Disposable => this.inputRoundEmitter.event(listener);
-  readonly exited: Promise<ExitInfo>;
+  readonly onInputRound: (listener: (r: InputRound) => void) => Disposable;
 
   constructor(
     readonly spec: ServerSpec | HttpServerSpec,
@@ -176,36 +84,40 @@ export class McpClient {
   ) {
     this.trace = options.trace ?? new Trace();
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    this.roots = options.roots;
-    this.nextId = options.firstId ?? 1;
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-    this.maxTimeoutMs = options.maxTimeoutMs ?? this.requestTimeoutMs * 10;
+    const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.transport = 'url' in spec ? remoteTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
-    this.life = new SignsOfLife(this.trace);
-    this.transport.onMessage((e) => this.dispatch(e));
-    // A response on a line over the cap is never a message; its request fails now, not at its timeout.
-    // A request someone else gave up on in the trace (a restart marks the in-flight ones lost) ends here too, once.
-    // One listener for both: it hears every event.
-    const watch = this.trace.onEvent((e) => {
-      if (e.dir === 's2c' && e.kind === 'oversize') this.failOversize(e);
-      else if (e.dir === 'meta' && e.kind === 'cancelled' && e.info?.local === true) this.settleGivenUp(e.info);
+    this.exchange = new Exchange(this.transport, this.trace, this.exchangeHooks(), {
+      requestTimeoutMs,
+      maxTimeoutMs: options.maxTimeoutMs ?? requestTimeoutMs * 10,
+      firstId: options.firstId ?? 1,
     });
+    const host = this.featureHost();
+    this.eraProbe = new EraProbe(host, {
+      clientInfo: this.clientInfo,
+      modernVersions: options.modernVersions ?? [...MODERN_VERSIONS],
+      probeTimeoutMs: options.probeTimeoutMs ?? 3000,
+      probeMaxWaitMs: options.probeMaxWaitMs ?? 10_000,
+    });
+    this.rounds = new InputRounds(host);
+    this.onInputRound = this.rounds.onInputRound;
+    this.roots = new RootsFeature(host, options.roots);
+    this.logLevel = new LogLevelFeature(host);
+    this.streams = new ListenFeature(host);
+    this.http = new HttpRecovery(host, { listTools: () => this.listAll('tools/list'), startNewSession: async (version) => (this.serverInfo = await this.eraProbe.initialize(version)) });
+    this.tasks = new TaskRuns(host, { callTool: (name, args, opts) => this.callTool(name, args, opts), listen: (filter) => this.listen(filter), onNotification: this.onNotification, rounds: this.rounds });
+    // Answerers in the order they were always listed; progress is read before the streams route.
+    this.features = [
+      new ProgressFeature(this.exchange),
+      new ElicitationFeature(options.elicit, !!options.elicitUrl),
+      new SamplingFeature(options.sample, !!options.sampleTools),
+      this.roots,
+      new ServerRequests(host, this.rounds),
+      this.logLevel,
+      this.streams,
+      this.http,
+    ];
     this.exited = this.transport.exited;
-    void this.exited.then((info) => {
-      watch.dispose();
-      this.life.dispose();
-      // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
-      // Without the stderr reason: a lost request's row stays one short line (the Servers row and the cards give the why).
-      const lost = `the server ${exitSentence(info, 'before answering')}`;
-      if (!this.closed) {
-        this.closed = true;
-        this.closeReason = lost[0].toUpperCase() + lost.slice(1);
-      }
-      // "If the server process exits unexpectedly … in-flight requests are simply lost": each says so.
-      this.loseAll(lost);
-      this.streams.endAll(`the server ${exitSentence(info)}`);
-      this.closeEmitter.fire(info);
-    });
+    void this.exited.then((info) => this.connectionEnded(info));
   }
 
   get info(): ServerInfo | undefined {
@@ -214,7 +126,11 @@ export class McpClient {
 
   /** The roots roots/list answers with now (undefined: the client declared no roots). */
   get currentRoots(): Root[] | undefined {
-    return this.roots;
+    return this.roots.current;
+  }
+
+  get currentLogLevel(): LogLevel | undefined {
+    return this.logLevel.current;
   }
 
   get pid(): number | undefined {
@@ -224,53 +140,8 @@ export class McpClient {
   /** Spawns the server, learns its era, and completes the legacy handshake when there is one. */
   async connect(): Promise<ServerInfo> {
     await this.transport.start();
-    // No modern revision to offer (check's second, legacy-only connection to a dual-era server): straight to initialize.
-    const outcome: EraOutcome = this.modernVersions.length === 0 ? { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0], reason: 'the client offers only the legacy handshake' } : await this.probe();
-    this.recordEra(outcome);
-    if (outcome.era === 'modern') this.serverInfo = outcome.info;
-    else this.serverInfo = outcome.timedOut ? await this.legacyUnlessLateModern(outcome.protocolVersion) : await this.initialize(outcome.protocolVersion);
+    this.serverInfo = await this.eraProbe.learn();
     return this.serverInfo;
-  }
-
-  /** After a probe timeout: initialize, unless the probe's late answer proves the server modern first (lateModern.ts). */
-  private async legacyUnlessLateModern(protocolVersion: string): Promise<ServerInfo> {
-    const decided = await initializeUnlessLateModern({
-      late: this.lateDiscover!,
-      initialize: (onId) => this.initialize(protocolVersion, onId),
-      abandon: (id, reason) => this.abandon(id, reason),
-      probe: () => this.probe(),
-      modernVersions: this.modernVersions,
-    });
-    this.lateAnswers.clear();
-    if ('legacy' in decided) return decided.legacy;
-    this.recordEra(decided.modern);
-    return decided.modern.era === 'modern' ? decided.modern.info : this.initialize(decided.modern.protocolVersion);
-  }
-
-  private get modernVersions(): string[] {
-    return this.options.modernVersions ?? [...MODERN_VERSIONS];
-  }
-
-  private probe(): Promise<EraOutcome> {
-    return probeEra({ discover: (version) => this.discover(version), modernVersions: this.modernVersions });
-  }
-
-  /**
-   * server/discover, timed for a process that may still be starting: the whole budget
-   * (probeMaxWaitMs) while the server has written nothing, probeTimeoutMs from its first
-   * output. The timeout is recorded (an answer, not a fault: never cancelled) and a late
-   * answer is kept for legacyUnlessLateModern.
-   */
-  private discover(version: string): Promise<Record<string, unknown>> {
-    const quiet = this.options.probeTimeoutMs ?? 3000;
-    const max = Math.max(quiet, this.options.probeMaxWaitMs ?? 10_000);
-    const late = new LateProbeAnswer(version);
-    this.lateDiscover = late;
-    return this.send(
-      'server/discover',
-      { _meta: this.modernMeta(version) },
-      { timeoutMs: this.life.alive ? quiet : max, maxTimeoutMs: max, quietAfterLifeMs: quiet, cancelOnTimeout: false, rawParams: true, onLate: (answer) => late.deliver(answer) },
-    );
   }
 
   /** Sends a request and resolves with its result; a JSON-RPC error rejects with ProtocolError. */
@@ -278,10 +149,10 @@ export class McpClient {
     if (!this.serverInfo) return Promise.reject(new Error(`Cannot send ${method}: connect() has not completed`));
     // A legacy stdio server's answer is complete (no InputRequiredResult) and its errors have no
     // recovery (those are Streamable HTTP's): the request's own promise is the answer.
-    if (this.serverInfo.era === 'legacy' && !('url' in this.spec)) return this.send(method, params, opts);
+    if (this.serverInfo.era === 'legacy' && !('url' in this.spec)) return this.exchange.send(method, params, opts);
     // One promise per call where it can be: most results are complete, and most requests succeed.
-    const complete = (result: Record<string, unknown>) => (this.wantsInput(result) ? this.untilComplete(method, params, result, this.sender(method, opts)) : result);
-    return this.send(method, params, opts).then(complete, (err: unknown) => this.recover(err, method, () => this.send(method, params, opts)).then(complete));
+    const complete = (result: Record<string, unknown>) => (this.rounds.wantsInput(result) ? this.rounds.untilComplete(method, params, result, this.sender(method, opts)) : result);
+    return this.exchange.send(method, params, opts).then(complete, (err: unknown) => this.http.recover(err, method, () => this.exchange.send(method, params, opts)).then(complete));
   }
 
   /**
@@ -296,113 +167,7 @@ export class McpClient {
 
   /** One round of `method` with the given params, recovered as request() recovers its first. */
   private sender(method: string, opts: RequestOptions | undefined): (p: Record<string, unknown> | undefined) => Promise<Record<string, unknown>> {
-    return (p) => this.send(method, p, opts).catch((err: unknown) => this.recover(err, method, () => this.send(method, p, opts)));
-  }
-
-  /** A 2026-07-28 InputRequiredResult: not the answer yet (see untilComplete). */
-  private wantsInput(result: Record<string, unknown>): boolean {
-    return this.serverInfo?.era === 'modern' && result.resultType === 'input_required';
-  }
-
-  /**
-   * 2026-07-28 multi-round-trip: an InputRequiredResult is not the answer. The client answers
-   * its inputRequests and sends the original request again, as a new request (new id), with
-   * `inputResponses` and the `requestState` echoed exactly, omitted when there was none.
-   */
-  private async untilComplete(
-    method: string,
-    params: Record<string, unknown> | undefined,
-    first: Record<string, unknown>,
-    once: (p: Record<string, unknown>) => Promise<Record<string, unknown>>,
-  ): Promise<Record<string, unknown>> {
-    let result = first;
-    let lastAsk: string | undefined;
-    let sameAsks = 0;
-    for (let round = 1; this.wantsInput(result); round++) {
-      const fault = inputRequiredFault(result);
-      if (fault) throw new UnansweredInputError(`${method}: the server answered with ${fault}`);
-      if (round > MAX_INPUT_ROUNDS) throw new UnansweredInputError(`${method}: the server still asks for input after ${MAX_INPUT_ROUNDS} rounds`);
-      const ask = JSON.stringify([result.inputRequests, result.requestState]);
-      sameAsks = ask === lastAsk ? sameAsks + 1 : 1;
-      lastAsk = ask;
-      if (sameAsks >= MAX_SAME_ASKS) {
-        this.trace.append({
-          dir: 'meta',
-          kind: 'note',
-          raw: `stopped answering ${method}: the server asked the same thing ${sameAsks} rounds in a row`,
-          info: { reason: 'input-repeated', method, rounds: sameAsks },
-        });
-        throw new UnansweredInputError(`${method}: the server asked the same thing ${sameAsks} rounds in a row, whatever the answer; the client stopped`);
-      }
-      const emit = (r: Omit<InputRound, 'era' | 'request' | 'round'>) => this.inputRoundEmitter.fire({ era: 'modern', request: method, round, ...r });
-      const next: Record<string, unknown> = { ...params, inputResponses: await answerInputRequests(method, result.inputRequests, this.inputAnswerers(), emit) };
-      if (typeof result.requestState === 'string') next.requestState = result.requestState;
-      result = await once(next);
-    }
-    return result;
-  }
-
-  /** The server→client asks this client answers, whether sent as requests (legacy) or inside an InputRequiredResult. */
-  private inputAnswerers(): InputAnswerers {
-    const answerers: InputAnswerers = {};
-    const { elicit, sample } = this.options;
-    if (elicit) {
-      answerers['elicitation/create'] = (params) => {
-        const fault = params.mode === 'url' ? urlElicitationFault(params) : requestedSchemaFault(params.requestedSchema);
-        return fault ? Promise.reject(new InvalidAskError(`elicitation/create: ${fault}`)) : elicit(params);
-      };
-    }
-    if (sample) {
-      answerers['sampling/createMessage'] = (params) => {
-        const fault = samplingRequestFault(params);
-        return fault ? Promise.reject(new InvalidAskError(`sampling/createMessage: ${fault}`)) : sample(params);
-      };
-    }
-    if (this.roots) answerers['roots/list'] = async () => ({ roots: this.roots });
-    return answerers;
-  }
-
-  /**
-   * New roots (a workspace folder added, a setting changed). Legacy: "When roots change,
-   * clients that support listChanged MUST send a notification" (2026-07-28 has no such
-   * notification: the next InputRequiredResult asking roots/list gets the new ones).
-   */
-  async setRoots(roots: Root[]): Promise<void> {
-    if (!this.roots) throw new Error('setRoots: this client was created without roots, so it did not declare the roots capability');
-    this.roots = roots;
-    if (this.serverInfo?.era === 'legacy' && !this.closed) await this.notify('notifications/roots/list_changed');
-  }
-
-  /** The Streamable HTTP refusals a client is told to recover from, each retried once. */
-  private async recover(err: unknown, method: string, retry: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
-    // "If the server rejects a request with a HeaderMismatch error because required Mcp-Param-*
-    // headers are missing or do not match the body, the client SHOULD call tools/list to check
-    // for changes to the tool's inputSchema, then retry" (the transport mirrors what it lists).
-    if (err instanceof ProtocolError && err.code === HEADER_MISMATCH && method === 'tools/call' && 'url' in this.spec && this.serverInfo?.era === 'modern') {
-      await this.listAll('tools/list');
-      return retry();
-    }
-    return this.afterSessionExpired(err, retry);
-  }
-
-  /**
-   * Streamable HTTP, legacy: a 404 for our Mcp-Session-Id means the server ended the session;
-   * the client "MUST start a new session by sending a new InitializeRequest", then the refused
-   * request (which never ran) is sent once more.
-   */
-  private async afterSessionExpired(err: unknown, retry: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
-    const info = this.serverInfo;
-    if (!(err instanceof HttpStatusError) || !err.sessionExpired || info?.era !== 'legacy' || this.closed) throw err;
-    this.newSession ??= (async () => {
-      this.trace.append({ dir: 'meta', kind: 'note', raw: 'the server ended the HTTP session (404): starting a new one with initialize', info: { transport: 'http', reason: 'session-expired' } });
-      try {
-        return (this.serverInfo = await this.initialize(info.protocolVersion));
-      } finally {
-        this.newSession = undefined;
-      }
-    })();
-    await this.newSession;
-    return retry();
+    return (p) => this.exchange.send(method, p, opts).catch((err: unknown) => this.http.recover(err, method, () => this.exchange.send(method, p, opts)));
   }
 
   /** Every item of a paginated list, following nextCursor to its end ('' is a cursor, not the end). */
@@ -433,460 +198,138 @@ export class McpClient {
     }
   }
 
-  /**
-   * The server's log level. Legacy: `logging/setLevel` (answered, or rejected with the
-   * server's error). 2026-07-28 has no such method: every later request carries
-   * `io.modelcontextprotocol/logLevel` in its `_meta`.
-   */
-  async setLogLevel(level: LogLevel): Promise<void> {
-    if (this.serverInfo?.era === 'modern') {
-      this.logLevel = level;
-      return;
-    }
-    await this.request('logging/setLevel', { level });
-    this.logLevel = level;
-  }
-
-  /**
-   * 2026-07-28 `subscriptions/listen`: opens a stream and resolves once the server sent
-   * `notifications/subscriptions/acknowledged` for it (what it "agreed to honor"). A JSON-RPC
-   * error, an end or no acknowledgement within the request timeout rejects (the last one
-   * cancels the stream first). The stream never times out once acknowledged; close() ends it
-   * with notifications/cancelled (Streamable HTTP: by closing its response stream).
-   */
-  async listen(notifications: SubscriptionFilter, opts: { timeoutMs?: number } = {}): Promise<ListenStream> {
-    const info = this.serverInfo;
-    if (info?.era !== 'modern') throw new Error(`subscriptions/listen exists from protocol 2026-07-28; this server speaks ${info?.protocolVersion ?? 'an unknown revision'}`);
-    if (this.closed) throw new ConnectionClosedError(this.closeReason);
-    const id = this.nextId++;
-    const stream = this.streams.open(id, notifications, (reason) => {
-      this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled subscriptions/listen (id ${id}): ${reason}`, info: { id, method: 'subscriptions/listen', reason } });
-      // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-      void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason }));
-    });
-    // "An abrupt transport close carries no response": the trace says the stream ended all the same.
-    stream.onEnd((end) => {
-      if (end.by === 'connection') this.trace.append({ dir: 'meta', kind: 'note', raw: `subscriptions/listen (id ${id}) ended with the connection: ${end.reason}`, info: { id, method: 'subscriptions/listen', streamEnded: end.reason } });
-    });
-    // A stream of task statuses is the tasks extension's: the request declares it.
-    const _meta = this.modernMeta(info.protocolVersion, notifications.taskIds ? TASKS_DECLARATION : undefined);
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { notifications, _meta } };
-    // stdio: the send is the write. Streamable HTTP: it lasts as long as the response stream, so its end is the stream's.
-    const overHttp = 'url' in this.spec;
-    this.transport.send(JSON.stringify(message)).then(
-      () => overHttp && stream.finish({ by: 'connection', reason: 'the response stream ended' }),
-      (err: Error) => stream.finish({ by: 'connection', reason: err.message }),
-    );
-    const timeoutMs = opts.timeoutMs ?? this.requestTimeoutMs;
-    await new Promise<void>((resolve, reject) => {
-      const subs = [
-        stream.onAcknowledged(() => done()),
-        stream.onEnd((end) => done(end.by === 'error' ? new ProtocolError(end.code, end.message, undefined, end.seq, 'subscriptions/listen') : new ConnectionClosedError(`subscriptions/listen ended before it was acknowledged: ${'reason' in end ? end.reason : 'the server answered it'}`))),
-      ];
-      const cancelTimer = longTimeout(() => {
-        this.trace.append({ dir: 'meta', kind: 'timeout', raw: `subscriptions/listen (id ${id}) was not acknowledged within ${timeoutMs} ms`, info: { id, method: 'subscriptions/listen', afterMs: timeoutMs } });
-        done(new RequestTimeoutError(`subscriptions/listen was not acknowledged within ${timeoutMs} ms`, 'subscriptions/listen', timeoutMs));
-        stream.close(`Not acknowledged within ${timeoutMs} ms`);
-      }, timeoutMs);
-      const done = (error?: Error) => {
-        cancelTimer();
-        for (const s of subs) s.dispose();
-        if (error) reject(error);
-        else resolve();
-      };
-    });
-    return stream;
-  }
-
-  get currentLogLevel(): LogLevel | undefined {
-    return this.logLevel;
-  }
-
   callTool(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
-    const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
+    const refusal = this.http.refusal(name);
     if (refusal) return Promise.reject(refusal);
     return this.request('tools/call', { name, arguments: args }, opts);
   }
 
   /** tools/call, one round: an InputRequiredResult is returned, not followed (see requestRound). */
   callToolRound(name: string, args: Record<string, unknown>, opts?: RequestOptions): Promise<Record<string, unknown>> {
-    const refusal = this.mirrorsHeaders() ? this.toolGate.refusal(name) : undefined;
+    const refusal = this.http.refusal(name);
     if (refusal) return Promise.reject(refusal);
     return this.requestRound('tools/call', { name, arguments: args }, opts);
   }
 
-  /**
-   * 2025-11-25 tasks: tools/call with `task` ("the request will return a CreateTaskResult
-   * immediately, and the actual result can be retrieved later via tasks/result"), followed to
-   * its outcome (tasks.ts). 2026-07-28: the tasks extension (tasksModern.ts). A server that
-   * answers with the result at once is answered so.
-   */
-  async callToolAsTask(
-    name: string,
-    args: Record<string, unknown>,
-    opts: RequestOptions & Omit<FollowOptions, 'signal'> & { ttl?: number } = {},
-  ): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
-    const { onStatus, resultTimeoutMs, ttl, ...request } = opts;
-    if (this.serverInfo?.era === 'modern') {
-      return runToolTask(this.tasksHost(request), this.serverInfo.capabilities, name, args, { signal: opts.signal, onStatus, maxWaitMs: resultTimeoutMs ?? this.maxTimeoutMs });
-    }
-    if (this.serverInfo?.era !== 'legacy') throw new Error('Cannot run a task: connect() has not completed');
-    const created = await this.request('tools/call', { name, arguments: args, task: ttl !== undefined ? { ttl } : {} }, request);
-    const task = taskOf(created.task);
-    if (!task) return { result: created };
-    const host = { request: (method: string, params: Record<string, unknown>, o?: RequestOptions) => this.request(method, params, o), onNotification: this.onNotification };
-    return followTask(host, task, { signal: opts.signal, onStatus, resultTimeoutMs: resultTimeoutMs ?? this.maxTimeoutMs });
-  }
-
-  /** The client as the tasks extension uses it: each request declares the extension. */
-  private tasksHost(callOptions: RequestOptions): ModernTaskHost {
-    const declared = { extensions: TASKS_DECLARATION };
-    return {
-      call: (name, args) => this.callTool(name, args, { ...callOptions, ...declared }),
-      request: (method, params) => this.request(method, params, declared),
-      onNotification: this.onNotification,
-      watch: (taskId) => this.listen({ taskIds: [taskId] }),
-      answer: (asks, round) => answerInputRequests('tasks/update', asks, this.inputAnswerers(), (r) => this.inputRoundEmitter.fire({ era: 'modern', request: 'tasks/update', round, ...r })),
-    };
+  /** A tool run as a task, in the era's generation of tasks (features/taskRuns.ts). */
+  callToolAsTask(name: string, args: Record<string, unknown>, opts?: TaskCallOptions): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
+    return this.tasks.callToolAsTask(name, args, opts);
   }
 
   /** Every task the server lists (tasks/list, following nextCursor). */
-  async listTasks(opts?: RequestOptions): Promise<TaskState[]> {
-    const tasks: TaskState[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (;;) {
-      const page = await this.request('tasks/list', cursor === undefined ? {} : { cursor }, opts);
-      if (Array.isArray(page.tasks)) for (const t of page.tasks) if (taskOf(t)) tasks.push(taskOf(t)!);
-      const next = page.nextCursor;
-      if (typeof next !== 'string' || seen.has(next)) return tasks;
-      seen.add(next);
-      cursor = next;
-    }
+  listTasks(opts?: RequestOptions): Promise<TaskState[]> {
+    return this.tasks.listTasks(opts);
   }
 
   /** tasks/cancel: the task's state after the request ("cancelled", or why it could not be). */
-  async cancelTask(taskId: string): Promise<TaskState | undefined> {
-    return taskOf(await this.request('tasks/cancel', { taskId }));
+  cancelTask(taskId: string): Promise<TaskState | undefined> {
+    return this.tasks.cancelTask(taskId);
+  }
+
+  /** New roots; a legacy server is told they changed (features/rootsList.ts). */
+  setRoots(roots: Root[]): Promise<void> {
+    return this.roots.setRoots(roots);
+  }
+
+  /** The server's log level, as each era sets it (features/logLevelFeature.ts). */
+  setLogLevel(level: LogLevel): Promise<void> {
+    return this.logLevel.setLogLevel(level);
+  }
+
+  /** A 2026-07-28 `subscriptions/listen` stream, once acknowledged (features/listenStreams.ts). */
+  listen(notifications: SubscriptionFilter, opts?: { timeoutMs?: number }): Promise<ListenStream> {
+    return this.streams.listen(notifications, opts);
   }
 
   /** Writes a line as typed (it is recorded like any other c2s line); responses to it go unmatched. */
   sendRaw(line: string): Promise<void> {
-    if (this.closed) return Promise.reject(new ConnectionClosedError(this.closeReason));
-    return this.transport.send(line).catch((err: Error) => {
-      throw new ConnectionClosedError(err.message);
-    });
+    return this.exchange.sendRaw(line);
   }
 
   async close(): Promise<void> {
-    if (!this.closed) {
-      this.closed = true;
-      this.closeReason = 'The connection was closed by the client';
-      this.loseAll('the client closed the connection before the answer');
-      this.streams.endAll('the client closed the connection');
-    }
+    if (this.exchange.closeByClient()) this.clearFeatures('the client closed the connection');
     await this.transport.close();
   }
 
-  /** Every request still waiting ends, and the trace says so: none is left "pending" forever. */
-  private loseAll(reason: string): void {
-    this.lateAnswers.clear();
-    for (const p of this.pending.takeAll()) {
-      this.recordGivenUp(p, `lost: ${reason}`);
-      p.settle({ error: new ConnectionClosedError(this.closeReason) });
-    }
+  /** The connection ended: every request still waiting is lost, every feature lets go, listeners hear it. */
+  private connectionEnded(info: ExitInfo): void {
+    // A connection with no process (HTTP+SSE: the server closed its stream) ends without an exit code.
+    // Without the stderr reason: a lost request's row stays one short line (the Servers row and the cards give the why).
+    this.exchange.connectionLost(`the server ${exitSentence(info, 'before answering')}`);
+    this.clearFeatures(`the server ${exitSentence(info)}`);
+    this.closeEmitter.fire(info);
   }
 
-  /** Stops waiting for a request without a word to the server (it was never wrong to answer it). */
-  private abandon(id: number, reason: string): void {
-    const p = this.pending.take(id);
-    if (!p) return;
-    this.recordGivenUp(p, reason);
-    p.settle({ error: new RequestCancelledError(`${p.method} was abandoned: ${reason}`) });
+  private clearFeatures(reason: string): void {
+    for (const f of this.features) f.clear?.(reason);
   }
 
-  private settleGivenUp(info: Record<string, unknown>): void {
-    const p = typeof info.id === 'number' ? this.pending.take(info.id) : undefined;
-    p?.settle({ error: new ConnectionClosedError(`${p.method} was given up: ${String(info.reason ?? 'no reason given')}`) });
-  }
-
-  /** `local`: no notifications/cancelled went out, so an answer that still comes is no fault of the server. */
-  private recordGivenUp(p: PendingRequest, reason: string): void {
-    this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `${p.method} (id ${p.id}) ${reason}`, info: { id: p.id, method: p.method, reason, local: true } });
-  }
-
-  private async initialize(protocolVersion: string, onId?: (id: number) => void): Promise<ServerInfo> {
-    const capabilities = this.declaredCapabilities('legacy');
-    const result = await this.send(
-      'initialize',
-      { protocolVersion, capabilities, clientInfo: this.clientInfo },
-      { cancelOnTimeout: false, onId },
-    );
-    // "After successful initialization, the client MUST send an initialized notification".
-    await this.notify('notifications/initialized');
-    const info: ServerInfo = {
-      era: 'legacy',
-      protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : protocolVersion,
-      capabilities: asRecord(result.capabilities) ?? {},
+  /** How the features reach the connection and the client's state. */
+  private featureHost(): FeatureHost {
+    return {
+      exchange: this.exchange,
+      trace: this.trace,
+      overHttp: 'url' in this.spec,
+      info: () => this.serverInfo,
+      requestMeta: (version, extensions) => this.modernMeta(version, extensions),
+      declared: (era) => this.declaredCapabilities(era),
+      answerers: () => this.inputAnswerers(),
+      request: (method, params, opts) => this.request(method, params, opts),
     };
-    const serverInfo = asImplementation(result.serverInfo);
-    if (serverInfo) info.serverInfo = serverInfo;
-    if (typeof result.instructions === 'string') info.instructions = result.instructions;
-    return info;
+  }
+
+  /** What the exchange asks of the client: a request's `_meta`, a result read, the server's other messages. */
+  private exchangeHooks(): ExchangeHooks {
+    return {
+      requestMeta: (extensions) => (this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion, extensions) : undefined),
+      readResult: (method, result, seq, extensions) => this.readResult(method, result, seq, extensions),
+      claimResponse: (e) => this.features.some((f) => f.claimResponse?.(e) === true),
+      onNotification: (e) => {
+        const msg = e.msg as JsonRpcNotification;
+        for (const f of this.features) f.handleNotification?.(msg, e);
+        this.notificationEmitter.fire(e);
+      },
+      onRequest: (msg) => this.features.some((f) => f.handleRequest?.(msg) === true),
+    };
+  }
+
+  /** A modern result whose resultType is unknown "MUST be considered invalid" ("task" is known to a request that declared the tasks extension). */
+  private readResult(method: string, result: Record<string, unknown>, seq: number, extensions: Record<string, unknown> | undefined): Record<string, unknown> | Error {
+    const resultType = result.resultType;
+    const known = extensions?.[TASKS_EXTENSION] !== undefined ? TASK_RESULT_TYPES : KNOWN_RESULT_TYPES;
+    if (this.serverInfo?.era === 'modern' && resultType !== undefined && !known.has(String(resultType))) {
+      return new InvalidResultError(`${method} returned an unrecognised resultType ${JSON.stringify(resultType)}`, result, seq);
+    }
+    let screened = result;
+    for (const f of this.features) if (f.screenResult) screened = f.screenResult(method, screened);
+    return screened;
   }
 
   private modernMeta(version: string, extensions?: Record<string, unknown>): Record<string, unknown> {
     const declared = this.declaredCapabilities('modern');
-    return {
+    const meta: Record<string, unknown> = {
       [META_PROTOCOL_VERSION]: version,
       // Only what the client can answer inside an InputRequiredResult is declared, and an
       // extension only on the requests that use it ("Capabilities are declared per-request").
       [META_CLIENT_CAPABILITIES]: extensions ? { ...declared, extensions: { ...asRecord(declared.extensions), ...extensions } } : declared,
       [META_CLIENT_INFO]: this.clientInfo,
-      ...(this.logLevel ? { [META_LOG_LEVEL]: this.logLevel } : {}),
     };
+    for (const f of this.features) f.fillRequestMeta?.(meta);
+    return meta;
   }
 
   /** What the client can answer, and nothing else: each capability has an answerer behind it. */
   private declaredCapabilities(era: 'modern' | 'legacy'): Record<string, unknown> {
-    const o = this.options;
-    const answered = declaredCapabilities(
-      { roots: !!this.roots, sample: !!o.sample, sampleTools: !!o.sample && !!o.sampleTools, elicitForm: !!o.elicit, elicitUrl: !!o.elicit && !!o.elicitUrl },
-      era,
-    );
-    return o.declare ?? answered;
+    if (this.options.declare) return this.options.declare;
+    const paths: AnswerPaths = { elicitForm: false, elicitUrl: false, sample: false, sampleTools: false, roots: false };
+    for (const f of this.features) f.fillAnswerPaths?.(paths);
+    return declaredCapabilities(paths, era);
   }
 
-  private send(method: string, params: Record<string, unknown> | undefined, opts: InternalOptions = NO_OPTIONS): Promise<Record<string, unknown>> {
-    if (this.closed) return Promise.reject(new ConnectionClosedError(this.closeReason));
-    if (opts.signal?.aborted) return Promise.reject(new RequestCancelledError(`${method} was cancelled before it was sent`));
-    const id = this.nextId++;
-    opts.onId?.(id);
-    const modern = this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion, opts.extensions) : undefined;
-    const progressToken = opts.onProgress ? id : undefined;
-    let finalParams = params;
-    if (!opts.rawParams && (modern || progressToken !== undefined)) {
-      const meta = { ...asRecord(params?._meta), ...modern, ...(progressToken !== undefined ? { progressToken } : {}) };
-      finalParams = { ...params, _meta: meta };
-    }
-    const message: JsonRpcRequest = { jsonrpc: '2.0', id, method };
-    if (finalParams !== undefined) message.params = finalParams;
-    const timeoutMs = opts.timeoutMs ?? this.requestTimeoutMs;
-    const startedAt = Date.now();
-
-    return new Promise<Record<string, unknown>>((resolve, reject) => {
-      // Most requests have no signal: then nothing listens for an abort, and nothing to undo.
-      const signal = opts.signal;
-      let cleanup = noCleanup;
-      if (signal) {
-        const onAbort = () => {
-          if (!this.pending.take(id)) return;
-          const reason = abortReason(signal);
-          this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled ${method} (id ${id}): ${reason}`, info: { id, method, reason } });
-          void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason }));
-          reject(new RequestCancelledError(`${method} was cancelled: ${reason}`));
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        cleanup = () => signal.removeEventListener('abort', onAbort);
-      }
-      this.pending.add({
-        id,
-        method,
-        startedAt,
-        timeoutMs,
-        deadline: startedAt + Math.max(timeoutMs, opts.maxTimeoutMs ?? this.maxTimeoutMs),
-        progressToken,
-        onProgress: opts.onProgress,
-        settle: (outcome) => {
-          cleanup();
-          if ('error' in outcome) reject(outcome.error);
-          else this.settleResponse(method, outcome.response, outcome.seq, resolve, reject, opts.extensions?.[TASKS_EXTENSION] !== undefined);
-        },
-        onTimeout: (afterMs) => {
-          cleanup();
-          if (opts.onLate) this.lateAnswers.set(id, opts.onLate);
-          this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
-          if (opts.cancelOnTimeout !== false) {
-            // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
-            void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }));
-          }
-          reject(new RequestTimeoutError(`${method} got no response within ${afterMs} ms`, method, afterMs));
-        },
-      });
-      const quiet = opts.quietAfterLifeMs;
-      if (quiet !== undefined) this.life.onFirstLife(() => this.pending.rearm(id, quiet));
-      const sending = this.transport.send(JSON.stringify(message), message);
-      // SENT never rejects: a line the pipe took at once needs no handler (see SENT).
-      if (sending === SENT) return;
-      sending.catch(async (err: Error) => {
-        if (!this.pending.has(id)) return;
-        // Over HTTP a refusal can carry the server's JSON-RPC error (ProtocolError) or only a status.
-        if (!(err instanceof ProtocolError || err instanceof HttpStatusError)) {
-          // A write fails (EPIPE) because the server died: its exit, code and stderr are the story, not the pipe.
-          await Promise.race([this.exited, delay(EXIT_AFTER_WRITE_FAILURE_MS)]);
-          if (!this.pending.has(id)) return;
-        }
-        const given = this.pending.take(id);
-        cleanup();
-        // A JSON-RPC error body is in the trace as the answer; anything else (a status, a failed
-        // write) would leave the request "pending" forever there: the trace says how it ended.
-        if (given && !(err instanceof ProtocolError)) this.recordGivenUp(given, `not answered: ${err.message}`);
-        reject(err instanceof ProtocolError || err instanceof HttpStatusError ? err : new ConnectionClosedError(`Could not send ${method}: ${err.message}`));
-      });
-    });
+  /** The server→client asks this client answers, whether sent as requests (legacy) or inside an InputRequiredResult. */
+  private inputAnswerers(): InputAnswerers {
+    const answerers: InputAnswerers = {};
+    for (const f of this.features) f.fillAnswerers?.(answerers);
+    return answerers;
   }
-
-  private settleResponse(
-    method: string,
-    response: JsonRpcResponse,
-    seq: number,
-    resolve: (r: Record<string, unknown>) => void,
-    reject: (e: Error) => void,
-    declaredTasks = false,
-  ): void {
-    if (response.error) {
-      const { code, message, data } = response.error;
-      reject(new ProtocolError(code, message, data, seq, method));
-      return;
-    }
-    const result = asRecord(response.result) ?? {};
-    const resultType = result.resultType;
-    const known = declaredTasks ? TASK_RESULT_TYPES : KNOWN_RESULT_TYPES;
-    if (this.serverInfo?.era === 'modern' && resultType !== undefined && !known.has(String(resultType))) {
-      reject(new InvalidResultError(`${method} returned an unrecognised resultType ${JSON.stringify(resultType)}`, result, seq));
-      return;
-    }
-    resolve(method === 'tools/list' && this.mirrorsHeaders() ? this.toolGate.screen(result) : result);
-  }
-
-  /** Tool parameters become `Mcp-Param-*` headers on 2026-07-28 Streamable HTTP only. */
-  private mirrorsHeaders(): boolean {
-    return 'url' in this.spec && this.serverInfo?.era === 'modern';
-  }
-
-  private notify(method: string, params?: Record<string, unknown>): Promise<void> {
-    const message: JsonRpcNotification = { jsonrpc: '2.0', method };
-    if (params) message.params = params;
-    return this.transport.send(JSON.stringify(message), message);
-  }
-
-  private dispatch(e: TraceEvent): void {
-    const msg = e.msg;
-    if (isResponse(msg)) {
-      // An id we are not waiting for (unknown, late after a timeout, or a raw line's) is left
-      // to the diagnostics; the client ignores it.
-      if (typeof msg.id !== 'number') return;
-      if (this.streams.route(e)) return;
-      const p = this.pending.take(msg.id);
-      if (p) p.settle({ response: msg, seq: e.seq });
-      else this.takeLate(msg.id)?.({ response: msg, seq: e.seq });
-    } else if (isRequest(msg)) {
-      void this.answerServerRequest(msg);
-    } else if (isNotification(msg)) {
-      if (msg.method === 'notifications/progress') this.onProgress(msg.params);
-      this.streams.route(e);
-      this.notificationEmitter.fire(e);
-    }
-  }
-
-  private takeLate(id: number): ((answer: LateAnswer) => void) | undefined {
-    const late = this.lateAnswers.get(id);
-    this.lateAnswers.delete(id);
-    return late;
-  }
-
-  /** The framer's streaming scan found the oversize line's top-level id, wherever it was (the TS SDK writes it after `result`). */
-  private failOversize(e: TraceEvent): void {
-    const id = e.info?.id;
-    const p = typeof id === 'number' ? this.pending.take(id) : undefined;
-    if (!p) return;
-    const size = typeof e.info?.bytes === 'number' ? `${e.info.bytes} bytes` : 'too large';
-    p.settle({ error: new OversizeResponseError(`The response to ${p.method} (id ${p.id}) is ${size}, over the client's line size cap; it was not read`, p.method, e.seq) });
-  }
-
-  private onProgress(params: Record<string, unknown> | undefined): void {
-    const token = params?.progressToken;
-    if ((typeof token !== 'number' && typeof token !== 'string') || typeof params?.progress !== 'number') return;
-    const p: Progress = { progress: params.progress };
-    if (typeof params.total === 'number') p.total = params.total;
-    if (typeof params.message === 'string') p.message = params.message;
-    this.pending.progress(token, p);
-  }
-
-  /**
-   * Legacy server→client requests: `ping` ("The receiver MUST respond promptly with an empty
-   * response"), and the asks the client declared a capability for; -32601 for the rest.
-   */
-  private async answerServerRequest(msg: JsonRpcRequest): Promise<void> {
-    const params = msg.params ?? {};
-    const capability = capabilityFor(msg.method, params);
-    const answer = this.inputAnswerers()[msg.method];
-    let reply: { result: Record<string, unknown> } | { error: { code: number; message: string } };
-    if (msg.method === 'ping') reply = { result: {} };
-    else if (!answer || (capability && !grants(this.declaredCapabilities('legacy'), capability))) {
-      reply = {
-        error: {
-          code: -32601,
-          message: `Method not found: MCP Lens does not answer "${msg.method}"${capability ? ` (${capability}) ` : ' '}requests from the server: ${capability && grants(this.declaredCapabilities('legacy'), capability) ? 'the client profile declares that capability, but nothing here answers it' : 'the client did not declare that capability'}`,
-        },
-      };
-    } else {
-      reply = await answer(params).then(
-        (result) => ({ result }),
-        // "Clients SHOULD return errors for … User rejected sampling request (-1)"; other failures are internal errors.
-        (err: unknown) => ({ error: { code: err instanceof RefusedAskError ? -1 : err instanceof InvalidAskError ? -32602 : -32603, message: err instanceof Error ? err.message : String(err) } }),
-      );
-    }
-    if (capability) {
-      const round: InputRound = { era: 'legacy', key: String(msg.id), method: msg.method, params };
-      if ('result' in reply) round.result = reply.result;
-      else round.error = reply.error.message;
-      this.inputRoundEmitter.fire(round);
-    }
-    try {
-      await this.transport.send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, ...reply }));
-    } catch {
-      // The server is gone; its exit is in the trace.
-    }
-  }
-
-  private recordEra(outcome: EraOutcome): void {
-    const protocolVersion = outcome.era === 'modern' ? outcome.info.protocolVersion : outcome.protocolVersion;
-    this.trace.append({
-      dir: 'meta',
-      kind: 'era',
-      raw: `${outcome.era} era (${protocolVersion}): ${outcome.reason}`,
-      info: { era: outcome.era, protocolVersion, reason: outcome.reason },
-    });
-  }
-}
-
-/** A URL-mode elicitation names an http(s) `url` to show (and open only on the user's click). */
-function urlElicitationFault(params: Record<string, unknown>): string | undefined {
-  if (typeof params.url !== 'string') return 'a URL-mode elicitation without a "url"';
-  let url: URL;
-  try {
-    url = new URL(params.url);
-  } catch {
-    return `the url ${JSON.stringify(params.url)} is not a URL`;
-  }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : `the url uses ${url.protocol}, not http or https`;
-}
-
-function asImplementation(v: unknown): { name: string; version: string } | undefined {
-  const r = asRecord(v);
-  return r && typeof r.name === 'string' ? (r as { name: string; version: string }) : undefined;
-}
-
-function noCleanup(): void {}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-function abortReason(signal: AbortSignal): string {
-  const r: unknown = signal.reason;
-  if (r instanceof Error && r.name !== 'AbortError') return r.message;
-  if (typeof r === 'string') return r;
-  return 'Cancelled by the user';
 }

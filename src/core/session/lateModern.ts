@@ -1,5 +1,5 @@
 import type { JsonRpcResponse } from '../wire/message';
-import type { ServerInfo } from './client';
+import type { ServerInfo } from './clientOptions';
 import { provesModern, readDiscoverResult, type EraOutcome } from './probe';
 
 /** A response that came after its request had timed out. */

@@ -1,7 +1,7 @@
 import { HttpStatusError } from '../transport/httpErrors';
 import { ProtocolError, RequestTimeoutError } from './errors';
 import { LEGACY_VERSIONS, META_SERVER_INFO, UNSUPPORTED_PROTOCOL_VERSION } from './protocol';
-import type { ServerInfo } from './client';
+import type { ServerInfo } from './clientOptions';
 import { asRecord } from '../schema/isRecord';
 
 export type EraOutcome =
