@@ -60,6 +60,9 @@ run_unit() {
   # The tests load src/core/schema/officialSchema.ts, which imports the build's precompiled
   # validators (git-ignored): made here too, so the unit stage needs no build before it.
   node --import tsx scripts/precompileSchemas.ts
+  # The CLI bundles the CLI tests run, built once here (test/unit/cli/helpers.ts buildCli): each
+  # test file then finds them up to date instead of bundling them again.
+  node --import tsx -e "require('./test/unit/cli/helpers.ts').buildCli().catch((e) => { console.error(e); process.exit(1); })"
   # Node 20 has no glob and no JSON reporter: the spec reporter's closing "ℹ pass N",
   # "ℹ fail N", "ℹ skipped N" and "ℹ todo N" lines are the counts (a todo test did not
   # really run: it counts as skipped). Two files at a time, as on a 2-core CI machine.
