@@ -5,7 +5,9 @@
 # corpus (the suite's server mode proves each single-fault server's fault, MCP Lens must find it).
 # Each stage's pass/fail/skip counts are summed; the last line is `N passed, N failed,
 # N skipped` and the exit code is non-zero on any failure. `bash test/run-all.sh unit e2e`
-# runs only the stages named.
+# runs only the stages named. Test files or folders among the arguments narrow the unit stage
+# to them (the inner loop): `bash test/run-all.sh unit test/unit/cli/check.test.ts test/unit/wire`,
+# or `npm run test:unit -- test/unit/cli/check.test.ts`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -15,7 +17,12 @@ mkdir -p "$results"
 counts=$(mktemp -d)
 trap 'rm -rf "$counts"' EXIT
 
-stages=("$@")
+stages=()
+unit_paths=()
+for arg in "$@"; do
+  if [[ $arg == */* || $arg == *.ts ]]; then unit_paths+=("$arg"); else stages+=("$arg"); fi
+done
+[ ${#stages[@]} -eq 0 ] && [ ${#unit_paths[@]} -gt 0 ] && stages=(unit)
 [ ${#stages[@]} -eq 0 ] && stages=(typecheck lint build unit integration e2e conformance corpus)
 
 total_passed=0
@@ -54,12 +61,20 @@ check() {
 
 run_unit() {
   local start=$SECONDS
-  mapfile -t files < <(find test/unit -name '*.test.ts' -type f 2>/dev/null | sort)
+  local paths=("${unit_paths[@]}")
+  [ ${#paths[@]} -eq 0 ] && paths=(test/unit)
+  for path in "${paths[@]}"; do
+    [ -e "$path" ] || { echo "unit: no such test file or folder: $path" >&2; record unit 1 0 1 0 0; return; }
+  done
+  mapfile -t files < <(find "${paths[@]}" -name '*.test.ts' -type f 2>/dev/null | sort -u)
   echo "=== unit: ${#files[@]} file(s)"
   if [ ${#files[@]} -eq 0 ]; then record unit 0 0 0 0 0; return; fi
   # The tests load src/core/schema/officialSchema.ts, which imports the build's precompiled
   # validators (git-ignored): made here too, so the unit stage needs no build before it.
   node --import tsx scripts/precompileSchemas.ts
+  # The CLI bundles the CLI tests run, built once here (test/unit/cli/helpers.ts buildCli): each
+  # test file then finds them up to date instead of bundling them again.
+  node --import tsx -e "require('./test/unit/cli/helpers.ts').buildCli().catch((e) => { console.error(e); process.exit(1); })"
   # Node 20 has no glob and no JSON reporter: the spec reporter's closing "ℹ pass N",
   # "ℹ fail N", "ℹ skipped N" and "ℹ todo N" lines are the counts (a todo test did not
   # really run: it counts as skipped). Two files at a time, as on a 2-core CI machine.

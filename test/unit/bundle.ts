@@ -5,10 +5,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Bundles one entry (a path from the repository root) with the options esbuild.config.mjs
- * uses for the Node bundles, so tests run what ships.
+ * uses for the Node bundles, so tests run what ships. Resolves to the files the bundle was
+ * made from (paths from the repository root), for a caller that rebuilds only when one changes.
  */
-export async function bundleForNode(entry: string, outfile: string, banner?: string, minify = false): Promise<void> {
-  await esbuild.build({
+export async function bundleForNode(entry: string, outfile: string, banner?: string, minify = false): Promise<string[]> {
+  const result = await esbuild.build({
     entryPoints: [`${ROOT}${entry}`],
     outfile,
     bundle: true,
@@ -19,5 +20,7 @@ export async function bundleForNode(entry: string, outfile: string, banner?: str
     ...(banner !== undefined ? { banner: { js: banner } } : {}),
     minify,
     logLevel: 'silent',
+    metafile: true,
   });
+  return Object.keys(result.metafile.inputs);
 }

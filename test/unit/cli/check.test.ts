@@ -119,9 +119,10 @@ test('usage errors exit 2 with the usage text on stderr', async () => {
 
 test('a legacy server that never answers unknown methods: probe timeout → initialize, silent lists taken as not offered, exit 0', async () => {
   // --no-probes: it ignores ping as well (ping-failed, the probes' business); this is about the era and the lists.
-  const run = await runCli(['check', '--no-probes', '--', NODE, `${FIXTURES}legacy-silent-on-unknown.mjs`]);
+  // --timeout 1500 bounds the probe and the silent lists (by default 10 s of silence, then 3 s each).
+  const run = await runCli(['check', '--no-probes', '--timeout', '1500', '--', NODE, `${FIXTURES}legacy-silent-on-unknown.mjs`]);
   assert.equal(run.code, 0, run.stdout);
   assert.match(run.stdout, /→ initialize #\d+/);
-  assert.match(run.stdout, /prompts\/list: no answer within 3000 ms; "prompts" is not declared, so taken as not offered/);
+  assert.match(run.stdout, /prompts\/list: no answer within 1500 ms; "prompts" is not declared, so taken as not offered/);
   assert.match(run.stdout, /No problems found\./);
 });

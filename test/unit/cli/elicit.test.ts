@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { parseCli } from '../../../src/cli/args';
 import { UsageError } from '../../../src/cli/usage';
 import { elicitResult, withDefaults } from '../../../src/core/session/elicitation';
-import { startHttpFixture } from '../transport/httpHelpers';
+import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
 import { buildCli, report, runCli } from './helpers';
+
+/** One server per fixture for the file (each CLI run is a session of its own), started with the CLI's build on first use. */
+const servers = new Map<string, Promise<HttpFixture>>();
+function serve(fixture: string): Promise<HttpFixture> {
+  if (!servers.has(fixture)) servers.set(fixture, Promise.all([startHttpFixture(fixture), buildCli()]).then(([server]) => server));
+  return servers.get(fixture)!;
+}
+after(() => Promise.all([...servers.values()].map(async (server) => (await server).stop())));
 
 const FORM = { type: 'object', properties: { name: { type: 'string', default: 'Ada' }, age: { type: 'integer' }, ok: { type: 'boolean', default: true } } };
 
@@ -28,9 +36,8 @@ test('--elicit takes accept, accept:JSON, decline and cancel, in order', () => {
   }
 });
 
-test('legacy (SDK v1 elicitInput): call --elicit accept answers the form with its defaults; the capability is declared', async (t) => {
-  const [server] = await Promise.all([startHttpFixture('sdk-v1-elicit-http.mjs'), buildCli()]);
-  t.after(() => server.stop());
+test('legacy (SDK v1 elicitInput): call --elicit accept answers the form with its defaults; the capability is declared', async () => {
+  const server = await serve('sdk-v1-elicit-http.mjs');
   const run = await runCli(['call', 'signup', '--elicit', 'accept:{"plan":"pro"}', '--json', '--url', server.url]);
   assert.equal(run.code, 0, run.stderr);
   const r = report(run);
@@ -40,18 +47,16 @@ test('legacy (SDK v1 elicitInput): call --elicit accept answers the form with it
   assert.match(run.stderr, /elicitation: "Your details" → accept \{"name":"Ada","plan":"pro","seats":1\}/);
 });
 
-test('legacy: without --elicit and without a terminal the form is declined, naming the flag', async (t) => {
-  const [server] = await Promise.all([startHttpFixture('sdk-v1-elicit-http.mjs'), buildCli()]);
-  t.after(() => server.stop());
+test('legacy: without --elicit and without a terminal the form is declined, naming the flag', async () => {
+  const server = await serve('sdk-v1-elicit-http.mjs');
   const run = await runCli(['call', 'signup', '--json', '--url', server.url]);
   const r = report(run);
   assert.deepEqual(JSON.parse(r.result.content[0].text), { action: 'decline' });
   assert.match(run.stderr, /→ decline \(stdin is not a terminal: answer with --elicit accept:JSON, decline or cancel\)/);
 });
 
-test('2026-07-28 multi-round-trip: inputResponses keyed as asked, requestState echoed exactly, a new id for the retry', async (t) => {
-  const [server] = await Promise.all([startHttpFixture('mrtr-confirm.mjs'), buildCli()]);
-  t.after(() => server.stop());
+test('2026-07-28 multi-round-trip: inputResponses keyed as asked, requestState echoed exactly, a new id for the retry', async () => {
+  const server = await serve('mrtr-confirm.mjs');
   const run = await runCli(['call', 'deploy', '--elicit', 'accept:{"sure":true}', '--json', '--url', server.url]);
   assert.equal(run.code, 0, run.stderr);
   const r = report(run);
@@ -64,9 +69,8 @@ test('2026-07-28 multi-round-trip: inputResponses keyed as asked, requestState e
   assert.deepEqual(calls[1].params._meta['io.modelcontextprotocol/clientCapabilities'].elicitation, { form: {}, url: {} });
 });
 
-test('2026-07-28: without --elicit and without a terminal the input request is declined; --json lists the round', async (t) => {
-  const [server] = await Promise.all([startHttpFixture('mrtr-confirm.mjs'), buildCli()]);
-  t.after(() => server.stop());
+test('2026-07-28: without --elicit and without a terminal the input request is declined; --json lists the round', async () => {
+  const server = await serve('mrtr-confirm.mjs');
   const run = await runCli(['call', 'deploy', '--json', '--url', server.url]);
   assert.equal(run.code, 0, run.stderr);
   const r = report(run);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForNode } from '../bundle';
 
@@ -10,26 +10,63 @@ export const CLI = `${ROOT}dist/cli.js`;
 export const FIXTURES = `${ROOT}test/fixtures/servers/`;
 export const NODE = process.execPath;
 
+/** The bundles buildCli makes: entry (from the repository root), outfile, banner, minified. */
+const CLI_BUNDLES: [string, string, string?, boolean?][] = [
+  ['src/cli/main.ts', CLI, '#!/usr/bin/env node'],
+  ['src/cli/record/worker.ts', `${ROOT}dist/recorder.js`],
+  ['src/core/tokens/toolTokens.ts', `${ROOT}dist/tokenizer.js`],
+  ['src/cli/eval/aiSdkModel.ts', `${ROOT}dist/eval-models.js`, undefined, true],
+  ['src/core/preload/node-preload.ts', `${ROOT}dist/preload/node-preload.js`],
+];
+
+/**
+ * What the last build was made from and what it wrote, each file with its mtime: a later
+ * buildCli whose files all still carry those mtimes has nothing to rebuild. About sixty test
+ * files call buildCli; bundling again in each cost seconds of CPU per file.
+ */
+const CLI_STAMP = `${ROOT}dist/.unit-cli-stamp.json`;
+
+let building: Promise<void> | undefined;
+
 /**
  * Builds dist/cli.js, the record proxy's recorder thread (dist/recorder.js), the tokenizer
  * the CLI requires beside it (dist/tokenizer.js), the AI SDK bundle `eval` requires (dist/eval-models.js) and the Node preload it gives servers (their
  * stray writes' source lines) exactly as esbuild.config.mjs does (those
  * entries alone, so another bundle's build error cannot fail these tests). Written then renamed: test files build in parallel and a reader must never
- * see half a file.
+ * see half a file. Once per test process, and not at all while no source or output changed
+ * since the last build (CLI_STAMP): a stage of test files builds once.
  */
-export async function buildCli(): Promise<void> {
-  const built = async (entry: string, outfile: string, banner?: string, minify = false) => {
+export function buildCli(): Promise<void> {
+  building ??= upToDate(CLI_STAMP) ? Promise.resolve() : rebuildCli();
+  return building;
+}
+
+async function rebuildCli(): Promise<void> {
+  const built = async ([entry, outfile, banner, minify]: [string, string, string?, boolean?]) => {
     const tmp = `${outfile}.${process.pid}.tmp`;
-    await bundleForNode(entry, tmp, banner, minify);
+    const inputs = await bundleForNode(entry, tmp, banner, minify);
     renameSync(tmp, outfile);
+    return inputs.map((input) => resolve(input));
   };
-  await Promise.all([
-    built('src/cli/main.ts', CLI, '#!/usr/bin/env node'),
-    built('src/cli/record/worker.ts', `${ROOT}dist/recorder.js`),
-    built('src/core/tokens/toolTokens.ts', `${ROOT}dist/tokenizer.js`),
-    built('src/cli/eval/aiSdkModel.ts', `${ROOT}dist/eval-models.js`, undefined, true),
-    built('src/core/preload/node-preload.ts', `${ROOT}dist/preload/node-preload.js`),
-  ]);
+  const inputs = (await Promise.all(CLI_BUNDLES.map(built))).flat();
+  writeStamp(CLI_STAMP, [...new Set(inputs), ...CLI_BUNDLES.map(([, outfile]) => outfile)]);
+}
+
+/** Records each file's mtime (written then renamed, as the bundles are). */
+function writeStamp(stamp: string, files: string[]): void {
+  const tmp = `${stamp}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(Object.fromEntries(files.map((file) => [file, statSync(file).mtimeMs]))));
+  renameSync(tmp, stamp);
+}
+
+/** Whether every file the stamp names still has the mtime it recorded (a missing file or stamp: no). */
+function upToDate(stamp: string): boolean {
+  try {
+    const files = JSON.parse(readFileSync(stamp, 'utf8')) as Record<string, number>;
+    return Object.entries(files).every(([file, mtimeMs]) => statSync(file, { throwIfNoEntry: false })?.mtimeMs === mtimeMs);
+  } catch {
+    return false;
+  }
 }
 
 export interface CliRun {

@@ -69,7 +69,8 @@ test('live no-response: a block-buffered Python server gets the -u / PYTHONUNBUF
     args: [path.join(FAULTS, 'buffered-python.py')],
     // An empty value turns Python's unbuffered mode off even when the test's own env sets it.
     env: { PYTHONUNBUFFERED: '' },
-    client: { probeTimeoutMs: 300, requestTimeoutMs: 500 },
+    // probeMaxWaitMs: a block-buffered server writes nothing at all, so the probe would wait its 10 s silent-start bound.
+    client: { probeTimeoutMs: 300, probeMaxWaitMs: 300, requestTimeoutMs: 500 },
   });
   const d = find(run.offline, 'no-response');
   assert.match(d.hint, /python -u/);

@@ -29,7 +29,7 @@ test('check on a crash loop server: exit 1 with exited-early and its stderr reas
 });
 
 test('check on a server that hangs after initialize: timeout named, exit 1, the server is not left running', async () => {
-  const run = await runCli(['check', '--json', '--timeout', '3000', '--', NODE, server('hangs-after-initialize.mjs')]);
+  const run = await runCli(['check', '--json', '--timeout', '1500', '--', NODE, server('hangs-after-initialize.mjs')]);
   assert.equal(run.code, 1, run.stderr);
   assertNoStack(run);
   const r = report(run);

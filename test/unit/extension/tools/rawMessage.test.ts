@@ -44,7 +44,8 @@ test('a raw request gets the reply with its id from a real server; a notificatio
 
 test('a raw request waits out a timeout longer than setTimeout can (2^31 - 1 ms), and ends when the connection closes', async () => {
   // Node runs a plain setTimeout over 2^31-1 ms after 1 ms: the request would be "not answered" at once.
-  const client = new McpClient({ command: process.execPath, args: [join(servers, 'legacy-silent-on-unknown.mjs')] }, { probeTimeoutMs: 1000 });
+  // The fixture writes nothing until asked and ignores server/discover: without probeMaxWaitMs the probe waits its 10 s silent-start bound.
+  const client = new McpClient({ command: process.execPath, args: [join(servers, 'legacy-silent-on-unknown.mjs')] }, { probeTimeoutMs: 1000, probeMaxWaitMs: 1000 });
   await client.connect();
   const reply = sendRawAndWait(client, '{"jsonrpc":"2.0","id":"raw-9","method":"no/such"}', 2 ** 31 + 5000);
   const early = await Promise.race([reply, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300))]);
