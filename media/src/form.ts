@@ -7,7 +7,6 @@
 import type { DraftValue, FieldError, FormModel } from '../../src/core/schema/formTypes';
 import { fieldDraft, initialValue, toArguments } from '../../src/core/schema/formValues';
 import type { CallOutcome, HostMessage, PanelState, ToolSummary, WebviewMessage } from '../../src/extension/tools/protocol';
-import { showInvisibles, visibleName } from '../../src/core/text/invisibles';
 import { button, el } from './dom';
 import { renderRoot, type RenderContext } from './formRender';
 import { revealFirstError as revealFirstErrorIn, showErrors as showErrorsIn } from './formErrors';
@@ -15,6 +14,9 @@ import { runningSection, taskText, updateProgress, updateTask, type ProgressView
 import { renderOutcome } from './resultRender';
 import { askView } from './asks';
 import { appArea, isAppMessage } from './appFrame';
+import { focusFirst, focusedIndex, restoreFocus } from './formFocus';
+import { toolHeader } from './formHeader';
+import { formActions, keyAction } from './formActions';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -93,7 +95,7 @@ function onHostMessage(message: HostMessage): void {
       }
       if (raw && rawText === '') rawText = JSON.stringify(currentArgs().args, null, 2);
       render();
-      focusFirst();
+      focusFirst(app, runButton);
       return;
     }
     case 'serverState':
@@ -201,18 +203,12 @@ let summaryEl: HTMLElement | undefined;
 
 function render(): void {
   if (!tool || !model) return;
-  const focus = focusedIndex();
+  const focus = focusedIndex(app);
   app.replaceChildren();
   slots = new Map();
 
-  const header = el('header', { className: 'tool-header' });
-  // The name with its hidden characters written out: `delete_all⟨U+200B⟩` never passes for `delete_all`.
-  const titleRow = el('div', { className: 'title-row' }, el('h1', { text: tool.title ? showInvisibles(tool.title) : visibleName(tool.name) }));
-  if (tool.title && tool.title !== tool.name) titleRow.appendChild(el('code', { className: 'tool-name', text: visibleName(tool.name) }));
-  statusEl = el('span', { className: 'server-badge' });
-  titleRow.appendChild(statusEl);
-  header.appendChild(titleRow);
-  if (tool.description) header.appendChild(el('p', { className: 'tool-description', text: tool.description }));
+  const { header, status } = toolHeader(tool);
+  statusEl = status;
   app.appendChild(header);
   renderStatus();
 
@@ -251,18 +247,9 @@ function render(): void {
     form.appendChild(renderRoot(model.root, { get: () => draft, set: (v) => (draft = v) }, ctx));
   }
 
-  const actions = el('div', { className: 'form-actions' });
-  runButton = el('button', { className: 'primary', attrs: { type: 'submit' } });
-  actions.appendChild(runButton);
-  if (tool.taskSupport === 'optional') {
-    const box = el('input', { attrs: { type: 'checkbox', id: 'run-as-task' } });
-    box.checked = asTask;
-    box.addEventListener('change', () => (asTask = box.checked));
-    actions.appendChild(el('label', { className: 'task-choice', title: 'Run it as a task: the server answers with a task, polled with tasks/get until it ends (Cancel sends tasks/cancel)', attrs: { for: 'run-as-task' } }, box, ' Run as a task'));
-  } else if (tool.taskSupport === 'required') {
-    actions.appendChild(el('span', { className: 'muted task-choice', text: 'Runs as a task (the tool requires it)' }));
-  }
-  actions.appendChild(el('span', { className: 'muted keys', text: 'Enter runs · Esc closes' }));
+  const row = formActions(tool, { get: () => asTask, set: (value) => (asTask = value) });
+  const actions = row.actions;
+  runButton = row.runButton;
   form.appendChild(actions);
   app.appendChild(form);
   renderRunButton();
@@ -272,7 +259,7 @@ function render(): void {
   app.appendChild(resultEl);
   renderResult();
   showErrors();
-  restoreFocus(focus);
+  restoreFocus(app, focus);
 }
 
 function renderStatus(): void {
@@ -341,7 +328,7 @@ function toggleRaw(): void {
   }
   save();
   render();
-  focusFirst();
+  focusFirst(app, runButton);
 }
 
 function reset(): void {
@@ -355,41 +342,9 @@ function reset(): void {
 }
 
 function onKey(e: KeyboardEvent): void {
-  const target = e.target as HTMLElement | null;
-  if (e.key === 'Escape') {
-    // An open ask is answered with its own buttons: Esc must not close the panel under it.
-    if (asks.open > 0) return;
-    e.preventDefault();
-    post({ type: 'close' });
-    return;
-  }
-  if (e.key !== 'Enter' || target?.closest('.ask')) return;
-  const inTextarea = target?.tagName === 'TEXTAREA';
-  const onButton = target?.tagName === 'BUTTON' || target?.tagName === 'SUMMARY';
-  // Enter runs from any field; in a multi-line box it takes Ctrl/Cmd+Enter.
-  if (onButton || (inTextarea && !(e.ctrlKey || e.metaKey))) return;
+  const action = keyAction(e, asks.open > 0);
+  if (!action) return;
   e.preventDefault();
-  run();
-}
-
-function focusFirst(): void {
-  const first = app.querySelector<HTMLElement>('.tool-form input:not([disabled]), .tool-form select, .tool-form textarea');
-  (first ?? runButton)?.focus();
-}
-
-function focusedIndex(): number | undefined {
-  const active = document.activeElement as HTMLElement | null;
-  if (!active || !app.contains(active)) return undefined;
-  return Array.from(app.querySelectorAll('input,select,textarea,button')).indexOf(active);
-}
-
-/**
- * After a re-render, focus goes back to the control at the same position among all the
- * page's controls (the fields, the form's buttons, the asks and the result's buttons: the
- * page is rebuilt whole, so there is no element to keep; the last one if it got shorter).
- */
-function restoreFocus(index: number | undefined): void {
-  if (index === undefined || index < 0) return;
-  const all = Array.from(app.querySelectorAll<HTMLElement>('input,select,textarea,button'));
-  all[Math.min(index, all.length - 1)]?.focus();
+  if (action === 'close') post({ type: 'close' });
+  else run();
 }

@@ -2,14 +2,13 @@
  * The resource / template / prompt panel's webview: a form of the template's variables or
  * the prompt's arguments, each with the server's completion/complete suggestions as the user
  * types, the URI the template expands to, then the contents read or the prompt's messages as
- * a conversation. Every request goes through the host; this page only draws, as text.
+ * a conversation (drawn by resourceResults.ts). Every request goes through the host; this
+ * page only draws, as text.
  */
-import type { ResourcePart } from '../../src/core/resources/contents';
-import type { FieldSpec, HostMessage, PanelSubject, PromptOutcome, ReadOutcome, WebviewMessage } from '../../src/extension/resources/protocol';
+import type { FieldSpec, HostMessage, PanelSubject, WebviewMessage } from '../../src/extension/resources/protocol';
 import { visibleName } from '../../src/core/text/invisibles';
 import { button, el, uid } from './dom';
-import { jsonTree } from './jsonTree';
-import { contentBlock } from './resultRender';
+import { promptView, readView } from './resourceResults';
 
 declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; getState(): { values?: Record<string, string> } | undefined; setState(s: { values: Record<string, string> }): void };
 
@@ -31,11 +30,7 @@ let resultArea: HTMLElement | undefined;
 let watchArea: HTMLElement | undefined;
 let watching: { uri?: string; updates: number; changed?: string } = { updates: 0 };
 
-const actions = {
-  openResource: (uri: string) => vscode.postMessage({ type: 'openResource', uri }),
-  // Links are never opened from here; a resource link reads the resource in this view.
-  openLink: (uri: string) => vscode.postMessage({ type: 'openResource', uri }),
-};
+const post = (message: WebviewMessage) => vscode.postMessage(message);
 
 window.addEventListener('message', (event: MessageEvent<HostMessage>) => onHostMessage(event.data));
 vscode.postMessage({ type: 'ready' });
@@ -67,11 +62,11 @@ function onHostMessage(m: HostMessage): void {
       return;
     case 'read':
       if (m.values) setValues(m.values);
-      resultArea?.replaceChildren(readView(m.outcome));
+      resultArea?.replaceChildren(readView(m.outcome, post));
       return;
     case 'prompt':
       setValues(m.values);
-      resultArea?.replaceChildren(promptView(m.outcome));
+      resultArea?.replaceChildren(promptView(m.outcome, post));
       return;
     case 'watching':
       watching = m;
@@ -202,73 +197,6 @@ function submit(): void {
   vscode.postMessage({ type: 'submit', values });
 }
 
-function banner(icon: string, title: string, detail?: string, ms?: number, hint?: string): HTMLElement {
-  return el(
-    'div',
-    { className: 'banner', attrs: { role: 'status' } },
-    el('span', { className: 'banner-icon', text: icon, attrs: { 'aria-hidden': 'true' } }),
-    el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: title }), detail ? el('div', { className: 'banner-detail', text: detail }) : undefined, hint ? el('div', { className: 'banner-hint', text: hint }) : undefined),
-    ms !== undefined ? el('span', { className: 'latency', text: `${ms} ms` }) : undefined,
-  );
-}
-
-function readView(o: ReadOutcome): HTMLElement {
-  if (o.kind === 'failed') return el('section', { className: 'result result-not-sent' }, banner('ℹ', 'Not read', o.message));
-  if (o.kind === 'protocolError') {
-    const title = o.notFound ? `Resource not found (JSON-RPC ${o.code})` : `JSON-RPC error ${o.code}`;
-    return el('section', { className: 'result result-protocol-error' }, banner('⊘', title, o.message, o.ms, o.explanation), o.data !== undefined ? jsonTree(o.data) : undefined);
-  }
-  const section = el('section', { className: 'result result-ok' }, banner('✓', o.parts.length === 1 ? 'Read 1 item' : `Read ${o.parts.length} items`, o.uri, o.ms));
-  if (o.parts.length === 0) section.appendChild(el('div', { className: 'warn-text', text: 'The result has no contents (a server MUST NOT answer a read with an empty contents array).' }));
-  o.parts.forEach((p, i) => section.appendChild(partView(p, i)));
-  if (o.clipped) section.appendChild(el('div', { className: 'muted', text: 'Large parts are clipped here; Open in Editor and Save as… have them whole.' }));
-  section.appendChild(el('div', { className: 'result-actions' }, button('Result JSON', () => vscode.postMessage({ type: 'openJson' }), { className: 'secondary small' })));
-  return section;
-}
-
-function partView(p: ResourcePart, index: number): HTMLElement {
-  const head = (label: string, meta: string) => el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: label }), el('span', { className: 'muted', text: meta }));
-  if (p.kind === 'invalid') return el('div', { className: 'block' }, head('invalid', p.uri), el('div', { className: 'warn-text', text: p.reason }));
-  if (p.kind === 'text') {
-    return el(
-      'div',
-      { className: 'block block-text' },
-      head('text', [p.mimeType ?? 'no mimeType', p.uri, `${p.text.length} characters`].join(' · ')),
-      el('pre', { className: 'text-content', text: p.text }),
-      button(`Open in Editor (${p.languageId})`, () => vscode.postMessage({ type: 'openText', index }), { className: 'secondary small' }),
-    );
-  }
-  const box = el('div', { className: 'block block-blob' }, head('blob', [p.mimeType ?? 'no mimeType', p.uri, bytes(p.bytes)].join(' · ')));
-  const src = `data:${p.mimeType};base64,${p.blob.replace(/\s+/g, '')}`;
-  if (p.preview === 'image') {
-    const img = el('img', { attrs: { alt: `image ${p.uri}` } });
-    img.addEventListener('load', () => {
-      if (img.naturalWidth < 48) img.classList.add('small');
-    });
-    img.src = src;
-    box.appendChild(img);
-  } else if (p.preview === 'audio') {
-    const audio = el('audio', { attrs: { controls: '' } });
-    audio.src = src;
-    box.appendChild(audio);
-  }
-  box.appendChild(button('Save as…', () => vscode.postMessage({ type: 'saveBlob', index }), { className: 'secondary small' }));
-  return box;
-}
-
-function promptView(o: PromptOutcome): HTMLElement {
-  if (o.kind === 'failed') return el('section', { className: 'result result-not-sent' }, banner('ℹ', 'Not sent', o.message));
-  if (o.kind === 'protocolError') return el('section', { className: 'result result-protocol-error' }, banner('⊘', `JSON-RPC error ${o.code}`, o.message, o.ms), o.data !== undefined ? jsonTree(o.data) : undefined);
-  const section = el('section', { className: 'result result-ok' }, banner('✓', `${o.messages.length} message${o.messages.length === 1 ? '' : 's'}`, o.description, o.ms));
-  const conversation = el('ol', { className: 'conversation', attrs: { 'aria-label': 'Prompt messages' } });
-  for (const m of o.messages) {
-    conversation.appendChild(el('li', { className: `message role-${m.role === 'assistant' ? 'assistant' : m.role === 'user' ? 'user' : 'other'}` }, el('div', { className: 'role', text: m.role }), contentBlock(m.content, actions)));
-  }
-  section.appendChild(conversation);
-  section.appendChild(el('div', { className: 'result-actions' }, button('Result JSON', () => vscode.postMessage({ type: 'openJson' }), { className: 'secondary small' })));
-  return section;
-}
-
 function drawWatch(): void {
   if (!watchArea) return;
   if (!canSubscribe || subject?.kind === 'prompt') {
@@ -280,8 +208,4 @@ function drawWatch(): void {
   toggle.addEventListener('change', () => vscode.postMessage({ type: 'watch', on: toggle.checked }));
   watchArea.replaceChildren(el('label', { className: 'watch-toggle', attrs: { for: 'watch' } }, toggle, ` Watch (${watchVia === 'listen' ? 'subscriptions/listen' : 'resources/subscribe'}): read again on each notifications/resources/updated`));
   if (on) watchArea.appendChild(el('div', { className: 'watch-status', text: `Watching ${watching.uri} · ${watching.updates} update${watching.updates === 1 ? '' : 's'}${watching.changed ? ` · last: ${watching.changed}` : ''}` }));
-}
-
-function bytes(n: number): string {
-  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} bytes`;
 }

@@ -10,7 +10,7 @@ import type { Trace } from '../core/trace/trace';
 import { clientProfileFor } from './clientProfileFor';
 import type { SessionHandle } from './diagnostics/sessions';
 import type { ServerEntry } from './serverEntry';
-import type { RegistryDeps } from './serverRegistry';
+import type { RegistryDeps } from './registryContract';
 import { rootsForServer } from './serverRoots';
 import type { Settings } from './settings';
 import { hasAuthorization, timeoutsFor, type StartPlan } from './startPlan';

@@ -1,93 +1,37 @@
 /**
  * The servers of the workspace's config files, their state and their connections: reading
  * the configs, and Start, Stop and Restart (Start's first steps are in startPlan.ts, what a
- * server lists in serverListings.ts).
+ * server lists in serverListings.ts, the config reload in configReload.ts, what it needs and
+ * announces in registryContract.ts).
  */
-import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { loadConfigs, type LoadedConfig } from '../core/config/load';
-import type { ConfigProblem, InputDefinition, ServerConfig } from '../core/config/types';
-import type { DebugLaunch } from '../core/devloop/debugTarget';
+import type { LoadedConfig } from '../core/config/load';
+import type { ConfigProblem } from '../core/config/types';
 import { describeRequest } from '../core/diagnose/describe';
-import { requestsInFlight, type LostRequest } from '../core/devloop/inFlight';
-import type { Lists } from '../core/devloop/listDiff';
-import type { Elicit } from '../core/session/elicitation';
-import type { Sample } from '../core/session/sampling';
+import { requestsInFlight } from '../core/devloop/inFlight';
 import { rootsForServer, sameRoots } from './serverRoots';
 import type { McpClient } from '../core/session/client';
 import { ListChangeStream } from '../core/session/listChanges';
 import type { OAuthAuthorizer } from '../core/auth/authorizer';
-import type { ClientSettings } from '../core/auth/registration';
-import type { GrantStore } from '../core/auth/savedGrant';
 import { signOutOf, type SignOutOutcome } from '../core/auth/revocation';
 import type { Trace } from '../core/trace/trace';
 import { exitSentence, exitStory } from '../core/diagnose/exitStory';
 import { describeFailure, stderrTail, type Failure } from './failure';
 import { Disposable } from './lifecycle';
-import type { Log } from './log';
 import { probeOnStart } from './probeOnStart';
-import type { ResolvedForSession, SessionHandle } from './diagnostics/sessions';
-import { ServerEntry } from './serverEntry';
+import type { ServerEntry } from './serverEntry';
 import { CHANGED_LIST, listItems, ServerListings, type ListChangedEvent } from './serverListings';
-import type { Settings } from './settings';
 import { LogBudget } from './logBudget';
 import { logTraceEvent } from './traceLog';
 import { settled } from '../core/util/ignored';
-import { planStart, resolveForStart, type LaunchSpec, type StartOutcome, type StartPlan, type StartStopped } from './startPlan';
+import { planStart, resolveForStart, type StartOutcome, type StartPlan, type StartStopped } from './startPlan';
 import { connectionFor } from './serverConnection';
+import { logConfigsRead, mergeReloaded, readServerConfigs } from './configReload';
+import type { LaunchEvent, RegistryDeps, RestartEvent, StartOptions } from './registryContract';
 
 export type { ListChangedEvent } from './serverListings';
 export type { StartOutcome } from './startPlan';
-
-export interface StartOptions {
-  /** An HTTP server that asks for authorization may open the browser to sign in (the Sign In command). */
-  signIn?: boolean;
-  /**
-   * Started again because a probe of the previous Start killed it: no probes this time (so no
-   * loop), and that run's findings (the probe-failed among them) stay with the new one.
-   */
-  afterProbe?: boolean;
-}
-
-export interface RegistryDeps {
-  log: Log;
-  settings(): Settings;
-  workspaceFolders(): string[];
-  /** This editor's user-data `User` folder (its profile's `mcp.json` is there), when it is on disk. */
-  vscodeUser?: string;
-  resolveInput(input: InputDefinition, server: ServerConfig): Promise<string | undefined>;
-  clientInfo: { name: string; version: string };
-  /** Who answers a server's elicitation and sampling requests; without it the client declares neither. */
-  asks?: { elicitFor(entry: ServerEntry): Elicit; sampleFor(entry: ServerEntry): Sample };
-  /** The MCP authorization flow for HTTP servers: where grants are kept, and how the sign-in page opens. */
-  auth?: {
-    store: GrantStore;
-    openSignInPage(entry: ServerEntry, url: string, ended: Promise<void>): void;
-    /** A grant without a browser configured for the server (enterprise ID token, workload identity), its secrets from SecretStorage. */
-    assertionGrant?(serverName: string, url: string, interactive: boolean): Promise<ClientSettings | undefined>;
-    /** Sign Out: forgets that grant's stored secrets; how many there were. */
-    forgetAssertionGrant?(url: string): Promise<number>;
-  };
-  /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
-  sessions?: { begin(entry: ServerEntry, spec: LaunchSpec, resolved: ResolvedForSession, continued?: Trace, options?: { carry?: boolean }): SessionHandle };
-}
-
-/** A server process launched (before its handshake): the debugger attaches from here. */
-export interface LaunchEvent {
-  entry: ServerEntry;
-  client: McpClient;
-  debug: DebugLaunch | undefined;
-}
-
-/** A restart finished: what the server listed before and after it. */
-export interface RestartEvent {
-  entry: ServerEntry;
-  reason: string | undefined;
-  before: Lists;
-  after: Lists;
-  lost: LostRequest[];
-  outcome: StartOutcome;
-}
+export type { LaunchEvent, RegistryDeps, RestartEvent, StartOptions } from './registryContract';
 
 /** The servers of the workspace's config files, their state, and their connections. */
 export class ServerRegistry extends Disposable {
@@ -157,37 +101,16 @@ export class ServerRegistry extends Disposable {
   }
 
   private async doReload(): Promise<void> {
-    const settings = this.deps.settings();
-    const loaded = await loadConfigs({
-      workspaceFolders: this.deps.workspaceFolders(),
-      claudeDesktop: settings.claudeDesktopConfig ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA } : undefined,
-      user: settings.userConfigs ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA, copilotHome: process.env.COPILOT_HOME, vscodeUser: this.deps.vscodeUser } : undefined,
-    });
+    const loaded = await readServerConfigs(this.deps.settings(), this.deps.workspaceFolders(), this.deps.vscodeUser);
     if (this.isDisposed) return;
-    const next = new Map<string, ServerEntry>();
-    for (const config of loaded.servers) {
-      const existing = this.entries.get(config.key);
-      if (!existing) {
-        next.set(config.key, new ServerEntry(config));
-        continue;
-      }
-      if (existing.isActive && JSON.stringify(existing.config) !== JSON.stringify(config)) existing.configChanged = true;
-      existing.config = config;
-      next.set(config.key, existing);
-    }
-    for (const [key, entry] of this.entries) {
-      if (!next.has(key) && entry.client) {
-        this.deps.log.info(`[${entry.name}] removed from ${entry.config.file.path}: stopping it`);
-        void this.stop(entry);
-      }
+    const { next, removed } = mergeReloaded(this.entries, loaded);
+    for (const entry of removed) {
+      this.deps.log.info(`[${entry.name}] removed from ${entry.config.file.path}: stopping it`);
+      void this.stop(entry);
     }
     this.entries = next;
     this.loaded = loaded;
-    this.deps.log.info(`Read ${loaded.found.length} config file(s): ${loaded.servers.length} server(s), ${loaded.problems.length} problem(s)`);
-    for (const p of loaded.problems) {
-      const where = [p.line ? `${p.file}:${p.line}` : p.file, p.server && `server "${p.server}"`, p.field && `field "${p.field}"`].filter(Boolean).join(', ');
-      this.deps.log.warn(`Config ${p.severity}: ${where}: ${p.message}`);
-    }
+    logConfigsRead(this.deps.log, loaded);
     this.changed.fire(undefined);
   }
 

@@ -1,16 +1,22 @@
+/**
+ * The MCP authorization flow for one server URL (the class below); the grants it keeps across
+ * runs are in keptGrants.ts, its round limit in roundLimit.ts.
+ */
 import type * as oauth from 'oauth4webapi';
 import type { Trace } from '../trace/trace';
 import type { AuthChallenge, EndpointRequest, HttpAuthorizer } from '../transport/httpAuthorizer';
 import { authorizationCodeFlow, refreshFlow, type TokenSet } from './authorizationCode';
 import { bearerChallenge, type BearerChallenge } from './challenge';
 import { clientCredentialsFlow, usesClientCredentials } from './clientCredentials';
-import { answerResourceNonce, dpopChallengeOf, DpopKey, keyForGrant, sendWithProof, type DpopMode } from './dpop';
+import { answerResourceNonce, dpopChallengeOf, type DpopKey, keyForGrant, sendWithProof, type DpopMode } from './dpop';
 import { assertionGrantFlow } from './assertionGrant';
 import { AuthorizationError } from './errors';
 import { AuthExchanges } from './exchanges';
 import { LoopbackRedirect } from './loopback';
 import { identifyClient, type ClientIdentity, type ClientSettings } from './registration';
-import { savedIdentity, type GrantStore } from './savedGrant';
+import type { GrantStore } from './savedGrant';
+import { keepGrant, restoreGrants, type Grant } from './keptGrants';
+import { MAX_ROUNDS, roundsExhausted } from './roundLimit';
 import { SignInRequiredError } from './signInRequired';
 import { checkServer, discoverAuthorization, type Discovered } from './discoverAuthorization';
 import { chooseScope } from './scopes';
@@ -33,12 +39,6 @@ export interface AuthorizerOptions extends ClientSettings {
   dpop?: DpopMode;
 }
 
-/**
- * Authorizations one request may go through before the client gives up: the first, and one
- * step-up. "Clients SHOULD implement retry limits" on repeated insufficient_scope answers.
- */
-const MAX_ROUNDS = 2;
-
 /** A token this close to its expiry is refreshed before it is sent. */
 const REFRESH_MARGIN_MS = 30_000;
 
@@ -48,15 +48,6 @@ interface Attempt extends Discovered {
   bearer: BearerChallenge;
   exchanges: AuthExchanges;
   previous: string | undefined;
-}
-
-/** The authorization server a token came from, and the resource it was asked for. */
-interface Grant {
-  as: oauth.AuthorizationServer;
-  identity: ClientIdentity;
-  resource?: string;
-  /** The key its tokens are bound to (RFC 9449), kept with the grant. */
-  dpop?: DpopKey;
 }
 
 /**
@@ -173,7 +164,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
 
   /** One authorization: a refresh where it may do, else discovery and a new grant, with or without a person. */
   private async run(challenge: AuthChallenge, bearer: BearerChallenge, exchanges: AuthExchanges): Promise<boolean> {
-    if (challenge.round > MAX_ROUNDS) throw this.giveUp(challenge, bearer);
+    if (challenge.round > MAX_ROUNDS) throw roundsExhausted(challenge, bearer, this.requestedScope, this.exchanges?.lastSeq.get('token'));
     if (await this.refreshed(challenge, exchanges)) return true;
     const discovered = await discoverAuthorization(this.serverUrl, bearer, exchanges);
     const attempt: Attempt = { ...discovered, challenge, bearer, exchanges, previous: challenge.status === 403 ? this.heldScope() : undefined };
@@ -286,21 +277,10 @@ export class OAuthAuthorizer implements HttpAuthorizer {
 
   /** The grants a store kept from earlier runs: the newest one's tokens are sent first. */
   private async restore(exchanges: AuthExchanges): Promise<void> {
-    const saved = await this.options.store?.load(this.serverUrl).catch((error: unknown) => {
-      exchanges.storeFailed('read', error);
-      return [];
-    });
-    for (const grant of [...(saved ?? [])].reverse()) {
-      const identity = savedIdentity(grant);
-      // A grant of another client than the one the user names now is not this client's to use.
-      if (!identity || (this.options.clientId !== undefined && identity.client.client_id !== this.options.clientId)) continue;
-      // A DPoP-bound grant is usable only with its key, and only where DPoP is not turned off.
-      const dpop = grant.tokens.tokenType === 'DPoP' ? await DpopKey.restore(grant.dpopKey) : undefined;
-      if (grant.tokens.tokenType === 'DPoP' && (!dpop || this.options.dpop === 'never')) continue;
-      this.clients.set(grant.issuer, identity);
-      this.tokens = grant.tokens;
-      this.grant = { as: grant.as, identity, ...(grant.resource ? { resource: grant.resource } : {}), ...(dpop ? { dpop } : {}) };
-      for (const t of [grant.tokens.accessToken, grant.tokens.refreshToken, identity.client.client_secret]) exchanges.addSecret(typeof t === 'string' ? t : undefined);
+    for (const { issuer, tokens, grant } of await restoreGrants(this.options.store, this.serverUrl, this.options, exchanges)) {
+      this.clients.set(issuer, grant.identity);
+      this.tokens = tokens;
+      this.grant = grant;
     }
   }
 
@@ -309,12 +289,7 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     this.signInNeeded = undefined;
     this.tokens = tokens;
     this.grant = grant;
-    // A client authenticated by a private key is not saved: the key stays where the user keeps it.
-    if (!this.options.store || grant.identity.client.token_endpoint_auth_method === 'private_key_jwt') return;
-    const dpopKey = tokens.tokenType === 'DPoP' ? await grant.dpop?.export() : undefined;
-    await this.options.store
-      .save(this.serverUrl, { issuer: grant.as.issuer, as: grant.as, client: grant.identity.client, how: grant.identity.how, ...(grant.resource ? { resource: grant.resource } : {}), tokens, ...(dpopKey ? { dpopKey } : {}), savedAt: Date.now() })
-      .catch((error: unknown) => this.exchanges?.storeFailed('save', error));
+    await keepGrant(this.options.store, this.serverUrl, tokens, grant, this.exchanges);
   }
 
   /** The port a registered client's redirect URI names, when it is free; else any. */
@@ -331,23 +306,6 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     return LoopbackRedirect.open();
   }
 
-  private giveUp(challenge: AuthChallenge, bearer: BearerChallenge): AuthorizationError {
-    const last = [this.exchanges?.lastSeq.get('token')].filter((s): s is number => s !== undefined);
-    if (challenge.status === 403) {
-      return new AuthorizationError(
-        'auth-insufficient-scope',
-        `The server still answers 403 insufficient_scope${bearer.scope ? ` (scope "${bearer.scope}")` : ''} after the client was granted ${this.requestedScope ? `"${this.requestedScope}"` : 'the scopes it asked for'}: the client stops asking`,
-        'MCP scope challenge handling: a 403 insufficient_scope names the scope the operation needs; the authorization server must be able to grant it, and a token with it must then be accepted.',
-        last,
-      );
-    }
-    return new AuthorizationError(
-      'auth-token',
-      'The server refuses the token the authorization server just issued (HTTP 401 again)',
-      'The MCP server must accept tokens its authorization server issues for its resource: check the audience (RFC 8707 resource) and issuer it validates.',
-      last,
-    );
-  }
 }
 
 /**

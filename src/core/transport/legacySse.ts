@@ -9,7 +9,10 @@ import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
 import { bodyExcerpt, exchangeInfo, exchangeLine, readText } from './httpRecord';
 import { httpUrlProblem, RemoteTransport } from './remoteTransport';
 import { SseParser, type SseEvent } from './sse';
+import { EndpointWait, endpointProblem } from './sseEndpoint';
 import { TransportClosedError } from './stdio';
+
+export { endpointProblem } from './sseEndpoint';
 
 export interface LegacySseOptions {
   /** Supplies the Authorization header and answers 401/403, as for Streamable HTTP. */
@@ -21,22 +24,6 @@ export interface LegacySseOptions {
    * tagged `sseFallback`, since what failed is the endpoint as a whole, told once by the caller.
    */
   fallback?: boolean;
-}
-
-/** The URL an `endpoint` event names, or why it cannot be used. */
-export function endpointProblem(e: SseEvent, streamUrl: string): { problem: string } | { url: string } {
-  // 2025-03-26 backwards compatibility: "an SSE stream with an endpoint event as the first event".
-  if (e.event !== 'endpoint') return { problem: `the first event is "${e.event}", not "endpoint"` };
-  let url: URL;
-  try {
-    url = new URL(e.data.trim(), streamUrl);
-  } catch {
-    return { problem: `its data ${JSON.stringify(e.data.slice(0, 200))} is not a URI` };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `its URI ${url.href} is not http(s)` };
-  // Messages carry the configured credentials: they go only where the stream came from.
-  if (url.origin !== new URL(streamUrl).origin) return { problem: `its URI ${url.origin} is not the origin of the stream (${new URL(streamUrl).origin})` };
-  return { url: url.href };
 }
 
 /**
@@ -304,35 +291,5 @@ export class LegacySseTransport extends RemoteTransport {
   private refuse(message: string): HttpNetworkError {
     this.trace.append({ dir: 'meta', kind: 'http', raw: message, info: { method: 'GET', url: this.shownUrl, error: { code: 'EINVAL', message } } });
     return new HttpNetworkError(message, 'EINVAL');
-  }
-}
-
-/** start()'s wait for the endpoint event: settled once, by the event, a failure, close(), or the timeout. */
-class EndpointWait {
-  settled = false;
-  readonly promise: Promise<void>;
-  resolve!: () => void;
-  reject!: (err: Error) => void;
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(timeoutMs: number, onTimeout: () => void) {
-    this.promise = new Promise<void>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
-    this.timer = setTimeout(onTimeout, timeoutMs);
-  }
-
-  /** True the first time: the wait is over from now on. */
-  settle(): boolean {
-    if (this.settled) return false;
-    this.settled = true;
-    clearTimeout(this.timer);
-    return true;
-  }
-
-  /** close() while waiting. */
-  abandon(): void {
-    if (this.settle()) this.reject(new TransportClosedError());
   }
 }

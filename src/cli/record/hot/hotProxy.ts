@@ -5,9 +5,12 @@ import { META_SUBSCRIPTION_ID } from '../../../core/session/listen';
 import { now } from '../../../core/trace/event';
 import type { RecorderMessage } from '../messages';
 import { FileWatcher } from './fileWatcher';
-import { LineSplitter, parseLine } from './lineSplitter';
+import { parseLine } from './lineSplitter';
+import { listenToHost } from './hostInput';
 import { HostStreams } from './hostStreams';
-import { LIST_KIND_OF, listChangedKinds, listItems, RESTART_TOOL, withDiscoverListChanged, withGranted, withListChanged, withRestartTool, type ListKind } from './restartTool';
+import { listChangedKinds, RESTART_TOOL, withDiscoverListChanged, withGranted, withListChanged, withRestartTool, type ListKind } from './restartTool';
+import { pipeChildOutput } from './childOutput';
+import { HostLists } from './hostLists';
 import { ServerChild, type ChildExit } from './serverChild';
 import { InternalRequests } from './internalRequests';
 import { settled } from '../../../core/util/ignored';
@@ -41,7 +44,8 @@ const idKey = (id: unknown) => JSON.stringify(id);
  * it ("the server MUST NOT send notification types the client has not explicitly requested"),
  * which stay open across the restart (acknowledged by the proxy itself when the server has
  * no subscriptions/listen). Every host byte reaches a child (held while one starts) or is
- * answered by the proxy.
+ * answered by the proxy. The child's output is wired in childOutput.ts, the host's input in
+ * hostInput.ts, what the host knows of each list in hostLists.ts.
  */
 export class HotProxy {
   private child: ServerChild | undefined;
@@ -53,15 +57,12 @@ export class HotProxy {
   private readonly internal = new InternalRequests(INTERNAL_TIMEOUT_MS);
   private initialize: Buffer | undefined;
   private initialized: Buffer | undefined;
-  /** The params of the host's last first-page list request of each kind, and what that list held. */
-  private readonly listRequests: Partial<Record<ListKind, unknown>> = {};
-  private readonly lists: Partial<Record<ListKind, string>> = {};
+  private readonly lists = new HostLists();
   /** The host's era: `initialize` makes it legacy; a request carrying the 2026-07-28 `_meta` (before any initialize) modern. */
   private era: 'legacy' | 'modern' | undefined;
   private readonly streams = new HostStreams();
   /** The lists the proxy's rewritten server/discover answer declares listChanged for. */
   private honoured: ListKind[] = [];
-  private readonly hostLines = new LineSplitter();
   private watcher: FileWatcher | undefined;
   private ending = false;
 
@@ -84,17 +85,14 @@ export class HotProxy {
     this.note(`hot reload: watching ${globs.join(', ')}; ${RESTART_TOOL.name} is added to tools/list`, { watch: [...globs] });
     return new Promise((resolve) => {
       const end = (reason: string) => void this.end(reason).then(resolve);
-      process.stdin.on('data', (chunk: Buffer) => {
-        for (const line of this.hostLines.push(chunk)) this.fromHost(line);
+      listenToHost({
+        line: (line) => this.fromHost(line),
+        stdinClosed: () => {
+          this.post({ type: 'meta', kind: 'stdin-closed', t: now(), raw: 'host closed stdin' });
+          end('host closed stdin');
+        },
+        end,
       });
-      process.stdin.once('end', () => {
-        const rest = this.hostLines.rest();
-        if (rest) this.fromHost(rest);
-        this.post({ type: 'meta', kind: 'stdin-closed', t: now(), raw: 'host closed stdin' });
-        end('host closed stdin');
-      });
-      process.stdout.on('error', () => end('host closed our stdout'));
-      for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => end(`received ${signal}`));
     });
   }
 
@@ -133,14 +131,12 @@ export class HotProxy {
       } else if (this.era === undefined && isRecord(msg.params) && isRecord(msg.params._meta) && typeof msg.params._meta[MODERN_META.protocolVersion] === 'string') {
         this.era = 'modern';
       }
-      const listKind = LIST_KIND_OF[method];
-      const firstPage = listKind !== undefined && !(isRecord(msg.params) && msg.params.cursor !== undefined);
-      if (firstPage) this.listRequests[listKind] = msg.params;
+      const listKind = this.lists.requested(method, msg.params);
       // A listen request is a stream, not a request in flight: a restart keeps it open.
       if (method === 'subscriptions/listen') this.streams.opened(msg.id, msg.params, line);
       else {
         this.streams.idReused(msg.id);
-        this.inFlight.set(idKey(msg.id), { id: msg.id, method, ...(firstPage ? { listKind } : {}) });
+        this.inFlight.set(idKey(msg.id), { id: msg.id, method, ...(listKind ? { listKind } : {}) });
       }
     }
     if (method === 'notifications/initialized') this.initialized = line;
@@ -186,33 +182,10 @@ export class HotProxy {
       return undefined;
     }
     this.child = child;
-    const lines = new LineSplitter();
     child.process.once('error', (error: NodeJS.ErrnoException) => {
       if (child.pid === undefined) this.spawnFailed(error);
     });
-    // Marked now (a pid means it started), not on 'spawn': the replayed handshake is written next, and the trace must show the child first.
-    if (child.pid !== undefined) {
-      this.post({ type: 'meta', kind: 'spawned', t: now(), raw: `spawned pid ${child.pid} (child ${number}): ${[this.command, ...this.args].join(' ')}`, info: { pid: child.pid, command: this.command, args: [...this.args], cwd: process.cwd(), child: number } });
-    }
-    child.process.stdout.on('data', (chunk: Buffer) => {
-      this.post({ type: 'chunk', dir: 's2c', t: now(), chunk });
-      for (const line of lines.push(chunk)) this.fromChild(child, line);
-      // A host that reads slowly slows the server down rather than filling our memory.
-      if (process.stdout.writableNeedDrain) {
-        child.process.stdout.pause();
-        process.stdout.once('drain', () => child.process.stdout.resume());
-      }
-    });
-    child.process.stdout.once('end', () => {
-      const rest = lines.rest();
-      if (rest && this.child === child) process.stdout.write(rest);
-      this.post({ type: 'end', dir: 's2c', t: now() });
-    });
-    child.process.stderr.on('data', (chunk: Buffer) => {
-      process.stderr.write(chunk);
-      this.post({ type: 'chunk', dir: 'stderr', t: now(), chunk });
-    });
-    child.process.stderr.once('end', () => this.post({ type: 'end', dir: 'stderr', t: now() }));
+    pipeChildOutput(child, number, this.command, this.args, this.post, { line: (line) => this.fromChild(child, line), isCurrent: () => this.child === child });
     void child.closed.then((exit) => {
       this.post({ type: 'meta', kind: 'exited', t: now(), raw: `child ${number} ${exitSentence(exit)}`, info: { code: exit.code, signal: exit.signal, child: number } });
       this.internal.abandonAll();
@@ -260,7 +233,7 @@ export class HotProxy {
     }
     const request = this.inFlight.get(idKey(msg.id));
     this.inFlight.delete(idKey(msg.id));
-    if (request?.listKind) this.lists[request.listKind] = listItems(request.listKind, msg);
+    if (request?.listKind) this.lists.answered(request.listKind, msg);
     if (request?.method === 'initialize') process.stdout.write(`${JSON.stringify(withListChanged(msg))}\n`);
     else if (request?.method === 'server/discover') this.discovered(msg, line);
     else if (request?.listKind === 'tools') process.stdout.write(`${JSON.stringify(withRestartTool(msg))}\n`);
@@ -336,14 +309,13 @@ export class HotProxy {
     await this.streams.replay((line) => this.toChild(child, line), INTERNAL_TIMEOUT_MS);
     const changed: ListKind[] = [];
     let notified = 0;
-    for (const kind of Object.keys(this.listRequests) as ListKind[]) {
-      const answer = await this.ask(child, { jsonrpc: '2.0', method: `${kind}/list`, ...(this.listRequests[kind] !== undefined ? { params: this.listRequests[kind] } : {}) });
-      const items = answer ? listItems(kind, answer) : undefined;
-      if (items === this.lists[kind]) continue;
-      this.lists[kind] = items;
-      changed.push(kind);
-      notified += this.listChanged(kind);
-    }
+    await this.lists.relist(
+      (request) => this.ask(child, request),
+      (kind) => {
+        changed.push(kind);
+        notified += this.listChanged(kind);
+      },
+    );
     if (!changed.length) return `restarted (pid ${child.pid}); tools, prompts and resources unchanged`;
     if (this.era !== 'modern') return `restarted (pid ${child.pid}); changed: ${changed.join(', ')} (list_changed sent)`;
     return `restarted (pid ${child.pid}); changed: ${changed.join(', ')} (list_changed sent on ${notified} subscriptions/listen stream${notified === 1 ? '' : 's'} that asked for it)`;
