@@ -21,7 +21,13 @@ export interface AppArea {
 }
 
 export function isAppMessage(message: HostMessage): message is AppHostMessage {
-  return message.type === 'appFrame' || message.type === 'appProblem' || message.type === 'appMessage' || message.type === 'appSize' || message.type === 'appClear';
+  return (
+    message.type === 'appFrame' ||
+    message.type === 'appProblem' ||
+    message.type === 'appMessage' ||
+    message.type === 'appSize' ||
+    message.type === 'appClear'
+  );
 }
 
 export function appArea(post: (message: WebviewMessage) => void, nonce: string): AppArea {
@@ -50,7 +56,15 @@ export function appArea(post: (message: WebviewMessage) => void, nonce: string):
           return;
         case 'appProblem':
           proxy = undefined;
-          show(message.uri, el('div', { className: 'banner app-problem', attrs: { role: 'alert' } }, el('span', { className: 'banner-icon', text: '⚠' }), el('div', { className: 'banner-text', text: `The app is not shown: ${message.problem}` })));
+          show(
+            message.uri,
+            el(
+              'div',
+              { className: 'banner app-problem', attrs: { role: 'alert' } },
+              el('span', { className: 'banner-icon', text: '⚠' }),
+              el('div', { className: 'banner-text', text: `The app is not shown: ${message.problem}` }),
+            ),
+          );
           return;
         case 'appFrame': {
           const frame = el('iframe', { className: 'app-frame', attrs: { title: `MCP App ${message.uri}` } });
@@ -76,7 +90,12 @@ export function appArea(post: (message: WebviewMessage) => void, nonce: string):
 /** Above a previewed app: no tool ran, and the input it was given. Text only. */
 function previewNote(preview: AppPreview): HTMLElement {
   const source = preview.tool ? `a sample from the inputSchema of ${preview.tool}` : 'no tool links this resource';
-  return el('div', { className: 'app-preview muted' }, el('div', { text: `Preview: no tool ran. Tool input (${source}):` }), el('pre', { className: 'app-preview-input', text: JSON.stringify(preview.input, null, 2) }));
+  return el(
+    'div',
+    { className: 'app-preview muted' },
+    el('div', { text: `Preview: no tool ran. Tool input (${source}):` }),
+    el('pre', { className: 'app-preview-input', text: JSON.stringify(preview.input, null, 2) }),
+  );
 }
 
 /** The proxy frame's document: our bundled script and a style, both on this page's nonce. */

@@ -31,8 +31,16 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
     const summary = el('div', { className: 'error-summary', attrs: { role: 'alert' } });
     summary.hidden = true;
     const actions = el('div', { className: 'form-actions ask-actions' });
-    const node = el('section', { className: `ask ask-${ask.kind}`, attrs: { 'data-ask-id': String(ask.id), 'aria-label': `${ask.server} asks` } });
-    node.appendChild(el('div', { className: 'ask-title', text: ask.kind === 'sample' ? `"${ask.server}" asks the model (sampling)` : `"${ask.server}" asks you` }));
+    const node = el('section', {
+      className: `ask ask-${ask.kind}`,
+      attrs: { 'data-ask-id': String(ask.id), 'aria-label': `${ask.server} asks` },
+    });
+    node.appendChild(
+      el('div', {
+        className: 'ask-title',
+        text: ask.kind === 'sample' ? `"${ask.server}" asks the model (sampling)` : `"${ask.server}" asks you`,
+      }),
+    );
     if (ask.kind === 'form') formBody(ask, node, actions, slots);
     else if (ask.kind === 'url') urlBody(ask, node, actions);
     else sampleBody(ask, node, actions);
@@ -47,16 +55,25 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
   function formBody(ask: Extract<Ask, { kind: 'form' }>, node: HTMLElement, actions: HTMLElement, slots: Map<string, HTMLElement>): void {
     if (ask.message) node.appendChild(el('p', { className: 'ask-message', text: ask.message }));
     let draft: DraftValue = initialValue(ask.model);
-    const draw = () => renderRoot(ask.model.root, { get: () => draft, set: (v) => (draft = v) }, { slots, changed: (structural) => structural && fields.replaceChildren(draw()) });
+    const draw = () =>
+      renderRoot(
+        ask.model.root,
+        { get: () => draft, set: (v) => (draft = v) },
+        { slots, changed: (structural) => structural && fields.replaceChildren(draw()) },
+      );
     const fields = el('div', { className: 'ask-fields' });
     fields.appendChild(draw());
     node.appendChild(fields);
     actions.append(
-      button('Accept', () => {
-        const { args, errors } = toArguments(ask.model, draft);
-        if (errors.length > 0) showErrors(ask.id, errors);
-        else post({ type: 'askAnswer', id: ask.id, action: 'accept', content: args });
-      }, { className: 'primary' }),
+      button(
+        'Accept',
+        () => {
+          const { args, errors } = toArguments(ask.model, draft);
+          if (errors.length > 0) showErrors(ask.id, errors);
+          else post({ type: 'askAnswer', id: ask.id, action: 'accept', content: args });
+        },
+        { className: 'primary' },
+      ),
       ...refusals(ask.id),
     );
   }
@@ -65,16 +82,40 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
     if (ask.message) node.appendChild(el('p', { className: 'ask-message', text: ask.message }));
     node.appendChild(el('div', { className: 'ask-domain' }, 'Domain: ', el('strong', { text: ask.domain })));
     node.appendChild(el('pre', { className: 'ask-link', text: ask.url }));
-    node.appendChild(el('p', { className: 'muted', text: 'MCP Lens opens it only when you click Open…, after showing it again. Once done there, say so.' }));
-    actions.append(button('Open…', () => post({ type: 'askOpenUrl', id: ask.id })), button('I went there', () => post({ type: 'askAnswer', id: ask.id, action: 'accept' }), { className: 'primary' }), ...refusals(ask.id));
+    node.appendChild(
+      el('p', {
+        className: 'muted',
+        text: 'MCP Lens opens it only when you click Open…, after showing it again. Once done there, say so.',
+      }),
+    );
+    actions.append(
+      button('Open…', () => post({ type: 'askOpenUrl', id: ask.id })),
+      button('I went there', () => post({ type: 'askAnswer', id: ask.id, action: 'accept' }), { className: 'primary' }),
+      ...refusals(ask.id),
+    );
   }
 
   function sampleBody(ask: Extract<Ask, { kind: 'sample' }>, node: HTMLElement, actions: HTMLElement): void {
     const r = ask.request;
-    if (r.systemPrompt !== undefined) node.append(el('div', { className: 'section-title', text: 'System prompt' }), el('pre', { className: 'ask-system', text: r.systemPrompt }));
+    if (r.systemPrompt !== undefined)
+      node.append(
+        el('div', { className: 'section-title', text: 'System prompt' }),
+        el('pre', { className: 'ask-system', text: r.systemPrompt }),
+      );
     node.appendChild(el('div', { className: 'section-title', text: 'Messages' }));
-    for (const m of r.messages) node.appendChild(el('div', { className: `ask-turn role-${m.role}` }, el('span', { className: 'badge', text: m.role }), el('pre', { text: m.blocks.join('\n') })));
-    const facts = [r.preferences ? `Model preferences: ${r.preferences}` : '', r.maxTokens !== undefined ? `Max tokens: ${r.maxTokens}` : ''].filter(Boolean);
+    for (const m of r.messages)
+      node.appendChild(
+        el(
+          'div',
+          { className: `ask-turn role-${m.role}` },
+          el('span', { className: 'badge', text: m.role }),
+          el('pre', { text: m.blocks.join('\n') }),
+        ),
+      );
+    const facts = [
+      r.preferences ? `Model preferences: ${r.preferences}` : '',
+      r.maxTokens !== undefined ? `Max tokens: ${r.maxTokens}` : '',
+    ].filter(Boolean);
     for (const fact of facts) node.appendChild(el('div', { className: 'muted ask-fact', text: fact }));
     if (r.tools.length > 0) {
       node.appendChild(el('div', { className: 'section-title', text: 'Tools offered to the model' }));
@@ -82,7 +123,10 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
       for (const t of r.tools) list.appendChild(el('li', {}, el('code', { text: t.name }), t.description ? ` — ${t.description}` : ''));
       node.appendChild(list);
     }
-    const reply = el('textarea', { className: 'ask-reply', attrs: { rows: '4', 'aria-label': 'The reply, as the model', placeholder: 'Type the reply as the model…' } });
+    const reply = el('textarea', {
+      className: 'ask-reply',
+      attrs: { rows: '4', 'aria-label': 'The reply, as the model', placeholder: 'Type the reply as the model…' },
+    });
     node.append(el('div', { className: 'section-title', text: 'Answer as the model' }), reply);
     actions.append(button('Send reply', () => post({ type: 'askReply', id: ask.id, text: reply.value }), { className: 'primary' }));
     if (ask.modelName) actions.append(button(`Answer with ${ask.modelName}…`, () => post({ type: 'askUseModel', id: ask.id })));
@@ -90,7 +134,10 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
   }
 
   function refusals(id: number): HTMLButtonElement[] {
-    return [button('Decline', () => post({ type: 'askAnswer', id, action: 'decline' })), button('Cancel', () => post({ type: 'askAnswer', id, action: 'cancel' }))];
+    return [
+      button('Decline', () => post({ type: 'askAnswer', id, action: 'decline' })),
+      button('Cancel', () => post({ type: 'askAnswer', id, action: 'cancel' })),
+    ];
   }
 
   function showErrors(id: number, errors: FieldError[]): void {
@@ -103,7 +150,8 @@ export function askView(container: HTMLElement, post: (reply: AskReply) => void)
       if (slot && e.path !== '') slot.appendChild(el('div', { className: 'error-text', text: e.message }));
       return !slot || e.path === '';
     });
-    for (const e of general) s.summary.appendChild(el('div', { className: 'error-text', text: `${e.path ? `${e.path} ` : ''}${e.message}` }));
+    for (const e of general)
+      s.summary.appendChild(el('div', { className: 'error-text', text: `${e.path ? `${e.path} ` : ''}${e.message}` }));
     s.summary.hidden = general.length === 0;
   }
 

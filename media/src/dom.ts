@@ -27,12 +27,23 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props =
 export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === undefined || child === null || child === false) continue;
-    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(showReordering(String(child))) : child);
+    parent.appendChild(
+      typeof child === 'string' || typeof child === 'number' ? document.createTextNode(showReordering(String(child))) : child,
+    );
   }
 }
 
-export function button(label: string, onClick: () => void, options: { className?: string; title?: string; ariaLabel?: string } = {}): HTMLButtonElement {
-  const b = el('button', { className: options.className ?? 'secondary', text: label, title: options.title, attrs: { type: 'button', 'aria-label': options.ariaLabel } });
+export function button(
+  label: string,
+  onClick: () => void,
+  options: { className?: string; title?: string; ariaLabel?: string } = {},
+): HTMLButtonElement {
+  const b = el('button', {
+    className: options.className ?? 'secondary',
+    text: label,
+    title: options.title,
+    attrs: { type: 'button', 'aria-label': options.ariaLabel },
+  });
   b.addEventListener('click', (e) => {
     e.preventDefault();
     onClick();

@@ -156,7 +156,8 @@ function currentArgs(): { args: Record<string, unknown>; errors: FieldError[] } 
   if (raw) {
     try {
       const parsed = JSON.parse(rawText || '{}') as unknown;
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { args: {}, errors: [{ path: '', message: 'The arguments must be a JSON object' }] };
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+        return { args: {}, errors: [{ path: '', message: 'The arguments must be a JSON object' }] };
       return { args: parsed as Record<string, unknown>, errors: [] };
     } catch (error) {
       return { args: {}, errors: [{ path: '', message: `Invalid JSON: ${(error as Error).message}` }] };
@@ -218,7 +219,10 @@ function render(): void {
     run();
   });
   const toolbar = el('div', { className: 'form-toolbar' }, el('span', { className: 'section-title', text: 'Arguments' }));
-  const toggle = button(raw ? 'Form' : '{ } JSON', toggleRaw, { className: 'secondary small', title: raw ? 'Edit the arguments as fields' : 'Edit the arguments as JSON (kept in sync with the fields)' });
+  const toggle = button(raw ? 'Form' : '{ } JSON', toggleRaw, {
+    className: 'secondary small',
+    title: raw ? 'Edit the arguments as fields' : 'Edit the arguments as JSON (kept in sync with the fields)',
+  });
   toggle.setAttribute('aria-pressed', String(raw));
   toolbar.appendChild(toggle);
   toolbar.appendChild(button('Reset', reset, { className: 'secondary small', title: 'Back to the defaults' }));
@@ -272,7 +276,8 @@ function renderRunButton(): void {
   if (!runButton) return;
   runButton.textContent = running ? 'Running…' : '▶ Run';
   runButton.disabled = running !== undefined;
-  runButton.title = serverState === 'running' ? 'Validate and send tools/call (Enter)' : 'Start the server, then validate and send tools/call (Enter)';
+  runButton.title =
+    serverState === 'running' ? 'Validate and send tools/call (Enter)' : 'Start the server, then validate and send tools/call (Enter)';
 }
 
 let progressView: ProgressView | undefined;

@@ -6,7 +6,10 @@ import type { ToolSummary } from '../../src/extension/tools/protocol';
 import { el } from './dom';
 
 /** The row and its Run button (a submit button: the form's submit runs the call). */
-export function formActions(tool: ToolSummary, asTask: { get(): boolean; set(value: boolean): void }): { actions: HTMLElement; runButton: HTMLButtonElement } {
+export function formActions(
+  tool: ToolSummary,
+  asTask: { get(): boolean; set(value: boolean): void },
+): { actions: HTMLElement; runButton: HTMLButtonElement } {
   const actions = el('div', { className: 'form-actions' });
   const runButton = el('button', { className: 'primary', attrs: { type: 'submit' } });
   actions.appendChild(runButton);
@@ -14,7 +17,18 @@ export function formActions(tool: ToolSummary, asTask: { get(): boolean; set(val
     const box = el('input', { attrs: { type: 'checkbox', id: 'run-as-task' } });
     box.checked = asTask.get();
     box.addEventListener('change', () => asTask.set(box.checked));
-    actions.appendChild(el('label', { className: 'task-choice', title: 'Run it as a task: the server answers with a task, polled with tasks/get until it ends (Cancel sends tasks/cancel)', attrs: { for: 'run-as-task' } }, box, ' Run as a task'));
+    actions.appendChild(
+      el(
+        'label',
+        {
+          className: 'task-choice',
+          title: 'Run it as a task: the server answers with a task, polled with tasks/get until it ends (Cancel sends tasks/cancel)',
+          attrs: { for: 'run-as-task' },
+        },
+        box,
+        ' Run as a task',
+      ),
+    );
   } else if (tool.taskSupport === 'required') {
     actions.appendChild(el('span', { className: 'muted task-choice', text: 'Runs as a task (the tool requires it)' }));
   }

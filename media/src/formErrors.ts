@@ -34,9 +34,15 @@ export function showErrors(places: ErrorPlaces, errors: FieldError[], schemaProb
   }
   if (schemaProblem) summary.appendChild(el('div', { className: 'warn-text', text: `Not checked before sending: ${schemaProblem}` }));
   if (errors.length > 0) {
-    summary.appendChild(el('div', { className: 'error-title', text: `${errors.length === 1 ? '1 problem' : `${errors.length} problems`} — the arguments were not sent` }));
+    summary.appendChild(
+      el('div', {
+        className: 'error-title',
+        text: `${errors.length === 1 ? '1 problem' : `${errors.length} problems`} — the arguments were not sent`,
+      }),
+    );
     const list = el('ul', { className: 'error-list' });
-    for (const e of general) list.appendChild(el('li', {}, e.path ? el('code', { text: e.path }) : undefined, e.path ? ' ' : '', e.message));
+    for (const e of general)
+      list.appendChild(el('li', {}, e.path ? el('code', { text: e.path }) : undefined, e.path ? ' ' : '', e.message));
     if (general.length) summary.appendChild(list);
   }
   summary.hidden = errors.length === 0 && !schemaProblem;

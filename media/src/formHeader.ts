@@ -10,7 +10,11 @@ import { el } from './dom';
 export function toolHeader(tool: ToolSummary): { header: HTMLElement; status: HTMLElement } {
   const header = el('header', { className: 'tool-header' });
   // The name with its hidden characters written out: `delete_all⟨U+200B⟩` never passes for `delete_all`.
-  const titleRow = el('div', { className: 'title-row' }, el('h1', { text: tool.title ? showInvisibles(tool.title) : visibleName(tool.name) }));
+  const titleRow = el(
+    'div',
+    { className: 'title-row' },
+    el('h1', { text: tool.title ? showInvisibles(tool.title) : visibleName(tool.name) }),
+  );
   if (tool.title && tool.title !== tool.name) titleRow.appendChild(el('code', { className: 'tool-name', text: visibleName(tool.name) }));
   const status = el('span', { className: 'server-badge' });
   titleRow.appendChild(status);
@@ -18,4 +22,3 @@ export function toolHeader(tool: ToolSummary): { header: HTMLElement; status: HT
   if (tool.description) header.appendChild(el('p', { className: 'tool-description', text: tool.description }));
   return { header, status };
 }
-

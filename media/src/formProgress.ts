@@ -52,11 +52,20 @@ export function runningSection(r: RunningCall, toolName: string, cancel: () => v
   updateProgress(bar, text, r.progress);
   updateTask(task, r.task);
   // A task is cancelled with tasks/cancel (its tools/call was answered long ago).
-  const cancelButton = button('Cancel', cancel, { className: 'secondary', title: r.task ? 'Send tasks/cancel' : 'Send notifications/cancelled' });
+  const cancelButton = button('Cancel', cancel, {
+    className: 'secondary',
+    title: r.task ? 'Send tasks/cancel' : 'Send notifications/cancelled',
+  });
   const section = el(
     'section',
     { className: 'result result-running', attrs: { 'aria-label': 'Running' } },
-    el('div', { className: 'banner' }, el('span', { className: 'banner-icon spin', text: '◌' }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: `Running ${toolName}…` }), text), elapsed),
+    el(
+      'div',
+      { className: 'banner' },
+      el('span', { className: 'banner-icon spin', text: '◌' }),
+      el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: `Running ${toolName}…` }), text),
+      elapsed,
+    ),
     bar,
     task,
     cancelButton,

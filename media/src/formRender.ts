@@ -28,7 +28,8 @@ export function renderRoot(root: Field, holder: Holder, ctx: RenderContext): HTM
   if (root.kind === 'object' && !root.nullable) {
     const body = el('div', { className: 'form-fields' });
     const draft = ensureObject(root, holder);
-    if (root.fields.length === 0 && !root.additional) body.appendChild(el('p', { className: 'muted', text: 'This tool takes no arguments.' }));
+    if (root.fields.length === 0 && !root.additional)
+      body.appendChild(el('p', { className: 'muted', text: 'This tool takes no arguments.' }));
     append(body, ...objectChildren(root, draft, '', ctx));
     return body;
   }
@@ -44,7 +45,8 @@ function renderField(field: Field, holder: Holder, path: string, ctx: RenderCont
   if (label) {
     const labelEl = el('label', { attrs: { for: id } }, el('span', { className: 'field-label', text: label }));
     // Array items and map values are always required: a marker there says nothing.
-    if (field.required && labelOverride === undefined) labelEl.appendChild(el('span', { className: 'required', text: '*', title: 'required', attrs: { 'aria-label': 'required' } }));
+    if (field.required && labelOverride === undefined)
+      labelEl.appendChild(el('span', { className: 'required', text: '*', title: 'required', attrs: { 'aria-label': 'required' } }));
     head.appendChild(labelEl);
   }
   const hint = typeHint(field);
@@ -52,13 +54,15 @@ function renderField(field: Field, holder: Holder, path: string, ctx: RenderCont
   if (field.deprecated) head.appendChild(el('span', { className: 'badge warn', text: 'deprecated' }));
   if (field.nullable) head.appendChild(nullToggle(field, holder, ctx));
   wrapper.appendChild(head);
-  if (field.description) wrapper.appendChild(el('div', { className: 'field-description', text: field.description, attrs: { id: `${id}-d` } }));
+  if (field.description)
+    wrapper.appendChild(el('div', { className: 'field-description', text: field.description, attrs: { id: `${id}-d` } }));
 
   if (holder.get() === null && field.nullable) {
     wrapper.appendChild(el('div', { className: 'null-value', text: 'null' }));
   } else {
     const control = renderControl(field, holder, path, ctx, id);
-    if (field.description && control instanceof HTMLElement && control.matches('input,select,textarea')) control.setAttribute('aria-describedby', `${id}-d`);
+    if (field.description && control instanceof HTMLElement && control.matches('input,select,textarea'))
+      control.setAttribute('aria-describedby', `${id}-d`);
     wrapper.appendChild(control);
   }
   const slot = el('div', { className: 'field-errors', attrs: { role: 'alert' } });
@@ -121,22 +125,36 @@ function arrayControl(field: ArrayField, holder: Holder, path: string, ctx: Rend
       { className: 'item-actions' },
       button('↑', () => move(list, i, i - 1, ctx), { className: 'icon', title: 'Move up', ariaLabel: `Move item ${i + 1} up` }),
       button('↓', () => move(list, i, i + 1, ctx), { className: 'icon', title: 'Move down', ariaLabel: `Move item ${i + 1} down` }),
-      button('✕', () => {
-        list.splice(i, 1);
-        ctx.changed(true);
-      }, { className: 'icon', title: 'Remove', ariaLabel: `Remove item ${i + 1}` }),
+      button(
+        '✕',
+        () => {
+          list.splice(i, 1);
+          ctx.changed(true);
+        },
+        { className: 'icon', title: 'Remove', ariaLabel: `Remove item ${i + 1}` },
+      ),
     );
     (controls.children[0] as HTMLButtonElement).disabled = i === 0;
     (controls.children[1] as HTMLButtonElement).disabled = i === list.length - 1;
-    const item = renderField(field.items, itemHolder, itemPath, ctx, `${field.items.label === field.label || !field.items.label ? 'Item' : field.items.label} ${i + 1}`);
+    const item = renderField(
+      field.items,
+      itemHolder,
+      itemPath,
+      ctx,
+      `${field.items.label === field.label || !field.items.label ? 'Item' : field.items.label} ${i + 1}`,
+    );
     rows.appendChild(el('li', { className: 'array-item' }, item, controls));
   });
   box.appendChild(rows);
   if (list.length === 0) box.appendChild(el('div', { className: 'muted empty', text: 'No items.' }));
-  const add = button('+ Add item', () => {
-    list.push(fieldDraft(field.items));
-    ctx.changed(true);
-  }, { className: 'secondary small add' });
+  const add = button(
+    '+ Add item',
+    () => {
+      list.push(fieldDraft(field.items));
+      ctx.changed(true);
+    },
+    { className: 'secondary small add' },
+  );
   if (field.maxItems !== undefined && list.length >= field.maxItems) add.disabled = true;
   box.appendChild(add);
   return box;
@@ -174,7 +192,10 @@ function mapEditor(field: ObjectField, valueField: Field, draft: ObjectDraft, pa
   const title = field.fields.length ? 'Other entries' : 'Entries';
   box.appendChild(el('div', { className: 'map-title', text: field.keyPattern ? `${title} (keys match ${field.keyPattern})` : title }));
   draft.extra.forEach((entry, i) => {
-    const keyInput = el('input', { className: 'map-key', attrs: { type: 'text', placeholder: 'key', 'aria-label': `Key of entry ${i + 1}`, spellcheck: 'false' } });
+    const keyInput = el('input', {
+      className: 'map-key',
+      attrs: { type: 'text', placeholder: 'key', 'aria-label': `Key of entry ${i + 1}`, spellcheck: 'false' },
+    });
     keyInput.value = entry.key;
     keyInput.addEventListener('input', () => {
       entry.key = keyInput.value;
@@ -182,17 +203,25 @@ function mapEditor(field: ObjectField, valueField: Field, draft: ObjectDraft, pa
     });
     const holder: Holder = { get: () => entry.value, set: (v) => (entry.value = v) };
     const value = renderField(valueField, holder, childPointer(path, entry.key), ctx, '');
-    const remove = button('✕', () => {
-      draft.extra.splice(i, 1);
-      ctx.changed(true);
-    }, { className: 'icon', title: 'Remove entry', ariaLabel: `Remove entry ${i + 1}` });
+    const remove = button(
+      '✕',
+      () => {
+        draft.extra.splice(i, 1);
+        ctx.changed(true);
+      },
+      { className: 'icon', title: 'Remove entry', ariaLabel: `Remove entry ${i + 1}` },
+    );
     box.appendChild(el('div', { className: 'map-row' }, keyInput, value, remove));
   });
   box.appendChild(
-    button('+ Add entry', () => {
-      draft.extra.push({ key: '', value: fieldDraft(valueField) });
-      ctx.changed(true);
-    }, { className: 'secondary small add' }),
+    button(
+      '+ Add entry',
+      () => {
+        draft.extra.push({ key: '', value: fieldDraft(valueField) });
+        ctx.changed(true);
+      },
+      { className: 'secondary small add' },
+    ),
   );
   return box;
 }
@@ -216,7 +245,12 @@ function variantsControl(field: VariantsField, holder: Holder, path: string, ctx
   const inner: Holder = { get: () => current.value, set: (v) => (current.value = v) };
   const body = renderControl({ ...chosen.field, required: field.required }, inner, path, ctx, uid('v'));
   const label = field.combinator === 'oneOf' ? 'one of' : field.combinator === 'anyOf' ? 'any of' : 'type';
-  return el('div', { className: 'variants-box' }, el('div', { className: 'variant-row' }, el('span', { className: 'muted', text: label }), select), body);
+  return el(
+    'div',
+    { className: 'variants-box' },
+    el('div', { className: 'variant-row' }, el('span', { className: 'muted', text: label }), select),
+    body,
+  );
 }
 
 function jsonControl(field: Extract<Field, { kind: 'json' }>, holder: Holder, ctx: RenderContext, id: string): HTMLElement {
@@ -228,7 +262,12 @@ function jsonControl(field: Extract<Field, { kind: 'json' }>, holder: Holder, ct
     holder.set(area.value.trim() === '' ? undefined : area.value);
     ctx.changed(false);
   });
-  const why = el('details', { className: 'json-why' }, el('summary', { text: `JSON editor: ${field.reason}` }), el('pre', { text: JSON.stringify(field.schema, null, 2) }));
+  const why = el(
+    'details',
+    { className: 'json-why' },
+    el('summary', { text: `JSON editor: ${field.reason}` }),
+    el('pre', { text: JSON.stringify(field.schema, null, 2) }),
+  );
   return el('div', { className: 'json-box' }, area, why);
 }
 
@@ -263,4 +302,3 @@ function typeHint(field: Field): string {
       return '';
   }
 }
-

@@ -23,7 +23,9 @@ export function stringControl(field: StringField, holder: Holder, ctx: RenderCon
 
 export function numberControl(field: NumberField, holder: Holder, ctx: RenderContext, id: string): HTMLElement {
   // Text, not type=number: a half-typed "1e" stays visible and gets its own error message.
-  const input = el('input', { attrs: { id, type: 'text', inputmode: field.kind === 'integer' ? 'numeric' : 'decimal', spellcheck: 'false' } });
+  const input = el('input', {
+    attrs: { id, type: 'text', inputmode: field.kind === 'integer' ? 'numeric' : 'decimal', spellcheck: 'false' },
+  });
   const value = holder.get();
   input.value = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   const example = field.examples?.find((e) => typeof e === 'number');
@@ -58,11 +60,21 @@ export function booleanControl(field: Field, holder: Holder, ctx: RenderContext,
       holder.set(box.checked);
       ctx.changed(false);
     });
-    return el('div', { className: 'checkbox-row' }, box, el('label', { attrs: { for: id }, text: box.checked ? 'true' : 'false', className: 'muted' }));
+    return el(
+      'div',
+      { className: 'checkbox-row' },
+      box,
+      el('label', { attrs: { for: id }, text: box.checked ? 'true' : 'false', className: 'muted' }),
+    );
   }
   // Optional: "not set" is a third answer, distinct from false.
   const select = el('select', { attrs: { id } });
-  for (const [text, v] of [['— not set —', ''], ['true', 'true'], ['false', 'false']]) select.appendChild(el('option', { text, attrs: { value: v } }));
+  for (const [text, v] of [
+    ['— not set —', ''],
+    ['true', 'true'],
+    ['false', 'false'],
+  ])
+    select.appendChild(el('option', { text, attrs: { value: v } }));
   select.value = value === true ? 'true' : value === false ? 'false' : '';
   select.addEventListener('change', () => {
     holder.set(select.value === '' ? undefined : select.value === 'true');

@@ -12,12 +12,24 @@ function node(key: string | undefined, value: unknown, depth: number, openDepth:
   if (value !== null && typeof value === 'object') {
     const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
     const summaryText = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
-    if (entries.length === 0) return el('div', { className: 'json-row' }, keyPart, keyPart && ': ', el('span', { className: 'json-punct', text: Array.isArray(value) ? '[]' : '{}' }));
-    const details = el('details', { className: 'json-node' }, el('summary', {}, keyPart, keyPart && ': ', el('span', { className: 'json-punct', text: summaryText })));
+    if (entries.length === 0)
+      return el(
+        'div',
+        { className: 'json-row' },
+        keyPart,
+        keyPart && ': ',
+        el('span', { className: 'json-punct', text: Array.isArray(value) ? '[]' : '{}' }),
+      );
+    const details = el(
+      'details',
+      { className: 'json-node' },
+      el('summary', {}, keyPart, keyPart && ': ', el('span', { className: 'json-punct', text: summaryText })),
+    );
     details.open = depth < openDepth;
     const children = el('div', { className: 'json-children' });
     for (const [k, v] of entries.slice(0, MAX_CHILDREN)) children.appendChild(node(k, v, depth + 1, openDepth));
-    if (entries.length > MAX_CHILDREN) children.appendChild(el('div', { className: 'json-more', text: `… ${entries.length - MAX_CHILDREN} more` }));
+    if (entries.length > MAX_CHILDREN)
+      children.appendChild(el('div', { className: 'json-more', text: `… ${entries.length - MAX_CHILDREN} more` }));
     details.appendChild(children);
     return details;
   }

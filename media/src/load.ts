@@ -34,7 +34,16 @@ function page(run: LoadRunView): HTMLElement {
   return el(
     'div',
     { className: 'load' },
-    el('header', { className: 'load-header' }, el('h1', { text: `Load test of ${run.tool}` }), el('span', { className: 'muted', text: `${run.server} · ${r.requests} calls in ${seconds} s at concurrency ${run.concurrency} · ${r.throughput} calls/s` }), button('Open as Text', () => vscode.postMessage({ type: 'openText' }))),
+    el(
+      'header',
+      { className: 'load-header' },
+      el('h1', { text: `Load test of ${run.tool}` }),
+      el('span', {
+        className: 'muted',
+        text: `${run.server} · ${r.requests} calls in ${seconds} s at concurrency ${run.concurrency} · ${r.throughput} calls/s`,
+      }),
+      button('Open as Text', () => vscode.postMessage({ type: 'openText' })),
+    ),
     r.stoppedEarly ? el('p', { className: 'stopped', text: `Stopped early: ${r.stoppedEarly}` }) : undefined,
     el(
       'section',
@@ -58,7 +67,14 @@ function page(run: LoadRunView): HTMLElement {
       ? el(
           'section',
           { className: 'findings', attrs: { 'aria-label': 'Findings across the run' } },
-          ...run.findings.map((f) => el('article', { className: `finding ${f.severity}`, attrs: { 'data-rule': f.rule } }, el('p', {}, el('span', { className: 'rule', text: f.rule }), ' ', f.message), el('p', { className: 'muted', text: f.hint }))),
+          ...run.findings.map((f) =>
+            el(
+              'article',
+              { className: `finding ${f.severity}`, attrs: { 'data-rule': f.rule } },
+              el('p', {}, el('span', { className: 'rule', text: f.rule }), ' ', f.message),
+              el('p', { className: 'muted', text: f.hint }),
+            ),
+          ),
         )
       : undefined,
     el(
@@ -66,8 +82,30 @@ function page(run: LoadRunView): HTMLElement {
       { className: 'charts' },
       chart('histogram', 'Latency histogram: calls per bucket, up to the time shown', histogram(r.histogram), 'No call completed.'),
       chart('throughput', 'Throughput over time: calls completed per second (errors in red)', throughput(r.timeline), 'No call completed.'),
-      chart('cpu', "Server CPU over the run: % of one core", line(run.samples, (s) => s.cpuPercent, (v) => `${v}%`, 100, 'cpu'), 'Not sampled.'),
-      chart('memory', 'Server memory over the run: resident set size', line(run.samples, (s) => s.rssBytes / 2 ** 20, (v) => `${v.toFixed(1)} MiB`, 0, 'memory'), 'Not sampled.'),
+      chart(
+        'cpu',
+        'Server CPU over the run: % of one core',
+        line(
+          run.samples,
+          (s) => s.cpuPercent,
+          (v) => `${v}%`,
+          100,
+          'cpu',
+        ),
+        'Not sampled.',
+      ),
+      chart(
+        'memory',
+        'Server memory over the run: resident set size',
+        line(
+          run.samples,
+          (s) => s.rssBytes / 2 ** 20,
+          (v) => `${v.toFixed(1)} MiB`,
+          0,
+          'memory',
+        ),
+        'Not sampled.',
+      ),
     ),
     el('ul', { className: 'notes' }, ...run.limits.map((n) => el('li', { text: n }))),
   );
@@ -88,10 +126,19 @@ function figureTable(caption: string, id: string, rows: [string, string][]): HTM
 }
 
 function chart(id: string, caption: string, svg: SVGSVGElement | undefined, empty: string): HTMLElement {
-  return el('figure', { className: 'chart', attrs: { 'data-chart': id } }, el('figcaption', { text: caption }), svg ?? el('p', { className: 'muted empty', text: empty }));
+  return el(
+    'figure',
+    { className: 'chart', attrs: { 'data-chart': id } },
+    el('figcaption', { text: caption }),
+    svg ?? el('p', { className: 'muted empty', text: empty }),
+  );
 }
 
-function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, title?: string): SVGElementTagNameMap[K] {
+function svgEl<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  title?: string,
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (title !== undefined) {
@@ -116,7 +163,12 @@ function text(svg: SVGSVGElement, x: number, y: number, value: string, anchor: '
 }
 
 /** Bars side by side over the plot's width; `label(i)` for the first, middle and last only. */
-function bars(svg: SVGSVGElement, values: { value: number; part?: number; title: string }[], label: (i: number) => string, kind: string): void {
+function bars(
+  svg: SVGSVGElement,
+  values: { value: number; part?: number; title: string }[],
+  label: (i: number) => string,
+  kind: string,
+): void {
   const max = Math.max(1, ...values.map((v) => v.value));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
@@ -133,25 +185,48 @@ function bars(svg: SVGSVGElement, values: { value: number; part?: number; title:
   });
   text(svg, PAD.left - 6, PAD.top + 10, String(max), 'end');
   text(svg, PAD.left - 6, H - PAD.bottom, '0', 'end');
-  for (const i of new Set([0, Math.floor((values.length - 1) / 2), values.length - 1])) text(svg, PAD.left + i * step + step / 2, H - 8, label(i), 'middle');
+  for (const i of new Set([0, Math.floor((values.length - 1) / 2), values.length - 1]))
+    text(svg, PAD.left + i * step + step / 2, H - 8, label(i), 'middle');
 }
 
 function histogram(buckets: readonly LatencyBucket[]): SVGSVGElement | undefined {
   if (buckets.length === 0) return undefined;
-  const svg = frame(`Latency histogram, ${buckets.length} buckets from ${buckets[0].upToMs} ms to ${buckets[buckets.length - 1].upToMs} ms`);
-  bars(svg, buckets.map((b) => ({ value: b.count, title: `≤ ${b.upToMs} ms: ${b.count} calls` })), (i) => `≤ ${round(buckets[i].upToMs)} ms`, 'latency');
+  const svg = frame(
+    `Latency histogram, ${buckets.length} buckets from ${buckets[0].upToMs} ms to ${buckets[buckets.length - 1].upToMs} ms`,
+  );
+  bars(
+    svg,
+    buckets.map((b) => ({ value: b.count, title: `≤ ${b.upToMs} ms: ${b.count} calls` })),
+    (i) => `≤ ${round(buckets[i].upToMs)} ms`,
+    'latency',
+  );
   return svg;
 }
 
 function throughput(slices: readonly TimeSlice[]): SVGSVGElement | undefined {
   if (slices.length === 0) return undefined;
   const svg = frame(`Calls completed per second over ${slices.length} s`);
-  bars(svg, slices.map((s) => ({ value: s.completed, part: s.errors, title: `${s.second}–${s.second + 1} s: ${s.completed} calls, ${s.errors} errors` })), (i) => `${slices[i].second} s`, 'throughput');
+  bars(
+    svg,
+    slices.map((s) => ({
+      value: s.completed,
+      part: s.errors,
+      title: `${s.second}–${s.second + 1} s: ${s.completed} calls, ${s.errors} errors`,
+    })),
+    (i) => `${slices[i].second} s`,
+    'throughput',
+  );
   return svg;
 }
 
 /** A line over time; the scale's top is at least `floor` (100% for the CPU) so a light load looks light. */
-function line(samples: readonly ProcessSample[], value: (s: ProcessSample) => number, format: (v: number) => string, floor: number, kind: string): SVGSVGElement | undefined {
+function line(
+  samples: readonly ProcessSample[],
+  value: (s: ProcessSample) => number,
+  format: (v: number) => string,
+  floor: number,
+  kind: string,
+): SVGSVGElement | undefined {
   if (samples.length === 0) return undefined;
   const values = samples.map(value);
   const max = Math.max(floor, ...values) || 1;
@@ -160,8 +235,14 @@ function line(samples: readonly ProcessSample[], value: (s: ProcessSample) => nu
   const plotH = H - PAD.top - PAD.bottom;
   const svg = frame(`${kind} over ${(end / 1000).toFixed(1)} s, up to ${format(Math.max(...values))}`);
   const points = samples.map((s, i) => [PAD.left + (s.atMs / end) * plotW, H - PAD.bottom - (values[i] / max) * plotH] as const);
-  svg.appendChild(svgEl('polyline', { points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' '), class: `line ${kind}` }));
-  points.forEach(([x, y], i) => svg.appendChild(svgEl('circle', { cx: x, cy: y, r: 2.5, class: `point ${kind}`, 'data-point': kind }, `${samples[i].atMs} ms: ${format(values[i])}`)));
+  svg.appendChild(
+    svgEl('polyline', { points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' '), class: `line ${kind}` }),
+  );
+  points.forEach(([x, y], i) =>
+    svg.appendChild(
+      svgEl('circle', { cx: x, cy: y, r: 2.5, class: `point ${kind}`, 'data-point': kind }, `${samples[i].atMs} ms: ${format(values[i])}`),
+    ),
+  );
   text(svg, PAD.left - 6, PAD.top + 10, format(max), 'end');
   text(svg, PAD.left - 6, H - PAD.bottom, format(0), 'end');
   text(svg, PAD.left, H - 8, '0 s', 'start');
@@ -175,7 +256,13 @@ function round(v: number): string {
 
 /** What the page shows, read from its DOM. */
 function readBack(): LoadDrawn {
-  const cells = (id: string) => Object.fromEntries(Array.from(app.querySelectorAll(`[data-figures="${id}"] td`)).map((td) => [td.getAttribute('data-label') ?? '', td.textContent ?? '']));
+  const cells = (id: string) =>
+    Object.fromEntries(
+      Array.from(app.querySelectorAll(`[data-figures="${id}"] td`)).map((td) => [
+        td.getAttribute('data-label') ?? '',
+        td.textContent ?? '',
+      ]),
+    );
   const count = (selector: string) => app.querySelectorAll(selector).length;
   return {
     heading: app.querySelector('h1')?.textContent ?? '',
@@ -185,7 +272,9 @@ function readBack(): LoadDrawn {
     throughputBars: count('[data-bar="throughput"]'),
     cpuPoints: count('[data-point="cpu"]'),
     memoryPoints: count('[data-point="memory"]'),
-    captions: Array.from(app.querySelectorAll('figure')).map((f) => [f.querySelector('figcaption')?.textContent, f.querySelector('.empty')?.textContent].filter(Boolean).join(' — ')),
+    captions: Array.from(app.querySelectorAll('figure')).map((f) =>
+      [f.querySelector('figcaption')?.textContent, f.querySelector('.empty')?.textContent].filter(Boolean).join(' — '),
+    ),
     notes: Array.from(app.querySelectorAll('.notes li')).map((li) => li.textContent ?? ''),
     findings: Array.from(app.querySelectorAll('.finding')).map((f) => f.getAttribute('data-rule') ?? ''),
   };

@@ -24,7 +24,13 @@ function banner(icon: string, title: string, detail?: string, ms?: number, hint?
     'div',
     { className: 'banner', attrs: { role: 'status' } },
     el('span', { className: 'banner-icon', text: icon, attrs: { 'aria-hidden': 'true' } }),
-    el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: title }), detail ? el('div', { className: 'banner-detail', text: detail }) : undefined, hint ? el('div', { className: 'banner-hint', text: hint }) : undefined),
+    el(
+      'div',
+      { className: 'banner-text' },
+      el('div', { className: 'banner-title', text: title }),
+      detail ? el('div', { className: 'banner-detail', text: detail }) : undefined,
+      hint ? el('div', { className: 'banner-hint', text: hint }) : undefined,
+    ),
     ms !== undefined ? el('span', { className: 'latency', text: `${ms} ms` }) : undefined,
   );
 }
@@ -33,19 +39,50 @@ export function readView(o: ReadOutcome, post: Post): HTMLElement {
   if (o.kind === 'failed') return el('section', { className: 'result result-not-sent' }, banner('ℹ', 'Not read', o.message));
   if (o.kind === 'protocolError') {
     const title = o.notFound ? `Resource not found (JSON-RPC ${o.code})` : `JSON-RPC error ${o.code}`;
-    return el('section', { className: 'result result-protocol-error' }, banner('⊘', title, o.message, o.ms, o.explanation), o.data !== undefined ? jsonTree(o.data) : undefined);
+    return el(
+      'section',
+      { className: 'result result-protocol-error' },
+      banner('⊘', title, o.message, o.ms, o.explanation),
+      o.data !== undefined ? jsonTree(o.data) : undefined,
+    );
   }
-  const section = el('section', { className: 'result result-ok' }, banner('✓', o.parts.length === 1 ? 'Read 1 item' : `Read ${o.parts.length} items`, o.uri, o.ms));
-  if (o.parts.length === 0) section.appendChild(el('div', { className: 'warn-text', text: 'The result has no contents (a server MUST NOT answer a read with an empty contents array).' }));
+  const section = el(
+    'section',
+    { className: 'result result-ok' },
+    banner('✓', o.parts.length === 1 ? 'Read 1 item' : `Read ${o.parts.length} items`, o.uri, o.ms),
+  );
+  if (o.parts.length === 0)
+    section.appendChild(
+      el('div', {
+        className: 'warn-text',
+        text: 'The result has no contents (a server MUST NOT answer a read with an empty contents array).',
+      }),
+    );
   o.parts.forEach((p, i) => section.appendChild(partView(p, i, post)));
-  if (o.clipped) section.appendChild(el('div', { className: 'muted', text: 'Large parts are clipped here; Open in Editor and Save as… have them whole.' }));
-  section.appendChild(el('div', { className: 'result-actions' }, button('Result JSON', () => post({ type: 'openJson' }), { className: 'secondary small' })));
+  if (o.clipped)
+    section.appendChild(
+      el('div', { className: 'muted', text: 'Large parts are clipped here; Open in Editor and Save as… have them whole.' }),
+    );
+  section.appendChild(
+    el(
+      'div',
+      { className: 'result-actions' },
+      button('Result JSON', () => post({ type: 'openJson' }), { className: 'secondary small' }),
+    ),
+  );
   return section;
 }
 
 function partView(p: ResourcePart, index: number, post: Post): HTMLElement {
-  const head = (label: string, meta: string) => el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: label }), el('span', { className: 'muted', text: meta }));
-  if (p.kind === 'invalid') return el('div', { className: 'block' }, head('invalid', p.uri), el('div', { className: 'warn-text', text: p.reason }));
+  const head = (label: string, meta: string) =>
+    el(
+      'div',
+      { className: 'block-head' },
+      el('span', { className: 'block-type', text: label }),
+      el('span', { className: 'muted', text: meta }),
+    );
+  if (p.kind === 'invalid')
+    return el('div', { className: 'block' }, head('invalid', p.uri), el('div', { className: 'warn-text', text: p.reason }));
   if (p.kind === 'text') {
     return el(
       'div',
@@ -75,14 +112,37 @@ function partView(p: ResourcePart, index: number, post: Post): HTMLElement {
 
 export function promptView(o: PromptOutcome, post: Post): HTMLElement {
   if (o.kind === 'failed') return el('section', { className: 'result result-not-sent' }, banner('ℹ', 'Not sent', o.message));
-  if (o.kind === 'protocolError') return el('section', { className: 'result result-protocol-error' }, banner('⊘', `JSON-RPC error ${o.code}`, o.message, o.ms), o.data !== undefined ? jsonTree(o.data) : undefined);
-  const section = el('section', { className: 'result result-ok' }, banner('✓', `${o.messages.length} message${o.messages.length === 1 ? '' : 's'}`, o.description, o.ms));
+  if (o.kind === 'protocolError')
+    return el(
+      'section',
+      { className: 'result result-protocol-error' },
+      banner('⊘', `JSON-RPC error ${o.code}`, o.message, o.ms),
+      o.data !== undefined ? jsonTree(o.data) : undefined,
+    );
+  const section = el(
+    'section',
+    { className: 'result result-ok' },
+    banner('✓', `${o.messages.length} message${o.messages.length === 1 ? '' : 's'}`, o.description, o.ms),
+  );
   const conversation = el('ol', { className: 'conversation', attrs: { 'aria-label': 'Prompt messages' } });
   for (const m of o.messages) {
-    conversation.appendChild(el('li', { className: `message role-${m.role === 'assistant' ? 'assistant' : m.role === 'user' ? 'user' : 'other'}` }, el('div', { className: 'role', text: m.role }), contentBlock(m.content, linkActions(post))));
+    conversation.appendChild(
+      el(
+        'li',
+        { className: `message role-${m.role === 'assistant' ? 'assistant' : m.role === 'user' ? 'user' : 'other'}` },
+        el('div', { className: 'role', text: m.role }),
+        contentBlock(m.content, linkActions(post)),
+      ),
+    );
   }
   section.appendChild(conversation);
-  section.appendChild(el('div', { className: 'result-actions' }, button('Result JSON', () => post({ type: 'openJson' }), { className: 'secondary small' })));
+  section.appendChild(
+    el(
+      'div',
+      { className: 'result-actions' },
+      button('Result JSON', () => post({ type: 'openJson' }), { className: 'secondary small' }),
+    ),
+  );
   return section;
 }
 

@@ -10,7 +10,11 @@ import { visibleName } from '../../src/core/text/invisibles';
 import { button, el, uid } from './dom';
 import { promptView, readView } from './resourceResults';
 
-declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void; getState(): { values?: Record<string, string> } | undefined; setState(s: { values: Record<string, string> }): void };
+declare function acquireVsCodeApi(): {
+  postMessage(message: WebviewMessage): void;
+  getState(): { values?: Record<string, string> } | undefined;
+  setState(s: { values: Record<string, string> }): void;
+};
 
 const vscode = acquireVsCodeApi();
 const app = document.getElementById('app')!;
@@ -52,7 +56,12 @@ function onHostMessage(m: HostMessage): void {
       document.querySelector('.server-badge')?.replaceWith(serverBadge());
       return;
     case 'expanded':
-      if (uriLine) uriLine.replaceChildren(m.uri !== undefined ? el('code', { className: 'expanded-uri', text: m.uri }) : el('span', { className: 'warn-text', text: m.error ?? '' }));
+      if (uriLine)
+        uriLine.replaceChildren(
+          m.uri !== undefined
+            ? el('code', { className: 'expanded-uri', text: m.uri })
+            : el('span', { className: 'warn-text', text: m.error ?? '' }),
+        );
       return;
     case 'suggestions':
       showSuggestions(m.field, m.value, m.values, m.total, m.hasMore, m.error);
@@ -83,8 +92,18 @@ function render(): void {
   const header = el(
     'header',
     { className: 'tool-header' },
-    el('div', { className: 'title-row' }, el('h1', { text: visibleName(title) }), el('span', { className: 'tool-name', text: kindLabel }), serverBadge()),
-    s.kind === 'template' ? el('code', { className: 'template', text: s.uriTemplate }) : s.kind === 'resource' ? el('code', { className: 'template', text: s.uri }) : undefined,
+    el(
+      'div',
+      { className: 'title-row' },
+      el('h1', { text: visibleName(title) }),
+      el('span', { className: 'tool-name', text: kindLabel }),
+      serverBadge(),
+    ),
+    s.kind === 'template'
+      ? el('code', { className: 'template', text: s.uriTemplate })
+      : s.kind === 'resource'
+        ? el('code', { className: 'template', text: s.uri })
+        : undefined,
     s.description ? el('p', { className: 'tool-description', text: s.description }) : undefined,
   );
   inputs.clear();
@@ -96,12 +115,19 @@ function render(): void {
     form.appendChild(el('div', { className: 'field' }, el('span', { className: 'field-label', text: 'URI' }), uriLine));
   }
   const submitLabel = s.kind === 'prompt' ? 'Get Prompt' : s.kind === 'template' ? 'Read' : 'Read Again';
-  form.appendChild(el('div', { className: 'form-actions' }, button(submitLabel, () => submit(), { className: 'primary' })));
+  form.appendChild(
+    el(
+      'div',
+      { className: 'form-actions' },
+      button(submitLabel, () => submit(), { className: 'primary' }),
+    ),
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     submit();
   });
-  if (fields.length > 0 && !completions) form.appendChild(el('div', { className: 'muted small-note', text: 'The server does not declare completions: no suggestions.' }));
+  if (fields.length > 0 && !completions)
+    form.appendChild(el('div', { className: 'muted small-note', text: 'The server does not declare completions: no suggestions.' }));
   resultArea = el('section', { className: 'result-area', attrs: { 'aria-label': 'Result' } });
   watchArea = el('div', { className: 'watch-area' });
   app.replaceChildren(header, form, watchArea, resultArea);
@@ -115,7 +141,15 @@ function serverBadge(): HTMLElement {
 
 function fieldView(f: FieldSpec): HTMLElement {
   const id = uid('field');
-  const input = el('input', { attrs: { id, type: 'text', autocomplete: 'off', 'aria-required': f.required ? 'true' : undefined, placeholder: f.list ? 'a, b, c' : '' } });
+  const input = el('input', {
+    attrs: {
+      id,
+      type: 'text',
+      autocomplete: 'off',
+      'aria-required': f.required ? 'true' : undefined,
+      placeholder: f.list ? 'a, b, c' : '',
+    },
+  });
   input.value = values[f.name] ?? '';
   inputs.set(f.name, input);
   const list = el('div', { className: 'suggestions', attrs: { role: 'listbox', 'aria-label': `Suggestions for ${f.name}` } });
@@ -164,14 +198,18 @@ function showSuggestions(field: string, value: string, found: string[], total?: 
   const items = found.filter((v) => v !== value);
   list.replaceChildren(
     ...items.map((v) => {
-      const b = button(v, () => {
-        values = { ...values, [field]: v };
-        inputs.get(field)!.value = v;
-        list.replaceChildren();
-        vscode.setState({ values });
-        vscode.postMessage({ type: 'input', values });
-        inputs.get(field)!.focus();
-      }, { className: 'suggestion' });
+      const b = button(
+        v,
+        () => {
+          values = { ...values, [field]: v };
+          inputs.get(field)!.value = v;
+          list.replaceChildren();
+          vscode.setState({ values });
+          vscode.postMessage({ type: 'input', values });
+          inputs.get(field)!.focus();
+        },
+        { className: 'suggestion' },
+      );
       b.setAttribute('role', 'option');
       return b;
     }),
@@ -206,6 +244,19 @@ function drawWatch(): void {
   const on = watching.uri !== undefined;
   const toggle = el('input', { attrs: { type: 'checkbox', id: 'watch', ...(on ? { checked: '' } : {}) } });
   toggle.addEventListener('change', () => vscode.postMessage({ type: 'watch', on: toggle.checked }));
-  watchArea.replaceChildren(el('label', { className: 'watch-toggle', attrs: { for: 'watch' } }, toggle, ` Watch (${watchVia === 'listen' ? 'subscriptions/listen' : 'resources/subscribe'}): read again on each notifications/resources/updated`));
-  if (on) watchArea.appendChild(el('div', { className: 'watch-status', text: `Watching ${watching.uri} · ${watching.updates} update${watching.updates === 1 ? '' : 's'}${watching.changed ? ` · last: ${watching.changed}` : ''}` }));
+  watchArea.replaceChildren(
+    el(
+      'label',
+      { className: 'watch-toggle', attrs: { for: 'watch' } },
+      toggle,
+      ` Watch (${watchVia === 'listen' ? 'subscriptions/listen' : 'resources/subscribe'}): read again on each notifications/resources/updated`,
+    ),
+  );
+  if (on)
+    watchArea.appendChild(
+      el('div', {
+        className: 'watch-status',
+        text: `Watching ${watching.uri} · ${watching.updates} update${watching.updates === 1 ? '' : 's'}${watching.changed ? ` · last: ${watching.changed}` : ''}`,
+      }),
+    );
 }

@@ -34,7 +34,8 @@ export function renderOutcome(outcome: CallOutcome, tool: string, actions: Resul
   if (outcome.kind === 'result') {
     const content = Array.isArray(outcome.result.content) ? (outcome.result.content as unknown[]) : [];
     const blocks = el('div', { className: 'blocks' });
-    if (content.length === 0 && outcome.result.structuredContent === undefined) blocks.appendChild(el('div', { className: 'muted', text: 'The result has no content.' }));
+    if (content.length === 0 && outcome.result.structuredContent === undefined)
+      blocks.appendChild(el('div', { className: 'muted', text: 'The result has no content.' }));
     content.forEach((block, i) => {
       const cut = outcome.clipped?.content[i];
       blocks.appendChild(cut?.preview === 'none' ? tooLarge(block, cut.bytes, actions) : contentBlock(block, actions));
@@ -43,7 +44,16 @@ export function renderOutcome(outcome: CallOutcome, tool: string, actions: Resul
     section.appendChild(blocks);
     if (outcome.result.structuredContent !== undefined || outcome.output) section.appendChild(structured(outcome, actions));
     section.appendChild(rawDetails('Result JSON', outcome.result, `${tool} result`, actions, outcome.clipped !== undefined));
-    section.appendChild(el('div', { className: 'result-actions' }, button('Save as Test', () => actions.saveAsTest(), { className: 'secondary small', title: 'Save this call and its result (as the snapshot) in .mcp-lens/tests/, to run from the Test Explorer and mcp-lens test' })));
+    section.appendChild(
+      el(
+        'div',
+        { className: 'result-actions' },
+        button('Save as Test', () => actions.saveAsTest(), {
+          className: 'secondary small',
+          title: 'Save this call and its result (as the snapshot) in .mcp-lens/tests/, to run from the Test Explorer and mcp-lens test',
+        }),
+      ),
+    );
   } else if (outcome.kind === 'protocolError' && outcome.data !== undefined) {
     section.appendChild(el('div', { className: 'sub-title', text: 'error.data' }));
     section.appendChild(jsonTree(outcome.data));
@@ -61,12 +71,22 @@ function mib(bytes: number): string {
 }
 
 function clipNote(text: string, actions: ResultActions): HTMLElement {
-  return el('div', { className: 'clip-note muted' }, `${text} `, button('Open full result', () => actions.openFullResult(), { className: 'secondary small' }));
+  return el(
+    'div',
+    { className: 'clip-note muted' },
+    `${text} `,
+    button('Open full result', () => actions.openFullResult(), { className: 'secondary small' }),
+  );
 }
 
 function tooLarge(block: unknown, bytes: number, actions: ResultActions): HTMLElement {
   const type = block && typeof block === 'object' ? String((block as Record<string, unknown>).type) : 'content';
-  return el('div', { className: 'block' }, el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: type })), clipNote(`Too large to preview (${mib(bytes)}).`, actions));
+  return el(
+    'div',
+    { className: 'block' },
+    el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: type })),
+    clipNote(`Too large to preview (${mib(bytes)}).`, actions),
+  );
 }
 
 function kindClass(outcome: CallOutcome): string {
@@ -77,18 +97,46 @@ function kindClass(outcome: CallOutcome): string {
 function banner(outcome: CallOutcome): HTMLElement {
   const ms = 'ms' in outcome ? el('span', { className: 'latency', text: `${outcome.ms} ms`, title: LATENCY_MEANING }) : undefined;
   const make = (icon: string, title: string, detail?: string, extra?: HTMLElement) =>
-    el('div', { className: 'banner', attrs: { role: 'status' } }, el('span', { className: 'banner-icon', text: icon, attrs: { 'aria-hidden': 'true' } }), el('div', { className: 'banner-text' }, el('div', { className: 'banner-title', text: title }), detail !== undefined ? el('div', { className: 'banner-detail', text: detail }) : undefined, extra), ms);
+    el(
+      'div',
+      { className: 'banner', attrs: { role: 'status' } },
+      el('span', { className: 'banner-icon', text: icon, attrs: { 'aria-hidden': 'true' } }),
+      el(
+        'div',
+        { className: 'banner-text' },
+        el('div', { className: 'banner-title', text: title }),
+        detail !== undefined ? el('div', { className: 'banner-detail', text: detail }) : undefined,
+        extra,
+      ),
+      ms,
+    );
   switch (outcome.kind) {
     case 'result':
-      if (outcome.isError) return make('✗', 'The tool ran and failed — this is what the model reads', 'isError: true — the request reached the tool. The model reads the content below and can correct itself.');
-      return make('✓', 'Result', outcome.output && !outcome.output.valid ? 'The tool answered, but its structuredContent does not match its outputSchema (see below).' : undefined);
+      if (outcome.isError)
+        return make(
+          '✗',
+          'The tool ran and failed — this is what the model reads',
+          'isError: true — the request reached the tool. The model reads the content below and can correct itself.',
+        );
+      return make(
+        '✓',
+        'Result',
+        outcome.output && !outcome.output.valid
+          ? 'The tool answered, but its structuredContent does not match its outputSchema (see below).'
+          : undefined,
+      );
     case 'protocolError': {
       const name = CODE_NAMES[outcome.code];
       const hint =
         outcome.code === -32603 || (outcome.code <= -32000 && outcome.code >= -32099 && outcome.code !== -32002 && outcome.code !== -32022)
           ? 'If the tool itself failed, it should answer with isError: true instead: a JSON-RPC error never reaches the model as a tool result.'
           : 'The server rejected the request before running the tool; the model would see no tool result.';
-      return make('⊘', `The request never reached the tool: JSON-RPC ${outcome.code}${name ? ` ${name}` : ''}`, outcome.message, el('div', { className: 'banner-hint', text: hint }));
+      return make(
+        '⊘',
+        `The request never reached the tool: JSON-RPC ${outcome.code}${name ? ` ${name}` : ''}`,
+        outcome.message,
+        el('div', { className: 'banner-hint', text: hint }),
+      );
     }
     case 'timeout':
       return make('⏱', 'No answer in time', `${outcome.message}. MCP Lens sent notifications/cancelled; the server should stop the work.`);
@@ -107,10 +155,21 @@ function banner(outcome: CallOutcome): HTMLElement {
 export function contentBlock(block: unknown, actions: Pick<ResultActions, 'openResource' | 'openLink'>): HTMLElement {
   if (!block || typeof block !== 'object') return el('div', { className: 'block' }, jsonTree(block));
   const b = block as Record<string, unknown>;
-  const head = (label: string, meta?: string) => el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: label }), meta ? el('span', { className: 'muted', text: meta }) : undefined);
+  const head = (label: string, meta?: string) =>
+    el(
+      'div',
+      { className: 'block-head' },
+      el('span', { className: 'block-type', text: label }),
+      meta ? el('span', { className: 'muted', text: meta }) : undefined,
+    );
   switch (b.type) {
     case 'text':
-      return el('div', { className: 'block block-text' }, head('text'), el('pre', { className: 'text-content', text: typeof b.text === 'string' ? b.text : JSON.stringify(b.text) }));
+      return el(
+        'div',
+        { className: 'block block-text' },
+        head('text'),
+        el('pre', { className: 'text-content', text: typeof b.text === 'string' ? b.text : JSON.stringify(b.text) }),
+      );
     case 'image':
     case 'audio': {
       const mime = typeof b.mimeType === 'string' ? b.mimeType : '';
@@ -155,7 +214,11 @@ export function contentBlock(block: unknown, actions: Pick<ResultActions, 'openR
     }
     case 'resource': {
       const r = (b.resource ?? {}) as Record<string, unknown>;
-      const box = el('div', { className: 'block block-resource' }, head('resource', [r.mimeType, r.uri].filter((x) => typeof x === 'string').join(' · ')));
+      const box = el(
+        'div',
+        { className: 'block block-resource' },
+        head('resource', [r.mimeType, r.uri].filter((x) => typeof x === 'string').join(' · ')),
+      );
       if (typeof r.text === 'string') box.appendChild(el('pre', { className: 'text-content', text: r.text }));
       else if (typeof r.blob === 'string') {
         const mime = typeof r.mimeType === 'string' ? r.mimeType : '';
@@ -176,7 +239,13 @@ function structured(outcome: Extract<CallOutcome, { kind: 'result' }>, actions: 
   const box = el('div', { className: 'block block-structured' });
   const head = el('div', { className: 'block-head' }, el('span', { className: 'block-type', text: 'structuredContent' }));
   const check = outcome.output;
-  if (check) head.appendChild(el('span', { className: `badge ${check.valid ? 'ok' : 'error'}`, text: check.valid ? '✓ matches outputSchema' : '✗ does not match outputSchema' }));
+  if (check)
+    head.appendChild(
+      el('span', {
+        className: `badge ${check.valid ? 'ok' : 'error'}`,
+        text: check.valid ? '✓ matches outputSchema' : '✗ does not match outputSchema',
+      }),
+    );
   else head.appendChild(el('span', { className: 'muted', text: 'no outputSchema declared' }));
   box.appendChild(head);
   if (check && !check.valid) {
@@ -185,7 +254,12 @@ function structured(outcome: Extract<CallOutcome, { kind: 'result' }>, actions: 
     box.appendChild(list);
   }
   const cut = outcome.clipped?.structured;
-  if (cut) append(box, el('pre', { className: 'text-content', text: cut.preview }), clipNote(`Showing the first ${TEXT_PREVIEW_LABEL} of its ${mib(cut.bytes)} of JSON.`, actions));
+  if (cut)
+    append(
+      box,
+      el('pre', { className: 'text-content', text: cut.preview }),
+      clipNote(`Showing the first ${TEXT_PREVIEW_LABEL} of its ${mib(cut.bytes)} of JSON.`, actions),
+    );
   else if (outcome.result.structuredContent !== undefined) box.appendChild(jsonTree(outcome.result.structuredContent, 3));
   return box;
 }
@@ -195,7 +269,8 @@ function rawDetails(label: string, value: unknown, title: string, actions: Resul
   // A clipped copy opens the host's full result instead.
   const open = clipped ? () => actions.openFullResult() : () => actions.openJson(title, value);
   details.addEventListener('toggle', () => {
-    if (details.open && details.children.length === 1) append(details, jsonTree(value, 1), button(clipped ? 'Open full result' : 'Open in Editor', open, { className: 'secondary small' }));
+    if (details.open && details.children.length === 1)
+      append(details, jsonTree(value, 1), button(clipped ? 'Open full result' : 'Open in Editor', open, { className: 'secondary small' }));
   });
   return details;
 }

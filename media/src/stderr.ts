@@ -41,7 +41,10 @@ const rows = el('div', 'rows');
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const levelFilter = el('select', 'level-filter');
 levelFilter.setAttribute('aria-label', 'Show log messages from this level up');
-for (const level of LEVELS) levelFilter.append(Object.assign(el('option', undefined, level === 'debug' ? 'log: all levels' : `log: ${level} and up`), { value: level }));
+for (const level of LEVELS)
+  levelFilter.append(
+    Object.assign(el('option', undefined, level === 'debug' ? 'log: all levels' : `log: ${level} and up`), { value: level }),
+  );
 levelFilter.addEventListener('change', () => {
   rows.querySelectorAll<HTMLElement>('.row.log').forEach(applyLevel);
 });
@@ -78,12 +81,23 @@ function link(text: string, onClick: () => void, label?: string): HTMLAnchorElem
 function renderCard(card: Card): HTMLElement {
   const node = el('article', `card ${card.severity}`);
   const top = el('div', 'card-top');
-  top.append(el('span', `badge stage-${card.stage}`, STAGE_TEXT[card.stage] ?? card.stage), el('span', 'rule', card.rule), el('span', `severity ${card.severity}`, card.severity));
+  top.append(
+    el('span', `badge stage-${card.stage}`, STAGE_TEXT[card.stage] ?? card.stage),
+    el('span', 'rule', card.rule),
+    el('span', `severity ${card.severity}`, card.severity),
+  );
   node.append(top, el('p', 'message', card.message));
   if (card.source) {
     const source = card.source;
     const where = el('p', 'source');
-    where.append(el('span', 'label', 'Written at '), link(source.label, () => vscode.postMessage({ type: 'open', file: source.file, line: source.line, column: source.column }), source.file));
+    where.append(
+      el('span', 'label', 'Written at '),
+      link(
+        source.label,
+        () => vscode.postMessage({ type: 'open', file: source.file, line: source.line, column: source.column }),
+        source.file,
+      ),
+    );
     node.append(where);
   }
   if (card.evidence.length > 0) {
@@ -114,7 +128,11 @@ function lineRow(line: OutputLine): HTMLElement {
   const row = el('div', `row ${line.kind}`);
   row.dataset.seq = String(line.seq);
   if (line.kind === 'stray') {
-    const flag = link('stdout', () => vscode.postMessage({ type: 'reveal', seq: line.seq }), 'A stdout line that is not JSON-RPC: show it in Messages');
+    const flag = link(
+      'stdout',
+      () => vscode.postMessage({ type: 'reveal', seq: line.seq }),
+      'A stdout line that is not JSON-RPC: show it in Messages',
+    );
     flag.className = 'flag';
     row.append(flag);
     strayRows += 1;
@@ -127,7 +145,11 @@ function lineRow(line: OutputLine): HTMLElement {
   }
   row.append(el('span', 'text', line.text));
   if (line.fullLength !== undefined) {
-    const more = link(`… ${(line.fullLength - line.text.length).toLocaleString('en-US')} more characters: open the full line`, () => vscode.postMessage({ type: 'openLine', seq: line.seq }), 'Opens the whole line as text in an editor');
+    const more = link(
+      `… ${(line.fullLength - line.text.length).toLocaleString('en-US')} more characters: open the full line`,
+      () => vscode.postMessage({ type: 'openLine', seq: line.seq }),
+      'Opens the whole line as text in an editor',
+    );
     more.className = 'link more';
     row.append(more);
   }
@@ -163,7 +185,8 @@ function appendLines(lines: OutputLine[], dropped: number): void {
 
 function setHidden(count: number): void {
   hidden = count;
-  hiddenNote.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines hidden (the trace keeps them all: Export Trace)` : '';
+  hiddenNote.textContent =
+    hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines hidden (the trace keeps them all: Export Trace)` : '';
   hiddenNote.hidden = hidden === 0;
 }
 

@@ -33,7 +33,8 @@ function helpRequest(command: string | undefined, rest: readonly string[], ours:
   if (command === 'help') {
     const [topic, ...extra] = rest;
     if (topic === undefined) return { name: 'help' };
-    if (extra.length > 0 || commandSpec(topic) === undefined) throw new UsageError(`help: unknown command ${JSON.stringify([topic, ...extra].join(' '))}`);
+    if (extra.length > 0 || commandSpec(topic) === undefined)
+      throw new UsageError(`help: unknown command ${JSON.stringify([topic, ...extra].join(' '))}`);
     return { name: 'help', command: topic };
   }
   if (commandSpec(command) !== undefined && ours.some((word) => word === '--help' || word === '-h')) return { name: 'help', command };

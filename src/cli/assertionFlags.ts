@@ -41,33 +41,57 @@ export function assertionWanted(values: AssertionValues): boolean {
 }
 
 /** The grant the flags describe, checked as far as it can be before a server is asked: the token's file or variable is there. */
-export function assertionSettings(command: string, values: AssertionValues, clientId: string | undefined): AssertionGrantSettings | undefined {
+export function assertionSettings(
+  command: string,
+  values: AssertionValues,
+  clientId: string | undefined,
+): AssertionGrantSettings | undefined {
   const enterprise = ENTERPRISE_FLAGS.some((f) => values[f] !== undefined);
   const workload = WORKLOAD_FLAGS.some((f) => values[f] !== undefined);
   if (!enterprise && !workload) return undefined;
-  if (enterprise && workload) throw new UsageError(`${command}: the --idp-*/--id-token-* flags (enterprise-managed authorization) and --workload-token-* (workload identity) are two ways to authorize; give one`);
+  if (enterprise && workload)
+    throw new UsageError(
+      `${command}: the --idp-*/--id-token-* flags (enterprise-managed authorization) and --workload-token-* (workload identity) are two ways to authorize; give one`,
+    );
   if (workload) return { workload: tokenSource(command, 'workload-token', values['workload-token-file'], values['workload-token-env']) };
   const issuer = values['idp-issuer'];
   const tokenEndpoint = values['idp-token-endpoint'];
   const idpClientId = values['idp-client-id'];
-  if (issuer === undefined && tokenEndpoint === undefined) throw new UsageError(`${command}: enterprise-managed authorization needs the IdP: --idp-issuer URL (its token endpoint is discovered) or --idp-token-endpoint URL`);
-  for (const [flag, value] of [['--idp-issuer', issuer], ['--idp-token-endpoint', tokenEndpoint]] as const) {
-    if (value !== undefined && !isHttpUrl(value)) throw new UsageError(`${command}: ${flag} takes the IdP's http(s) URL, got ${JSON.stringify(value)}`);
+  if (issuer === undefined && tokenEndpoint === undefined)
+    throw new UsageError(
+      `${command}: enterprise-managed authorization needs the IdP: --idp-issuer URL (its token endpoint is discovered) or --idp-token-endpoint URL`,
+    );
+  for (const [flag, value] of [
+    ['--idp-issuer', issuer],
+    ['--idp-token-endpoint', tokenEndpoint],
+  ] as const) {
+    if (value !== undefined && !isHttpUrl(value))
+      throw new UsageError(`${command}: ${flag} takes the IdP's http(s) URL, got ${JSON.stringify(value)}`);
   }
-  if (!idpClientId) throw new UsageError(`${command}: enterprise-managed authorization needs --idp-client-id ID, this client's id at the IdP`);
-  if (!clientId) throw new UsageError(`${command}: enterprise-managed authorization needs --client-id ID (and --client-secret), this client as the MCP server's authorization server registered it`);
+  if (!idpClientId)
+    throw new UsageError(`${command}: enterprise-managed authorization needs --idp-client-id ID, this client's id at the IdP`);
+  if (!clientId)
+    throw new UsageError(
+      `${command}: enterprise-managed authorization needs --client-id ID (and --client-secret), this client as the MCP server's authorization server registered it`,
+    );
   const idpSecret = process.env[IDP_SECRET_VARIABLE] || undefined;
   return {
     enterprise: {
       idToken: tokenSource(command, 'id-token', values['id-token-file'], values['id-token-env']),
-      idp: { ...(issuer ? { issuer } : {}), ...(tokenEndpoint ? { tokenEndpoint } : {}), clientId: idpClientId, ...(idpSecret ? { clientSecret: idpSecret } : {}) },
+      idp: {
+        ...(issuer ? { issuer } : {}),
+        ...(tokenEndpoint ? { tokenEndpoint } : {}),
+        clientId: idpClientId,
+        ...(idpSecret ? { clientSecret: idpSecret } : {}),
+      },
     },
   };
 }
 
 /** `--NAME-file PATH` (read again at each authorization: such tokens are rotated) or `--NAME-env VARIABLE`; exactly one. */
 function tokenSource(command: string, name: string, file: string | undefined, variable: string | undefined): TokenSource {
-  if ((file === undefined) === (variable === undefined)) throw new UsageError(`${command}: give the token with one of --${name}-file PATH or --${name}-env VARIABLE`);
+  if ((file === undefined) === (variable === undefined))
+    throw new UsageError(`${command}: give the token with one of --${name}-file PATH or --${name}-env VARIABLE`);
   if (file !== undefined) {
     if (file === '' || !existsSync(file)) throw new UsageError(`${command}: --${name}-file: no file ${JSON.stringify(file)}`);
     return { read: () => readFile(file, 'utf8'), source: file };

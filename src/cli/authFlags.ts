@@ -33,13 +33,21 @@ export function dpopMode(command: string, flag: string | undefined): DpopMode | 
   const value = flag ?? (process.env.MCP_LENS_DPOP || undefined);
   if (value === undefined) return undefined;
   if (!(DPOP_MODES as readonly string[]).includes(value)) {
-    throw new UsageError(`${command}: ${flag !== undefined ? '--dpop' : 'MCP_LENS_DPOP'} takes ${DPOP_MODES.join(', ')}, got ${JSON.stringify(value)}`);
+    throw new UsageError(
+      `${command}: ${flag !== undefined ? '--dpop' : 'MCP_LENS_DPOP'} takes ${DPOP_MODES.join(', ')}, got ${JSON.stringify(value)}`,
+    );
   }
   return value as DpopMode;
 }
 
 export function authWanted(values: AuthValues): boolean {
-  return values.auth === true || values['client-id'] !== undefined || values['client-secret'] !== undefined || values['client-metadata-url'] !== undefined || assertionWanted(values);
+  return (
+    values.auth === true ||
+    values['client-id'] !== undefined ||
+    values['client-secret'] !== undefined ||
+    values['client-metadata-url'] !== undefined ||
+    assertionWanted(values)
+  );
 }
 
 /** `--auth [--client-id ID [--client-secret SECRET]] [--client-metadata-url URL]`; a client flag implies --auth. */
@@ -59,14 +67,17 @@ export function authSettings(command: string, values: AuthValues): ClientSetting
       url = undefined;
     }
     // "Client ID Metadata Documents": the client_id is an https URL with a path.
-    if (url?.protocol !== 'https:' || url.pathname === '/') throw new UsageError(`${command}: --client-metadata-url must be the https URL (with a path) of this client's metadata document`);
+    if (url?.protocol !== 'https:' || url.pathname === '/')
+      throw new UsageError(`${command}: --client-metadata-url must be the https URL (with a path) of this client's metadata document`);
   }
   // A private key stays off the command line: MCP_LENS_CLIENT_PRIVATE_KEY (PKCS #8 PEM) and
   // MCP_LENS_CLIENT_SIGNING_ALG (default ES256) give private_key_jwt to the --client-id client.
   const privateKeyPem = clientId !== undefined ? process.env.MCP_LENS_CLIENT_PRIVATE_KEY || undefined : undefined;
   const signingAlgorithm = process.env.MCP_LENS_CLIENT_SIGNING_ALG || undefined;
   if (privateKeyPem && signingAlgorithm && !SIGNING_ALGORITHMS.includes(signingAlgorithm)) {
-    throw new UsageError(`${command}: MCP_LENS_CLIENT_SIGNING_ALG must be one of ${SIGNING_ALGORITHMS.join(', ')}, got ${JSON.stringify(signingAlgorithm)}`);
+    throw new UsageError(
+      `${command}: MCP_LENS_CLIENT_SIGNING_ALG must be one of ${SIGNING_ALGORITHMS.join(', ')}, got ${JSON.stringify(signingAlgorithm)}`,
+    );
   }
   const assertionGrant = assertionSettings(command, values, clientId);
   return {

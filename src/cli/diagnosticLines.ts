@@ -19,11 +19,7 @@ function badge(severity: Severity, style: Style): string {
  * One card per diagnostic: severity, rule and stage, the message, the evidence (each cited
  * seq with its trace line when the trace is at hand), whether a retry can help, the hint.
  */
-export function diagnosticLines(
-  diagnostics: readonly Diagnostic[],
-  style: Style,
-  eventLines?: ReadonlyMap<number, string>,
-): string[] {
+export function diagnosticLines(diagnostics: readonly Diagnostic[], style: Style, eventLines?: ReadonlyMap<number, string>): string[] {
   const out: string[] = [];
   const sorted = [...diagnostics].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
   for (const d of sorted) {

@@ -10,7 +10,8 @@ import { UsageError } from './usageError';
 export function count(command: string, option: string, value: string | undefined, fallback?: number): number | undefined {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${command}: ${option} takes a positive whole number, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
+    throw new UsageError(`${command}: ${option} takes a positive whole number, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -18,7 +19,8 @@ export function count(command: string, option: string, value: string | undefined
 export function positive(command: string, option: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`${command}: ${option} takes a positive number, got ${JSON.stringify(value)}`);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0)
+    throw new UsageError(`${command}: ${option} takes a positive number, got ${JSON.stringify(value)}`);
   return n;
 }
 

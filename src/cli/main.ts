@@ -54,7 +54,9 @@ async function main(argv: string[]): Promise<number> {
     case 'complete':
       return runComplete(args, io);
     case 'record':
-      return 'listen' in args ? runHttpRecord({ ...args.listen, out: args.out, log: (line) => process.stderr.write(`${line}\n`) }) : runRecord(args);
+      return 'listen' in args
+        ? runHttpRecord({ ...args.listen, out: args.out, log: (line) => process.stderr.write(`${line}\n`) })
+        : runRecord(args);
     case 'lint':
       return runLint(args, io);
     case 'mcp':

@@ -57,8 +57,18 @@ export function buildReport(
     ...(s.skills.length || skillsDeclaration(s.capabilities ?? undefined) ? { skills: s.skills } : {}),
     ...(result !== undefined ? { result: result.value } : {}),
     ...(inputRounds !== undefined ? { inputRounds } : {}),
-    ...(probes !== undefined ? { probes: probes.map((o) => ({ id: o.probe, status: o.status, ...(o.status === 'ran' ? {} : { reason: o.reason }) })) } : {}),
-    diagnostics: diagnostics.map(({ rule, severity, stage, message, evidence, retry, hint }) => ({ rule, severity, stage, message, evidence, retry, hint })),
+    ...(probes !== undefined
+      ? { probes: probes.map((o) => ({ id: o.probe, status: o.status, ...(o.status === 'ran' ? {} : { reason: o.reason }) })) }
+      : {}),
+    diagnostics: diagnostics.map(({ rule, severity, stage, message, evidence, retry, hint }) => ({
+      rule,
+      severity,
+      stage,
+      message,
+      evidence,
+      retry,
+      hint,
+    })),
     events,
   };
 }

@@ -78,16 +78,30 @@ function parseHeader(command: string, text: string): [string, string] {
  * `stdio()` reads from the words after `--`. Exactly one of the two; either may run as a
  * host (`--client-profile NAME`).
  */
-export function serverTarget(command: string, values: TargetValues, server: string[] | undefined, bare: string[], stdio: () => ServerCommand): ServerTarget {
+export function serverTarget(
+  command: string,
+  values: TargetValues,
+  server: string[] | undefined,
+  bare: string[],
+  stdio: () => ServerCommand,
+): ServerTarget {
   const profile = values['client-profile'];
   if (profile !== undefined && !clientProfile(profile)) {
-    throw new UsageError(`${command}: unknown client profile ${JSON.stringify(profile)} (known: ${CLIENT_PROFILES.map((p) => p.id).join(', ')})`);
+    throw new UsageError(
+      `${command}: unknown client profile ${JSON.stringify(profile)} (known: ${CLIENT_PROFILES.map((p) => p.id).join(', ')})`,
+    );
   }
   const target = connectionTarget(command, values, server, bare, stdio);
   return profile === undefined ? target : { ...target, clientProfile: profile };
 }
 
-function connectionTarget(command: string, values: TargetValues, server: string[] | undefined, bare: string[], stdio: () => ServerCommand): ServerTarget {
+function connectionTarget(
+  command: string,
+  values: TargetValues,
+  server: string[] | undefined,
+  bare: string[],
+  stdio: () => ServerCommand,
+): ServerTarget {
   if (values.url === undefined) {
     rejectRemoteFlags(command, values);
     return stdio();
@@ -112,8 +126,16 @@ function connectionTarget(command: string, values: TargetValues, server: string[
   if (auth?.clientSecret) secrets.push(auth.clientSecret);
   const transport = remoteTransport(command, values.transport);
   const dpop = auth ? dpopMode(command, values.dpop) : undefined;
-  if (!auth && values.dpop !== undefined) throw new UsageError(`${command}: --dpop goes with --auth (it says how the tokens of the authorization flow are bound)`);
-  return { url: values.url, headers, secrets, ...(auth ? { auth, tokenCache: values['no-token-cache'] !== true } : {}), ...(dpop ? { dpop } : {}), ...(transport ? { transport } : {}) };
+  if (!auth && values.dpop !== undefined)
+    throw new UsageError(`${command}: --dpop goes with --auth (it says how the tokens of the authorization flow are bound)`);
+  return {
+    url: values.url,
+    headers,
+    secrets,
+    ...(auth ? { auth, tokenCache: values['no-token-cache'] !== true } : {}),
+    ...(dpop ? { dpop } : {}),
+    ...(transport ? { transport } : {}),
+  };
 }
 
 /** Without --url: the flags that only an HTTP server takes are a mistake, said as such. */
@@ -121,9 +143,16 @@ export function rejectRemoteFlags(command: string, values: TargetValues): void {
   if (values.header?.length || values.token !== undefined) {
     throw new UsageError(`${command}: --header and --token go with --url (a stdio server takes its settings on its own command line)`);
   }
-  if (values.transport !== undefined) throw new UsageError(`${command}: --transport goes with --url (a command after -- is a stdio server)`);
-  if (assertionWanted(values)) throw new UsageError(`${command}: the --idp-*, --id-token-* and --workload-token-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
-  if (authWanted(values) || values['no-token-cache'] || values.dpop !== undefined) throw new UsageError(`${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`);
+  if (values.transport !== undefined)
+    throw new UsageError(`${command}: --transport goes with --url (a command after -- is a stdio server)`);
+  if (assertionWanted(values))
+    throw new UsageError(
+      `${command}: the --idp-*, --id-token-* and --workload-token-* flags go with --url (the MCP authorization flow is for HTTP servers)`,
+    );
+  if (authWanted(values) || values['no-token-cache'] || values.dpop !== undefined)
+    throw new UsageError(
+      `${command}: --auth, --no-token-cache and the --client-* flags go with --url (the MCP authorization flow is for HTTP servers)`,
+    );
 }
 
 /** `--transport http|sse`: the names "type" takes in mcp.json (VS Code, Claude); `http` is the default. */
@@ -132,7 +161,6 @@ function remoteTransport(command: string, value: string | undefined): 'sse' | un
   if (value === 'sse') return 'sse';
   throw new UsageError(`${command}: --transport takes http (Streamable HTTP) or sse (HTTP+SSE, 2024-11-05), got ${JSON.stringify(value)}`);
 }
-
 
 /** The stdio server's command line: the words after `--`, else the bare words (`mcp-lens check node s.js`). */
 export function stdioCommand(command: string, server: string[] | undefined, positionals: string[]): ServerCommand {

@@ -21,8 +21,7 @@ export function colourEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEn
 }
 
 export function createStyle(enabled: boolean): Style {
-  const wrap = (open: number, close: number) => (text: string) =>
-    enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
   return {
     enabled,
     dim: wrap(2, 22),

@@ -19,5 +19,7 @@ export function timeout(command: string, value: string | undefined, signIn = fal
 
 /** `--auth`, a client flag or a JWT grant's: the first request may wait for the person's sign-in, or for the grant's exchanges (each bounded on its own). */
 export function signsIn(values: Record<string, unknown>): boolean {
-  return values.auth === true || values['client-id'] !== undefined || values['client-metadata-url'] !== undefined || assertionWanted(values);
+  return (
+    values.auth === true || values['client-id'] !== undefined || values['client-metadata-url'] !== undefined || assertionWanted(values)
+  );
 }

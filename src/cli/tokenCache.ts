@@ -8,14 +8,18 @@ import { asRecord, isRecord } from '../core/schema/isRecord';
  * Where `--auth` keeps its grants between runs: the user's cache folder (XDG on Linux,
  * ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows), or MCP_LENS_CACHE_DIR.
  */
-export function tokenCacheFile(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+export function tokenCacheFile(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home = homedir(),
+): string {
   if (env.MCP_LENS_CACHE_DIR) return join(env.MCP_LENS_CACHE_DIR, 'tokens.json');
   const base =
     platform === 'win32'
       ? (env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'))
       : platform === 'darwin'
         ? join(home, 'Library', 'Caches')
-        : (env.XDG_CACHE_HOME || join(home, '.cache'));
+        : env.XDG_CACHE_HOME || join(home, '.cache');
   return join(base, 'mcp-lens', 'tokens.json');
 }
 

@@ -62,8 +62,7 @@ function resultDetail(method: string | undefined, result: Record<string, unknown
   }
   if (method === 'initialize' || method === 'server/discover') {
     const info = (result.serverInfo ?? (result._meta as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/serverInfo']) as
-      | { name?: unknown; version?: unknown }
-      | undefined;
+      { name?: unknown; version?: unknown } | undefined;
     const version = str(result.protocolVersion) ?? (Array.isArray(result.supportedVersions) ? result.supportedVersions.join(', ') : '');
     const name = info && typeof info.name === 'string' ? `${info.name} ${str(info.version) ?? ''}`.trim() : '';
     return [name, version].filter(Boolean).join(' · ');
@@ -80,7 +79,7 @@ function notificationDetail(msg: { method: string; params?: Record<string, unkno
       return `${String(p.progress)}${total}${message}`;
     }
     case 'notifications/message':
-      return `[${String(p.level)}] ${clip(typeof p.data === 'string' ? p.data : JSON.stringify(p.data) ?? '', 100)}`;
+      return `[${String(p.level)}] ${clip(typeof p.data === 'string' ? p.data : (JSON.stringify(p.data) ?? ''), 100)}`;
     case 'notifications/cancelled':
       return `#${String(p.requestId)}${str(p.reason) ? ` ${p.reason as string}` : ''}`;
     default:

@@ -5,7 +5,9 @@ import { COMMANDS, commandSpec } from './commandTable';
 export { UsageError } from './usageError';
 
 /** Each command's own usage, printed by `mcp-lens <command> --help` and `mcp-lens help <command>`. */
-export const COMMAND_USAGE: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(COMMANDS).map(([name, spec]) => [name, spec.usage]));
+export const COMMAND_USAGE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(COMMANDS).map(([name, spec]) => [name, spec.usage]),
+);
 
 /** That command's usage, or undefined for a word that names no command (`toString` included). */
 export function usageOf(command: string | undefined): string | undefined {

@@ -13,7 +13,12 @@ export async function chooseServer(candidates: ServerEntry[], placeHolder: Text,
   }
   if (candidates.length === 1) return candidates[0];
   return pickOne(
-    candidates.map((entry) => ({ label: say`${entry.name}`, description: say`${entry.state.kind} · ${displayName(entry.config.file)}`, detail: say`${entry.commandLine()}`, value: entry })),
+    candidates.map((entry) => ({
+      label: say`${entry.name}`,
+      description: say`${entry.state.kind} · ${displayName(entry.config.file)}`,
+      detail: say`${entry.commandLine()}`,
+      value: entry,
+    })),
     { placeHolder, matchOnDescription: true },
   );
 }

@@ -34,7 +34,12 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
   const canStop = (s: ServerEntry) => s.isActive;
 
   /** Finds the target or says why there is none; undefined means "nothing to do, already said". */
-  async function target(arg: ServerArg, accept: (s: ServerEntry) => boolean, none: Text, placeHolder: Text): Promise<ServerEntry | undefined> {
+  async function target(
+    arg: ServerArg,
+    accept: (s: ServerEntry) => boolean,
+    none: Text,
+    placeHolder: Text,
+  ): Promise<ServerEntry | undefined> {
     if (typeof arg === 'string' || (arg && 'key' in arg)) {
       const key = typeof arg === 'string' ? arg : arg.key;
       const entry = registry.get(key);
@@ -43,7 +48,10 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     }
     if (registry.servers.length === 0) {
       const open = 'Open Config';
-      void showInfo(say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json, the user-level files of VS Code, the Copilot CLI, Claude Code and Cursor, or the Claude Desktop config.`, open).then((choice) => {
+      void showInfo(
+        say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json, the user-level files of VS Code, the Copilot CLI, Claude Code and Cursor, or the Claude Desktop config.`,
+        open,
+      ).then((choice) => {
         if (choice === open) void vscode.commands.executeCommand(COMMANDS.openConfig);
       });
       return undefined;
@@ -96,7 +104,10 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
       const choice =
         found.length === 1
           ? found[0]
-          : await pickOne(found.map((f) => ({ label: say`${displayName(f)}`, description: say`${f.path}`, value: f })), { placeHolder: say`Open which MCP config file?` });
+          : await pickOne(
+              found.map((f) => ({ label: say`${displayName(f)}`, description: say`${f.path}`, value: f })),
+              { placeHolder: say`Open which MCP config file?` },
+            );
       if (choice) await vscode.window.showTextDocument(vscode.Uri.file(choice.path));
       return;
     }
@@ -108,7 +119,8 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     const folder = folders.length === 1 ? folders[0] : await pickFolder(say`Create .vscode/mcp.json in which folder?`);
     if (!folder) return;
     const uri = vscode.Uri.joinPath(folder.uri, ...WORKSPACE_CONFIGS[0].relativePath.split('/'));
-    const skeleton = '{\n\t// Each entry is a server MCP Lens can start, e.g.\n\t// "my-server": { "type": "stdio", "command": "node", "args": ["${workspaceFolder}/server.js"] }\n\t"servers": {\n\t}\n}\n';
+    const skeleton =
+      '{\n\t// Each entry is a server MCP Lens can start, e.g.\n\t// "my-server": { "type": "stdio", "command": "node", "args": ["${workspaceFolder}/server.js"] }\n\t"servers": {\n\t}\n}\n';
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(skeleton));
     log.info(`Created ${uri.fsPath}`);
     await vscode.window.showTextDocument(uri);
@@ -136,4 +148,3 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     }),
   ];
 }
-

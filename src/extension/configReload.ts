@@ -13,13 +13,20 @@ import type { Settings } from './settings';
 export function readServerConfigs(settings: Settings, workspaceFolders: string[], vscodeUser: string | undefined): Promise<LoadedConfig> {
   return loadConfigs({
     workspaceFolders,
-    claudeDesktop: settings.claudeDesktopConfig ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA } : undefined,
-    user: settings.userConfigs ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA, copilotHome: process.env.COPILOT_HOME, vscodeUser } : undefined,
+    claudeDesktop: settings.claudeDesktopConfig
+      ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA }
+      : undefined,
+    user: settings.userConfigs
+      ? { platform: process.platform, home: os.homedir(), appData: process.env.APPDATA, copilotHome: process.env.COPILOT_HOME, vscodeUser }
+      : undefined,
   });
 }
 
 /** The entries after a reload (existing ones kept, by key), and the running ones whose server is gone from every config. */
-export function mergeReloaded(entries: ReadonlyMap<string, ServerEntry>, loaded: LoadedConfig): { next: Map<string, ServerEntry>; removed: ServerEntry[] } {
+export function mergeReloaded(
+  entries: ReadonlyMap<string, ServerEntry>,
+  loaded: LoadedConfig,
+): { next: Map<string, ServerEntry>; removed: ServerEntry[] } {
   const next = new Map<string, ServerEntry>();
   for (const config of loaded.servers) {
     const existing = entries.get(config.key);
@@ -39,7 +46,9 @@ export function mergeReloaded(entries: ReadonlyMap<string, ServerEntry>, loaded:
 export function logConfigsRead(log: Log, loaded: LoadedConfig): void {
   log.info(`Read ${loaded.found.length} config file(s): ${loaded.servers.length} server(s), ${loaded.problems.length} problem(s)`);
   for (const p of loaded.problems) {
-    const where = [p.line ? `${p.file}:${p.line}` : p.file, p.server && `server "${p.server}"`, p.field && `field "${p.field}"`].filter(Boolean).join(', ');
+    const where = [p.line ? `${p.file}:${p.line}` : p.file, p.server && `server "${p.server}"`, p.field && `field "${p.field}"`]
+      .filter(Boolean)
+      .join(', ');
     log.warn(`Config ${p.severity}: ${where}: ${p.message}`);
   }
 }

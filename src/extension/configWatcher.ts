@@ -18,7 +18,9 @@ export class ConfigWatcher extends Disposable {
   watch(files: readonly string[]): void {
     this.clear();
     for (const file of files) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(file)), path.basename(file)));
+      const watcher = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(vscode.Uri.file(path.dirname(file)), path.basename(file)),
+      );
       watcher.onDidCreate(() => this.schedule());
       watcher.onDidChange(() => this.schedule());
       watcher.onDidDelete(() => this.schedule());

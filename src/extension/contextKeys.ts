@@ -20,7 +20,10 @@ export class ContextKeys extends Disposable {
     const servers = this.registry.servers;
     this.set('mcpLens.configLoaded', this.registry.config !== undefined);
     this.set('mcpLens.hasServers', servers.length > 0);
-    this.set('mcpLens.hasRunningServers', servers.some((s) => s.isActive));
+    this.set(
+      'mcpLens.hasRunningServers',
+      servers.some((s) => s.isActive),
+    );
   }
 
   private set(key: string, value: boolean): void {

@@ -53,8 +53,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpLen
     // VS Code only logs a failed activation to its own console; tell the user (rust-analyzer does too).
     log.error('MCP Lens failed to activate', error);
     const show = 'Show Log';
-    void showError(say`MCP Lens failed to activate: ${error instanceof Error ? error.message : String(error)}`, show)
-      .then((choice) => choice === show && log.show());
+    void showError(say`MCP Lens failed to activate: ${error instanceof Error ? error.message : String(error)}`, show).then(
+      (choice) => choice === show && log.show(),
+    );
     throw error;
   }
 }
@@ -92,11 +93,21 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   subscriptions.push(servers);
   const contextKeys = new ContextKeys(servers);
   const serversView = new ServersView(servers);
-  subscriptions.push(contextKeys, serversView, new StatusBar(servers), new ConfigDiagnostics(servers), new CrashNotifier(servers, log), new HostProblems(servers));
+  subscriptions.push(
+    contextKeys,
+    serversView,
+    new StatusBar(servers),
+    new ConfigDiagnostics(servers),
+    new CrashNotifier(servers, log),
+    new HostProblems(servers),
+  );
   subscriptions.push(...registerCommands({ registry: servers, log, inputs }), registerAddServer(log));
   const signInPrompts = new SignInPrompts(servers);
   subscriptions.push(signInPrompts, ...registerSignInCommands(servers, log));
-  subscriptions.push(sessions, ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }));
+  subscriptions.push(
+    sessions,
+    ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }),
+  );
   subscriptions.push(registerTraceLanguage(context, log));
   subscriptions.push(registerRecordCommand(context, servers, log));
   subscriptions.push(...registerTools(context, servers, log, asks.broker));
@@ -112,11 +123,16 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const watcher = new ConfigWatcher(() => void servers.reload());
   subscriptions.push(watcher);
   subscriptions.push(
-    servers.onDidChange((entry) => entry === undefined && watcher.watch([...new Set((servers.config?.candidates ?? []).map((f) => f.path))])),
+    servers.onDidChange(
+      (entry) => entry === undefined && watcher.watch([...new Set((servers.config?.candidates ?? []).map((f) => f.path))]),
+    ),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void servers.reload().then(() => servers.updateRoots())),
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpLens.roots') && void servers.updateRoots()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void servers.reload()),
-    vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration('mcpLens.claudeDesktopConfig') || e.affectsConfiguration('mcpLens.userConfigs')) && void servers.reload()),
+    vscode.workspace.onDidChangeConfiguration(
+      (e) =>
+        (e.affectsConfiguration('mcpLens.claudeDesktopConfig') || e.affectsConfiguration('mcpLens.userConfigs')) && void servers.reload(),
+    ),
   );
 
   await servers.reload();

@@ -30,12 +30,19 @@ export function describeFailure(events: readonly TraceEvent[], error: unknown): 
   const spawnFailed = events.find((e) => e.dir === 'meta' && e.kind === 'spawn-failed');
   if (spawnFailed) {
     const info = spawnFailed.info ?? {};
-    const message = typeof info.message === 'string' ? info.message : `cannot start ${String(info.command ?? 'the command')}: ${String(info.code ?? 'spawn failed')}`;
+    const message =
+      typeof info.message === 'string'
+        ? info.message
+        : `cannot start ${String(info.command ?? 'the command')}: ${String(info.code ?? 'spawn failed')}`;
     return { message, stderrTail: tail, retry: info.code !== 'ENOENT' && info.code !== 'EACCES' };
   }
   const story = exitStory(events);
   if (story) {
-    return { message: story.reason ? exitSentence(story) : `${exitSentence(story)} before answering`, stderrTail: tail, retry: story.retry };
+    return {
+      message: story.reason ? exitSentence(story) : `${exitSentence(story)} before answering`,
+      stderrTail: tail,
+      retry: story.retry,
+    };
   }
   return { message: error instanceof Error ? error.message : String(error), stderrTail: tail };
 }

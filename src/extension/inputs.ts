@@ -32,7 +32,10 @@ export class InputResolver {
     const placeHolder = say`${input.description ?? input.id}`;
     const value =
       input.type === 'pickString'
-        ? await pickOne((input.options ?? []).map((o) => ({ label: say`${o}`, value: o })), { title, placeHolder, ignoreFocusOut: true })
+        ? await pickOne(
+            (input.options ?? []).map((o) => ({ label: say`${o}`, value: o })),
+            { title, placeHolder, ignoreFocusOut: true },
+          )
         : await askText({ title, prompt: placeHolder, password: input.password, value: input.default, ignoreFocusOut: true });
     if (value === undefined) return undefined;
     this.session.set(key, value);

@@ -32,19 +32,25 @@ export async function probeOnStart(entry: ServerEntry, client: McpClient, option
   const session = entry.session?.trace === client.trace ? entry.session : undefined;
   session?.beginProbes();
   try {
-    const run = await runProbes(PROBES.filter((p) => p.id !== 'legacy-era'), {
-      client,
-      listed: {
-        tools: itemsOf(entry, 'tools'),
-        resources: resources.filter((r) => typeof r.uri === 'string'),
-        templates: resources.filter((r) => typeof r.uriTemplate === 'string'),
-        prompts: itemsOf(entry, 'prompts'),
+    const run = await runProbes(
+      PROBES.filter((p) => p.id !== 'legacy-era'),
+      {
+        client,
+        listed: {
+          tools: itemsOf(entry, 'tools'),
+          resources: resources.filter((r) => typeof r.uri === 'string'),
+          templates: resources.filter((r) => typeof r.uriTemplate === 'string'),
+          prompts: itemsOf(entry, 'prompts'),
+        },
+        timeoutMs: options.timeoutMs,
+        ...(options.http ? { http: options.http } : {}),
+        restart: options.restart,
       },
-      timeoutMs: options.timeoutMs,
-      ...(options.http ? { http: options.http } : {}),
-      restart: options.restart,
-    });
-    const reason = info.era === 'modern' ? 'the editor keeps one process per server: mcp-lens check compares both eras' : 'the session is 2025-era already';
+    );
+    const reason =
+      info.era === 'modern'
+        ? 'the editor keeps one process per server: mcp-lens check compares both eras'
+        : 'the session is 2025-era already';
     const secondEra: ProbeOutcome = { probe: 'legacy-era', status: 'skipped', reason };
     recordOutcome(client.trace, secondEra);
     return { outcomes: [...run.outcomes, secondEra], client: run.client };

@@ -9,7 +9,10 @@ export function probesItem(outcomes: readonly ProbeOutcome[]): vscode.TreeItem {
   const item = treeItem(say`Probes`, vscode.TreeItemCollapsibleState.Collapsed);
   item.iconPath = new vscode.ThemeIcon('beaker');
   describe(item, say`${ran} ran · ${outcomes.length - ran - failed} skipped${failed ? ` · ${failed} failed` : ''}`);
-  setTooltip(item, say`The safe probes of mcp-lens check, run after Start (mcpLens.probes.onStart): no tool is called. What they found is in the stderr panel and Problems.`);
+  setTooltip(
+    item,
+    say`The safe probes of mcp-lens check, run after Start (mcpLens.probes.onStart): no tool is called. What they found is in the stderr panel and Problems.`,
+  );
   item.contextValue = 'mcpLensProbes';
   return item;
 }
@@ -22,7 +25,9 @@ export function probeItem(outcome: ProbeOutcome): vscode.TreeItem {
     describe(item, say`ran`);
   } else {
     const failed = outcome.status === 'failed';
-    item.iconPath = failed ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon('circle-slash');
+    item.iconPath = failed
+      ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'))
+      : new vscode.ThemeIcon('circle-slash');
     describe(item, say`${failed ? 'failed' : 'skipped'}: ${outcome.reason}`);
     setTooltip(item, say`${outcome.probe} ${failed ? 'failed' : 'was skipped'}: ${outcome.reason}`);
   }

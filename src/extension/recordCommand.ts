@@ -54,7 +54,12 @@ function listFolder(folder: string): string[] {
 
 /** A file name pattern with `*` wildcards, as the watcher's glob has it. */
 function globToRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 /**
@@ -78,7 +83,12 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     }
     if (stdio.length === 1) return stdio[0];
     return pickOne(
-      stdio.map((entry) => ({ label: say`${entry.name}`, description: say`${displayName(entry.config.file)}`, detail: say`${entry.commandLine()}`, value: entry })),
+      stdio.map((entry) => ({
+        label: say`${entry.name}`,
+        description: say`${displayName(entry.config.file)}`,
+        detail: say`${entry.commandLine()}`,
+        value: entry,
+      })),
       { placeHolder: say`Record which MCP server when another host runs it?`, matchOnDescription: true },
     );
   }
@@ -94,7 +104,12 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     const fixed = `${perLaunch.replace(`-${TIMESTAMP}`, '')}`;
     const choice = await pickOne(
       [
-        { label: say`${perLaunch}`, description: say`a new file at each launch`, detail: say`${folder}`, value: { name: perLaunch as string | undefined } },
+        {
+          label: say`${perLaunch}`,
+          description: say`a new file at each launch`,
+          detail: say`${folder}`,
+          value: { name: perLaunch as string | undefined },
+        },
         { label: say`A fixed file name…`, description: say`each launch overwrites it`, detail: say`${folder}`, value: { name: undefined } },
       ],
       { placeHolder: say`Where should the host write the trace?` },
@@ -144,7 +159,9 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
       if (opened) return;
       opened = true;
       stop();
-      void vscode.window.showTextDocument(uri, { preview: false }).then(undefined, (error) => log.error(`Opening the trace ${uri.fsPath} failed`, error));
+      void vscode.window
+        .showTextDocument(uri, { preview: false })
+        .then(undefined, (error) => log.error(`Opening the trace ${uri.fsPath} failed`, error));
     };
     // A rewrite of an existing file is seen only here: the poll then waits for it to settle.
     const noticed = (uri: vscode.Uri) => void (candidate ??= { file: path.basename(uri.fsPath), size: -1 });
@@ -160,7 +177,10 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
   async function hotReloadGlobs(entry: ServerEntry, wanted: boolean | undefined): Promise<string[] | undefined> {
     const target = serverWatchGlobs(entry);
     if (!target) {
-      if (wanted) void showInfo(say`MCP Lens: "${entry.name}" has no dev.watch globs (.vscode/mcp.json or the mcpLens.dev.watch setting): copied without hot reload.`);
+      if (wanted)
+        void showInfo(
+          say`MCP Lens: "${entry.name}" has no dev.watch globs (.vscode/mcp.json or the mcpLens.dev.watch setting): copied without hot reload.`,
+        );
       return [];
     }
     const absolute = target.globs.map((glob) => (path.isAbsolute(glob) ? glob : path.join(target.base, glob)).split(path.sep).join('/'));
@@ -168,7 +188,11 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
     const choice = await pickOne(
       [
         { label: say`Record`, detail: say`The host's session, as a trace file.`, value: 'plain' },
-        { label: say`Record with hot reload`, detail: say`Also restart the server when ${target.globs.join(', ')} change, keeping the host's session.`, value: 'hot' },
+        {
+          label: say`Record with hot reload`,
+          detail: say`Also restart the server when ${target.globs.join(', ')} change, keeping the host's session.`,
+          value: 'hot',
+        },
       ],
       { placeHolder: say`Restart "${entry.name}" in the other host when its files change?` },
     );
@@ -218,7 +242,8 @@ export function registerRecordCommand(context: vscode.ExtensionContext, registry
 
     const label = RECORD_FORMATS.find((f) => f.format === format)!.label;
     const where = name.includes(TIMESTAMP) ? `${folder} as ${name.replace(TIMESTAMP, '<launch time>')}` : tracePath;
-    const needs = launch.needs.length > 0 ? ` The host must have ${launch.needs.join(', ')} in its environment (secrets are not copied).` : '';
+    const needs =
+      launch.needs.length > 0 ? ` The host must have ${launch.needs.join(', ')} in its environment (secrets are not copied).` : '';
     const message = say`MCP Lens: copied the ${label} launch config for "${entry.name}". Each launch writes its trace to ${where}.${needs}`;
     if (options.openWhenItAppears) {
       openWhenItAppears(folder, name);

@@ -48,7 +48,15 @@ export interface RegistryDeps {
     forgetAssertionGrant?(url: string): Promise<number>;
   };
   /** Gives each start its trace, live diagnostics and stray-stdout preload (diagnostics/sessions.ts). */
-  sessions?: { begin(entry: ServerEntry, spec: LaunchSpec, resolved: ResolvedForSession, continued?: Trace, options?: { carry?: boolean }): SessionHandle };
+  sessions?: {
+    begin(
+      entry: ServerEntry,
+      spec: LaunchSpec,
+      resolved: ResolvedForSession,
+      continued?: Trace,
+      options?: { carry?: boolean },
+    ): SessionHandle;
+  };
 }
 
 /** A server process launched (before its handshake): the debugger attaches from here. */

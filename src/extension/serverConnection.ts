@@ -26,7 +26,12 @@ export interface ConnectionContext {
 }
 
 /** A new client for the planned server (not connected yet), and its authorizer when it runs the OAuth flow. */
-export async function connectionFor(deps: RegistryDeps, entry: ServerEntry, plan: StartPlan, context: ConnectionContext): Promise<{ client: McpClient; authorizer: OAuthAuthorizer | undefined }> {
+export async function connectionFor(
+  deps: RegistryDeps,
+  entry: ServerEntry,
+  plan: StartPlan,
+  context: ConnectionContext,
+): Promise<{ client: McpClient; authorizer: OAuthAuthorizer | undefined }> {
   const { remote, spec, secrets } = plan;
   const { settings, session, signingIn } = context;
   const name = plan.local.name;
@@ -40,22 +45,42 @@ export async function connectionFor(deps: RegistryDeps, entry: ServerEntry, plan
   const authorizer = authorizes ? authorizerFor(deps, entry, remote.url, signingIn, learnSecret, assertionGrant) : undefined;
   entry.auth = authorizer && remote ? { authorizer, url: remote.url } : undefined;
   const profile = clientProfileFor(entry.name, settings.clientProfiles);
-  if (profile) deps.log.info(`[${name}] connecting as ${profile.name} (client profile ${profile.id}: clientInfo ${profile.clientInfo.name})`);
-  const client = new McpClient(remote ? { name, url: remote.url, headers: remote.headers, secrets, ...(entry.config.type === 'sse' ? { transport: 'sse' as const } : {}) } : spec, {
-    ...(authorizer ? { http: { authorizer } } : {}),
-    // A client profile: the session declares what that host declares (mcpLens.clientProfiles).
-    ...(profile ? { clientInfo: profile.clientInfo, declare: profile.capabilities } : { clientInfo: deps.clientInfo }),
-    ...timeoutsFor(plan, signingIn, settings.requestTimeoutMs),
-    trace: session?.trace ?? context.continued,
-    transport: session?.transport,
-    roots: rootsForServer(entry.name, settings.roots, deps.workspaceFolders()),
-    // Form and URL elicitation and sampling answered in the editor (asks/); no tool_use replies, so no sampling.tools.
-    ...(deps.asks ? { elicit: deps.asks.elicitFor(entry), elicitUrl: true, sample: deps.asks.sampleFor(entry) } : {}),
-  });
+  if (profile)
+    deps.log.info(`[${name}] connecting as ${profile.name} (client profile ${profile.id}: clientInfo ${profile.clientInfo.name})`);
+  const client = new McpClient(
+    remote
+      ? { name, url: remote.url, headers: remote.headers, secrets, ...(entry.config.type === 'sse' ? { transport: 'sse' as const } : {}) }
+      : spec,
+    {
+      ...(authorizer ? { http: { authorizer } } : {}),
+      // A client profile: the session declares what that host declares (mcpLens.clientProfiles).
+      ...(profile ? { clientInfo: profile.clientInfo, declare: profile.capabilities } : { clientInfo: deps.clientInfo }),
+      ...timeoutsFor(plan, signingIn, settings.requestTimeoutMs),
+      trace: session?.trace ?? context.continued,
+      transport: session?.transport,
+      roots: rootsForServer(entry.name, settings.roots, deps.workspaceFolders()),
+      // Form and URL elicitation and sampling answered in the editor (asks/); no tool_use replies, so no sampling.tools.
+      ...(deps.asks ? { elicit: deps.asks.elicitFor(entry), elicitUrl: true, sample: deps.asks.sampleFor(entry) } : {}),
+    },
+  );
   return { client, authorizer };
 }
 
-function authorizerFor(deps: RegistryDeps, entry: ServerEntry, url: string, interactive: boolean, onSecret: (value: string) => void, client: ClientSettings = {}): OAuthAuthorizer {
+function authorizerFor(
+  deps: RegistryDeps,
+  entry: ServerEntry,
+  url: string,
+  interactive: boolean,
+  onSecret: (value: string) => void,
+  client: ClientSettings = {},
+): OAuthAuthorizer {
   const auth = deps.auth!;
-  return new OAuthAuthorizer(url, { ...client, openUrl: (page, ended) => auth.openSignInPage(entry, page, ended), store: auth.store, interactive, onSecret, dpop: deps.settings().dpop });
+  return new OAuthAuthorizer(url, {
+    ...client,
+    openUrl: (page, ended) => auth.openSignInPage(entry, page, ended),
+    store: auth.store,
+    interactive,
+    onSecret,
+    dpop: deps.settings().dpop,
+  });
 }

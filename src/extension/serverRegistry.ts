@@ -70,7 +70,11 @@ export class ServerRegistry extends Disposable {
       if (!client) continue;
       const roots = rootsForServer(entry.name, settings.roots, this.deps.workspaceFolders());
       if (sameRoots(roots, client.currentRoots ?? [])) continue;
-      await client.setRoots(roots).catch((error: unknown) => this.deps.log.warn(`[${entry.name}] could not send the new roots: ${error instanceof Error ? error.message : String(error)}`));
+      await client
+        .setRoots(roots)
+        .catch((error: unknown) =>
+          this.deps.log.warn(`[${entry.name}] could not send the new roots: ${error instanceof Error ? error.message : String(error)}`),
+        );
     }
   }
 
@@ -96,7 +100,9 @@ export class ServerRegistry extends Disposable {
 
   /** Re-reads every config file. Reloads run one after another, never interleaved. */
   reload(): Promise<void> {
-    this.reloading = this.reloading.then(() => this.doReload()).catch((error) => this.deps.log.error('Reading the MCP server configs failed', error));
+    this.reloading = this.reloading
+      .then(() => this.doReload())
+      .catch((error) => this.deps.log.error('Reading the MCP server configs failed', error));
     return this.reloading;
   }
 
@@ -134,8 +140,15 @@ export class ServerRegistry extends Disposable {
     const plan = planStart(entry, resolved.resolved, this.deps.log);
     if ('outcome' in plan) return this.stopStart(entry, plan);
     const settings = this.deps.settings();
-    const session = this.deps.sessions?.begin(entry, plan.spec, { env: plan.local.env, secrets: plan.secrets }, continued, { carry: options.afterProbe === true });
-    const { client, authorizer } = await connectionFor(this.deps, entry, plan, { settings, session, continued, signingIn: Boolean(plan.remote && options.signIn) });
+    const session = this.deps.sessions?.begin(entry, plan.spec, { env: plan.local.env, secrets: plan.secrets }, continued, {
+      carry: options.afterProbe === true,
+    });
+    const { client, authorizer } = await connectionFor(this.deps, entry, plan, {
+      settings,
+      session,
+      continued,
+      signingIn: Boolean(plan.remote && options.signIn),
+    });
     session?.attach(client);
     entry.client = client;
     this.launched.fire({ entry, client, debug: plan.debug });
@@ -172,7 +185,9 @@ export class ServerRegistry extends Disposable {
   /** The connection's traffic in the log (stderr within a budget), its list_changed notifications, and its exit. */
   private watchConnection(entry: ServerEntry, client: McpClient, name: string, redact: (text: string) => string): void {
     const outputBudget = new LogBudget((skipped, windowMs) =>
-      this.deps.log.info(`[${name}] ${skipped} more stderr/stdout lines within ${windowMs / 1000} s not copied to this log (the stderr panel and the trace keep every line)`),
+      this.deps.log.info(
+        `[${name}] ${skipped} more stderr/stdout lines within ${windowMs / 1000} s not copied to this log (the stderr panel and the trace keep every line)`,
+      ),
     );
     const logging = client.trace.onEvent((e) => {
       const outputLine = e.dir === 'stderr' || (e.dir === 's2c' && !e.msg);
@@ -180,7 +195,10 @@ export class ServerRegistry extends Disposable {
       // "notifications/tools/list_changed" and kin: that list is stale.
       const method = e.dir === 's2c' && e.msg && 'method' in e.msg ? e.msg.method : undefined;
       const stale = method === undefined ? undefined : CHANGED_LIST[method];
-      if (stale && entry.client === client) this.listings.listChanged(entry, client, stale, method!).catch((error: unknown) => this.deps.log.error(`[${name}] refreshing the ${stale} after ${method} failed`, error));
+      if (stale && entry.client === client)
+        this.listings
+          .listChanged(entry, client, stale, method!)
+          .catch((error: unknown) => this.deps.log.error(`[${name}] refreshing the ${stale} after ${method} failed`, error));
     });
     void client.exited.then(({ code, signal }) => {
       logging.dispose();
@@ -199,16 +217,29 @@ export class ServerRegistry extends Disposable {
   }
 
   /** The handshake (or the 2026-07-28 discovery), raced against the process's exit; a failure says why, sign-in included. */
-  private async connect(entry: ServerEntry, client: McpClient, plan: StartPlan, authorizer: OAuthAuthorizer | undefined): Promise<StartOutcome> {
+  private async connect(
+    entry: ServerEntry,
+    client: McpClient,
+    plan: StartPlan,
+    authorizer: OAuthAuthorizer | undefined,
+  ): Promise<StartOutcome> {
     const { remote, spec, redact } = plan;
     const name = plan.local.name;
     try {
-      this.deps.log.info(redact(remote ? `[${name}] connecting to ${remote.url}` : `[${name}] starting: ${[spec.command, ...spec.args].join(' ')} (cwd ${plan.local.cwd})`));
+      this.deps.log.info(
+        redact(
+          remote
+            ? `[${name}] connecting to ${remote.url}`
+            : `[${name}] starting: ${[spec.command, ...spec.args].join(' ')} (cwd ${plan.local.cwd})`,
+        ),
+      );
       // A server that exits while starting has failed, whether or not connect() has noticed yet.
       const connecting = client.connect();
       // Raced below and reported by the catch of this try when it loses to the exit.
       void settled(connecting);
-      const exitedFirst = client.exited.then(({ code, signal }) => Promise.reject(new Error(exitSentence({ code, signal }, 'before answering'))));
+      const exitedFirst = client.exited.then(({ code, signal }) =>
+        Promise.reject(new Error(exitSentence({ code, signal }, 'before answering'))),
+      );
       const info = await Promise.race([connecting, exitedFirst]);
       if (entry.client !== client) return { ok: false, reason: `"${entry.name}" was stopped while starting.`, cancelled: true };
       entry.info = info;
@@ -231,13 +262,18 @@ export class ServerRegistry extends Disposable {
       const failure: Failure = { message: redact(raw.message), stderrTail: raw.stderrTail.map(redact), retry: raw.retry };
       this.setState(entry, { kind: 'error', message: failure.message, stderrTail: failure.stderrTail });
       this.deps.log.error(`[${name}] failed to start: ${failure.message}`);
-      if (failure.stderrTail.length) this.deps.log.error(`[${name}] last stderr lines:\n${failure.stderrTail.map((l) => `    ${l}`).join('\n')}`);
+      if (failure.stderrTail.length)
+        this.deps.log.error(`[${name}] last stderr lines:\n${failure.stderrTail.map((l) => `    ${l}`).join('\n')}`);
       void client.close().catch((e) => this.deps.log.error(`[${name}] close failed`, e));
       return { ok: false, reason: `"${entry.name}" failed to start: ${failure.message}`, failure };
     }
   }
 
-  private async probeAfterStart(entry: ServerEntry, client: McpClient, remote: { url: string; headers: Record<string, string> } | undefined): Promise<void> {
+  private async probeAfterStart(
+    entry: ServerEntry,
+    client: McpClient,
+    remote: { url: string; headers: Record<string, string> } | undefined,
+  ): Promise<void> {
     // A probe that kills the server gets it started once more (with no probes, so no loop): the
     // user asked for a running server, and the rest of the probes go on against the new process.
     const restart = async () => {
@@ -249,7 +285,12 @@ export class ServerRegistry extends Disposable {
       entry.session?.beginProbes();
       return entry.client;
     };
-    const run = await probeOnStart(entry, client, { ...(remote ? { http: { url: remote.url, headers: remote.headers } } : {}), timeoutMs: this.deps.settings().requestTimeoutMs, log: this.deps.log, restart });
+    const run = await probeOnStart(entry, client, {
+      ...(remote ? { http: { url: remote.url, headers: remote.headers } } : {}),
+      timeoutMs: this.deps.settings().requestTimeoutMs,
+      log: this.deps.log,
+      restart,
+    });
     // Stopped, or started again by the user, meanwhile: these verdicts are of a run that is over.
     if (entry.client !== run.client) return;
     entry.probes = run.outcomes;
@@ -302,14 +343,27 @@ export class ServerRegistry extends Disposable {
     const trace = entry.session?.trace ?? entry.client?.trace;
     const lost = entry.client && trace ? requestsInFlight(trace.events) : [];
     for (const r of lost) {
-      trace?.append({ dir: 'meta', kind: 'cancelled', raw: `${describeRequest(r)} lost: the server restarted before answering`, info: { id: r.id, method: r.method, reason: 'lost: the server restarted before answering', local: true } });
+      trace?.append({
+        dir: 'meta',
+        kind: 'cancelled',
+        raw: `${describeRequest(r)} lost: the server restarted before answering`,
+        info: { id: r.id, method: r.method, reason: 'lost: the server restarted before answering', local: true },
+      });
     }
     await this.stop(entry, true);
     if (trace) {
       const lostText = lost.length ? `; lost without an answer: ${lost.map(describeRequest).join(', ')}` : '';
-      trace.append({ dir: 'meta', kind: 'note', raw: `— restarted${reason ? ` after ${reason}` : ''}${lostText} —`, info: { restart: true, reason: reason ?? null, lost } });
+      trace.append({
+        dir: 'meta',
+        kind: 'note',
+        raw: `— restarted${reason ? ` after ${reason}` : ''}${lostText} —`,
+        info: { restart: true, reason: reason ?? null, lost },
+      });
     }
-    if (lost.length) this.deps.log.warn(`[${entry.name}] restart lost ${lost.length} request(s) without an answer: ${lost.map(describeRequest).join(', ')}`);
+    if (lost.length)
+      this.deps.log.warn(
+        `[${entry.name}] restart lost ${lost.length} request(s) without an answer: ${lost.map(describeRequest).join(', ')}`,
+      );
     const outcome = await this.start(entry, trace, { signIn: false });
     this.restarted.fire({ entry, reason, before, after: listItems(entry), lost, outcome });
     return outcome;

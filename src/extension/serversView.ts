@@ -60,14 +60,20 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
       }),
     );
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire(undefined)));
-    this.register(vscode.commands.registerCommand('mcpLens.servers.describe', (server: string, depth = 2) => describeServer(this, this.registry.get(server)?.key ?? server, Number(depth))));
+    this.register(
+      vscode.commands.registerCommand('mcpLens.servers.describe', (server: string, depth = 2) =>
+        describeServer(this, this.registry.get(server)?.key ?? server, Number(depth)),
+      ),
+    );
     // The Tools rows show their token cost once the tokenizer has loaded (on the first count).
     // A Tools row drawn before the tokenizer loaded is drawn again with its total. Only then: a
     // refresh re-renders the tree, which closes the hover under the pointer.
-    this.register(onDidLoadTokenizer(() => {
-      if (this.tokensMissed) this.changed.fire(undefined);
-      this.tokensMissed = false;
-    }));
+    this.register(
+      onDidLoadTokenizer(() => {
+        if (this.tokensMissed) this.changed.fire(undefined);
+        this.tokensMissed = false;
+      }),
+    );
   }
 
   /**
@@ -109,14 +115,19 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
     if (!isTrusted()) return [];
     if (!element) {
       const problems = this.registry.problems;
-      const problemIds = stableIds('problem:', problems.map((p) => `${p.file}:${p.line}:${p.message}`));
+      const problemIds = stableIds(
+        'problem:',
+        problems.map((p) => `${p.file}:${p.line}:${p.message}`),
+      );
       const problemNodes = problems.map((problem, i) => this.node({ type: 'problem', id: problemIds[i], problem }));
       return [...this.registry.servers.map((s) => this.serverNode(s)), ...problemNodes];
     }
     const entry = 'key' in element ? this.registry.get(element.key) : undefined;
     if (!entry) return [];
     if (element.type === 'server') {
-      const groups: TreeNode[] = LIST_KINDS.filter((kind) => entry.lists[kind]).map((kind) => this.node({ type: 'group', id: `group:${entry.key}:${kind}`, key: entry.key, kind }));
+      const groups: TreeNode[] = LIST_KINDS.filter((kind) => entry.lists[kind]).map((kind) =>
+        this.node({ type: 'group', id: `group:${entry.key}:${kind}`, key: entry.key, kind }),
+      );
       if (entry.skills) groups.push(this.node({ type: 'skills', id: `skills:${entry.key}`, key: entry.key }));
       return entry.probes?.length ? [...groups, this.node({ type: 'probes', id: `probes:${entry.key}`, key: entry.key })] : groups;
     }
@@ -124,12 +135,18 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
       const listed = entry.skills;
       // A skill is identified by its URI within a server (SEP-2640 "Skill URIs"): names may repeat.
       if (!listed || !('skills' in listed)) return [];
-      const ids = stableIds(`skill:${entry.key}:`, listed.skills.map((skill) => skill.uri));
+      const ids = stableIds(
+        `skill:${entry.key}:`,
+        listed.skills.map((skill) => skill.uri),
+      );
       return listed.skills.map((skill, i) => this.node({ type: 'skill', id: ids[i], key: entry.key, skill }));
     }
     if (element.type === 'probes') {
       const outcomes = entry.probes ?? [];
-      const ids = stableIds(`probe:${entry.key}:`, outcomes.map((outcome) => outcome.probe));
+      const ids = stableIds(
+        `probe:${entry.key}:`,
+        outcomes.map((outcome) => outcome.probe),
+      );
       return outcomes.map((outcome, i) => this.node({ type: 'probe', id: ids[i], key: entry.key, outcome }));
     }
     if (element.type === 'group') {
@@ -213,7 +230,10 @@ export class ServersView extends Disposable implements vscode.TreeDataProvider<T
   private groupItem(node: GroupNode): vscode.TreeItem {
     const list = this.registry.get(node.key)?.lists[node.kind];
     const count = list && 'items' in list ? list.items.length : 0;
-    const item = treeItem(say`${GROUP_LABEL[node.kind]}`, count ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const item = treeItem(
+      say`${GROUP_LABEL[node.kind]}`,
+      count ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = node.id;
     item.iconPath = new vscode.ThemeIcon(GROUP_ICON[node.kind]);
     item.contextValue = `mcpLensGroup.${node.kind}`;
@@ -236,7 +256,11 @@ function withId(item: vscode.TreeItem, id: string): vscode.TreeItem {
 
 function presentState(entry: ServerEntry): { text: RowText; icon: vscode.ThemeIcon } {
   const info = entry.info;
-  const text = rowText({ state: entry.state, transport: entry.config.type, era: info && { era: info.era, protocolVersion: info.protocolVersion } });
+  const text = rowText({
+    state: entry.state,
+    transport: entry.config.type,
+    era: info && { era: info.era, protocolVersion: info.protocolVersion },
+  });
   return { text, icon: stateIcon(entry) };
 }
 
@@ -270,12 +294,17 @@ function serverTooltip(entry: ServerEntry, description: string): vscode.Markdown
   const tools = entry.lists.tools;
   if (tools && 'items' in tools) {
     const tokens = totalNow(tools.items);
-    if (tokens !== undefined) md.line(say`Tool definitions: ${tokens} tokens for ${tools.items.length} tools, ${TOKENS_BY} (an estimate: hosts add framing, other models tokenize differently)`);
+    if (tokens !== undefined)
+      md.line(
+        say`Tool definitions: ${tokens} tokens for ${tools.items.length} tools, ${TOKENS_BY} (an estimate: hosts add framing, other models tokenize differently)`,
+      );
   }
   const declared = entry.client?.clientInfo;
-  if (declared && declared.name !== 'mcp-lens') md.line(say`Connected as ${name(declared.name)} ${declared.version} (a client profile, mcpLens.clientProfiles)`);
+  if (declared && declared.name !== 'mcp-lens')
+    md.line(say`Connected as ${name(declared.name)} ${declared.version} (a client profile, mcpLens.clientProfiles)`);
   const state = entry.state;
-  if (state.kind === 'needs-sign-in') md.line(say`The server asks for authorization by ${name(state.issuer)}: Sign In opens its page in your browser.`);
+  if (state.kind === 'needs-sign-in')
+    md.line(say`The server asks for authorization by ${name(state.issuer)}: Sign In opens its page in your browser.`);
   if ((state.kind === 'crashed' || state.kind === 'error') && state.stderrTail.length) {
     md.line(say`Last stderr lines:`);
     md.code(state.stderrTail.slice(-8).join('\n'));
@@ -296,7 +325,11 @@ function itemTreeItem(node: ItemNode): vscode.TreeItem {
   const uri = node.item.uri ?? node.item.uriTemplate;
   const summary = node.kind === 'resources' && typeof uri === 'string' ? uri : text.split('\n')[0];
   // Under a title the name follows it; then the annotations a glance needs (read-only, destructive, audience, priority).
-  const parts = [...(title === undefined ? [] : [say`${name(itemName(node.item))}`]), ...annotationTags(node.item).map((tag) => say`${tag}`), ...(summary ? [say`${summary}`] : [])];
+  const parts = [
+    ...(title === undefined ? [] : [say`${name(itemName(node.item))}`]),
+    ...annotationTags(node.item).map((tag) => say`${tag}`),
+    ...(summary ? [say`${summary}`] : []),
+  ];
   describe(item, parts.length ? parts.reduce((all, part) => say`${all} · ${part}`) : say``);
   return item;
 }
@@ -305,7 +338,9 @@ function itemTooltip(node: ItemNode): vscode.MarkdownString {
   const text = typeof node.item.description === 'string' ? node.item.description : '';
   const title = displayTitle(node.item);
   // The name first: a title is the server's free text and may imitate another item's name.
-  const md = new SafeMarkdown().line(title === undefined ? say`${name(itemName(node.item))}` : say`${name(itemName(node.item))} — titled ${title}`).prose(text);
+  const md = new SafeMarkdown()
+    .line(title === undefined ? say`${name(itemName(node.item))}` : say`${name(itemName(node.item))} — titled ${title}`)
+    .prose(text);
   const annotations = annotationFacts(node.item);
   if (annotations.length) md.line(say`Annotations (the server's hints): ${annotations.join(' · ')}`);
   for (const icon of iconFacts(node.item)) md.line(say`Icon: ${icon}`);
@@ -314,19 +349,29 @@ function itemTooltip(node: ItemNode): vscode.MarkdownString {
   if (tokens !== undefined) md.line(say`Definition: ${tokens} tokens, ${TOKENS_BY}`);
   const params = parameterRows(node.item.inputSchema);
   if (params.length === 0) return md.line(say`No parameters.`).build();
-  return md.table(['Parameter', 'Type', 'Description'], params.map((p) => [say`${name(p.name)}${p.required ? ' (required)' : ''}`, say`${p.type}`, say`${p.description}`])).build();
+  return md
+    .table(
+      ['Parameter', 'Type', 'Description'],
+      params.map((p) => [say`${name(p.name)}${p.required ? ' (required)' : ''}`, say`${p.type}`, say`${p.description}`]),
+    )
+    .build();
 }
 
 function problemItem(node: ProblemNode): vscode.TreeItem {
   const p = node.problem;
   const item = treeItem(p.server ? say`${p.server}: ${p.message}` : say`${p.message}`);
   item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon(p.severity === 'error' ? 'error' : 'warning', new vscode.ThemeColor(p.severity === 'error' ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground'));
+  item.iconPath = new vscode.ThemeIcon(
+    p.severity === 'error' ? 'error' : 'warning',
+    new vscode.ThemeColor(p.severity === 'error' ? 'problemsErrorIcon.foreground' : 'problemsWarningIcon.foreground'),
+  );
   const where = `${p.file.endsWith('claude_desktop_config.json') ? 'Claude Desktop config' : vscode.workspace.asRelativePath(p.file)}${p.line ? `:${p.line}` : ''}`;
   describe(item, p.field ? say`${where} · ${p.field}` : say`${where}`);
-  setTooltip(item, say`${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ${p.server ? `server "${p.server}"` : ''}${p.field ? `, field "${p.field}"` : ''}: ${p.message}`);
+  setTooltip(
+    item,
+    say`${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''} ${p.server ? `server "${p.server}"` : ''}${p.field ? `, field "${p.field}"` : ''}: ${p.message}`,
+  );
   item.contextValue = 'mcpLensProblem';
   item.command = { command: 'mcpLens.openConfig', title: 'Open Config', arguments: [p.file, p.line, p.column] };
   return item;
 }
-

@@ -60,7 +60,10 @@ export async function resolveForStart(
     return { resolved: config.type === 'stdio' ? await resolveServer(config, ctx) : await resolveRemoteServer(config, ctx) };
   } catch (error) {
     if (error instanceof InputCancelledError) {
-      return { outcome: { ok: false, reason: `Start of "${entry.name}" cancelled: ${error.message}.`, cancelled: true }, state: { kind: 'stopped' } };
+      return {
+        outcome: { ok: false, reason: `Start of "${entry.name}" cancelled: ${error.message}.`, cancelled: true },
+        state: { kind: 'stopped' },
+      };
     }
     const message = `could not prepare the command: ${error instanceof Error ? error.message : String(error)}`;
     log.error(`[${entry.name}] ${message}`, error);
@@ -77,7 +80,10 @@ export function planStart(entry: ServerEntry, resolved: ResolveResult | ResolveR
   const config = entry.config;
   const resolvedServer = resolved.server;
   const remote = 'url' in resolvedServer ? resolvedServer : undefined;
-  const local: ResolvedServer = 'url' in resolvedServer ? { name: resolvedServer.name, command: resolvedServer.url, args: [], cwd: os.homedir(), env: {}, secrets: resolvedServer.secrets } : resolvedServer;
+  const local: ResolvedServer =
+    'url' in resolvedServer
+      ? { name: resolvedServer.name, command: resolvedServer.url, args: [], cwd: os.homedir(), env: {}, secrets: resolvedServer.secrets }
+      : resolvedServer;
   const { name, command, args, cwd } = local;
   // Password inputs and secret-looking env values and headers: the log must not show them either.
   const secrets = collectSecrets(local.secrets, local.env, remote?.headers).values;
@@ -89,7 +95,10 @@ export function planStart(entry: ServerEntry, resolved: ResolveResult | ResolveR
   let spec: LaunchSpec = { name, command, args, cwd, env };
   let debug: DebugLaunch | undefined;
   if (!remote && (entry.debug || config.dev?.debug)) {
-    const plan = planDebugLaunch({ command, args, env }, { declared: config.dev?.debug?.type, breakOnStart: entry.debug?.breakOnStart, inheritedNodeOptions: process.env.NODE_OPTIONS });
+    const plan = planDebugLaunch(
+      { command, args, env },
+      { declared: config.dev?.debug?.type, breakOnStart: entry.debug?.breakOnStart, inheritedNodeOptions: process.env.NODE_OPTIONS },
+    );
     if (!plan.ok) return failed(`Cannot debug "${entry.name}": ${plan.reason}`, plan.reason);
     debug = plan.launch;
     spec = { ...spec, ...debug.spec };
@@ -101,7 +110,13 @@ export function planStart(entry: ServerEntry, resolved: ResolveResult | ResolveR
 /** A debugged server may sit at a breakpoint; a sign-in waits for the person in the browser. */
 export function timeoutsFor(plan: StartPlan, signingIn: boolean, requestTimeoutMs: number) {
   if (plan.debug) return { requestTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS, maxTimeoutMs: DEBUG_REQUEST_TIMEOUT_MS };
-  if (signingIn) return { requestTimeoutMs: SIGN_IN_TIMEOUT_MS, maxTimeoutMs: SIGN_IN_TIMEOUT_MS, probeTimeoutMs: SIGN_IN_TIMEOUT_MS, probeMaxWaitMs: SIGN_IN_TIMEOUT_MS };
+  if (signingIn)
+    return {
+      requestTimeoutMs: SIGN_IN_TIMEOUT_MS,
+      maxTimeoutMs: SIGN_IN_TIMEOUT_MS,
+      probeTimeoutMs: SIGN_IN_TIMEOUT_MS,
+      probeMaxWaitMs: SIGN_IN_TIMEOUT_MS,
+    };
   return { requestTimeoutMs, ...probeTimeouts(requestTimeoutMs) };
 }
 

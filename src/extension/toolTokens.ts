@@ -19,11 +19,13 @@ export const onDidLoadTokenizer = loaded.event;
 export const TOKENS_BY = `${TOKEN_ENCODING} (${TOKENIZER})`;
 
 export function loadTokenizer(): Promise<Tokenizer> {
-  loading ??= Promise.resolve().then(requireTokenizer).then((m) => {
-    tokenizer = m;
-    loaded.fire();
-    return m;
-  });
+  loading ??= Promise.resolve()
+    .then(requireTokenizer)
+    .then((m) => {
+      tokenizer = m;
+      loaded.fire();
+      return m;
+    });
   return loading;
 }
 

@@ -49,7 +49,9 @@ export function registerTraceLanguage(context: vscode.ExtensionContext, log: Log
     stopped = true;
     command.dispose();
     opened.dispose();
-    void starting?.then(() => (client.needsStop() ? client.stop() : undefined)).catch((error: unknown) => log.error('Stopping the trace language server failed', error));
+    void starting
+      ?.then(() => (client.needsStop() ? client.stop() : undefined))
+      .catch((error: unknown) => log.error('Stopping the trace language server failed', error));
   });
 }
 
@@ -71,6 +73,8 @@ async function openAsTrace(uri: vscode.Uri | undefined, log: Log): Promise<void>
     await vscode.window.showTextDocument(traced);
   } catch (error) {
     log.error(`Could not open ${target.toString()} as an MCP trace`, error);
-    void showError(say`Could not open ${target.fsPath || target.toString()} as an MCP trace: ${error instanceof Error ? error.message : String(error)}`);
+    void showError(
+      say`Could not open ${target.fsPath || target.toString()} as an MCP trace: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

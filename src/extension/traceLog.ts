@@ -16,7 +16,13 @@ function summary(e: TraceEvent): string {
  * Mirrors a server's trace into the log: lifecycle and stderr always, stray stdout as a
  * warning, JSON-RPC messages as `mcpLens.trace.server` asks.
  */
-export function logTraceEvent(log: Log, server: string, e: TraceEvent, level: TraceLevel, redact: (text: string) => string = (t) => t): void {
+export function logTraceEvent(
+  log: Log,
+  server: string,
+  e: TraceEvent,
+  level: TraceLevel,
+  redact: (text: string) => string = (t) => t,
+): void {
   if (e.dir === 'stderr') return log.info(redact(`[${server}] stderr: ${e.raw}`));
   if (e.dir === 'meta') {
     // One line per HTTP exchange is message-level detail; HTTP failures are always logged.

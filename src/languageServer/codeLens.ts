@@ -32,5 +32,8 @@ export function resolveCodeLens(analysis: Analysis, lens: CodeLens): CodeLens {
   const { line } = lens.data as ReplayLensData;
   const msg = analysis.at(line)?.event.msg;
   if (!isRequest(msg)) return lens;
-  return { ...lens, command: { title: `▶ Replay ${escapeCodicons(nameText(msg.method))}`, command: REPLAY_COMMAND, arguments: [JSON.stringify(msg)] } };
+  return {
+    ...lens,
+    command: { title: `▶ Replay ${escapeCodicons(nameText(msg.method))}`, command: REPLAY_COMMAND, arguments: [JSON.stringify(msg)] },
+  };
 }

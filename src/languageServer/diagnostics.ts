@@ -1,9 +1,4 @@
-import {
-  DiagnosticSeverity,
-  type Diagnostic as LspDiagnostic,
-  type DiagnosticRelatedInformation,
-  type Range,
-} from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../core/diagnose/diagnostic';
 import type { Analysis } from './analysis';
 import { summary } from './describe';

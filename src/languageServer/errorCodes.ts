@@ -12,7 +12,8 @@ export const ERROR_CODES: ReadonlyMap<number, ErrorCodeInfo> = new Map([
     {
       name: 'Parse error',
       meaning: 'The receiver could not parse the line as JSON.',
-      check: 'Every message must be one line of valid UTF-8 JSON ("Messages are delimited by newlines, and MUST NOT contain embedded newlines").',
+      check:
+        'Every message must be one line of valid UTF-8 JSON ("Messages are delimited by newlines, and MUST NOT contain embedded newlines").',
     },
   ],
   [
@@ -28,15 +29,18 @@ export const ERROR_CODES: ReadonlyMap<number, ErrorCodeInfo> = new Map([
     {
       name: 'Method not found',
       meaning: 'The server has no handler for this method.',
-      check: 'A server must declare the capability behind a method (`tools`, `resources`, `prompts`…) and register its handlers before it answers `initialize` / `server/discover`.',
+      check:
+        'A server must declare the capability behind a method (`tools`, `resources`, `prompts`…) and register its handlers before it answers `initialize` / `server/discover`.',
     },
   ],
   [
     -32602,
     {
       name: 'Invalid params',
-      meaning: 'The method exists but its params were rejected: bad tool arguments, an unknown tool or resource, an invalid cursor, or (2026-07-28) a request without the required `_meta`.',
-      check: 'Compare the params with the tool\'s `inputSchema`; modern requests need `_meta["io.modelcontextprotocol/protocolVersion"]` and `clientCapabilities`.',
+      meaning:
+        'The method exists but its params were rejected: bad tool arguments, an unknown tool or resource, an invalid cursor, or (2026-07-28) a request without the required `_meta`.',
+      check:
+        'Compare the params with the tool\'s `inputSchema`; modern requests need `_meta["io.modelcontextprotocol/protocolVersion"]` and `clientCapabilities`.',
     },
   ],
   [
@@ -44,7 +48,8 @@ export const ERROR_CODES: ReadonlyMap<number, ErrorCodeInfo> = new Map([
     {
       name: 'Internal error',
       meaning: 'The server failed while handling the request.',
-      check: 'A tool that ran and failed should return a result with `isError: true` (it goes to the model), not a JSON-RPC error (it goes to the client code).',
+      check:
+        'A tool that ran and failed should return a result with `isError: true` (it goes to the model), not a JSON-RPC error (it goes to the client code).',
     },
   ],
   [
@@ -68,7 +73,8 @@ export const ERROR_CODES: ReadonlyMap<number, ErrorCodeInfo> = new Map([
     {
       name: 'Missing required client capability',
       meaning: 'The request needs a client capability the client did not declare; `data.requiredCapabilities` names it.',
-      check: 'Declare the capability in `_meta["io.modelcontextprotocol/clientCapabilities"]` (or the initialize request), or avoid the feature.',
+      check:
+        'Declare the capability in `_meta["io.modelcontextprotocol/clientCapabilities"]` (or the initialize request), or avoid the feature.',
     },
   ],
   [
@@ -76,7 +82,8 @@ export const ERROR_CODES: ReadonlyMap<number, ErrorCodeInfo> = new Map([
     {
       name: 'Unsupported protocol version',
       meaning: 'The server does not speak the requested protocol version; `data.supported` lists the versions it does.',
-      check: 'The client "SHOULD select a mutually supported version from the `supported` list and retry". A recognised modern error: do not fall back to `initialize`.',
+      check:
+        'The client "SHOULD select a mutually supported version from the `supported` list and retry". A recognised modern error: do not fall back to `initialize`.',
     },
   ],
 ]);
@@ -84,7 +91,8 @@ export const ERROR_CODES: ReadonlyMap<number, ErrorCodeInfo> = new Map([
 /** The JSON-RPC / MCP range a code belongs to, for codes without an entry above. */
 export function codeRange(code: number): string {
   if (code >= -32099 && code <= -32020) return 'reserved for the MCP specification (-32020 … -32099)';
-  if (code >= -32019 && code <= -32000) return 'legacy implementation-defined range (-32000 … -32019): "receivers MUST NOT assume any specific meaning"';
+  if (code >= -32019 && code <= -32000)
+    return 'legacy implementation-defined range (-32000 … -32019): "receivers MUST NOT assume any specific meaning"';
   if (code >= -32768 && code <= -32000) return 'reserved by JSON-RPC 2.0';
   return 'application-defined';
 }

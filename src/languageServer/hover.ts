@@ -29,7 +29,15 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     parts.push(ourMarkdown(IS_ERROR_TEXT), ...answers(analysis, exchange));
   } else if (word && (isRequest(msg) || isNotification(msg)) && word.word === msg.method) {
     const known = describeMethod(msg.method);
-    parts.push(md`**${msg.method}** — ${known === undefined ? md`not a method of the MCP specification.` : ourMarkdown(known)}`);
+    parts.push(
+      md`**${msg.method}** — ${
+        known === undefined
+          ? md`
+not a method of the MCP specification.
+            `
+          : ourMarkdown(known)
+      }`,
+    );
     parts.push(...kindLines(analysis, item, exchange));
   } else {
     parts.push(...kindLines(analysis, item, exchange));
@@ -57,19 +65,29 @@ function errorHover(analysis: Analysis, item: Located, msg: JsonRpcResponse, exc
     }
     const aboutMeta = /_meta|protocolVersion|clientCapabilities/i.test(`${msg.error!.message} ${JSON.stringify(msg.error!.data ?? '')}`);
     if (code === -32602 && aboutMeta && request.params?._meta === undefined && request.method !== 'initialize') {
-      lines.push(ourMarkdown('The request carries no `_meta`: a 2026-07-28 server "MUST reject" a request without `io.modelcontextprotocol/protocolVersion` and `clientCapabilities` with -32602.'));
+      lines.push(
+        ourMarkdown(
+          'The request carries no `_meta`: a 2026-07-28 server "MUST reject" a request without `io.modelcontextprotocol/protocolVersion` and `clientCapabilities` with -32602.',
+        ),
+      );
     }
     if (code === -32603 && request.method === 'tools/call') {
       // Said once, for this call, instead of the general advice.
       lines.splice(1, 1);
-      lines.push(ourMarkdown('This answers a tool call: if the tool ran and failed, the server should return `isError: true` (it goes to the model), not a JSON-RPC error (it goes to the client code).'));
+      lines.push(
+        ourMarkdown(
+          'This answers a tool call: if the tool ran and failed, the server should return `isError: true` (it goes to the model), not a JSON-RPC error (it goes to the client code).',
+        ),
+      );
     }
   } else if (msg.id === null) {
     lines.push(ourMarkdown('The id is `null`: the server could not tell which request this answers.'));
   }
   const data = msg.error!.data as Record<string, unknown> | undefined;
   if (code === -32022 && Array.isArray(data?.supported)) {
-    lines.push(md`The server supports: ${mdJoin(data.supported.map(mdCode), ', ')}${data.requested ? md`; requested ${mdCode(data.requested)}` : ''}.`);
+    lines.push(
+      md`The server supports: ${mdJoin(data.supported.map(mdCode), ', ')}${data.requested ? md`; requested ${mdCode(data.requested)}` : ''}.`,
+    );
   }
   if (code === -32021 && data?.requiredCapabilities !== undefined) {
     lines.push(md`Required client capabilities: ${mdCode(JSON.stringify(data.requiredCapabilities))}.`);
@@ -79,16 +97,24 @@ function errorHover(analysis: Analysis, item: Located, msg: JsonRpcResponse, exc
 
 /** "Answers `tools/list` #3 (line 12), 4 ms later." */
 function answers(analysis: Analysis, exchange: Exchange | undefined): Md[] {
-  if (!exchange) return [md`No request with this id precedes it in the trace.`];
+  if (!exchange)
+    return [
+      md`
+No request with this id precedes it in the trace.
+      `,
+    ];
   const ms = latency(exchange);
-  return [md`Answers **${requestLabel(exchange.request.event)}** (id ${idOf(exchange.request.event)}, line ${exchange.request.start + 1})${ms === undefined ? '' : `, ${formatMs(ms)} later`}.`];
+  return [
+    md`Answers **${requestLabel(exchange.request.event)}** (id ${idOf(exchange.request.event)}, line ${exchange.request.start + 1})${ms === undefined ? '' : `, ${formatMs(ms)} later`}.`,
+  ];
 }
 
 /** Whether the capabilities the server declared before this request include the method's capability. */
 function capabilityLine(analysis: Analysis, request: Located, cap: { name: string; sub?: string }): Md {
   const capability = cap.sub ? `${cap.name}.${cap.sub}` : cap.name;
   const declared = declaredCapabilities(analysis, request.start);
-  if (!declared) return md`No initialize or server/discover result precedes this request, so the server's capabilities are unknown (the method needs ${mdCode(capability)}).`;
+  if (!declared)
+    return md`No initialize or server/discover result precedes this request, so the server's capabilities are unknown (the method needs ${mdCode(capability)}).`;
   const where = `${declared.method} result, line ${declared.line + 1}`;
   if (!declares(declared.capabilities, cap)) {
     return md`The server never declared the ${mdCode(capability)} capability (${where}: ${mdCode(JSON.stringify(declared.capabilities))}), so the method is not expected to work.`;
@@ -96,7 +122,10 @@ function capabilityLine(analysis: Analysis, request: Located, cap: { name: strin
   return md`The server declared ${mdCode(capability)} (${where}) yet does not handle the method: its handler was probably registered after the server answered.`;
 }
 
-function declaredCapabilities(analysis: Analysis, beforeLine: number): { method: string; line: number; capabilities: Record<string, unknown> } | undefined {
+function declaredCapabilities(
+  analysis: Analysis,
+  beforeLine: number,
+): { method: string; line: number; capabilities: Record<string, unknown> } | undefined {
   let found: { method: string; line: number; capabilities: Record<string, unknown> } | undefined;
   for (const exchange of analysis.exchanges.list) {
     if (exchange.request.start >= beforeLine) break;
@@ -118,36 +147,82 @@ function kindLines(analysis: Analysis, item: Located, exchange: Exchange | undef
   const msg = event.msg;
   const head = md`**${summary(event)}** · ${direction(event)} · seq ${event.seq}`;
   if (isRequest(msg)) {
-    if (!exchange || exchange.responses.length === 0) return [head, md`A request: it expects exactly one response with the same id. None follows in this trace.`];
+    if (!exchange || exchange.responses.length === 0)
+      return [
+        head,
+        md`
+A request: it expects exactly one response with the same id. None follows in this trace.
+        `,
+      ];
     const response = exchange.responses[0];
     const ms = latency(exchange);
-    return [head, md`A request: answered on line ${response.start + 1}${ms === undefined ? '' : ` after ${formatMs(ms)}`} — ${outcome(exchange)}.`];
+    return [
+      head,
+      md`A request: answered on line ${response.start + 1}${ms === undefined ? '' : ` after ${formatMs(ms)}`} — ${outcome(exchange)}.`,
+    ];
   }
   const glued = event.glued
-    ? [md`Text was glued before this message on the same stdout line (${mdCode(event.glued.trim())}): MCP Lens recovered the message; a strict client loses it.`]
+    ? [
+        md`Text was glued before this message on the same stdout line (${mdCode(event.glued.trim())}): MCP Lens recovered the message; a strict client loses it.`,
+      ]
     : event.piece && event.piece.count > 1
-      ? [md`This message shared its stdout line with ${event.piece.count - 1} other piece(s): MCP Lens recovered it as its own message; a strict client loses it.`]
+      ? [
+          md`This message shared its stdout line with ${event.piece.count - 1} other piece(s): MCP Lens recovered it as its own message; a strict client loses it.`,
+        ]
       : [];
   if (isResponse(msg)) {
-    const kind = msg.error ? md`A JSON-RPC error response (for the client code).` : md`A result response.`;
+    const kind = msg.error
+      ? md`
+A JSON-RPC error response (for the client code).
+        `
+      : md`
+A result response.
+        `;
     return [head, kind, ...answers(analysis, exchange), ...glued];
   }
   if (isNotification(msg)) {
     const known = describeMethod(msg.method);
-    return [head, md`A notification: it has no id and is never answered.`, ...(known === undefined ? [] : [ourMarkdown(known)]), ...glued];
+    return [
+      head,
+      md`
+A notification: it has no id and is never answered.
+      `,
+      ...(known === undefined ? [] : [ourMarkdown(known)]),
+      ...glued,
+    ];
   }
   if (event.dir === 'meta') return [head, ...metaLines(analysis, event)];
   return [head, strayText(event)];
 }
 
 function strayText(event: TraceEvent): Md {
-  if (event.dir === 'stderr') return md`The server's log. "The server MAY write UTF-8 strings to stderr for any logging purposes" — it is not an error by itself.`;
-  if (event.dir === 'meta') return md`A lifecycle fact the client observed (spawn, exit, timeout, cancellation, era).`;
-  if (event.kind === 'not-jsonrpc') return md`Valid JSON, but not a JSON-RPC 2.0 message: "The server MUST NOT write anything to its stdout that is not a valid MCP message."`;
-  if (event.kind === 'partial') return md`Bytes with no final newline when the stream ended.`;
-  if (event.kind === 'oversize') return md`A line longer than the size cap; only its head is kept.`;
-  if (event.piece) return md`Text after a JSON message on the same stdout line: not a message; the message before it was recovered.`;
-  return md`Not JSON at all (a banner, a console.log): stdout is the protocol, so a strict client fails here. Log to stderr instead.`;
+  if (event.dir === 'stderr')
+    return md`
+The server's log. "The server MAY write UTF-8 strings to stderr for any logging purposes" — it is not an error by itself.
+    `;
+  if (event.dir === 'meta')
+    return md`
+A lifecycle fact the client observed (spawn, exit, timeout, cancellation, era).
+    `;
+  if (event.kind === 'not-jsonrpc')
+    return md`
+Valid JSON, but not a JSON-RPC 2.0 message: "The server MUST NOT write anything to its stdout that is not a valid MCP message."
+    `;
+  if (event.kind === 'partial')
+    return md`
+Bytes with no final newline when the stream ended.
+    `;
+  if (event.kind === 'oversize')
+    return md`
+A line longer than the size cap; only its head is kept.
+    `;
+  if (event.piece)
+    return md`
+Text after a JSON message on the same stdout line: not a message; the message before it was recovered.
+    `;
+  return md`
+Not JSON at all (a banner, a console.log): stdout is the protocol, so a strict client fails here. Log to stderr instead.
+  `;
 }
 
 /** Lifecycle facts with their details: what exited how, which request timed out or was cancelled. */
@@ -155,18 +230,28 @@ function metaLines(analysis: Analysis, event: TraceEvent): Md[] {
   const info = event.info ?? {};
   switch (event.kind) {
     case 'spawn-failed':
-      return [md`The server command ${mdCode(String(info.command ?? ''))} could not start: ${`${String(info.code ?? '')} ${String(info.message ?? '')}`.trim()}`];
+      return [
+        md`The server command ${mdCode(String(info.command ?? ''))} could not start: ${`${String(info.code ?? '')} ${String(info.message ?? '')}`.trim()}`,
+      ];
     case 'exited':
       return [md`The server process ${exitSentence(exitFacts(info))}.`];
     case 'timeout':
     case 'cancelled': {
-      const request = typeof info.id === 'string' || typeof info.id === 'number' ? analysis.exchanges.requestBefore(analysis.bySeq(event.seq)?.start ?? analysis.lineCount, 'c2s', info.id) : undefined;
+      const request =
+        typeof info.id === 'string' || typeof info.id === 'number'
+          ? analysis.exchanges.requestBefore(analysis.bySeq(event.seq)?.start ?? analysis.lineCount, 'c2s', info.id)
+          : undefined;
       const where = request ? ` (line ${request.request.start + 1})` : '';
-      const what = event.kind === 'timeout' ? `got no response within ${String(info.afterMs ?? '?')} ms` : `was cancelled${info.reason ? `: ${String(info.reason)}` : ''}`;
+      const what =
+        event.kind === 'timeout'
+          ? `got no response within ${String(info.afterMs ?? '?')} ms`
+          : `was cancelled${info.reason ? `: ${String(info.reason)}` : ''}`;
       return [md`The client's request ${mdCode(String(info.method ?? '?'))} id ${JSON.stringify(info.id)}${where} ${what}.`];
     }
     case 'era':
-      return [md`The client settled on the ${String(info.era ?? '?')} era, protocol ${String(info.protocolVersion ?? '?')}${info.reason ? ` (${String(info.reason)})` : ''}.`];
+      return [
+        md`The client settled on the ${String(info.era ?? '?')} era, protocol ${String(info.protocolVersion ?? '?')}${info.reason ? ` (${String(info.reason)})` : ''}.`,
+      ];
     default:
       return [strayText(event)];
   }

@@ -62,8 +62,7 @@ export function documentSymbols(analysis: Analysis): DocumentSymbol[] {
     else if (event.dir === 'meta') {
       causes.place(event);
       out.push(leaf(analysis, item, event.kind ?? 'lifecycle', SymbolKind.Constant, clip(event.raw)));
-    }
-    else out.push(leaf(analysis, item, summary(event), SymbolKind.String, clip(event.raw)));
+    } else out.push(leaf(analysis, item, summary(event), SymbolKind.String, clip(event.raw)));
   }
   flushStderr();
   return out;
@@ -73,7 +72,9 @@ function exchangeSymbol(analysis: Analysis, request: Located, withChildren: bool
   const exchange = analysis.exchanges.of.get(request)!;
   const msg = request.event.msg as { id: string | number };
   const ms = latency(exchange);
-  const detail = [arrow(request), `#${String(msg.id)}`, ms === undefined ? undefined : formatMs(ms), outcome(exchange)].filter(Boolean).join(' · ');
+  const detail = [arrow(request), `#${String(msg.id)}`, ms === undefined ? undefined : formatMs(ms), outcome(exchange)]
+    .filter(Boolean)
+    .join(' · ');
   const children = [leaf(analysis, request, 'request', SymbolKind.Method, arrow(request))];
   let end = rangeOf(analysis, request).end;
   for (const response of exchange.responses) {

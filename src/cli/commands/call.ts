@@ -61,12 +61,17 @@ async function connectAndCall(client: McpClient, args: CallArgs, io: Output): Pr
     // The tool list first: its outputSchema is what structuredContent is checked against,
     // and its names are what a mistyped tool name is compared with.
     const tools = await client.listAll('tools/list').catch((error: unknown) => {
-      io.err(io.errStyle.yellow(`mcp-lens: tools/list failed (${describeError(error)}): the result is not checked against the tool's outputSchema`));
+      io.err(
+        io.errStyle.yellow(
+          `mcp-lens: tools/list failed (${describeError(error)}): the result is not checked against the tool's outputSchema`,
+        ),
+      );
       return undefined;
     });
     const offered = tools?.map((t) => String(t.name));
     // "required": the tool cannot run any other way, so it runs as a task even without --task.
-    const required = toolTaskSupport(tools?.find((t) => t.name === args.tool)) === 'required' && serverRunsToolTasks(client.info?.capabilities);
+    const required =
+      toolTaskSupport(tools?.find((t) => t.name === args.tool)) === 'required' && serverRunsToolTasks(client.info?.capabilities);
     return { offered, ...(await callTool(client, args, io, args.task || required)) };
   } catch (error) {
     return { outcome: { kind: 'failed', stage: 'connect', message: describeFailure(client, error) } };
@@ -94,7 +99,10 @@ async function callTool(client: McpClient, args: CallArgs, io: Output, asTask: b
     return { outcome: resultOutcome(await client.callTool(args.tool, args.toolArgs, { onProgress })) };
   } catch (error) {
     return {
-      outcome: error instanceof ProtocolError ? { kind: 'protocol-error', error } : { kind: 'failed', stage: 'call', message: describeFailure(client, error) },
+      outcome:
+        error instanceof ProtocolError
+          ? { kind: 'protocol-error', error }
+          : { kind: 'failed', stage: 'call', message: describeFailure(client, error) },
     };
   }
 }
@@ -104,7 +112,14 @@ function resultOutcome(result: Record<string, unknown>): Outcome {
 }
 
 /** `--json`: the check report with the call's value (its result, its JSON-RPC error, or the failure) and the task. */
-function printReport(args: CallArgs, io: Output, run: CallRun, events: readonly TraceEvent[], diagnostics: Diagnostic[], inputRounds: InputRound[]): void {
+function printReport(
+  args: CallArgs,
+  io: Output,
+  run: CallRun,
+  events: readonly TraceEvent[],
+  diagnostics: Diagnostic[],
+  inputRounds: InputRound[],
+): void {
   const { outcome, task } = run;
   const value =
     outcome.kind === 'ok' || outcome.kind === 'tool-error'
@@ -138,7 +153,9 @@ function printOutcome(args: CallArgs, io: Output, run: CallRun, diagnostics: rea
       break;
     }
     case 'failed':
-      io.err(e.red(`${args.tool}: ${outcome.stage === 'connect' ? 'could not connect to the server' : 'the call failed'}: ${outcome.message}`));
+      io.err(
+        e.red(`${args.tool}: ${outcome.stage === 'connect' ? 'could not connect to the server' : 'the call failed'}: ${outcome.message}`),
+      );
       break;
   }
   // The server's other faults (stray stdout, schema violations…) matter even when the call worked.

@@ -46,9 +46,15 @@ function probeList(value: string | undefined, none: boolean): ProbeId[] | undefi
   if (none && value !== undefined) throw new UsageError('check: --probes and --no-probes contradict each other');
   if (none) return [];
   if (value === undefined) return undefined;
-  const ids = value.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const ids = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
   if (ids.length === 0) throw new UsageError('check: --probes takes a comma-separated list of probe ids (or use --no-probes)');
   const unknown = ids.filter((id) => !(PROBE_IDS as readonly string[]).includes(id));
-  if (unknown.length > 0) throw new UsageError(`check: unknown probe ${unknown.map((id) => JSON.stringify(id)).join(', ')}; the probes are ${PROBE_IDS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `check: unknown probe ${unknown.map((id) => JSON.stringify(id)).join(', ')}; the probes are ${PROBE_IDS.join(', ')}`,
+    );
   return [...new Set(ids)] as ProbeId[];
 }

@@ -13,7 +13,10 @@ import { ignoreClosing } from '../../core/util/ignored';
  * check's probes after listing (DESIGN.md §9), on what listing found. A probe that kills the
  * server gets a fresh one on the same trace; the client left connected is returned for closing.
  */
-export async function probeServer(client: McpClient, args: CheckArgs): Promise<{ outcomes: ProbeOutcome[]; spans: ProbeSpan[]; client: McpClient }> {
+export async function probeServer(
+  client: McpClient,
+  args: CheckArgs,
+): Promise<{ outcomes: ProbeOutcome[]; spans: ProbeSpan[]; client: McpClient }> {
   const probes = selectProbes(args.probes);
   if (probes.length === 0) return { outcomes: [], spans: [], client };
   const s = summarize(client.trace.events);
@@ -34,7 +37,9 @@ export async function probeServer(client: McpClient, args: CheckArgs): Promise<{
     timeoutMs: args.timeoutMs,
     ...(isRemote(server) ? { http: { url: server.url, headers: server.headers } } : {}),
     // A second sign-in is a person's time: with --auth the legacy side is asked only when the token is cached.
-    ...(isRemote(server) && server.auth && !server.tokenCache ? {} : { legacyClient: () => createClient(server, args.timeoutMs, undefined, { modernVersions: [] }) }),
+    ...(isRemote(server) && server.auth && !server.tokenCache
+      ? {}
+      : { legacyClient: () => createClient(server, args.timeoutMs, undefined, { modernVersions: [] }) }),
     restart,
   });
 }

@@ -29,6 +29,11 @@ export function runComplete(args: CompleteArgs, io: Output): Promise<number> {
 export function completionLines(result: Record<string, unknown>, style: Style): string[] {
   const c = readCompletion(result);
   const out = c.values.length > 0 ? [...c.values] : [style.dim('(no completions)')];
-  if (c.hasMore || (c.total !== undefined && c.total > c.values.length)) out.push(style.dim(`${c.values.length} shown${c.total !== undefined ? ` of ${c.total}` : ''}${c.hasMore ? ', more to come: type more to narrow' : ''}`));
+  if (c.hasMore || (c.total !== undefined && c.total > c.values.length))
+    out.push(
+      style.dim(
+        `${c.values.length} shown${c.total !== undefined ? ` of ${c.total}` : ''}${c.hasMore ? ', more to come: type more to narrow' : ''}`,
+      ),
+    );
   return out;
 }

@@ -38,8 +38,10 @@ ${REPORT_TAIL}`,
     const [argument, ...more] = positionals;
     const prompt = values.prompt as string | undefined;
     const template = values.template as string | undefined;
-    if ((prompt === undefined) === (template === undefined)) throw new UsageError('complete: give either --prompt NAME or --template URI_TEMPLATE');
-    if (argument === undefined || argument === '') throw new UsageError('complete: missing the argument (or template variable) to complete');
+    if ((prompt === undefined) === (template === undefined))
+      throw new UsageError('complete: give either --prompt NAME or --template URI_TEMPLATE');
+    if (argument === undefined || argument === '')
+      throw new UsageError('complete: missing the argument (or template variable) to complete');
     requireServer(values, server, 'complete: missing -- before the server command');
     return {
       name: 'complete',

@@ -21,7 +21,10 @@ import { ignoreClosing } from '../../core/util/ignored';
  */
 export async function runDiff(args: DiffArgs, io: Output): Promise<number> {
   const newSide = args.new;
-  const sides = await Promise.all([interfaceOf(args.old), typeof newSide === 'string' ? interfaceOf(newSide) : liveInterface(newSide, args.timeoutMs)]);
+  const sides = await Promise.all([
+    interfaceOf(args.old),
+    typeof newSide === 'string' ? interfaceOf(newSide) : liveInterface(newSide, args.timeoutMs),
+  ]);
   for (const [i, side] of sides.entries()) {
     if ('error' in side) {
       io.err(`mcp-lens diff: ${i === 0 ? args.old : sideName(newSide)}: ${side.error}`);
@@ -95,7 +98,13 @@ function listsOf(s: Listed): Lists {
   return lists;
 }
 
-type Listed = { capabilities: Record<string, unknown> | null; tools: Record<string, unknown>[]; resources: Record<string, unknown>[]; resourceTemplates: Record<string, unknown>[]; prompts: Record<string, unknown>[] };
+type Listed = {
+  capabilities: Record<string, unknown> | null;
+  tools: Record<string, unknown>[];
+  resources: Record<string, unknown>[];
+  resourceTemplates: Record<string, unknown>[];
+  prompts: Record<string, unknown>[];
+};
 
 function parseReport(text: string): Listed | undefined {
   let value: unknown;
@@ -106,5 +115,11 @@ function parseReport(text: string): Listed | undefined {
   }
   if (!isRecord(value) || !Array.isArray(value.tools)) return undefined;
   const list = (key: string) => (Array.isArray(value[key]) ? (value[key] as unknown[]).filter(isRecord) : []);
-  return { capabilities: isRecord(value.capabilities) ? value.capabilities : null, tools: list('tools'), resources: list('resources'), resourceTemplates: list('resourceTemplates'), prompts: list('prompts') };
+  return {
+    capabilities: isRecord(value.capabilities) ? value.capabilities : null,
+    tools: list('tools'),
+    resources: list('resources'),
+    resourceTemplates: list('resourceTemplates'),
+    prompts: list('prompts'),
+  };
 }

@@ -43,16 +43,38 @@ be read or a SERVER that cannot be listed.`,
   options: { ...JSON_OPTION, 'fail-on': { type: 'string' }, ...TIMEOUT_OPTION, ...TARGET_OPTIONS },
   build: ({ values, positionals, server }) => {
     const failOn = (values['fail-on'] as string | undefined) ?? 'breaking';
-    if (failOn !== 'breaking' && failOn !== 'any' && failOn !== 'never') throw new UsageError(`diff: --fail-on takes breaking, any or never, got ${JSON.stringify(failOn)}`);
+    if (failOn !== 'breaking' && failOn !== 'any' && failOn !== 'never')
+      throw new UsageError(`diff: --fail-on takes breaking, any or never, got ${JSON.stringify(failOn)}`);
     const json = values.json === true;
     // `diff OLD -- CMD` / `diff OLD --url URL`: the NEW side is the live server, listed now.
     if (server !== undefined || values.url !== undefined) {
-      if (positionals.length !== 1) throw new UsageError('diff: with a live server (-- CMD or --url URL) give only OLD, the check --json report or trace to compare it with');
-      return { name: 'diff', json, failOn, old: positionals[0], new: target('diff', values, server, []), timeoutMs: timeout('diff', values.timeout as string | undefined, signsIn(values)) };
+      if (positionals.length !== 1)
+        throw new UsageError(
+          'diff: with a live server (-- CMD or --url URL) give only OLD, the check --json report or trace to compare it with',
+        );
+      return {
+        name: 'diff',
+        json,
+        failOn,
+        old: positionals[0],
+        new: target('diff', values, server, []),
+        timeoutMs: timeout('diff', values.timeout as string | undefined, signsIn(values)),
+      };
     }
     rejectRemoteFlags('diff', values as TargetValues);
-    if (values['client-profile'] !== undefined) throw new UsageError('diff: --client-profile goes with a live server (-- CMD or --url URL)');
-    if (positionals.length !== 2) throw new UsageError('diff: expects OLD and NEW (check --json reports or trace files), or OLD and a live server: OLD --url URL or OLD -- CMD');
-    return { name: 'diff', json, failOn, old: positionals[0], new: positionals[1], timeoutMs: timeout('diff', values.timeout as string | undefined) };
+    if (values['client-profile'] !== undefined)
+      throw new UsageError('diff: --client-profile goes with a live server (-- CMD or --url URL)');
+    if (positionals.length !== 2)
+      throw new UsageError(
+        'diff: expects OLD and NEW (check --json reports or trace files), or OLD and a live server: OLD --url URL or OLD -- CMD',
+      );
+    return {
+      name: 'diff',
+      json,
+      failOn,
+      old: positionals[0],
+      new: positionals[1],
+      timeoutMs: timeout('diff', values.timeout as string | undefined),
+    };
   },
 };

@@ -53,7 +53,8 @@ export async function runEval(args: EvalArgs, io: Output): Promise<number> {
     io.out(resultTable(results, args.minPassRate, io.outStyle).join('\n'));
     const findings = findingLines(results, io.outStyle);
     if (findings.length) io.out(`\n${findings.join('\n')}`);
-    if (budget && budget.left <= 0) io.out(io.outStyle.yellow(`\nstopped at --max-tokens ${args.maxTokens}: the cases after it did not run`));
+    if (budget && budget.left <= 0)
+      io.out(io.outStyle.yellow(`\nstopped at --max-tokens ${args.maxTokens}: the cases after it did not run`));
   }
   return failed ? 1 : 0;
 }
@@ -67,7 +68,12 @@ function evalModels(args: EvalArgs, io: Output): { models: EvalModel[]; judge?: 
     return 2;
   }
   for (const ref of args.models) {
-    const made = sdk.createEvalModel({ ...ref, ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}), env: process.env, maxRetries: MODEL_RETRIES });
+    const made = sdk.createEvalModel({
+      ...ref,
+      ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}),
+      env: process.env,
+      maxRetries: MODEL_RETRIES,
+    });
     if (typeof made === 'string') {
       io.err(`mcp-lens eval: ${made}`);
       return 2;
@@ -76,7 +82,12 @@ function evalModels(args: EvalArgs, io: Output): { models: EvalModel[]; judge?: 
   }
   if (!args.judgeModel) return { models };
   // --base-url is the endpoint of the models under test; a hosted judge keeps its provider's own.
-  const judge = sdk.createEvalModel({ ...args.judgeModel, ...(args.baseUrl && args.judgeModel.provider === 'openai-compatible' ? { baseUrl: args.baseUrl } : {}), env: process.env, maxRetries: MODEL_RETRIES });
+  const judge = sdk.createEvalModel({
+    ...args.judgeModel,
+    ...(args.baseUrl && args.judgeModel.provider === 'openai-compatible' ? { baseUrl: args.baseUrl } : {}),
+    env: process.env,
+    maxRetries: MODEL_RETRIES,
+  });
   if (typeof judge === 'string') {
     io.err(`mcp-lens eval: --judge-model: ${judge}`);
     return 2;

@@ -90,7 +90,11 @@ or a version could not run; 2 also when REF is not a commit.`,
     ...TARGET_OPTIONS,
   },
   build: ({ values, positionals, server }) => {
-    const compare = baseline(values.compare as string | undefined, values['compare-command'] as string | undefined, values.url !== undefined);
+    const compare = baseline(
+      values.compare as string | undefined,
+      values['compare-command'] as string | undefined,
+      values.url !== undefined,
+    );
     const { models, judgeModel, baseUrl } = modelChoice(values);
     const minPassRate = passRate(values['min-pass-rate'] as string | undefined);
     const override = server !== undefined || values.url !== undefined ? target('eval', values, server, []) : undefined;
@@ -120,31 +124,41 @@ or a version could not run; 2 also when REF is not a commit.`,
 /** `--model` (one at least), `--judge-model`, and the endpoint an openai-compatible one needs. */
 function modelChoice(values: OptionValues): { models: ModelRef[]; judgeModel: ModelRef | undefined; baseUrl: string | undefined } {
   const models = ((values.model as string[] | undefined) ?? []).map((m) => modelRef(m));
-  if (models.length === 0) throw new UsageError(`eval: say which model runs the cases: --model PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')})`);
+  if (models.length === 0)
+    throw new UsageError(`eval: say which model runs the cases: --model PROVIDER:MODEL (providers: ${PROVIDERS.join(', ')})`);
   const judgeModel = values['judge-model'] !== undefined ? modelRef(values['judge-model'] as string, '--judge-model') : undefined;
   const baseUrl = (values['base-url'] as string | undefined) ?? (process.env[BASE_URL_VARIABLE] || undefined);
-  if ([...models, ...(judgeModel ? [judgeModel] : [])].some((m) => m.provider === 'openai-compatible') && !baseUrl) throw new UsageError(`eval: openai-compatible needs the endpoint: --base-url URL or ${BASE_URL_VARIABLE} (Ollama: http://localhost:11434/v1)`);
+  if ([...models, ...(judgeModel ? [judgeModel] : [])].some((m) => m.provider === 'openai-compatible') && !baseUrl)
+    throw new UsageError(
+      `eval: openai-compatible needs the endpoint: --base-url URL or ${BASE_URL_VARIABLE} (Ollama: http://localhost:11434/v1)`,
+    );
   return { models, judgeModel, baseUrl };
 }
 
 /** `--min-pass-rate X`, a share from 0 to 1 (default 1: every repetition passes). */
 function passRate(rate: string | undefined): number {
   const minPassRate = rate === undefined ? 1 : Number(rate);
-  if (rate !== undefined && (rate.trim() === '' || !(minPassRate >= 0 && minPassRate <= 1))) throw new UsageError(`eval: --min-pass-rate takes a number from 0 to 1, got ${JSON.stringify(rate)}`);
+  if (rate !== undefined && (rate.trim() === '' || !(minPassRate >= 0 && minPassRate <= 1)))
+    throw new UsageError(`eval: --min-pass-rate takes a number from 0 to 1, got ${JSON.stringify(rate)}`);
   return minPassRate;
 }
 
 /** `--compare REF` or `--compare-command "CMD"` (one of them): `-- CMD` is already the server the files' is replaced by. */
 function baseline(ref: string | undefined, command: string | undefined, remote: boolean): EvalBaseline | undefined {
-  if (ref !== undefined && command !== undefined) throw new UsageError('eval: --compare REF and --compare-command CMD contradict each other: give one');
+  if (ref !== undefined && command !== undefined)
+    throw new UsageError('eval: --compare REF and --compare-command CMD contradict each other: give one');
   if (ref !== undefined) {
     if (ref.trim() === '') throw new UsageError('eval: --compare takes a git ref (a branch, a tag, a commit, HEAD~1)');
-    if (remote) throw new UsageError('eval: --compare REF runs the server\'s command from a checkout of REF; --url names a server that is already running: use --compare-command CMD for the other version');
+    if (remote)
+      throw new UsageError(
+        "eval: --compare REF runs the server's command from a checkout of REF; --url names a server that is already running: use --compare-command CMD for the other version",
+      );
     return { ref };
   }
   if (command === undefined) return undefined;
   const [first, ...rest] = splitCommandLine(command);
-  if (first === undefined) throw new UsageError('eval: --compare-command takes the other version\'s server command, e.g. --compare-command "node old/server.js"');
+  if (first === undefined)
+    throw new UsageError('eval: --compare-command takes the other version\'s server command, e.g. --compare-command "node old/server.js"');
   return { command: { command: first, args: rest } };
 }
 
@@ -152,7 +166,11 @@ function modelRef(value: string, flag = '--model'): ModelRef {
   const colon = value.indexOf(':');
   const provider = value.slice(0, Math.max(0, colon));
   const model = value.slice(colon + 1);
-  if (colon < 0 || !model) throw new UsageError(`eval: ${flag} takes PROVIDER:MODEL (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, openai-compatible:llama3.2), got ${JSON.stringify(value)}`);
-  if (!(PROVIDERS as readonly string[]).includes(provider)) throw new UsageError(`eval: unknown provider ${JSON.stringify(provider)}; the providers are ${PROVIDERS.join(', ')}`);
+  if (colon < 0 || !model)
+    throw new UsageError(
+      `eval: ${flag} takes PROVIDER:MODEL (openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5, openai-compatible:llama3.2), got ${JSON.stringify(value)}`,
+    );
+  if (!(PROVIDERS as readonly string[]).includes(provider))
+    throw new UsageError(`eval: unknown provider ${JSON.stringify(provider)}; the providers are ${PROVIDERS.join(', ')}`);
   return { provider: provider as Provider, model };
 }

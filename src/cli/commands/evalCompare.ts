@@ -17,7 +17,14 @@ import type { Output } from '../output';
  * noise and misses --min-pass-rate on the new side, or a side cannot run; 2 when REF is not
  * a commit of the eval file's repository.
  */
-export async function runEvalCompare(args: EvalArgs, baseline: EvalBaseline, io: Output, names: readonly string[], models: readonly EvalModel[], judge: EvalModel | undefined): Promise<number> {
+export async function runEvalCompare(
+  args: EvalArgs,
+  baseline: EvalBaseline,
+  io: Output,
+  names: readonly string[],
+  models: readonly EvalModel[],
+  judge: EvalModel | undefined,
+): Promise<number> {
   const checkouts = 'ref' in baseline ? new Checkouts(baseline.ref) : undefined;
   const results: CompareResult[] = [];
   const paths = new Map<string, string>();
@@ -27,7 +34,9 @@ export async function runEvalCompare(args: EvalArgs, baseline: EvalBaseline, io:
     for (const name of names) {
       paths.set(name, path.resolve(name));
       const loaded = await loadEvalFile(name, args);
-      const before: BaselineSpec = loaded.ok ? await baselineSpec(baseline, loaded, args, checkouts) : { ok: false, message: loaded.message };
+      const before: BaselineSpec = loaded.ok
+        ? await baselineSpec(baseline, loaded, args, checkouts)
+        : { ok: false, message: loaded.message };
       if (!before.ok && before.usage) {
         io.err(`mcp-lens eval: ${before.message}`);
         return 2;
@@ -36,11 +45,25 @@ export async function runEvalCompare(args: EvalArgs, baseline: EvalBaseline, io:
       for (const model of models) {
         // A file that cannot be read is the new side's problem; a REF side that cannot start is the old side's.
         if (!loaded.ok) {
-          results.push({ file: name, model: model.id, before: { cases: [] }, after: { cases: [], problem: loaded.message }, cases: [], tools: [] });
+          results.push({
+            file: name,
+            model: model.id,
+            before: { cases: [] },
+            after: { cases: [], problem: loaded.message },
+            cases: [],
+            tools: [],
+          });
           continue;
         }
         if (!before.ok) {
-          results.push({ file: name, model: model.id, before: { cases: [], problem: before.message }, after: { cases: [] }, cases: [], tools: [] });
+          results.push({
+            file: name,
+            model: model.id,
+            before: { cases: [], problem: before.message },
+            after: { cases: [] },
+            cases: [],
+            tools: [],
+          });
           continue;
         }
         const options = runOptions(args, loaded.options, budget, judge);
@@ -48,7 +71,14 @@ export async function runEvalCompare(args: EvalArgs, baseline: EvalBaseline, io:
         const was = await runEvalFile(loaded.file, before.spec, model, { ...options, client: before.options });
         if (!args.json) io.err(io.errStyle.dim(`${name}: ${model.id}, after…`));
         const now = await runEvalFile(loaded.file, loaded.spec, model, options);
-        results.push({ file: name, model: model.id, before: side(was), after: side(now), cases: compareCases(was.cases, now.cases), tools: compareTools(was.cases, now.cases) });
+        results.push({
+          file: name,
+          model: model.id,
+          before: side(was),
+          after: side(now),
+          cases: compareCases(was.cases, now.cases),
+          tools: compareTools(was.cases, now.cases),
+        });
         if (args.traceDir) {
           await writeTraces(args.traceDir, name, model.id, was.sessions, 'before');
           await writeTraces(args.traceDir, name, model.id, now.sessions, 'after');
@@ -58,13 +88,31 @@ export async function runEvalCompare(args: EvalArgs, baseline: EvalBaseline, io:
   } finally {
     await checkouts?.removeAll();
   }
-  const sides = { before: 'ref' in baseline ? beforeLabel || baseline.ref : `--compare-command ${beforeLabel}`, after: args.server ? 'the server given on the command line' : 'ref' in baseline ? 'the working tree' : 'the server the eval file names' };
-  const failed = results.some((r) => r.before.problem !== undefined || r.after.problem !== undefined || r.cases.some((c) => regressed(c, args.minPassRate)));
+  const sides = {
+    before: 'ref' in baseline ? beforeLabel || baseline.ref : `--compare-command ${beforeLabel}`,
+    after: args.server ? 'the server given on the command line' : 'ref' in baseline ? 'the working tree' : 'the server the eval file names',
+  };
+  const failed = results.some(
+    (r) => r.before.problem !== undefined || r.after.problem !== undefined || r.cases.some((c) => regressed(c, args.minPassRate)),
+  );
   await writeReports(args, results, paths);
-  if (args.json) io.out(JSON.stringify({ compare: { ...('ref' in baseline ? { ref: baseline.ref } : { command: [baseline.command.command, ...baseline.command.args] }), before: sides.before, after: sides.after }, minPassRate: args.minPassRate, passed: !failed, results }));
+  if (args.json)
+    io.out(
+      JSON.stringify({
+        compare: {
+          ...('ref' in baseline ? { ref: baseline.ref } : { command: [baseline.command.command, ...baseline.command.args] }),
+          before: sides.before,
+          after: sides.after,
+        },
+        minPassRate: args.minPassRate,
+        passed: !failed,
+        results,
+      }),
+    );
   else {
     io.out(compareLines(results, sides, args.minPassRate, io.outStyle).join('\n'));
-    if (budget && budget.left <= 0) io.out(io.outStyle.yellow(`\nstopped at --max-tokens ${args.maxTokens}: the cases after it did not run`));
+    if (budget && budget.left <= 0)
+      io.out(io.outStyle.yellow(`\nstopped at --max-tokens ${args.maxTokens}: the cases after it did not run`));
   }
   return failed ? 1 : 0;
 }
@@ -76,10 +124,17 @@ function side(r: EvalFileResult): CompareResult['before'] {
 /** JUnit and SARIF describe the new side; a case fails there as it fails the run: worse beyond noise, below --min-pass-rate. */
 async function writeReports(args: EvalArgs, results: readonly CompareResult[], paths: ReadonlyMap<string, string>): Promise<void> {
   if (!args.junit && !args.sarif) return;
-  const after = results.map((r) => ({ file: r.file, model: r.model, cases: r.after.cases, ...(r.before.problem || r.after.problem ? { problem: (r.after.problem ?? `before: ${r.before.problem}`) } : {}) }));
+  const after = results.map((r) => ({
+    file: r.file,
+    model: r.model,
+    cases: r.after.cases,
+    ...(r.before.problem || r.after.problem ? { problem: r.after.problem ?? `before: ${r.before.problem}` } : {}),
+  }));
   const suites = evalSuites(after, paths, args.minPassRate, (r, c) => {
     const change = results.find((x) => x.file === r.file && x.model === r.model)?.cases.find((x) => x.name === c.name);
-    return change && regressed(change, args.minPassRate) ? `passed ${caseCell(c)}, worse than before (${change.before?.passes}/${change.before?.runs}) beyond noise, below --min-pass-rate ${args.minPassRate}` : undefined;
+    return change && regressed(change, args.minPassRate)
+      ? `passed ${caseCell(c)}, worse than before (${change.before?.passes}/${change.before?.runs}) beyond noise, below --min-pass-rate ${args.minPassRate}`
+      : undefined;
   });
   await writeSuites(args, suites);
 }

@@ -24,7 +24,9 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
   const seed = args.seed ?? (Date.now() % 2 ** 31) | 0;
   if (args.save && isRemote(args.server) && !(await hasText(args.save))) {
     // A new test file would have to name the server, and a file names a command or an MCP config entry, not a URL.
-    io.err(`mcp-lens fuzz: --save with --url adds tests to an existing test file; ${args.save} does not exist or is empty (create it with "server" or "command", or run the saved tests with mcp-lens test FILE --url URL)`);
+    io.err(
+      `mcp-lens fuzz: --save with --url adds tests to an existing test file; ${args.save} does not exist or is empty (create it with "server" or "command", or run the saved tests with mcp-lens test FILE --url URL)`,
+    );
     return 2;
   }
   // Over HTTP a "restart" is a new session on the same server: the client made per start connects again.
@@ -40,14 +42,22 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
     }
     const unknown = args.tools.filter((name) => !tools.some((t) => t.name === name));
     if (unknown.length) {
-      io.err(`mcp-lens fuzz: no tool ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the server lists ${tools.map((t) => t.name).join(', ') || 'none'}`);
+      io.err(
+        `mcp-lens fuzz: no tool ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the server lists ${tools.map((t) => t.name).join(', ') || 'none'}`,
+      );
       return 1;
     }
     const chosen = args.tools.length ? tools.filter((t) => args.tools.includes(t.name)) : tools;
-    if (!args.json) io.err(io.errStyle.dim(`fuzzing ${chosen.length} tool${chosen.length === 1 ? '' : 's'}, ${args.runs} runs each, seed ${seed}`));
+    if (!args.json)
+      io.err(io.errStyle.dim(`fuzzing ${chosen.length} tool${chosen.length === 1 ? '' : 's'}, ${args.runs} runs each, seed ${seed}`));
     if (!args.json && isRemote(args.server)) io.err(io.errStyle.yellow(`note: ${REMOTE_MEMORY_NOTE}`));
     for (const tool of chosen) {
-      const report = await fuzzTool(tool, session, { runs: args.runs, seed, allowDestructive: args.allowDestructive, timeoutMs: args.timeoutMs });
+      const report = await fuzzTool(tool, session, {
+        runs: args.runs,
+        seed,
+        allowDestructive: args.allowDestructive,
+        timeoutMs: args.timeoutMs,
+      });
       reports.push(report);
       if (!args.json) io.out(toolLines(report, io.outStyle).join('\n'));
     }
@@ -59,25 +69,51 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
   const findings = reports.flatMap((r) => r.findings);
   const saved = args.save && findings.length ? await save(args, findings) : [];
   if (args.junit) await writeFile(args.junit, fuzzJunit(reports, serverName(args), overRun));
-  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(fuzzSarif(reports, version, serverEntryFile(args.server), overRun), null, 2)}\n`);
+  if (args.sarif)
+    await writeFile(args.sarif, `${JSON.stringify(fuzzSarif(reports, version, serverEntryFile(args.server), overRun), null, 2)}\n`);
   const calls = reports.reduce((n, r) => n + r.calls, 0);
   if (args.json) {
-    io.out(JSON.stringify({ seed, runs: args.runs, calls, starts: session.starts, tools: reports, run: overRun, ...(isRemote(args.server) ? { limits: [REMOTE_MEMORY_NOTE] } : {}), ...(args.save ? { saved: { file: args.save, tests: saved } } : {}) }));
+    io.out(
+      JSON.stringify({
+        seed,
+        runs: args.runs,
+        calls,
+        starts: session.starts,
+        tools: reports,
+        run: overRun,
+        ...(isRemote(args.server) ? { limits: [REMOTE_MEMORY_NOTE] } : {}),
+        ...(args.save ? { saved: { file: args.save, tests: saved } } : {}),
+      }),
+    );
   } else {
     const s = io.outStyle;
     const restarts = session.starts - 1;
     if (overRun.length) io.out(runLines(overRun, s).join('\n'));
     const total = findings.length + overRun.length;
-    const again = isRemote(args.server) ? `reconnected ${restarts} time${restarts === 1 ? '' : 's'} (a new session each)` : `the server restarted ${restarts} time${restarts === 1 ? '' : 's'}`;
-    io.out(`\n${total ? s.red(`${total} finding${total === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, ${again}` : ''}; repeat with --seed ${seed}`);
-    if (saved.length) io.out(`saved ${saved.length} regression test${saved.length === 1 ? '' : 's'} to ${args.save} (run them with mcp-lens test ${args.save})`);
+    const again = isRemote(args.server)
+      ? `reconnected ${restarts} time${restarts === 1 ? '' : 's'} (a new session each)`
+      : `the server restarted ${restarts} time${restarts === 1 ? '' : 's'}`;
+    io.out(
+      `\n${total ? s.red(`${total} finding${total === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, ${again}` : ''}; repeat with --seed ${seed}`,
+    );
+    if (saved.length)
+      io.out(
+        `saved ${saved.length} regression test${saved.length === 1 ? '' : 's'} to ${args.save} (run them with mcp-lens test ${args.save})`,
+      );
   }
   return findings.length || overRun.length || reports.some((r) => r.stopped) ? 1 : 0;
 }
 
 /** Findings of the whole run (memory-growth), with the seq numbers of the calls they cite. */
 export function runLines(diagnostics: readonly Diagnostic[], s: Style): string[] {
-  return [`${s.red('✗')} ${s.bold('across the run')}`, ...diagnostics.flatMap((d) => [`    ${d.severity === 'error' ? s.red(d.rule) : s.yellow(d.rule)} ${d.message}`, s.dim(`      evidence: events ${d.evidence.map((e) => `#${e}`).join(', ')} of the run's trace`), s.dim(`      ${d.hint}`)])];
+  return [
+    `${s.red('✗')} ${s.bold('across the run')}`,
+    ...diagnostics.flatMap((d) => [
+      `    ${d.severity === 'error' ? s.red(d.rule) : s.yellow(d.rule)} ${d.message}`,
+      s.dim(`      evidence: events ${d.evidence.map((e) => `#${e}`).join(', ')} of the run's trace`),
+      s.dim(`      ${d.hint}`),
+    ]),
+  ];
 }
 
 async function save(args: FuzzArgs, findings: readonly FuzzFinding[]): Promise<string[]> {
@@ -135,12 +171,15 @@ function toolLines(report: ToolReport, s: Style): string[] {
 
 /** What the hangs cost: one full timeout per class at most, then the learned deadline. */
 function hangLine(h: NonNullable<ToolReport['hangs']>): string {
-  const classes = h.classes.length === 1 ? `1 kind of input hung (${h.classes[0]})` : `${h.classes.length} kinds of input hung (${h.classes.join('; ')})`;
+  const classes =
+    h.classes.length === 1 ? `1 kind of input hung (${h.classes[0]})` : `${h.classes.length} kinds of input hung (${h.classes.join('; ')})`;
   return `${classes}: ${h.fullTimeouts} call${h.fullTimeouts === 1 ? '' : 's'} waited the full timeout, the rest of those inputs ${h.deadlineMs} ms (learned from the server's answers)${h.setAside ? `; ${h.setAside} more of them not sent once the hang was found` : ''}`;
 }
 
 /** Inputs can be 100 000 characters long: the terminal gets the start and the length. */
 function preview(args: Record<string, unknown>): string {
-  const text = JSON.stringify(args, (_k, v: unknown) => (typeof v === 'string' && v.length > 60 ? `${v.slice(0, 40)}… (${v.length} characters)` : v));
+  const text = JSON.stringify(args, (_k, v: unknown) =>
+    typeof v === 'string' && v.length > 60 ? `${v.slice(0, 40)}… (${v.length} characters)` : v,
+  );
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }

@@ -82,7 +82,8 @@ Exit codes: 0 no finding, 1 a finding (or the server could not start), 2 usage e
       json: values.json === true,
       ...reportFiles('fuzz', values),
       ...(values.save !== undefined ? { save: nonEmpty('fuzz', '--save', values.save as string) } : {}),
-      timeoutMs: values.timeout === undefined ? (signsIn(values) ? SIGN_IN_TIMEOUT_MS : FUZZ_TIMEOUT_MS) : timeout('fuzz', values.timeout as string),
+      timeoutMs:
+        values.timeout === undefined ? (signsIn(values) ? SIGN_IN_TIMEOUT_MS : FUZZ_TIMEOUT_MS) : timeout('fuzz', values.timeout as string),
       // Tool names come before --: none of them is read as the server command.
       server: target('fuzz', values, server, []),
     };

@@ -57,13 +57,18 @@ function hostReport(tools: Record<string, unknown>[], ids: string[]): HostReport
   const { toolTokens } = requireTokenizer();
   const profiles = ids.map((id) => hostProfile(id)!);
   const counted = tools.map((t) => ({ name: String(t.name ?? ''), tokens: toolTokens(t) }));
-  return { hosts: ids, findings: hostFindings(tools, profiles), tokens: { encoding: TOKEN_ENCODING, total: counted.reduce((n, t) => n + t.tokens, 0), tools: counted } };
+  return {
+    hosts: ids,
+    findings: hostFindings(tools, profiles),
+    tokens: { encoding: TOKEN_ENCODING, total: counted.reduce((n, t) => n + t.tokens, 0), tools: counted },
+  };
 }
 
 function hostLines(r: HostReport, s: Style): string[] {
   const lines = ['', s.bold(`Hosts: ${r.hosts.join(', ')}`)];
   if (r.findings.length === 0) lines.push(s.green('  every tool definition is within the documented limits'));
-  for (const f of r.findings) lines.push(`  ${s.red(f.rule)} [${f.host}] ${f.message}`, s.dim(`      ${f.fix}`), s.dim(`      source: ${f.source}`));
+  for (const f of r.findings)
+    lines.push(`  ${s.red(f.rule)} [${f.host}] ${f.message}`, s.dim(`      ${f.fix}`), s.dim(`      source: ${f.source}`));
   lines.push('', s.bold(`Token cost (${r.tokens.encoding}): ${r.tokens.total} tokens for ${r.tokens.tools.length} tool definitions`));
   for (const t of [...r.tokens.tools].sort((a, b) => b.tokens - a.tokens)) lines.push(`  ${String(t.tokens).padStart(6)}  ${t.name}`);
   return lines;

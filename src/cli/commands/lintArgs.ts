@@ -38,7 +38,14 @@ ${EXIT_CODES}`,
     if (positionals.length !== 1) throw new UsageError('lint: expects exactly one trace FILE');
     const hosts = (values.host as string[] | undefined) ?? [];
     const unknown = hosts.find((h) => !hostProfile(h));
-    if (unknown !== undefined) throw new UsageError(`lint: unknown host ${JSON.stringify(unknown)} (known: ${HOST_PROFILES.map((h) => h.id).join(', ')})`);
-    return { name: 'lint', json: values.json === true, failOn: parseFailOn('lint', values['fail-on'] as string | undefined), file: positionals[0], hosts };
+    if (unknown !== undefined)
+      throw new UsageError(`lint: unknown host ${JSON.stringify(unknown)} (known: ${HOST_PROFILES.map((h) => h.id).join(', ')})`);
+    return {
+      name: 'lint',
+      json: values.json === true,
+      failOn: parseFailOn('lint', values['fail-on'] as string | undefined),
+      file: positionals[0],
+      hosts,
+    };
   },
 };

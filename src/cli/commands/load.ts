@@ -43,7 +43,19 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
   if (args.junit) await writeFile(args.junit, loadJunit(outcome, serverName(args)));
   if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(loadSarif(outcome, version, serverEntryFile(args.server)), null, 2)}\n`);
   if (args.json) {
-    io.out(JSON.stringify({ tool: args.tool, concurrency: args.concurrency, ...result, server: { samples }, client: { cpuPercent: clientCpuPercent }, cores: availableParallelism(), limits, failures, findings }));
+    io.out(
+      JSON.stringify({
+        tool: args.tool,
+        concurrency: args.concurrency,
+        ...result,
+        server: { samples },
+        client: { cpuPercent: clientCpuPercent },
+        cores: availableParallelism(),
+        limits,
+        failures,
+        findings,
+      }),
+    );
   } else {
     io.out(resultLines(args, result, samples, io.outStyle).join('\n'));
     if (findings.length) io.out(runLines(findings, io.outStyle).join('\n'));
@@ -57,14 +69,18 @@ export async function runLoad(args: LoadArgs, io: Output): Promise<number> {
 export function thresholdFailures(result: LoadResult, args: Pick<LoadArgs, 'failOverP99Ms' | 'failOverErrorRate'>): string[] {
   const out: string[] = [];
   if (result.ok === 0) out.push(`no call succeeded (${result.requests} made)`);
-  if (args.failOverP99Ms !== undefined && result.latency.p99Ms > args.failOverP99Ms) out.push(`p99 ${result.latency.p99Ms} ms is over --fail-over-p99 ${args.failOverP99Ms} ms`);
-  if (args.failOverErrorRate !== undefined && result.errorRate > args.failOverErrorRate) out.push(`error rate ${percent(result.errorRate)} is over --fail-over-error-rate ${percent(args.failOverErrorRate)}`);
+  if (args.failOverP99Ms !== undefined && result.latency.p99Ms > args.failOverP99Ms)
+    out.push(`p99 ${result.latency.p99Ms} ms is over --fail-over-p99 ${args.failOverP99Ms} ms`);
+  if (args.failOverErrorRate !== undefined && result.errorRate > args.failOverErrorRate)
+    out.push(`error rate ${percent(result.errorRate)} is over --fail-over-error-rate ${percent(args.failOverErrorRate)}`);
   if (result.stoppedEarly) out.push(`the run stopped early: ${result.stoppedEarly}`);
   return out;
 }
 
 function resultLines(args: LoadArgs, r: LoadResult, samples: readonly ProcessSample[], s: Style): string[] {
-  const errors = Object.entries(r.errors).map(([kind, n]) => `${kind} ${n}`).join(', ');
+  const errors = Object.entries(r.errors)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
   const l = r.latency;
   const lines = [
     `${s.bold(args.tool)}: ${r.requests} calls in ${(r.durationMs / 1000).toFixed(1)} s at concurrency ${args.concurrency}${args.rate ? `, at most ${args.rate}/s` : ''}`,

@@ -76,7 +76,8 @@ succeeded), 2 usage error.`,
     if (tool === undefined || tool === '') throw new UsageError('load: missing the tool name (mcp-lens load TOOL --args JSON -- CMD)');
     if (more.length > 0) throw new UsageError(`load: unexpected argument ${JSON.stringify(more[0])} before --`);
     requireServer(values, server, 'load: missing -- before the server command (or --url URL)');
-    if (values.requests !== undefined && values.duration !== undefined) throw new UsageError('load: give --requests or --duration, not both');
+    if (values.requests !== undefined && values.duration !== undefined)
+      throw new UsageError('load: give --requests or --duration, not both');
     const duration = positive('load', '--duration', values.duration as string | undefined);
     const errorRate = failOverErrorRate(values);
     const rate = positive('load', '--rate', values.rate as string | undefined);
@@ -86,7 +87,9 @@ succeeded), 2 usage error.`,
       tool,
       toolArgs: toolArguments(values.args as string | undefined, 'load'),
       concurrency: count('load', '--concurrency', values.concurrency as string | undefined, 10)!,
-      ...(duration !== undefined ? { durationMs: duration * 1000 } : { requests: count('load', '--requests', values.requests as string | undefined, 100)! }),
+      ...(duration !== undefined
+        ? { durationMs: duration * 1000 }
+        : { requests: count('load', '--requests', values.requests as string | undefined, 100)! }),
       ...(rate !== undefined ? { rate } : {}),
       ...(p99 !== undefined ? { failOverP99Ms: p99 } : {}),
       ...(errorRate !== undefined ? { failOverErrorRate: errorRate } : {}),
@@ -103,6 +106,7 @@ succeeded), 2 usage error.`,
 function failOverErrorRate(values: OptionValues): number | undefined {
   const raw = values['fail-over-error-rate'] as string | undefined;
   const errorRate = raw === undefined ? undefined : Number(raw);
-  if (errorRate !== undefined && (raw!.trim() === '' || !(errorRate >= 0 && errorRate <= 1))) throw new UsageError(`load: --fail-over-error-rate is a fraction from 0 to 1 (0.01 = 1%), got ${JSON.stringify(raw)}`);
+  if (errorRate !== undefined && (raw!.trim() === '' || !(errorRate >= 0 && errorRate <= 1)))
+    throw new UsageError(`load: --fail-over-error-rate is a fraction from 0 to 1 (0.01 = 1%), got ${JSON.stringify(raw)}`);
   return errorRate;
 }

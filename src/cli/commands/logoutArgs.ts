@@ -23,7 +23,8 @@ ${EXIT_CODES}`,
   refusesServerCommand: 'logout: takes the server URL, not a server command',
   options: {},
   build: ({ positionals }) => {
-    if (positionals.length !== 1 || positionals[0] === '') throw new UsageError('logout: expects exactly one server URL (the --url the tokens were cached for)');
+    if (positionals.length !== 1 || positionals[0] === '')
+      throw new UsageError('logout: expects exactly one server URL (the --url the tokens were cached for)');
     return { name: 'logout', url: positionals[0] };
   },
 };

@@ -62,10 +62,14 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
     try {
       outcome = { kind: 'ok', result: await client.request(req.method, req.params) };
       // The result stands whatever the judge makes of it; a judge that breaks is a bug to see, not a verdict.
-      await req.judge?.(client, outcome.result, req.timeoutMs).catch((error: unknown) => io.err(e.yellow(`mcp-lens: the result could not be judged: ${errorStack(error)}`)));
+      await req
+        .judge?.(client, outcome.result, req.timeoutMs)
+        .catch((error: unknown) => io.err(e.yellow(`mcp-lens: the result could not be judged: ${errorStack(error)}`)));
     } catch (error) {
       outcome =
-        error instanceof ProtocolError ? { kind: 'protocol-error', error } : { kind: 'failed', stage: 'request', message: describeError(error) };
+        error instanceof ProtocolError
+          ? { kind: 'protocol-error', error }
+          : { kind: 'failed', stage: 'request', message: describeError(error) };
     }
   } catch (error) {
     outcome = { kind: 'failed', stage: 'connect', message: describeError(error) };
@@ -98,7 +102,11 @@ export async function runOneRequest(req: OneRequest, io: Output): Promise<number
       break;
     }
     case 'failed':
-      io.err(e.red(`${req.label}: ${outcome.stage === 'connect' ? 'could not connect to the server' : 'the request failed'}: ${outcome.message}`));
+      io.err(
+        e.red(
+          `${req.label}: ${outcome.stage === 'connect' ? 'could not connect to the server' : 'the request failed'}: ${outcome.message}`,
+        ),
+      );
       break;
   }
   const worth = diagnostics.filter((d) => d.severity !== 'info' || outcome.kind === 'failed');

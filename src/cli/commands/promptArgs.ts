@@ -26,12 +26,16 @@ ${REPORT_TAIL}`,
   options: { args: { type: 'string' }, arg: { type: 'string', multiple: true }, ...SESSION_OPTIONS, ...ANSWER_OPTIONS },
   build: ({ values, positionals, server }) => {
     const [prompt, ...more] = positionals;
-    if (prompt === undefined || prompt === '') throw new UsageError('prompt: missing the prompt name (mcp-lens prompt NAME --args JSON --url URL)');
+    if (prompt === undefined || prompt === '')
+      throw new UsageError('prompt: missing the prompt name (mcp-lens prompt NAME --args JSON --url URL)');
     requireServer(values, server, 'prompt: missing -- before the server command');
     return {
       name: 'prompt',
       prompt,
-      promptArgs: { ...toolArguments(values.args as string | undefined, 'prompt'), ...pairs('prompt', '--arg', values.arg as string[] | undefined) },
+      promptArgs: {
+        ...toolArguments(values.args as string | undefined, 'prompt'),
+        ...pairs('prompt', '--arg', values.arg as string[] | undefined),
+      },
       ...parseAnswerFlags('prompt', values),
       ...sessionFlags('prompt', values, server, more),
     };

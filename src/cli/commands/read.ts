@@ -32,12 +32,18 @@ function expandedUri(args: ReadArgs, io: Output): string | undefined {
     const known = new Set(template.variables.map((v) => v.name));
     const unknown = Object.keys(args.vars).filter((k) => !known.has(k));
     if (unknown.length > 0) {
-      io.err(io.errStyle.red(`read: the template ${args.uri} has no variable ${unknown.join(', ')} (it has: ${[...known].join(', ') || 'none'})`));
+      io.err(
+        io.errStyle.red(
+          `read: the template ${args.uri} has no variable ${unknown.join(', ')} (it has: ${[...known].join(', ') || 'none'})`,
+        ),
+      );
       return undefined;
     }
     return template.expand(Object.fromEntries(template.variables.map((v) => [v.name, fieldValue(v, args.vars[v.name] ?? '')])));
   } catch (error) {
-    io.err(io.errStyle.red(`read: ${args.uri} is not a valid RFC 6570 template: ${error instanceof Error ? error.message : String(error)}`));
+    io.err(
+      io.errStyle.red(`read: ${args.uri} is not a valid RFC 6570 template: ${error instanceof Error ? error.message : String(error)}`),
+    );
     return undefined;
   }
 }

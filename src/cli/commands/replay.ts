@@ -40,12 +40,19 @@ export async function runReplay(args: ReplayArgs, io: Output): Promise<number> {
   const s = io.outStyle;
   for (const d of outcome.differences) {
     io.out(s.red(`✗ ${d.label} (trace seq ${d.seq})`));
-    for (const m of d.mismatches.slice(0, 10)) io.out(`    ${m.path || '(the whole answer)'}: recorded ${JSON.stringify(m.expected) ?? 'nothing'}, now ${JSON.stringify(m.actual) ?? 'nothing'}`);
+    for (const m of d.mismatches.slice(0, 10))
+      io.out(
+        `    ${m.path || '(the whole answer)'}: recorded ${JSON.stringify(m.expected) ?? 'nothing'}, now ${JSON.stringify(m.actual) ?? 'nothing'}`,
+      );
     if (d.mismatches.length > 10) io.out(s.dim(`    … and ${d.mismatches.length - 10} more`));
     if (d.mismatches.some((m) => m.path === '')) io.out(s.dim(`    recorded: ${stableJson(d.expected)}\n    now: ${stableJson(d.actual)}`));
   }
   const same = outcome.replayed - outcome.differences.length;
-  const skipped = outcome.unanswered ? s.dim(`; ${outcome.unanswered} request${outcome.unanswered === 1 ? '' : 's'} had no recorded answer and were not sent`) : '';
-  io.out(`${outcome.replayed} replayed: ${same} same, ${outcome.differences.length ? s.red(`${outcome.differences.length} different`) : '0 different'}${skipped}`);
+  const skipped = outcome.unanswered
+    ? s.dim(`; ${outcome.unanswered} request${outcome.unanswered === 1 ? '' : 's'} had no recorded answer and were not sent`)
+    : '';
+  io.out(
+    `${outcome.replayed} replayed: ${same} same, ${outcome.differences.length ? s.red(`${outcome.differences.length} different`) : '0 different'}${skipped}`,
+  );
   return outcome.differences.length ? 1 : 0;
 }

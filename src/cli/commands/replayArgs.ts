@@ -32,7 +32,13 @@ Exit codes: 0 the same answers, 1 a difference, 2 usage error.`,
   build: ({ values, positionals, server }) => {
     const [trace, ...more] = positionals;
     if (trace === undefined || trace === '') throw new UsageError('replay: missing the TRACE file (mcp-lens replay TRACE -- CMD)');
-    requireServer(values, server, 'replay: missing -- before the rebuilt server\'s command (or --url URL)');
-    return { name: 'replay', json: values.json === true, timeoutMs: timeout('replay', values.timeout as string | undefined, signsIn(values)), trace, server: target('replay', values, server, more) };
+    requireServer(values, server, "replay: missing -- before the rebuilt server's command (or --url URL)");
+    return {
+      name: 'replay',
+      json: values.json === true,
+      timeoutMs: timeout('replay', values.timeout as string | undefined, signsIn(values)),
+      trace,
+      server: target('replay', values, server, more),
+    };
   },
 };

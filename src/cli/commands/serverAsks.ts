@@ -27,7 +27,8 @@ export function cliAnswerers(flags: AnswerFlags, io: Output, terminal: Terminal 
   const elicit: Elicit = async (params) => {
     const url = params.mode === 'url' ? String(params.url) : undefined;
     // URL mode: the CLI never opens a URL; it shows it and its domain for the user to visit.
-    if (url !== undefined) say(`The server asks you to visit ${url} (domain ${new URL(url).hostname}): ${JSON.stringify(String(params.message ?? ''))}`);
+    if (url !== undefined)
+      say(`The server asks you to visit ${url} (domain ${new URL(url).hostname}): ${JSON.stringify(String(params.message ?? ''))}`);
     let answer: ElicitAnswer;
     let how = '';
     if (nextElicit < flags.elicit.length) answer = flags.elicit[nextElicit++]!;
@@ -55,8 +56,8 @@ export function cliAnswerers(flags: AnswerFlags, io: Output, terminal: Terminal 
     if (nextSample < flags.sample.length) text = flags.sample[nextSample++];
     else if (terminal) text = await replyOnTerminal(params, terminal, say);
     else {
-      say('sampling: refused (stdin is not a terminal: give the model\'s reply with --sample TEXT)');
-      throw new RefusedAskError("Sampling refused: MCP Lens has no model reply for this request (give one with --sample TEXT)");
+      say("sampling: refused (stdin is not a terminal: give the model's reply with --sample TEXT)");
+      throw new RefusedAskError('Sampling refused: MCP Lens has no model reply for this request (give one with --sample TEXT)');
     }
     if (text === undefined) throw new RefusedAskError('The user refused the sampling request');
     say(`sampling: → ${JSON.stringify(text)}`);

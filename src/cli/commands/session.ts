@@ -20,7 +20,9 @@ export function createClient(server: ServerTarget, timeoutMs: number, answerers?
 
 /** What the client connects to: the command it spawns, or the URL with its headers and secrets. */
 export function clientSpec(server: ServerTarget): ServerSpec | HttpServerSpec {
-  return isRemote(server) ? { url: server.url, headers: server.headers, secrets: server.secrets, ...(server.transport ? { transport: server.transport } : {}) } : { command: server.command, args: server.args };
+  return isRemote(server)
+    ? { url: server.url, headers: server.headers, secrets: server.secrets, ...(server.transport ? { transport: server.transport } : {}) }
+    : { command: server.command, args: server.args };
 }
 
 /**
@@ -41,7 +43,16 @@ export function clientOptions(server: ServerTarget, timeoutMs: number, answerers
     probeMaxWaitMs: Math.min(10_000, timeoutMs),
     ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
     ...(isRemote(server) && server.auth
-      ? { http: { authorizer: new OAuthAuthorizer(server.url, { ...server.auth, openUrl: showAuthorizationUrl, ...(server.tokenCache ? { store: new FileGrantStore(tokenCacheFile()) } : {}), ...(server.dpop ? { dpop: server.dpop } : {}) }) } }
+      ? {
+          http: {
+            authorizer: new OAuthAuthorizer(server.url, {
+              ...server.auth,
+              openUrl: showAuthorizationUrl,
+              ...(server.tokenCache ? { store: new FileGrantStore(tokenCacheFile()) } : {}),
+              ...(server.dpop ? { dpop: server.dpop } : {}),
+            }),
+          },
+        }
       : {}),
   };
 }

@@ -33,13 +33,21 @@ export async function runSkill(args: SkillArgs, io: Output): Promise<number> {
     const info = await client.connect();
     if (!skillsDeclaration(info.capabilities)) {
       failed = true;
-      problems.push(`the server does not declare the ${SKILLS_EXTENSION} extension, so it serves no skills (clients call skills/list and skills/get only on its declaration)`);
+      problems.push(
+        `the server does not declare the ${SKILLS_EXTENSION} extension, so it serves no skills (clients call skills/list and skills/get only on its declaration)`,
+      );
     } else if (args.uri === undefined) {
       const listing = await listSkills(client);
       value = { skills: listing.entries };
-      for (const skill of listing.skills) say.push(`${terminalText(skill.frontmatter.name)}  ${io.outStyle.dim(terminalText(skill.uri))}\n    ${terminalText(skill.frontmatter.description)}`);
+      for (const skill of listing.skills)
+        say.push(
+          `${terminalText(skill.frontmatter.name)}  ${io.outStyle.dim(terminalText(skill.uri))}\n    ${terminalText(skill.frontmatter.description)}`,
+        );
       if (listing.entries.length === 0) say.push(io.outStyle.dim('(the server lists no skills; a skill can still be read by its URI)'));
-      if (listing.invalid) say.push(io.outStyle.dim(`${listing.invalid} invalid entr${listing.invalid === 1 ? 'y' : 'ies'} not shown (see skill-entry-invalid)`));
+      if (listing.invalid)
+        say.push(
+          io.outStyle.dim(`${listing.invalid} invalid entr${listing.invalid === 1 ? 'y' : 'ies'} not shown (see skill-entry-invalid)`),
+        );
     } else {
       // The listing's entry is the one a host holds ("A host does not need to call skills/get to
       // complete a listed entry"); a skill the listing leaves out is confirmed with skills/get.
@@ -48,26 +56,44 @@ export async function runSkill(args: SkillArgs, io: Output): Promise<number> {
       if ('faults' in got) {
         failed = true;
         value = { skill: got.result.skill };
-        problems.push(`skills/get of ${terminalText(args.uri)} returned no valid entry, so there is nothing to verify its SKILL.md against: ${got.faults.map((f) => terminalText(f)).join('; ')}`);
+        problems.push(
+          `skills/get of ${terminalText(args.uri)} returned no valid entry, so there is nothing to verify its SKILL.md against: ${got.faults.map((f) => terminalText(f)).join('; ')}`,
+        );
       } else {
         const read = await exchange({ client, timeoutMs: args.timeoutMs }, 'resources/read', { uri: got.skill.uri });
         const seqs = evidence(read.responseSeq, read.requestSeq);
-        const file = 'error' in read ? { missing: `resources/read of ${got.skill.uri} failed with error ${read.error.code} "${read.error.message}"` } : checkSkillFile(got.skill, read.result.contents);
+        const file =
+          'error' in read
+            ? { missing: `resources/read of ${got.skill.uri} failed with error ${read.error.code} "${read.error.message}"` }
+            : checkSkillFile(got.skill, read.result.contents);
         const faults = 'missing' in file ? [file.missing] : file.faults;
         if (faults.length) {
           failed = true;
           recordSkillFileMismatch(client.trace, `${got.skill.uri} cannot be loaded: ${faults.join('; ')}`, seqs);
         }
-        value = { skill: got.skill, file: { verified: faults.length === 0, digestChecked: 'text' in file ? file.digestChecked : false, faults, ...('text' in file && faults.length === 0 ? { text: file.text } : {}) } };
+        value = {
+          skill: got.skill,
+          file: {
+            verified: faults.length === 0,
+            digestChecked: 'text' in file ? file.digestChecked : false,
+            faults,
+            ...('text' in file && faults.length === 0 ? { text: file.text } : {}),
+          },
+        };
         if ('text' in file && faults.length === 0) {
-          if (!file.digestChecked) io.err(io.errStyle.yellow(`${terminalText(got.skill.uri)}: "resources": "dynamic", so only the frontmatter could be verified`));
+          if (!file.digestChecked)
+            io.err(io.errStyle.yellow(`${terminalText(got.skill.uri)}: "resources": "dynamic", so only the frontmatter could be verified`));
           say.push(terminalText(file.text, { keepLines: true }));
         }
       }
     }
   } catch (error) {
     failed = true;
-    problems.push(error instanceof ProtocolError ? `${error.method ?? 'the request'} failed with error ${error.code}: ${terminalText(error.message)}` : describeError(error));
+    problems.push(
+      error instanceof ProtocolError
+        ? `${error.method ?? 'the request'} failed with error ${error.code}: ${terminalText(error.message)}`
+        : describeError(error),
+    );
   } finally {
     await ignoreClosing(client.close());
   }

@@ -15,7 +15,10 @@ export function typedValue(prop: Schema, text: string): unknown {
     case 'integer':
       return Number.isNaN(Number(t)) ? t : Number(t);
     case 'array':
-      return t.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      return t
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
     default:
       return t;
   }
@@ -34,7 +37,11 @@ function fieldPrompt(name: string, prop: Schema, required: boolean): string {
 }
 
 /** A form elicitation answered on the terminal: accept (field by field, checked against the form), decline or cancel. */
-export async function answerFormOnTerminal(params: Record<string, unknown>, terminal: Terminal, say: (line: string) => void): Promise<ElicitAnswer> {
+export async function answerFormOnTerminal(
+  params: Record<string, unknown>,
+  terminal: Terminal,
+  say: (line: string) => void,
+): Promise<ElicitAnswer> {
   say(`The server asks: ${JSON.stringify(String(params.message ?? ''))}`);
   const action = (await terminal.ask('  Accept, decline or cancel? [a/d/c] ')).trim().toLowerCase();
   if (action.startsWith('d')) return { action: 'decline' };
@@ -49,7 +56,9 @@ export async function answerFormOnTerminal(params: Record<string, unknown>, term
       if (value !== undefined) content[name] = value;
     }
     const withRequiredDefaults = { ...content };
-    for (const name of required) if (withRequiredDefaults[name] === undefined && properties[name]?.default !== undefined) withRequiredDefaults[name] = properties[name]!.default;
+    for (const name of required)
+      if (withRequiredDefaults[name] === undefined && properties[name]?.default !== undefined)
+        withRequiredDefaults[name] = properties[name]!.default;
     const faults = contentFaults(schema, withRequiredDefaults);
     if (faults.length === 0) return { action: 'accept', content };
     say(`  Not sent: ${faults.join('; ')}. Once more:`);

@@ -19,12 +19,17 @@ export function samplingLines(params: Record<string, unknown>): string[] {
   }
   if (params.modelPreferences !== undefined) lines.push(`  model preferences: ${JSON.stringify(params.modelPreferences)}`);
   if (typeof params.maxTokens === 'number') lines.push(`  max tokens: ${params.maxTokens}`);
-  if (Array.isArray(params.tools)) lines.push(`  tools: ${params.tools.map((t) => String((t as { name?: unknown } | null)?.name)).join(', ')}`);
+  if (Array.isArray(params.tools))
+    lines.push(`  tools: ${params.tools.map((t) => String((t as { name?: unknown } | null)?.name)).join(', ')}`);
   return lines;
 }
 
 /** The reply typed as the model, or undefined when the user leaves it empty (a refusal). */
-export async function replyOnTerminal(params: Record<string, unknown>, terminal: Terminal, say: (line: string) => void): Promise<string | undefined> {
+export async function replyOnTerminal(
+  params: Record<string, unknown>,
+  terminal: Terminal,
+  say: (line: string) => void,
+): Promise<string | undefined> {
   for (const line of samplingLines(params)) say(line);
   const reply = await terminal.ask('  Reply as the model (empty to refuse): ');
   return reply.trim() === '' ? undefined : reply;

@@ -34,7 +34,15 @@ export async function runTests(args: TestArgs, io: Output): Promise<number> {
     if (!args.json) io.out(suiteLines(suite, io.outStyle).join('\n'));
   }
   if (args.junit) await writeFile(args.junit, junitXml(suites));
-  if (args.sarif) await writeFile(args.sarif, `${JSON.stringify(sarifLog(suites, version, (file) => uriFor(file)), null, 2)}\n`);
+  if (args.sarif)
+    await writeFile(
+      args.sarif,
+      `${JSON.stringify(
+        sarifLog(suites, version, (file) => uriFor(file)),
+        null,
+        2,
+      )}\n`,
+    );
   const failed = suites.reduce((n, s) => n + s.result.tests.filter((t) => t.status === 'failed').length, 0);
   const passed = suites.reduce((n, s) => n + s.result.tests.filter((t) => t.status === 'passed').length, 0);
   const broken = suites.filter((s) => s.result.problems.length > 0).length;
@@ -42,7 +50,9 @@ export async function runTests(args: TestArgs, io: Output): Promise<number> {
     io.out(JSON.stringify({ passed, failed, files: suites.map(jsonSuite) }));
   } else {
     const s = io.outStyle;
-    io.out(`\n${s.green(`${passed} passed`)}, ${failed ? s.red(`${failed} failed`) : '0 failed'}${broken ? `, ${s.red(`${broken} file${broken === 1 ? '' : 's'} could not run`)}` : ''}`);
+    io.out(
+      `\n${s.green(`${passed} passed`)}, ${failed ? s.red(`${failed} failed`) : '0 failed'}${broken ? `, ${s.red(`${broken} file${broken === 1 ? '' : 's'} could not run`)}` : ''}`,
+    );
   }
   return failed || broken ? 1 : 0;
 }
@@ -53,17 +63,40 @@ async function runOne(name: string, args: TestArgs, io: Output): Promise<SuiteIn
     text = await readFile(name, 'utf8');
   } catch (error) {
     const message = `cannot read the test file: ${(error as Error).message}`;
-    return { name, server: path.basename(name), result: { path: path.resolve(name), tests: [], problems: [{ line: 1, message }], diagnostics: [], events: [] } };
+    return {
+      name,
+      server: path.basename(name),
+      result: { path: path.resolve(name), tests: [], problems: [{ line: 1, message }], diagnostics: [], events: [] },
+    };
   }
   const file = parseTestFile(path.resolve(name), text);
   const server = serverLabel(file, args);
-  if (file.tests.length === 0) return { name, server, result: { path: file.path, tests: [], problems: file.problems.length ? file.problems : [{ line: 1, message: 'the file has no tests' }], diagnostics: [], events: [] } };
+  if (file.tests.length === 0)
+    return {
+      name,
+      server,
+      result: {
+        path: file.path,
+        tests: [],
+        problems: file.problems.length ? file.problems : [{ line: 1, message: 'the file has no tests' }],
+        diagnostics: [],
+        events: [],
+      },
+    };
   const spec = await specFor(file, args);
-  if (!spec.ok) return { name, server, result: { path: file.path, tests: [], problems: [...file.problems, { line: 1, message: spec.message }], diagnostics: [], events: [] } };
+  if (!spec.ok)
+    return {
+      name,
+      server,
+      result: { path: file.path, tests: [], problems: [...file.problems, { line: 1, message: spec.message }], diagnostics: [], events: [] },
+    };
   const timeoutMs = file.timeoutMs ?? args.timeoutMs;
   // An override (-- CMD, --url) connects as check and call do (its --client-profile, --auth); a file's own server as mcp-lens.
-  const options: ClientOptions = args.server ? clientOptions(args.server, timeoutMs) : { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: timeoutMs };
-  const result = 'url' in spec.spec ? await runTestFile(file, spec.spec, { client: options }) : await runStdio(file, spec.spec, options, io);
+  const options: ClientOptions = args.server
+    ? clientOptions(args.server, timeoutMs)
+    : { clientInfo: { name: 'mcp-lens', version }, requestTimeoutMs: timeoutMs };
+  const result =
+    'url' in spec.spec ? await runTestFile(file, spec.spec, { client: options }) : await runStdio(file, spec.spec, options, io);
   if (args.updateSnapshots) await updateSnapshots(file, text, result);
   return { name, server, result };
 }
@@ -91,7 +124,10 @@ async function updateSnapshots(file: TestFile, text: string, result: FileResult)
   }
 }
 
-async function specFor(file: TestFile, args: TestArgs): Promise<{ ok: true; spec: ServerSpec | HttpServerSpec } | { ok: false; message: string }> {
+async function specFor(
+  file: TestFile,
+  args: TestArgs,
+): Promise<{ ok: true; spec: ServerSpec | HttpServerSpec } | { ok: false; message: string }> {
   if (args.server) return { ok: true, spec: clientSpec(args.server) };
   return serverSpecFor(file);
 }
@@ -128,7 +164,8 @@ function suiteLines(suite: SuiteInput, s: Style): string[] {
 
 function testLines(file: string, t: TestResult, s: Style): string[] {
   const ms = s.dim(`${Math.round(t.durationMs)} ms`);
-  if (t.status === 'passed') return [`  ${s.green('✓')} ${t.name} ${s.dim(`(${t.tool})`)} ${ms}${t.snapshotUpdated ? s.yellow(' snapshot updated') : ''}`];
+  if (t.status === 'passed')
+    return [`  ${s.green('✓')} ${t.name} ${s.dim(`(${t.tool})`)} ${ms}${t.snapshotUpdated ? s.yellow(' snapshot updated') : ''}`];
   const lines = [`  ${s.red('✗')} ${t.name} ${s.dim(`(${t.tool})`)} ${ms} ${s.dim(`${file}:${t.line}`)}`];
   for (const f of t.failures) {
     lines.push(`      ${f.message}`);
@@ -148,7 +185,16 @@ function jsonSuite(s: SuiteInput): Record<string, unknown> {
     file: s.name,
     server: s.server,
     problems: s.result.problems,
-    tests: s.result.tests.map(({ name, tool, line, status, durationMs, failures, snapshotUpdated, diagnostics }) => ({ name, tool, line, status, durationMs, failures, ...(snapshotUpdated ? { snapshotUpdated } : {}), diagnostics: diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message })) })),
+    tests: s.result.tests.map(({ name, tool, line, status, durationMs, failures, snapshotUpdated, diagnostics }) => ({
+      name,
+      tool,
+      line,
+      status,
+      durationMs,
+      failures,
+      ...(snapshotUpdated ? { snapshotUpdated } : {}),
+      diagnostics: diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message })),
+    })),
     diagnostics: s.result.diagnostics.map(({ rule, severity, stage, message, evidence }) => ({ rule, severity, stage, message, evidence })),
   };
 }

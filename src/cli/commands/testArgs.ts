@@ -42,7 +42,8 @@ Exit codes: 0 every test passed, 1 a test failed, 2 usage error.`,
     const override = server !== undefined || values.url !== undefined ? target('test', values, server, []) : undefined;
     if (!override) {
       rejectRemoteFlags('test', values as TargetValues);
-      if (values['client-profile'] !== undefined) throw new UsageError('test: --client-profile goes with -- CMD or --url (the server that overrides the files\' own)');
+      if (values['client-profile'] !== undefined)
+        throw new UsageError("test: --client-profile goes with -- CMD or --url (the server that overrides the files' own)");
     }
     return {
       name: 'test',

@@ -18,7 +18,11 @@ import { createClient, describeFailure } from './session';
 import { ignoreClosing, ignoreUnsent } from '../../core/util/ignored';
 
 /** What `watch` prints: list changes always, resources/updated only for the URIs asked for. */
-const LIST_CHANGED = new Set(['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed']);
+const LIST_CHANGED = new Set([
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/resources/list_changed',
+]);
 const UPDATED = 'notifications/resources/updated';
 
 /** Why the watch ended. */
@@ -68,8 +72,20 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
     if (ending || !msg?.method) return;
     const uri = typeof msg.params?.uri === 'string' ? msg.params.uri : undefined;
     seen++;
-    if (args.json) io.out(JSON.stringify({ type: 'notification', at: new Date(e.t).toISOString(), method: msg.method, ...(uri !== undefined ? { uri } : {}), seq: e.seq }));
-    else io.out(`${io.outStyle.dim(new Date(e.t).toISOString().slice(11, 23))} ${msg.method.replace(/^notifications\//, '')}${uri !== undefined ? ` ${terminalText(uri)}` : ''}`);
+    if (args.json)
+      io.out(
+        JSON.stringify({
+          type: 'notification',
+          at: new Date(e.t).toISOString(),
+          method: msg.method,
+          ...(uri !== undefined ? { uri } : {}),
+          seq: e.seq,
+        }),
+      );
+    else
+      io.out(
+        `${io.outStyle.dim(new Date(e.t).toISOString().slice(11, 23))} ${msg.method.replace(/^notifications\//, '')}${uri !== undefined ? ` ${terminalText(uri)}` : ''}`,
+      );
     if (args.count !== undefined && seen >= args.count) finish({ how: 'count' });
   };
   const wanted = (e: TraceEvent) => {
@@ -86,13 +102,16 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
     else subscribed = await subscribeLegacy(client, args, io, print, wanted);
     const uris = stream ? (stream.acknowledged?.resourceSubscriptions ?? []) : subscribed;
     const what = [...(args.lists ? ['list changes'] : []), ...uris.map((u) => terminalText(u))];
-    if (!ending && !args.json) io.err(io.errStyle.dim(`watching ${what.join(', ') || 'nothing the server agreed to send'}; Ctrl-C to stop`));
+    if (!ending && !args.json)
+      io.err(io.errStyle.dim(`watching ${what.join(', ') || 'nothing the server agreed to send'}; Ctrl-C to stop`));
   })().catch((error: unknown) => finish({ how: 'failed', detail: describeFailure(client, error) }));
   const end = await ended;
   cancelTimer?.();
   // The client ends what it opened before stopping the server: the stream, or each subscription.
   if (stream && !stream.ended) stream.close(end.how === 'interrupted' ? `Interrupted (${end.signal})` : 'The watch is over');
-  for (const uri of subscribed) if (end.how !== 'connection-closed') await ignoreUnsent(client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, args.timeoutMs) }));
+  for (const uri of subscribed)
+    if (end.how !== 'connection-closed')
+      await ignoreUnsent(client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, args.timeoutMs) }));
   await ignoreClosing(client.close());
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
@@ -101,7 +120,15 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
   const diagnostics = diagnose(events);
   const failed = end.how === 'failed' || end.how === 'connection-closed';
   if (args.json) {
-    io.out(JSON.stringify({ type: 'end', how: end.how, ...('detail' in end ? { detail: end.detail } : {}), notifications: seen, ...buildReport(args.server, events, diagnostics) }));
+    io.out(
+      JSON.stringify({
+        type: 'end',
+        how: end.how,
+        ...('detail' in end ? { detail: end.detail } : {}),
+        notifications: seen,
+        ...buildReport(args.server, events, diagnostics),
+      }),
+    );
   } else {
     const line = `${seen} notification${seen === 1 ? '' : 's'}; ${endSentence(end)}`;
     io.err(failed ? io.errStyle.red(line) : io.errStyle.dim(line));
@@ -112,26 +139,56 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
 }
 
 /** 2026-07-28: one stream for everything asked; what the acknowledgement left out is said. */
-async function openStream(client: McpClient, args: WatchArgs, io: Output, print: (e: TraceEvent) => void, wanted: (e: TraceEvent) => boolean, finish: (e: Ending) => void): Promise<ListenStream | undefined> {
+async function openStream(
+  client: McpClient,
+  args: WatchArgs,
+  io: Output,
+  print: (e: TraceEvent) => void,
+  wanted: (e: TraceEvent) => boolean,
+  finish: (e: Ending) => void,
+): Promise<ListenStream | undefined> {
   const caps = client.info?.capabilities ?? {};
-  const filter: SubscriptionFilter = { ...(args.lists ? listChangedFilter(caps) : {}), ...(args.resources.length ? { resourceSubscriptions: args.resources } : {}) };
-  if (args.lists && !listChangedFilter(caps)) io.err(io.errStyle.yellow('note: the server declares listChanged for no list (tools, prompts, resources): no list change will be asked for'));
-  if (Object.keys(filter).length === 0) throw new Error('nothing to watch: the server declares no list that changes, and no --resource was given');
-  const stream = await client.listen(filter).catch((error: unknown) => subscriptionRefused(client, 'subscriptions/listen', args.resources.join(', '), error));
+  const filter: SubscriptionFilter = {
+    ...(args.lists ? listChangedFilter(caps) : {}),
+    ...(args.resources.length ? { resourceSubscriptions: args.resources } : {}),
+  };
+  if (args.lists && !listChangedFilter(caps))
+    io.err(
+      io.errStyle.yellow('note: the server declares listChanged for no list (tools, prompts, resources): no list change will be asked for'),
+    );
+  if (Object.keys(filter).length === 0)
+    throw new Error('nothing to watch: the server declares no list that changes, and no --resource was given');
+  const stream = await client
+    .listen(filter)
+    .catch((error: unknown) => subscriptionRefused(client, 'subscriptions/listen', args.resources.join(', '), error));
   const granted = stream.acknowledged ?? {};
   const refused = [
     ...(['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const).filter((f) => filter[f] && granted[f] !== true),
     ...args.resources.filter((u) => !granted.resourceSubscriptions?.includes(u)).map((u) => terminalText(u)),
   ];
-  if (refused.length) io.err(io.errStyle.yellow(`note: the server acknowledged the stream without ${refused.join(', ')}: it will send nothing for ${refused.length === 1 ? 'it' : 'them'}`));
+  if (refused.length)
+    io.err(
+      io.errStyle.yellow(
+        `note: the server acknowledged the stream without ${refused.join(', ')}: it will send nothing for ${refused.length === 1 ? 'it' : 'them'}`,
+      ),
+    );
   stream.onNotification((e) => wanted(e) && print(e));
-  stream.onEnd((end) => end.by !== 'client' && finish({ how: end.by === 'connection' ? 'connection-closed' : 'stream-ended', detail: streamEnd(end) }));
+  stream.onEnd(
+    (end) => end.by !== 'client' && finish({ how: end.by === 'connection' ? 'connection-closed' : 'stream-ended', detail: streamEnd(end) }),
+  );
   return stream;
 }
 
 /** Legacy: resources/subscribe per URI where the server declares it; list_changed comes unasked. */
-async function subscribeLegacy(client: McpClient, args: WatchArgs, io: Output, print: (e: TraceEvent) => void, wanted: (e: TraceEvent) => boolean): Promise<string[]> {
-  if (args.resources.length && !canSubscribe(client.info)) throw new Error('the server does not declare resources.subscribe: it sends no resources/updated');
+async function subscribeLegacy(
+  client: McpClient,
+  args: WatchArgs,
+  io: Output,
+  print: (e: TraceEvent) => void,
+  wanted: (e: TraceEvent) => boolean,
+): Promise<string[]> {
+  if (args.resources.length && !canSubscribe(client.info))
+    throw new Error('the server does not declare resources.subscribe: it sends no resources/updated');
   const subscribed: string[] = [];
   client.onNotification((e) => {
     if (!wanted(e)) return;
@@ -140,16 +197,20 @@ async function subscribeLegacy(client: McpClient, args: WatchArgs, io: Output, p
     if ((e.msg as { method?: string }).method !== UPDATED || subscribed.some((u) => typeof uri === 'string' && uri.startsWith(u))) print(e);
   });
   for (const uri of args.resources) {
-    await client.request('resources/subscribe', { uri }).catch((error: unknown) => subscriptionRefused(client, 'resources/subscribe', uri, error));
+    await client
+      .request('resources/subscribe', { uri })
+      .catch((error: unknown) => subscriptionRefused(client, 'resources/subscribe', uri, error));
     subscribed.push(uri);
   }
-  if (args.lists && !listChangedFilter(client.info?.capabilities ?? {})) io.err(io.errStyle.yellow('note: the server declares listChanged for no list (tools, prompts, resources)'));
+  if (args.lists && !listChangedFilter(client.info?.capabilities ?? {}))
+    io.err(io.errStyle.yellow('note: the server declares listChanged for no list (tools, prompts, resources)'));
   return subscribed;
 }
 
 /** A declared subscription refused is the server's fault (subscribe-refused, in the diagnostics), then the watch's end. */
 function subscriptionRefused(client: McpClient, method: string, uri: string, error: unknown): never {
-  if (error instanceof ProtocolError && uri !== '' && watchVia(client.info) !== undefined) recordSubscribeRefused(client.trace, method, uri, error);
+  if (error instanceof ProtocolError && uri !== '' && watchVia(client.info) !== undefined)
+    recordSubscribeRefused(client.trace, method, uri, error);
   throw error;
 }
 

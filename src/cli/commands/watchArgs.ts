@@ -45,7 +45,13 @@ ${SERVER}
 A watch the server ends (its stream, or its process) is said; a server that exits makes
 the exit code 1.
 ${EXIT_CODES}`,
-  options: { resource: { type: 'string', multiple: true }, lists: { type: 'boolean' }, count: { type: 'string' }, duration: { type: 'string' }, ...SESSION_OPTIONS },
+  options: {
+    resource: { type: 'string', multiple: true },
+    lists: { type: 'boolean' },
+    count: { type: 'string' },
+    duration: { type: 'string' },
+    ...SESSION_OPTIONS,
+  },
   build: ({ values, positionals, server }) => {
     requireServer(values, server, 'watch: missing -- before the server command');
     const resources = (values.resource as string[] | undefined) ?? [];

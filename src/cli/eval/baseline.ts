@@ -14,7 +14,8 @@ import type { EvalArgs, EvalBaseline } from '../commands/evalArgs';
 import { clientOptions, clientSpec } from '../commands/session';
 import type { Loaded } from './evalRun';
 
-export type BaselineSpec = { ok: true; spec: ServerSpec; options: ClientOptions; label: string } | { ok: false; message: string; usage?: boolean };
+export type BaselineSpec =
+  { ok: true; spec: ServerSpec; options: ClientOptions; label: string } | { ok: false; message: string; usage?: boolean };
 
 /** One checkout per repository and run; every one is removed by `removeAll`, also on Ctrl-C. */
 export class Checkouts {
@@ -49,13 +50,27 @@ export class Checkouts {
   }
 }
 
-export async function baselineSpec(baseline: EvalBaseline, loaded: Extract<Loaded, { ok: true }>, args: EvalArgs, checkouts: Checkouts | undefined): Promise<BaselineSpec> {
+export async function baselineSpec(
+  baseline: EvalBaseline,
+  loaded: Extract<Loaded, { ok: true }>,
+  args: EvalArgs,
+  checkouts: Checkouts | undefined,
+): Promise<BaselineSpec> {
   if ('command' in baseline) {
     const spec = { ...(clientSpec(baseline.command) as ServerSpec), cwd: process.cwd() };
-    return { ok: true, spec, options: clientOptions(baseline.command, args.timeoutMs), label: [baseline.command.command, ...baseline.command.args].join(' ') };
+    return {
+      ok: true,
+      spec,
+      options: clientOptions(baseline.command, args.timeoutMs),
+      label: [baseline.command.command, ...baseline.command.args].join(' '),
+    };
   }
   const fileServer = loaded.file.server;
-  if (!args.server && fileServer && 'url' in fileServer) return { ok: false, message: `the file's server is a URL (${fileServer.url}): --compare REF starts a server from REF's checkout; give the other version with --compare-command CMD` };
+  if (!args.server && fileServer && 'url' in fileServer)
+    return {
+      ok: false,
+      message: `the file's server is a URL (${fileServer.url}): --compare REF starts a server from REF's checkout; give the other version with --compare-command CMD`,
+    };
   const folder = args.server ? process.cwd() : path.dirname(loaded.file.path);
   const checkout = await checkouts!.of(folder);
   if (!('dir' in checkout)) return { ok: false, message: checkout.problem, usage: checkout.usage };
@@ -66,13 +81,19 @@ export async function baselineSpec(baseline: EvalBaseline, loaded: Extract<Loade
     spec = { ...(clientSpec(args.server) as ServerSpec), cwd: checkout.map(process.cwd()) };
   } else {
     // The eval file as if it sat at the same place in REF: its command and config resolve there.
-    const found = await serverSpecFor({ path: checkout.map(loaded.file.path), server: fileServer as ServerRef | undefined, tests: [], problems: [] });
+    const found = await serverSpecFor({
+      path: checkout.map(loaded.file.path),
+      server: fileServer as ServerRef | undefined,
+      tests: [],
+      problems: [],
+    });
     if (!found.ok) return { ok: false, message: `at ${label}: ${found.message}` };
     spec = found.spec;
   }
   // Absolute paths into the repository (a resolved ${workspaceFolder}, a path given on the command line) point into the checkout.
   const moved = (word: string) => (path.isAbsolute(word) ? checkout.map(word) : word);
   spec = { ...spec, command: moved(spec.command), args: (spec.args ?? []).map(moved), ...(spec.cwd ? { cwd: moved(spec.cwd) } : {}) };
-  if (spec.cwd && !existsSync(spec.cwd)) return { ok: false, message: `at ${label}: the server's folder ${path.relative(checkout.dir, spec.cwd) || '.'} is not in that commit` };
+  if (spec.cwd && !existsSync(spec.cwd))
+    return { ok: false, message: `at ${label}: the server's folder ${path.relative(checkout.dir, spec.cwd) || '.'} is not in that commit` };
   return { ok: true, spec, options: loaded.options, label };
 }

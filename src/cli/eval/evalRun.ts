@@ -18,11 +18,24 @@ import { clientOptions, clientSpec } from '../commands/session';
 import { version } from '../version';
 
 /** The runner's options from the flags; the budget (--max-tokens) is shared by every run of the command. */
-export function runOptions(args: EvalArgs, client: ClientOptions, budget: { left: number } | undefined, judge: EvalModel | undefined): EvalRunOptions {
-  return { client, allowDestructive: args.allowDestructive, callTimeoutMs: args.timeoutMs, ...(args.repeat ? { repeat: args.repeat } : {}), ...(budget ? { budget } : {}), ...(judge ? { judge } : {}) };
+export function runOptions(
+  args: EvalArgs,
+  client: ClientOptions,
+  budget: { left: number } | undefined,
+  judge: EvalModel | undefined,
+): EvalRunOptions {
+  return {
+    client,
+    allowDestructive: args.allowDestructive,
+    callTimeoutMs: args.timeoutMs,
+    ...(args.repeat ? { repeat: args.repeat } : {}),
+    ...(budget ? { budget } : {}),
+    ...(judge ? { judge } : {}),
+  };
 }
 
-export type Loaded = { ok: true; file: EvalFile; spec: ServerSpec | HttpServerSpec; options: ClientOptions } | { ok: false; message: string };
+export type Loaded =
+  { ok: true; file: EvalFile; spec: ServerSpec | HttpServerSpec; options: ClientOptions } | { ok: false; message: string };
 
 export async function loadEvalFile(name: string, args: EvalArgs): Promise<Loaded> {
   let text: string;

@@ -35,12 +35,27 @@ export function resultTable(results: readonly ModelFileResult[], minPassRate: nu
     }
   }
   const summary = models.map((m) => summaryOf(results.filter((r) => r.model === m)));
-  const labels = ['pass rate', 'tool precision', 'tool recall', 'schema-breaking args', 'hallucinated tools', 'hallucinated args', 'tokens in / out', 'mean latency', 'mean steps'];
+  const labels = [
+    'pass rate',
+    'tool precision',
+    'tool recall',
+    'schema-breaking args',
+    'hallucinated tools',
+    'hallucinated args',
+    'tokens in / out',
+    'mean latency',
+    'mean steps',
+  ];
   const summaryRows = labels.map((label, i) => [label, ...summary.map((x) => x[i])]);
-  if (results.some((r) => r.cases.some((c) => c.judged))) summaryRows.push(...judgeRows(models.map((m) => results.filter((r) => r.model === m))));
+  if (results.some((r) => r.cases.some((c) => c.judged)))
+    summaryRows.push(...judgeRows(models.map((m) => results.filter((r) => r.model === m))));
   const header = ['case', ...models];
   const widths = header.map((_, col) => Math.max(...[header, ...rows, ...summaryRows].map((r) => r[col].length)));
-  const line = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [
     s.bold(line(header)),
     ...rows.map((r, i) => (failing[i] ? s.red(line(r)) : line(r))),
@@ -77,7 +92,14 @@ function judgeRows(byModel: readonly (readonly ModelFileResult[])[]): string[][]
   const counts = byModel.map((results) => {
     const judged = results.flatMap((r) => r.cases.flatMap((c) => (c.judged ? [c.judged] : [])));
     const sum = (f: (j: (typeof judged)[number]) => number) => judged.reduce((n, j) => n + f(j), 0);
-    return { pass: sum((j) => j.pass), fail: sum((j) => j.fail), unreadable: sum((j) => j.unreadable), error: sum((j) => j.error), inputTokens: sum((j) => j.inputTokens), outputTokens: sum((j) => j.outputTokens) };
+    return {
+      pass: sum((j) => j.pass),
+      fail: sum((j) => j.fail),
+      unreadable: sum((j) => j.unreadable),
+      error: sum((j) => j.error),
+      inputTokens: sum((j) => j.inputTokens),
+      outputTokens: sum((j) => j.outputTokens),
+    };
   });
   return [
     ['judge pass / fail', ...counts.map((c) => `${c.pass} / ${c.fail}`)],
@@ -106,6 +128,9 @@ export function caseFindings(c: CaseScore): string[] {
   const notes: string[] = [];
   if (c.hallucinatedTools.length) notes.push(`hallucinated tool: ${c.hallucinatedTools.join(', ')} (not offered by the server)`);
   if (c.hallucinatedArgs.length) notes.push(`hallucinated argument: ${c.hallucinatedArgs.join(', ')} (not in the tool's inputSchema)`);
-  if (c.schemaBreaking) notes.push(`${c.schemaBreaking} of ${c.offeredCalls} call${c.offeredCalls === 1 ? '' : 's'} sent arguments the tool's inputSchema refuses`);
+  if (c.schemaBreaking)
+    notes.push(
+      `${c.schemaBreaking} of ${c.offeredCalls} call${c.offeredCalls === 1 ? '' : 's'} sent arguments the tool's inputSchema refuses`,
+    );
   return notes;
 }

@@ -24,9 +24,17 @@ export class ConfiguredServers {
   ) {}
 
   async all(): Promise<{ servers: ServerConfig[]; problems: string[] }> {
-    const user = { platform: process.platform, home: this.env.HOME || os.homedir(), appData: this.env.APPDATA, copilotHome: this.env.COPILOT_HOME };
+    const user = {
+      platform: process.platform,
+      home: this.env.HOME || os.homedir(),
+      appData: this.env.APPDATA,
+      copilotHome: this.env.COPILOT_HOME,
+    };
     const loaded = await loadConfigs({ workspaceFolders: [this.folder], user });
-    const problems = loaded.problems.map((p) => `${path.relative(this.folder, p.file) || p.file}${p.line ? `:${p.line}` : ''}: ${p.server ? `server "${line(p.server, 80)}": ` : ''}${line(p.message, 300)}`);
+    const problems = loaded.problems.map(
+      (p) =>
+        `${path.relative(this.folder, p.file) || p.file}${p.line ? `:${p.line}` : ''}: ${p.server ? `server "${line(p.server, 80)}": ` : ''}${line(p.message, 300)}`,
+    );
     return { servers: loaded.servers, problems };
   }
 
@@ -40,7 +48,10 @@ export class ConfiguredServers {
         `No configured server named ${JSON.stringify(line(name, 80))} in ${this.folder}${names.length ? ` (configured: ${names.join(', ')})` : ' (no .vscode/mcp.json, .mcp.json or .cursor/mcp.json there configures a server)'}. Give "command" to start a server that is not configured.`,
       );
     }
-    if (config.type !== 'stdio') throw new AgentInputError(`"${name}" in ${where(config)} is a remote (${config.type}) server at ${line(config.url, 200)}; start_server runs stdio servers.`);
+    if (config.type !== 'stdio')
+      throw new AgentInputError(
+        `"${name}" in ${where(config)} is a remote (${config.type}) server at ${line(config.url, 200)}; start_server runs stdio servers.`,
+      );
     const missing: string[] = [];
     const resolved = await resolveServer(config, {
       userHome: os.homedir(),
@@ -60,7 +71,10 @@ export class ConfiguredServers {
         `"${name}" in ${where(config)} uses ${missing.map((id) => `\${input:${id}}`).join(', ')}, which an editor would ask for. Set ${missing.map(inputEnvName).join(', ')} in the environment mcp-lens mcp runs in.`,
       );
     }
-    if (!resolved?.ok) throw new AgentInputError(`"${name}" in ${where(config)} cannot start: ${(resolved?.problems ?? []).map((p) => `${p.field ? `${p.field}: ` : ''}${line(p.message, 300)}`).join('; ')}`);
+    if (!resolved?.ok)
+      throw new AgentInputError(
+        `"${name}" in ${where(config)} cannot start: ${(resolved?.problems ?? []).map((p) => `${p.field ? `${p.field}: ` : ''}${line(p.message, 300)}`).join('; ')}`,
+      );
     const s = resolved.server;
     // `null` in the config removes an inherited variable; the session's env is only added over it.
     const env = Object.fromEntries(Object.entries(s.env).filter((e): e is [string, string] => typeof e[1] === 'string'));

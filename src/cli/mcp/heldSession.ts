@@ -18,7 +18,8 @@ export interface SessionSpec {
   env?: Record<string, string>;
 }
 
-type State = { kind: 'starting' } | { kind: 'running' } | { kind: 'stopped' } | { kind: 'exited'; text: string } | { kind: 'failed'; text: string };
+type State =
+  { kind: 'starting' } | { kind: 'running' } | { kind: 'stopped' } | { kind: 'exited'; text: string } | { kind: 'failed'; text: string };
 
 const LISTS = { tools: 'tools/list', resources: 'resources/list', prompts: 'prompts/list' } as const;
 export type ListKind = keyof typeof LISTS;
@@ -48,7 +49,12 @@ export class HeldSession {
   async start(): Promise<void> {
     const client = new McpClient(
       { name: this.name, ...this.spec },
-      { clientInfo: { name: 'mcp-lens', version }, trace: this.trace, requestTimeoutMs: this.timeoutMs, probeTimeoutMs: Math.min(3000, this.timeoutMs) },
+      {
+        clientInfo: { name: 'mcp-lens', version },
+        trace: this.trace,
+        requestTimeoutMs: this.timeoutMs,
+        probeTimeoutMs: Math.min(3000, this.timeoutMs),
+      },
     );
     this.client = client;
     this.tools = undefined;
@@ -85,20 +91,28 @@ export class HeldSession {
     const lost = this.state.kind === 'running' ? requestsInFlight(this.trace.events) : [];
     await this.stop();
     const lostText = lost.length ? `; lost without an answer: ${lost.map(describeRequest).join(', ')}` : '';
-    this.trace.append({ dir: 'meta', kind: 'note', raw: `— restarted after ${reason}${lostText} —`, info: { restart: true, reason, lost } });
+    this.trace.append({
+      dir: 'meta',
+      kind: 'note',
+      raw: `— restarted after ${reason}${lostText} —`,
+      info: { restart: true, reason, lost },
+    });
     await this.start();
   }
 
   /** The running client, or a precise reason why there is none. */
   running(): McpClient {
     if (this.client && this.state.kind === 'running') return this.client;
-    throw new AgentInputError(`"${this.name}" is not running (${this.stateText()}). Use restart_server to start it again, then read_stderr and get_diagnostics for why it stopped.`);
+    throw new AgentInputError(
+      `"${this.name}" is not running (${this.stateText()}). Use restart_server to start it again, then read_stderr and get_diagnostics for why it stopped.`,
+    );
   }
 
   async list(kind: ListKind): Promise<Record<string, unknown>[]> {
     const client = this.running();
     const items = await client.listAll(LISTS[kind]);
-    if (kind === 'resources') items.push(...(await client.listAll('resources/templates/list').catch((e) => (e instanceof ProtocolError ? [] : Promise.reject(e)))));
+    if (kind === 'resources')
+      items.push(...(await client.listAll('resources/templates/list').catch((e) => (e instanceof ProtocolError ? [] : Promise.reject(e)))));
     if (kind === 'tools') this.tools = items;
     return items;
   }
@@ -118,13 +132,24 @@ export class HeldSession {
   statusText(): string {
     const lines = [`- ${this.name} (${[this.spec.command, ...this.spec.args].join(' ')}): ${this.stateText()}`];
     const info = this.info;
-    if (info) lines.push(`  era: ${info.era}, protocol ${info.protocolVersion}${info.serverInfo ? `, server "${line(info.serverInfo.name, 80)}" ${line(info.serverInfo.version ?? '', 40)}` : ''}`);
+    if (info)
+      lines.push(
+        `  era: ${info.era}, protocol ${info.protocolVersion}${info.serverInfo ? `, server "${line(info.serverInfo.name, 80)}" ${line(info.serverInfo.version ?? '', 40)}` : ''}`,
+      );
     const tools = this.tools && modelTools(this.tools);
-    if (tools) lines.push(`  tools: ${tools.length} (${tools.map((t) => line(String(t.name), 60)).slice(0, 20).join(', ')}${tools.length > 20 ? ', …' : ''})`);
+    if (tools)
+      lines.push(
+        `  tools: ${tools.length} (${tools
+          .map((t) => line(String(t.name), 60))
+          .slice(0, 20)
+          .join(', ')}${tools.length > 20 ? ', …' : ''})`,
+      );
     const diagnostics = this.diagnostics();
     if (diagnostics.length) {
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
-      lines.push(`  diagnostics: ${diagnostics.length} (${errors} error${errors === 1 ? '' : 's'}): ${[...new Set(diagnostics.map((d) => d.rule))].join(', ')}`);
+      lines.push(
+        `  diagnostics: ${diagnostics.length} (${errors} error${errors === 1 ? '' : 's'}): ${[...new Set(diagnostics.map((d) => d.rule))].join(', ')}`,
+      );
     }
     return lines.join('\n');
   }

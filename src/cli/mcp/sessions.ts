@@ -16,14 +16,18 @@ export class Sessions {
     const found = this.byName.get(name);
     if (found) return found;
     const names = [...this.byName.keys()].map((n) => line(n, 80));
-    throw new AgentInputError(`No session named ${JSON.stringify(line(name, 80))}. ${names.length ? `Sessions: ${names.join(', ')}.` : 'None yet: start one with start_server.'}`);
+    throw new AgentInputError(
+      `No session named ${JSON.stringify(line(name, 80))}. ${names.length ? `Sessions: ${names.join(', ')}.` : 'None yet: start one with start_server.'}`,
+    );
   }
 
   /** A new session, or the stopped one of that name with a new command line. */
   async start(name: string, spec: SessionSpec): Promise<HeldSession> {
     const existing = this.byName.get(name);
     if (existing && (existing.state.kind === 'running' || existing.state.kind === 'starting')) {
-      throw new AgentInputError(`"${name}" is already running; use restart_server to restart it, or stop_server first to start it with another command.`);
+      throw new AgentInputError(
+        `"${name}" is already running; use restart_server to restart it, or stop_server first to start it with another command.`,
+      );
     }
     const session = new HeldSession(name, spec, this.timeoutMs);
     this.byName.set(name, session);

@@ -103,7 +103,10 @@ function copiedBatch(items: RecorderBatch['items'], copied: Uint8Array[], moved:
     all.push(chunk.moved ? new Uint8Array(moved[nextMoved++]) : copied[nextCopied++]);
     return { ...chunk, moved: false };
   });
-  const bytes = join(all, all.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  const bytes = join(
+    all,
+    all.reduce((sum, chunk) => sum + chunk.byteLength, 0),
+  );
   return [{ items: flat, bytes, moved: [] }, [bytes]];
 }
 

@@ -10,7 +10,17 @@ import { jsonEvent, lineEvent, tryParse } from '../../core/wire/lineEvent';
 import { expandOutPath } from '../../core/record/outPath';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the message's: never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authenticate',
+  'proxy-authorization',
+]);
 
 /** The most of a non-protocol body (an error page) kept in the trace. */
 const BODY_EXCERPT = 2000;
@@ -71,7 +81,12 @@ export function runHttpRecord(options: HttpRecordOptions): Promise<number> {
     server.listen(options.port, '127.0.0.1', () => {
       const port = (server.address() as AddressInfo).port;
       const listening = `http://127.0.0.1:${port}${upstream.pathname}${upstream.search}`;
-      trace.append({ dir: 'meta', kind: 'note', raw: `recording HTTP exchanges: ${listening} → ${redactUrl(upstream.href)}`, info: { transport: 'http', url: redactUrl(upstream.href), listen: listening } });
+      trace.append({
+        dir: 'meta',
+        kind: 'note',
+        raw: `recording HTTP exchanges: ${listening} → ${redactUrl(upstream.href)}`,
+        info: { transport: 'http', url: redactUrl(upstream.href), listen: listening },
+      });
       options.log(`mcp-lens record: listening on ${listening} (forwarding to ${redactUrl(upstream.href)})`);
       const stop = () => {
         server.close();
@@ -108,26 +123,51 @@ async function forward(req: IncomingMessage, res: ServerResponse, upstream: URL,
     answer.on('data', (chunk: Buffer) => {
       res.write(chunk);
       if (!parser) return chunks.push(chunk);
-      for (const e of parser.push(decoder.decode(chunk, { stream: true }))) recordSseEvent(trace, e.event, e.data, e.id, answer.statusCode ?? 0, requestSeq);
+      for (const e of parser.push(decoder.decode(chunk, { stream: true })))
+        recordSseEvent(trace, e.event, e.data, e.id, answer.statusCode ?? 0, requestSeq);
     });
     answer.on('end', () => {
       res.end();
       if (parser) {
-        if (parser.end().incomplete) trace.append({ dir: 'meta', kind: 'note', raw: `the event stream of ${method} ${target.pathname} ended in the middle of an event`, info: { transport: 'http', phase: 'stream-partial', requestSeq } });
+        if (parser.end().incomplete)
+          trace.append({
+            dir: 'meta',
+            kind: 'note',
+            raw: `the event stream of ${method} ${target.pathname} ended in the middle of an event`,
+            info: { transport: 'http', phase: 'stream-partial', requestSeq },
+          });
         return;
       }
       const text = Buffer.concat(chunks).toString('utf8');
       if (!text.trim()) return;
       // A protocol answer is recorded as messages; an error page stays an excerpt of the exchange.
-      if (tryParse(text).ok) recordBody(trace, 's2c', text, { via: 'json', status: answer.statusCode, ...(requestSeq !== undefined ? { requestSeq } : {}) });
-      else trace.append({ dir: 'meta', kind: 'note', raw: `${method} ${target.pathname} answered ${answer.statusCode} with a body that is not JSON`, info: { transport: 'http', body: text.slice(0, BODY_EXCERPT), requestSeq } });
+      if (tryParse(text).ok)
+        recordBody(trace, 's2c', text, { via: 'json', status: answer.statusCode, ...(requestSeq !== undefined ? { requestSeq } : {}) });
+      else
+        trace.append({
+          dir: 'meta',
+          kind: 'note',
+          raw: `${method} ${target.pathname} answered ${answer.statusCode} with a body that is not JSON`,
+          info: { transport: 'http', body: text.slice(0, BODY_EXCERPT), requestSeq },
+        });
     });
     answer.on('error', () => res.destroy());
   });
   out.on('error', (error: NodeJS.ErrnoException) => {
     if (hostGone) return;
     const code = error.code ?? 'UNKNOWN';
-    trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${redactUrl(target.href)} failed: ${code} (${error.message})`, info: { method, url: redactUrl(target.href), error: { code, message: error.message }, requestHeaders: redactHeaders(stringHeaders(headers)), ...(requestSeq !== undefined ? { requestSeq } : {}) } });
+    trace.append({
+      dir: 'meta',
+      kind: 'http',
+      raw: `${method} ${redactUrl(target.href)} failed: ${code} (${error.message})`,
+      info: {
+        method,
+        url: redactUrl(target.href),
+        error: { code, message: error.message },
+        requestHeaders: redactHeaders(stringHeaders(headers)),
+        ...(requestSeq !== undefined ? { requestSeq } : {}),
+      },
+    });
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
     res.end(`mcp-lens record: cannot reach ${target.origin}: ${code}`);
   });
@@ -143,7 +183,8 @@ async function forward(req: IncomingMessage, res: ServerResponse, upstream: URL,
 /** One JSON body (a message or a batch) as events; returns their seqs. */
 function recordBody(trace: TraceFile, dir: 'c2s' | 's2c', text: string, http?: Record<string, unknown>): number[] {
   const parsed = tryParse(text);
-  const events: NewTraceEvent[] = parsed.ok && Array.isArray(parsed.value) ? parsed.value.map((v) => jsonEvent(dir, JSON.stringify(v), v)) : [lineEvent(dir, text)];
+  const events: NewTraceEvent[] =
+    parsed.ok && Array.isArray(parsed.value) ? parsed.value.map((v) => jsonEvent(dir, JSON.stringify(v), v)) : [lineEvent(dir, text)];
   const seqs: number[] = [];
   for (const e of events) {
     if (http) e.info = { ...e.info, http };
@@ -152,19 +193,45 @@ function recordBody(trace: TraceFile, dir: 'c2s' | 's2c', text: string, http?: R
   return seqs;
 }
 
-function recordSseEvent(trace: TraceFile, event: string, data: string, id: string | undefined, status: number, requestSeq: number | undefined): void {
+function recordSseEvent(
+  trace: TraceFile,
+  event: string,
+  data: string,
+  id: string | undefined,
+  status: number,
+  requestSeq: number | undefined,
+): void {
   if (event === 'endpoint') {
-    trace.append({ dir: 'meta', kind: 'http', raw: `endpoint event → POST messages to ${data}`, info: { method: 'GET', url: data, status, phase: 'sse-endpoint', endpoint: data } });
+    trace.append({
+      dir: 'meta',
+      kind: 'http',
+      raw: `endpoint event → POST messages to ${data}`,
+      info: { method: 'GET', url: data, status, phase: 'sse-endpoint', endpoint: data },
+    });
     return;
   }
   // An event with empty data (a resumption primer) carries no message.
   if (data === '') return;
   const e = lineEvent('s2c', data);
-  e.info = { ...e.info, http: { via: requestSeq === undefined ? 'get' : 'sse', status, ...(requestSeq !== undefined ? { requestSeq } : {}), ...(id !== undefined ? { eventId: id } : {}) } };
+  e.info = {
+    ...e.info,
+    http: {
+      via: requestSeq === undefined ? 'get' : 'sse',
+      status,
+      ...(requestSeq !== undefined ? { requestSeq } : {}),
+      ...(id !== undefined ? { eventId: id } : {}),
+    },
+  };
   trace.append(e);
 }
 
-function exchange(method: string, target: URL, sent: Record<string, string | string[]>, answer: IncomingMessage, requestSeq: number | undefined): NewTraceEvent {
+function exchange(
+  method: string,
+  target: URL,
+  sent: Record<string, string | string[]>,
+  answer: IncomingMessage,
+  requestSeq: number | undefined,
+): NewTraceEvent {
   const headers = stringHeaders(answer.headers as Record<string, string | string[] | undefined>);
   const requestHeaders = stringHeaders(sent);
   const info: Record<string, unknown> = {
@@ -179,7 +246,12 @@ function exchange(method: string, target: URL, sent: Record<string, string | str
   const sessionId = headers['mcp-session-id'] ?? requestHeaders['mcp-session-id'];
   if (sessionId !== undefined) info.sessionId = sessionId;
   const type = headers['content-type'];
-  return { dir: 'meta', kind: 'http', raw: `${method} ${redactUrl(target.href)} → ${answer.statusCode} ${answer.statusMessage ?? ''}${type ? ` (${type.split(';')[0]})` : ''}`.trim(), info };
+  return {
+    dir: 'meta',
+    kind: 'http',
+    raw: `${method} ${redactUrl(target.href)} → ${answer.statusCode} ${answer.statusMessage ?? ''}${type ? ` (${type.split(';')[0]})` : ''}`.trim(),
+    info,
+  };
 }
 
 /** The host's headers as the server should get them: Host is the server's, hop-by-hop ones dropped. */

@@ -9,7 +9,9 @@ export const MAX_FAST_LINE_BYTES = 64 * 1024;
 const HEAD_BYTES = 128;
 
 /** JSON.stringify's escape for each byte below 0x20 (its short forms, else \\u00xx in lower case). */
-const ESCAPES: Uint8Array[] = Array.from({ length: 32 }, (_, b) => Buffer.from(JSON.stringify(String.fromCharCode(b)).slice(1, -1), 'latin1'));
+const ESCAPES: Uint8Array[] = Array.from({ length: 32 }, (_, b) =>
+  Buffer.from(JSON.stringify(String.fromCharCode(b)).slice(1, -1), 'latin1'),
+);
 
 /**
  * The trace line of a well-formed protocol line (valid UTF-8, no \r before its newline, one
@@ -21,7 +23,14 @@ const ESCAPES: Uint8Array[] = Array.from({ length: 32 }, (_, b) => Buffer.from(J
  * for every line was a fifth of the recorder's CPU in a flood.
  * `block` must have room for maxLineBytes(line) from `at`.
  */
-export function writeMessageLine(block: Buffer, at: number, line: Buffer, seq: number, t: number, dir: Exclude<Direction, 'meta' | 'stderr'>): number {
+export function writeMessageLine(
+  block: Buffer,
+  at: number,
+  line: Buffer,
+  seq: number,
+  t: number,
+  dir: Exclude<Direction, 'meta' | 'stderr'>,
+): number {
   if (line.length > MAX_FAST_LINE_BYTES || line[line.length - 1] === 13 || !isUtf8(line)) return -1;
   const parsed = tryParse(line.toString('utf8'));
   if (!parsed.ok) return -1;

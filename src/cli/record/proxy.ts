@@ -145,7 +145,11 @@ export async function runRecord(args: RecordArgs): Promise<number> {
   });
 
   /** Relays `from` to `to` and hands the recorder each chunk (moved when it may be, see relay), then the end. */
-  function relayed(from: NodeJS.ReadableStream, to: NodeJS.WritableStream & { writableLength: number }, dir: 'c2s' | 's2c' | 'stderr'): void {
+  function relayed(
+    from: NodeJS.ReadableStream,
+    to: NodeJS.WritableStream & { writableLength: number },
+    dir: 'c2s' | 's2c' | 'stderr',
+  ): void {
     relay(from, to, (chunk, movable) => post({ type: 'chunk', dir, t: now(), chunk, movable }));
     from.once('end', () => post({ type: 'end', dir, t: now() }));
   }

@@ -40,34 +40,50 @@ Run CMD as a transparent stdio proxy, writing every byte both ways (and stderr) 
 
 Exits with the server's own exit code (127 when it cannot start, 2 usage error); with
 --listen, 0 once stopped.`,
-  options: { out: { type: 'string', short: 'o' }, watch: { type: 'string', multiple: true }, listen: { type: 'string' }, url: { type: 'string' } },
+  options: {
+    out: { type: 'string', short: 'o' },
+    watch: { type: 'string', multiple: true },
+    listen: { type: 'string' },
+    url: { type: 'string' },
+  },
   build: ({ values, positionals, server }) => {
     const out = values.out as string | undefined;
     if (values.listen !== undefined || values.url !== undefined) return recordListen(values, out, server, positionals);
     const watch = (values.watch as string[] | undefined) ?? [];
     if (watch.some((glob) => glob === '')) throw new UsageError('record: --watch takes a glob, e.g. --watch "src/**/*.ts"');
-    if (watch.length === 0 && (out === undefined || out === '')) throw new UsageError('record: --out FILE is required (or --watch GLOB for the hot-reload proxy)');
+    if (watch.length === 0 && (out === undefined || out === ''))
+      throw new UsageError('record: --out FILE is required (or --watch GLOB for the hot-reload proxy)');
     if (out === '') throw new UsageError('record: --out takes a file name');
     return { name: 'record', out, watch, server: stdioCommand('record', server, positionals) };
   },
 };
 
 /** `record --listen PORT --url URL --out FILE`: the HTTP reverse proxy. */
-function recordListen(values: OptionValues, out: string | undefined, server: string[] | undefined, positionals: string[]): RecordListenArgs {
+function recordListen(
+  values: OptionValues,
+  out: string | undefined,
+  server: string[] | undefined,
+  positionals: string[],
+): RecordListenArgs {
   const listen = values.listen as string | undefined;
   const target = values.url as string | undefined;
-  if (listen === undefined || target === undefined) throw new UsageError('record: --listen PORT and --url URL go together (the HTTP proxy listens on PORT and forwards to URL)');
-  if (server !== undefined || positionals.length > 0) throw new UsageError('record: --listen records an HTTP server at --url; give no command after --');
-  if ((values.watch as string[] | undefined)?.length) throw new UsageError('record: --watch restarts a stdio server; it does not go with --listen');
+  if (listen === undefined || target === undefined)
+    throw new UsageError('record: --listen PORT and --url URL go together (the HTTP proxy listens on PORT and forwards to URL)');
+  if (server !== undefined || positionals.length > 0)
+    throw new UsageError('record: --listen records an HTTP server at --url; give no command after --');
+  if ((values.watch as string[] | undefined)?.length)
+    throw new UsageError('record: --watch restarts a stdio server; it does not go with --listen');
   const port = Number(listen);
-  if (!/^\d+$/.test(listen) || port > 65535) throw new UsageError(`record: --listen takes a port number (0 for any free one), got ${JSON.stringify(listen)}`);
+  if (!/^\d+$/.test(listen) || port > 65535)
+    throw new UsageError(`record: --listen takes a port number (0 for any free one), got ${JSON.stringify(listen)}`);
   let url: URL | undefined;
   try {
     url = new URL(target);
   } catch {
     url = undefined;
   }
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new UsageError(`record: --url must be the server's http(s) endpoint, got ${JSON.stringify(target)}`);
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    throw new UsageError(`record: --url must be the server's http(s) endpoint, got ${JSON.stringify(target)}`);
   if (out === undefined || out === '') throw new UsageError('record: --out FILE is required');
   return { name: 'record', out, listen: { port, url: target } };
 }

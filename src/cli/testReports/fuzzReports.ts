@@ -14,7 +14,10 @@ export function fuzzJunit(reports: readonly ToolReport[], server: string, overRu
   const failures = reports.filter((r) => r.findings.length > 0).length + overRun.length;
   const skipped = reports.filter((r) => r.skipped).length;
   const tests = reports.length + overRun.length;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="mcp-lens fuzz" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="mcp-lens fuzz" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`,
+  ];
   lines.push(`  <testsuite name="fuzz ${attr(server)}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">`);
   for (const r of reports) {
     const open = `    <testcase name="${attr(r.tool)}" classname="${attr(`${server}.fuzz`)}"`;
@@ -37,21 +40,31 @@ export function fuzzJunit(reports: readonly ToolReport[], server: string, overRu
 }
 
 /** `source`: the server's entry file, where code-scanning views place the results (else none). */
-export function fuzzSarif(reports: readonly ToolReport[], toolVersion: string, source: string | undefined, overRun: readonly Diagnostic[] = []): Log {
+export function fuzzSarif(
+  reports: readonly ToolReport[],
+  toolVersion: string,
+  source: string | undefined,
+  overRun: readonly Diagnostic[] = [],
+): Log {
   const rules = new Map<string, ReportingDescriptor>();
   const results: Result[] = [];
   for (const r of reports) {
     for (const f of r.findings) {
-      if (!rules.has(f.rule)) rules.set(f.rule, { id: f.rule, shortDescription: { text: `MCP Lens diagnostic ${f.rule}, found by fuzzing` } });
+      if (!rules.has(f.rule))
+        rules.set(f.rule, { id: f.rule, shortDescription: { text: `MCP Lens diagnostic ${f.rule}, found by fuzzing` } });
       results.push({
         ruleId: f.rule,
         level: f.severity === 'error' ? 'error' : 'warning',
         message: { text: `${r.tool}: ${f.message} (input: ${JSON.stringify(f.args).slice(0, 500)})` },
-        ...(source ? { locations: [{ physicalLocation: { artifactLocation: { uri: source.split('\\').join('/') }, region: { startLine: 1 } } }] } : {}),
+        ...(source
+          ? { locations: [{ physicalLocation: { artifactLocation: { uri: source.split('\\').join('/') }, region: { startLine: 1 } } }] }
+          : {}),
       });
     }
   }
-  for (const d of overRun) if (!rules.has(d.rule)) rules.set(d.rule, { id: d.rule, shortDescription: { text: `MCP Lens diagnostic ${d.rule} (${d.stage}), across a fuzz run` } });
+  for (const d of overRun)
+    if (!rules.has(d.rule))
+      rules.set(d.rule, { id: d.rule, shortDescription: { text: `MCP Lens diagnostic ${d.rule} (${d.stage}), across a fuzz run` } });
   results.push(...runFindingResults(overRun, '', source));
   return {
     version: '2.1.0',

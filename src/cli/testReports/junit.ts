@@ -39,10 +39,16 @@ function suiteSeconds(s: SuiteInput): number {
 function suiteLines(s: SuiteInput): string[] {
   const { result } = s;
   const failed = result.tests.filter((t) => t.status === 'failed').length;
-  const out = [`  <testsuite name="${attr(s.name)}" tests="${caseCount(s)}" failures="${failed}" errors="${errorCount(s)}" time="${seconds(suiteSeconds(s))}" file="${attr(s.name)}">`];
+  const out = [
+    `  <testsuite name="${attr(s.name)}" tests="${caseCount(s)}" failures="${failed}" errors="${errorCount(s)}" time="${seconds(suiteSeconds(s))}" file="${attr(s.name)}">`,
+  ];
   if (result.problems.length) {
     const text = result.problems.map((p) => `${s.name}:${p.line}: ${p.message}`).join('\n');
-    out.push(`    <testcase name="(test file)" classname="${attr(s.server)}" time="0">`, `      <error type="test-file" message="${attr(result.problems[0].message)}">${text_(text)}</error>`, '    </testcase>');
+    out.push(
+      `    <testcase name="(test file)" classname="${attr(s.server)}" time="0">`,
+      `      <error type="test-file" message="${attr(result.problems[0].message)}">${text_(text)}</error>`,
+      '    </testcase>',
+    );
   }
   for (const t of result.tests) {
     const open = `    <testcase name="${attr(t.name)}" classname="${attr(`${s.server}.${t.tool}`)}" time="${seconds(t.durationMs / 1000)}"`;
@@ -52,7 +58,11 @@ function suiteLines(s: SuiteInput): string[] {
     }
     out.push(`${open}>`);
     for (const f of t.failures) {
-      const body = [`${s.name}:${t.line}: ${f.message}`, ...(f.expected !== undefined ? ['expected:', f.expected] : []), ...(f.actual !== undefined ? ['actual:', f.actual] : [])].join('\n');
+      const body = [
+        `${s.name}:${t.line}: ${f.message}`,
+        ...(f.expected !== undefined ? ['expected:', f.expected] : []),
+        ...(f.actual !== undefined ? ['actual:', f.actual] : []),
+      ].join('\n');
       out.push(`      <failure type="${f.check}" message="${attr(f.message)}">${text_(body)}</failure>`);
     }
     out.push('    </testcase>');
@@ -67,8 +77,9 @@ function seconds(s: number): string {
 }
 
 // XML 1.0 cannot carry most control characters even escaped: they become U+FFFD.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function text_(value: string): string {
   return value.replace(INVALID_XML, '\uFFFD').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

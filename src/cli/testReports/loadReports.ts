@@ -20,11 +20,19 @@ export interface LoadOutcome {
 export function loadJunit(o: LoadOutcome, server: string): string {
   const failed = (o.failures.length ? 1 : 0) + o.findings.filter((d) => o.fails(d)).length;
   const tests = 1 + o.findings.length;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="mcp-lens load" tests="${tests}" failures="${failed}" errors="0">`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="mcp-lens load" tests="${tests}" failures="${failed}" errors="0">`,
+  ];
   lines.push(`  <testsuite name="load ${attr(server)}" tests="${tests}" failures="${failed}" errors="0">`);
   const open = `    <testcase name="${attr(o.tool)}" classname="${attr(`${server}.load`)}"`;
   if (o.failures.length === 0) lines.push(`${open}/>`);
-  else lines.push(`${open}>`, ...o.failures.map((f) => `      <failure type="threshold" message="${attr(f)}">${text_(f)}</failure>`), '    </testcase>');
+  else
+    lines.push(
+      `${open}>`,
+      ...o.failures.map((f) => `      <failure type="threshold" message="${attr(f)}">${text_(f)}</failure>`),
+      '    </testcase>',
+    );
   lines.push(...runFindingCases(o.findings, `${server}.load`, o.fails));
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
@@ -33,9 +41,21 @@ export function loadJunit(o: LoadOutcome, server: string): string {
 export function loadSarif(o: LoadOutcome, toolVersion: string, source: string | undefined): Log {
   const rules = new Map<string, ReportingDescriptor>();
   const results: Result[] = [];
-  if (o.failures.length) rules.set('load-threshold', { id: 'load-threshold', shortDescription: { text: 'A --fail-over threshold of mcp-lens load was crossed' } });
-  for (const f of o.failures) results.push({ ruleId: 'load-threshold', level: 'error', message: { text: `${o.tool}: ${f}` }, ...(source ? { locations: at(source) } : {}) });
-  for (const d of o.findings) if (!rules.has(d.rule)) rules.set(d.rule, { id: d.rule, shortDescription: { text: `MCP Lens diagnostic ${d.rule} (${d.stage}), across a load run` } });
+  if (o.failures.length)
+    rules.set('load-threshold', {
+      id: 'load-threshold',
+      shortDescription: { text: 'A --fail-over threshold of mcp-lens load was crossed' },
+    });
+  for (const f of o.failures)
+    results.push({
+      ruleId: 'load-threshold',
+      level: 'error',
+      message: { text: `${o.tool}: ${f}` },
+      ...(source ? { locations: at(source) } : {}),
+    });
+  for (const d of o.findings)
+    if (!rules.has(d.rule))
+      rules.set(d.rule, { id: d.rule, shortDescription: { text: `MCP Lens diagnostic ${d.rule} (${d.stage}), across a load run` } });
   results.push(...runFindingResults(o.findings, `${o.tool}: `, source));
   return {
     version: '2.1.0',

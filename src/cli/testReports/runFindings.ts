@@ -13,7 +13,9 @@ export function runFindingCases(findings: readonly Diagnostic[], classname: stri
   return findings.map((d) => {
     const open = `    <testcase name="${attr(`across the run: ${d.rule}`)}" classname="${attr(classname)}">`;
     const body = text_([d.message, `evidence: events ${d.evidence.map((e) => `#${e}`).join(', ')} of the run's trace`, d.hint].join('\n'));
-    const inner = fails(d) ? `      <failure type="${attr(d.rule)}" message="${attr(d.message)}">${body}</failure>` : `      <system-out>${d.severity}: ${body}</system-out>`;
+    const inner = fails(d)
+      ? `      <failure type="${attr(d.rule)}" message="${attr(d.message)}">${body}</failure>`
+      : `      <system-out>${d.severity}: ${body}</system-out>`;
     return [open, inner, '    </testcase>'].join('\n');
   });
 }
@@ -24,7 +26,9 @@ export function runFindingResults(findings: readonly Diagnostic[], prefix: strin
     ruleId: d.rule,
     level: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'note',
     message: { text: `${prefix}${d.message}` },
-    ...(source ? { locations: [{ physicalLocation: { artifactLocation: { uri: source.split('\\').join('/') }, region: { startLine: 1 } } }] } : {}),
+    ...(source
+      ? { locations: [{ physicalLocation: { artifactLocation: { uri: source.split('\\').join('/') }, region: { startLine: 1 } } }] }
+      : {}),
   }));
 }
 

@@ -33,7 +33,8 @@ export function lastCount(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throw new AgentInputError(`"${what}" must be a whole number from 1 to ${MAX_LAST}, got ${JSON.stringify(value)}.`);
   }
-  if (value > MAX_LAST) throw new AgentInputError(`"${what}" is at most ${MAX_LAST} (asked for ${value}); ask for fewer, or read the trace file.`);
+  if (value > MAX_LAST)
+    throw new AgentInputError(`"${what}" is at most ${MAX_LAST} (asked for ${value}); ask for fewer, or read the trace file.`);
   return value;
 }
 

@@ -24,7 +24,8 @@ export async function checkRunning(server: RunningServer, timeoutMs: number): Pr
   const probed = await probeLists(server.client, timeoutMs);
   const diagnostics = withoutProbeAnswers([...server.diagnostics()], server.client.trace.events);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const verdict = errors > 0 || probed.failures.length > 0 ? `FAILED: ${errors} error-severity diagnostic(s)` : 'PASSED: no error-severity diagnostic';
+  const verdict =
+    errors > 0 || probed.failures.length > 0 ? `FAILED: ${errors} error-severity diagnostic(s)` : 'PASSED: no error-severity diagnostic';
   const sections = [`check ${server.name}: ${verdict}`, server.status()];
   if (probed.failures.length) sections.push(`failures:\n${probed.failures.map((f) => `- ${line(f, 500)}`).join('\n')}`);
   if (probed.notes.length) sections.push(`notes:\n${probed.notes.map((n) => `- ${line(n, 500)}`).join('\n')}`);

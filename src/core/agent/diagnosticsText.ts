@@ -20,7 +20,13 @@ export function diagnosticsText(diagnostics: readonly Diagnostic[], event: (seq:
       const e = event(seq);
       lines.push(`  evidence ${e ? eventLine(e) : `#${seq} (no longer in memory)`}`);
     }
-    if (d.evidence.length > EVIDENCE_LINES) lines.push(`  evidence also: ${d.evidence.slice(EVIDENCE_LINES).map((s) => `#${s}`).join(', ')}`);
+    if (d.evidence.length > EVIDENCE_LINES)
+      lines.push(
+        `  evidence also: ${d.evidence
+          .slice(EVIDENCE_LINES)
+          .map((s) => `#${s}`)
+          .join(', ')}`,
+      );
     return lines.join('\n');
   });
   return [`${sorted.length} diagnostic(s): ${counts}.`, ...blocks].join('\n');

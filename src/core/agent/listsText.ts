@@ -11,7 +11,11 @@ function parameters(schema: unknown): string {
   return Object.entries(s.properties ?? {})
     .map(([name, prop]) => {
       const p = (typeof prop === 'object' && prop !== null ? prop : {}) as { type?: unknown; enum?: unknown };
-      const type = Array.isArray(p.enum) ? p.enum.map((v) => JSON.stringify(v)).join('|') : Array.isArray(p.type) ? p.type.join('|') : String(p.type ?? 'any');
+      const type = Array.isArray(p.enum)
+        ? p.enum.map((v) => JSON.stringify(v)).join('|')
+        : Array.isArray(p.type)
+          ? p.type.join('|')
+          : String(p.type ?? 'any');
       return `${name}${required.has(name) ? '*' : ''}: ${type}`;
     })
     .join(', ');
@@ -22,7 +26,11 @@ export function itemsText(kind: 'tools' | 'resources' | 'prompts', listed: reado
   // A tool only its app may call is hidden from models (MCP Apps `_meta.ui.visibility`): counted, never named.
   const items = kind === 'tools' ? listed.filter((item) => !isAppOnly(item)) : listed;
   const hidden = listed.length - items.length;
-  const note = hidden ? [`(${hidden} app-only tool${hidden === 1 ? '' : 's'} left out: callable by ${hidden === 1 ? 'its' : 'their'} app only, hidden from models)`] : [];
+  const note = hidden
+    ? [
+        `(${hidden} app-only tool${hidden === 1 ? '' : 's'} left out: callable by ${hidden === 1 ? 'its' : 'their'} app only, hidden from models)`,
+      ]
+    : [];
   if (items.length === 0) return [`No ${kind}.`, ...note].join('\n');
   const lines = items.map((item) => {
     const description = typeof item.description === 'string' && item.description !== '' ? ` — ${line(item.description, 200)}` : '';
@@ -31,7 +39,9 @@ export function itemsText(kind: 'tools' | 'resources' | 'prompts', listed: reado
       return withSchemas ? `${head}\n  inputSchema: ${line(JSON.stringify(item.inputSchema ?? {}), 2000)}` : head;
     }
     if (kind === 'prompts') {
-      const args = Array.isArray(item.arguments) ? item.arguments.map((a: Item) => `${String(a.name)}${a.required ? '*' : ''}`).join(', ') : '';
+      const args = Array.isArray(item.arguments)
+        ? item.arguments.map((a: Item) => `${String(a.name)}${a.required ? '*' : ''}`).join(', ')
+        : '';
       return `- ${line(String(item.name), 120)}(${args})${description}`;
     }
     const where = String(item.uri ?? item.uriTemplate ?? '');

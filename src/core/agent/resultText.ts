@@ -7,7 +7,9 @@ type Obj = Record<string, unknown>;
 const MAX_PART_CHARS = 4000;
 
 function clipPart(text: string): string {
-  return text.length <= MAX_PART_CHARS ? text : `${text.slice(0, MAX_PART_CHARS)}… [${(text.length - MAX_PART_CHARS).toLocaleString('en-US')} more characters of this part left out]`;
+  return text.length <= MAX_PART_CHARS
+    ? text
+    : `${text.slice(0, MAX_PART_CHARS)}… [${(text.length - MAX_PART_CHARS).toLocaleString('en-US')} more characters of this part left out]`;
 }
 
 /** One content block as a model reads it: text as is, binary data by type and size only. */
@@ -23,7 +25,8 @@ function partText(part: unknown): string {
       return `[resource_link ${line(String(part.uri ?? ''), 300)}${part.name ? ` "${line(String(part.name), 120)}"` : ''}]`;
     case 'resource': {
       const r = isRecord(part.resource) ? part.resource : {};
-      const body = typeof r.text === 'string' ? `\n${clipPart(r.text)}` : typeof r.blob === 'string' ? ` (${r.blob.length} base64 characters)` : '';
+      const body =
+        typeof r.text === 'string' ? `\n${clipPart(r.text)}` : typeof r.blob === 'string' ? ` (${r.blob.length} base64 characters)` : '';
       return `[resource ${line(String(r.uri ?? ''), 300)}${r.mimeType ? ` ${String(r.mimeType)}` : ''}]${body}`;
     }
     default:

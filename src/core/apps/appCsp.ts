@@ -88,7 +88,15 @@ function policyOf(d: Required<AppCspDomains>): string {
  * frame inherits the panel's policy (an about:srcdoc document does), so a source the app
  * may use must be allowed there too. Nothing is added for an app that declares nothing.
  */
-export function panelDirectivesForApp(d: Required<AppCspDomains>): { script: string[]; style: string[]; img: string[]; font: string[]; media: string[]; connect: string[]; frame: string[] } {
+export function panelDirectivesForApp(d: Required<AppCspDomains>): {
+  script: string[];
+  style: string[];
+  img: string[];
+  font: string[];
+  media: string[];
+  connect: string[];
+  frame: string[];
+} {
   return {
     script: d.resourceDomains,
     style: d.resourceDomains,

@@ -24,7 +24,8 @@ function sample(schema: unknown, root: Record<string, unknown>, key: string, dep
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   const variants = [schema.oneOf, schema.anyOf].find((v): v is unknown[] => Array.isArray(v) && v.length > 0);
   if (variants) return sample(variants.find((v) => !(isRecord(v) && v.type === 'null')) ?? variants[0], root, key, depth + 1);
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return sample(Object.assign({}, ...schema.allOf.filter(isRecord), { allOf: undefined }), root, key, depth + 1);
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0)
+    return sample(Object.assign({}, ...schema.allOf.filter(isRecord), { allOf: undefined }), root, key, depth + 1);
   const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') ?? schema.type[0]) : schema.type;
   switch (type ?? (isRecord(schema.properties) ? 'object' : undefined)) {
     case 'object': {
@@ -69,8 +70,18 @@ function sampleString(schema: Record<string, unknown>, key: string): string {
 }
 
 function sampleNumber(schema: Record<string, unknown>): number {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : undefined;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + 1
+        : undefined;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - 1
+        : undefined;
   if (min !== undefined) return min;
   if (max !== undefined) return Math.min(max, 1);
   return 1;
@@ -80,6 +91,7 @@ function sampleNumber(schema: Record<string, unknown>): number {
 function resolveRef(schema: Record<string, unknown>, root: Record<string, unknown>): Record<string, unknown> {
   if (typeof schema.$ref !== 'string' || !schema.$ref.startsWith('#/')) return schema;
   let target: unknown = root;
-  for (const part of schema.$ref.slice(2).split('/')) target = isRecord(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  for (const part of schema.$ref.slice(2).split('/'))
+    target = isRecord(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
   return isRecord(target) ? target : schema;
 }

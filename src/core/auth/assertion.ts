@@ -41,6 +41,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** What went wrong with an exchange, an endpoint that never answered said as such. */
 export function describeExchangeFailure(err: unknown): string {
-  const timedOut = err instanceof Error && (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'));
+  const timedOut =
+    err instanceof Error && (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'));
   return timedOut ? `no answer within ${EXCHANGE_TIMEOUT_MS / 1000} s` : describe(err);
 }

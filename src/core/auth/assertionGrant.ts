@@ -52,15 +52,49 @@ export async function assertionGrantFlow(req: AssertionGrantRequest): Promise<{ 
   if (enterprise) {
     const idp = await idpServer(enterprise.idp, exchanges);
     const idToken = (await readToken(enterprise.idToken, 'ID token', exchanges)).trim();
-    requireJwt(idToken, `The ID token from ${enterprise.idToken.source}`, 'Give the ID token the enterprise IdP issued at sign-in (an OpenID Connect id_token).', []);
-    const idJag = await requestIdJag({ idp, settings: enterprise.idp, idToken, audience: as.issuer, resource: req.resource, scope: req.scope, exchanges });
-    const tokens = await jwtBearerGrant({ as, identity, assertion: idJag, what: 'the ID-JAG the enterprise IdP issued', resource: req.resource, scope: req.scope, exchanges });
+    requireJwt(
+      idToken,
+      `The ID token from ${enterprise.idToken.source}`,
+      'Give the ID token the enterprise IdP issued at sign-in (an OpenID Connect id_token).',
+      [],
+    );
+    const idJag = await requestIdJag({
+      idp,
+      settings: enterprise.idp,
+      idToken,
+      audience: as.issuer,
+      resource: req.resource,
+      scope: req.scope,
+      exchanges,
+    });
+    const tokens = await jwtBearerGrant({
+      as,
+      identity,
+      assertion: idJag,
+      what: 'the ID-JAG the enterprise IdP issued',
+      resource: req.resource,
+      scope: req.scope,
+      exchanges,
+    });
     return { tokens, identity };
   }
   const source = req.grant.workload!;
   const token = (await readToken(source, 'workload identity token', exchanges)).trim();
-  requireJwt(token, `The workload identity token from ${source.source}`, `Give the JWT the platform issued to this workload, with "aud" ${as.issuer}.`, []);
-  const tokens = await jwtBearerGrant({ as, identity, assertion: token, what: `the workload identity token from ${source.source}`, resource: req.resource, scope: req.scope, exchanges });
+  requireJwt(
+    token,
+    `The workload identity token from ${source.source}`,
+    `Give the JWT the platform issued to this workload, with "aud" ${as.issuer}.`,
+    [],
+  );
+  const tokens = await jwtBearerGrant({
+    as,
+    identity,
+    assertion: token,
+    what: `the workload identity token from ${source.source}`,
+    resource: req.resource,
+    scope: req.scope,
+    exchanges,
+  });
   return { tokens, identity };
 }
 
@@ -71,7 +105,12 @@ async function readToken(source: TokenSource, what: string, exchanges: AuthExcha
   } catch (err) {
     // The editor keeps a pasted token until Sign In asks for it: a start that may not ask stops there.
     if (err instanceof SignInRequiredError) throw err;
-    throw new AuthorizationError('auth-assertion', `The ${what} cannot be read from ${source.source}: ${err instanceof Error ? err.message : String(err)}`, `Put the ${what} where the settings say (a file the client can read, or the environment variable).`, []);
+    throw new AuthorizationError(
+      'auth-assertion',
+      `The ${what} cannot be read from ${source.source}: ${err instanceof Error ? err.message : String(err)}`,
+      `Put the ${what} where the settings say (a file the client can read, or the environment variable).`,
+      [],
+    );
   }
   exchanges.addSecret(value.trim());
   return value;
@@ -82,5 +121,10 @@ async function readToken(source: TokenSource, what: string, exchanges: AuthExcha
  * client id oauth4webapi requires is never sent: this client authentication adds nothing.
  */
 function workloadOnly(as: oauth.AuthorizationServer): ClientIdentity {
-  return { issuer: as.issuer, client: { client_id: 'workload-identity', token_endpoint_auth_method: 'none' }, clientAuth: () => undefined, how: 'pre-registered' };
+  return {
+    issuer: as.issuer,
+    client: { client_id: 'workload-identity', token_endpoint_auth_method: 'none' },
+    clientAuth: () => undefined,
+    how: 'pre-registered',
+  };
 }

@@ -76,11 +76,19 @@ async function redeemCode(req: AuthorizationRequest, params: URLSearchParams, ve
   const { as, identity, exchanges } = req;
   try {
     return await withNonceRetry(req.dpop, exchanges, 'token', async () => {
-      const res = await oauth.authorizationCodeGrantRequest(as, identity.client, identity.clientAuth, params, req.loopback.redirectUri, verifier, {
-        ...requestOptions(exchanges, 'token', req.dpop),
-        // RFC 8707 §2.2 / MCP: the resource parameter "MUST be included in both authorization requests and token requests".
-        ...(req.resource ? { additionalParameters: { resource: req.resource } } : {}),
-      });
+      const res = await oauth.authorizationCodeGrantRequest(
+        as,
+        identity.client,
+        identity.clientAuth,
+        params,
+        req.loopback.redirectUri,
+        verifier,
+        {
+          ...requestOptions(exchanges, 'token', req.dpop),
+          // RFC 8707 §2.2 / MCP: the resource parameter "MUST be included in both authorization requests and token requests".
+          ...(req.resource ? { additionalParameters: { resource: req.resource } } : {}),
+        },
+      );
       return oauth.processAuthorizationCodeResponse(as, identity.client, res);
     });
   } catch (err) {
@@ -89,7 +97,14 @@ async function redeemCode(req: AuthorizationRequest, params: URLSearchParams, ve
 }
 
 /** RFC 6749 §6 refresh, with the same `resource`; a grant bound to a key refreshes with a proof of it (RFC 9449 §5). */
-export async function refreshFlow(as: oauth.AuthorizationServer, identity: ClientIdentity, refreshToken: string, resource: string | undefined, exchanges: AuthExchanges, dpop?: DpopKey): Promise<TokenSet> {
+export async function refreshFlow(
+  as: oauth.AuthorizationServer,
+  identity: ClientIdentity,
+  refreshToken: string,
+  resource: string | undefined,
+  exchanges: AuthExchanges,
+  dpop?: DpopKey,
+): Promise<TokenSet> {
   try {
     const tokens = await withNonceRetry(dpop, exchanges, 'refresh', async () => {
       const res = await oauth.refreshTokenGrantRequest(as, identity.client, identity.clientAuth, refreshToken, {

@@ -76,7 +76,9 @@ export class OAuthAuthorizer implements HttpAuthorizer {
 
   authorization(): string | undefined {
     // RFC 9449 §7.1: a DPoP-bound token goes under the DPoP scheme, never as a Bearer token.
-    return this.tokens ? `${this.tokens.tokenType === 'DPoP' && this.grant?.dpop ? 'DPoP' : 'Bearer'} ${this.tokens.accessToken}` : undefined;
+    return this.tokens
+      ? `${this.tokens.tokenType === 'DPoP' && this.grant?.dpop ? 'DPoP' : 'Bearer'} ${this.tokens.accessToken}`
+      : undefined;
   }
 
   /** A DPoP-bound token's request carries a fresh proof of the grant's key. */
@@ -129,7 +131,12 @@ export class OAuthAuthorizer implements HttpAuthorizer {
         const failure =
           err instanceof AuthorizationError
             ? err
-            : new AuthorizationError('auth-metadata', `The authorization flow failed: ${err instanceof Error ? err.message : String(err)}`, 'Read the exchanges of the flow in the trace: the last one is where it stopped.', []);
+            : new AuthorizationError(
+                'auth-metadata',
+                `The authorization flow failed: ${err instanceof Error ? err.message : String(err)}`,
+                'Read the exchanges of the flow in the trace: the last one is where it stopped.',
+                [],
+              );
         if (err instanceof SignInRequiredError) {
           this.signInNeeded = err.issuer;
           trace.append({ dir: 'meta', kind: 'auth', raw: err.message, info: { signInRequired: { issuer: err.issuer } } });
@@ -167,7 +174,13 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     if (challenge.round > MAX_ROUNDS) throw roundsExhausted(challenge, bearer, this.requestedScope, this.exchanges?.lastSeq.get('token'));
     if (await this.refreshed(challenge, exchanges)) return true;
     const discovered = await discoverAuthorization(this.serverUrl, bearer, exchanges);
-    const attempt: Attempt = { ...discovered, challenge, bearer, exchanges, previous: challenge.status === 403 ? this.heldScope() : undefined };
+    const attempt: Attempt = {
+      ...discovered,
+      challenge,
+      bearer,
+      exchanges,
+      previous: challenge.status === 403 ? this.heldScope() : undefined,
+    };
     if (this.options.assertionGrant || usesClientCredentials(discovered.as, this.options)) await this.grantWithoutPerson(attempt);
     else await this.signIn(attempt);
     return true;
@@ -178,7 +191,14 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     if (challenge.status !== 401 || challenge.round !== 1 || !this.tokens?.refreshToken || !this.grant) return false;
     try {
       // RFC 6749 §6: a refresh that names no scope keeps "the scope originally granted".
-      const renewed = await refreshFlow(this.grant.as, this.grant.identity, this.tokens.refreshToken, this.grant.resource, exchanges, this.grant.dpop);
+      const renewed = await refreshFlow(
+        this.grant.as,
+        this.grant.identity,
+        this.tokens.refreshToken,
+        this.grant.resource,
+        exchanges,
+        this.grant.dpop,
+      );
       await this.granted(withGrantedScope(renewed, this.tokens.scope), this.grant);
       return true;
     } catch {
@@ -196,7 +216,14 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     // No person takes part: an enterprise ID token or a workload's token, else the client's own credentials.
     const assertionGrant = this.options.assertionGrant;
     if (assertionGrant) {
-      const { tokens, identity } = await assertionGrantFlow({ as, client: this.options, grant: assertionGrant, resource, scope, exchanges });
+      const { tokens, identity } = await assertionGrantFlow({
+        as,
+        client: this.options,
+        grant: assertionGrant,
+        resource,
+        scope,
+        exchanges,
+      });
       this.tokens = withGrantedScope(tokens, scope);
       this.grant = { as, identity, resource };
       return;
@@ -238,7 +265,10 @@ export class OAuthAuthorizer implements HttpAuthorizer {
   }
 
   /** The loopback redirect the sign-in comes back to, and this client as registered for it. */
-  private async loopbackClient(as: oauth.AuthorizationServer, exchanges: AuthExchanges): Promise<{ loopback: LoopbackRedirect; identity: ClientIdentity }> {
+  private async loopbackClient(
+    as: oauth.AuthorizationServer,
+    exchanges: AuthExchanges,
+  ): Promise<{ loopback: LoopbackRedirect; identity: ClientIdentity }> {
     let identity = this.clients.get(as.issuer);
     const loopback = (this.loopback ??= await this.openLoopback(identity));
     const redirects = identity?.client.redirect_uris;
@@ -295,7 +325,10 @@ export class OAuthAuthorizer implements HttpAuthorizer {
   /** The port a registered client's redirect URI names, when it is free; else any. */
   private async openLoopback(identity: ClientIdentity | undefined): Promise<LoopbackRedirect> {
     const registered = identity?.how === 'dynamic' ? identity.client.redirect_uris : undefined;
-    const port = Array.isArray(registered) && typeof registered[0] === 'string' ? Number(/^http:\/\/127\.0\.0\.1:(\d+)\//.exec(registered[0])?.[1] ?? 0) : 0;
+    const port =
+      Array.isArray(registered) && typeof registered[0] === 'string'
+        ? Number(/^http:\/\/127\.0\.0\.1:(\d+)\//.exec(registered[0])?.[1] ?? 0)
+        : 0;
     if (port > 0) {
       try {
         return await LoopbackRedirect.open(port);
@@ -305,7 +338,6 @@ export class OAuthAuthorizer implements HttpAuthorizer {
     }
     return LoopbackRedirect.open();
   }
-
 }
 
 /**
@@ -334,6 +366,11 @@ function dpopNonceAsked(challenge: AuthChallenge): boolean {
 
 /** A failed step as the trace keeps it: the meta 'auth' event the rules of the authorization stage read. */
 function recorded(failure: AuthorizationError, trace: Trace): AuthorizationError {
-  trace.append({ dir: 'meta', kind: 'auth', raw: failure.message, info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } } });
+  trace.append({
+    dir: 'meta',
+    kind: 'auth',
+    raw: failure.message,
+    info: { authFailure: { rule: failure.rule, message: failure.message, hint: failure.hint, evidence: failure.evidence } },
+  });
   return failure;
 }

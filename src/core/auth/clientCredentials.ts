@@ -12,14 +12,27 @@ import { requestOptions } from './requestOptions';
  * person, no browser; the pre-registered client authenticates at the token endpoint itself
  * (client_secret_basic or private_key_jwt, RFC 7523) and gets a token for the resource.
  */
-export async function clientCredentialsFlow(as: oauth.AuthorizationServer, identity: ClientIdentity, resource: string | undefined, scope: string | undefined, exchanges: AuthExchanges, dpop?: DpopKey): Promise<TokenSet> {
+export async function clientCredentialsFlow(
+  as: oauth.AuthorizationServer,
+  identity: ClientIdentity,
+  resource: string | undefined,
+  scope: string | undefined,
+  exchanges: AuthExchanges,
+  dpop?: DpopKey,
+): Promise<TokenSet> {
   const parameters: Record<string, string> = {};
   if (scope) parameters.scope = scope;
   // RFC 8707: the resource the token is for, exactly as published.
   if (resource) parameters.resource = resource;
   try {
     const tokens = await withNonceRetry(dpop, exchanges, 'token', async () => {
-      const res = await oauth.clientCredentialsGrantRequest(as, identity.client, identity.clientAuth, parameters, requestOptions(exchanges, 'token', dpop));
+      const res = await oauth.clientCredentialsGrantRequest(
+        as,
+        identity.client,
+        identity.clientAuth,
+        parameters,
+        requestOptions(exchanges, 'token', dpop),
+      );
       return oauth.processClientCredentialsResponse(as, identity.client, res);
     });
     exchanges.addSecret(tokens.access_token);
@@ -42,7 +55,14 @@ export async function clientCredentialsFlow(as: oauth.AuthorizationServer, ident
  * This client asks for client credentials when it has them (a client id with a secret or a
  * private key) and the authorization server offers that grant but not the authorization code one.
  */
-export function usesClientCredentials(as: oauth.AuthorizationServer, settings: { clientId?: string; clientSecret?: string; privateKeyPem?: string }): boolean {
+export function usesClientCredentials(
+  as: oauth.AuthorizationServer,
+  settings: { clientId?: string; clientSecret?: string; privateKeyPem?: string },
+): boolean {
   const grants = as.grant_types_supported ?? ['authorization_code', 'implicit'];
-  return Boolean(settings.clientId && (settings.clientSecret || settings.privateKeyPem)) && grants.includes('client_credentials') && !grants.includes('authorization_code');
+  return (
+    Boolean(settings.clientId && (settings.clientSecret || settings.privateKeyPem)) &&
+    grants.includes('client_credentials') &&
+    !grants.includes('authorization_code')
+  );
 }

@@ -39,7 +39,7 @@ export async function discoverAuthorization(serverUrl: string, bearer: BearerCha
     throw new AuthorizationError(
       'auth-metadata',
       `No authorization server metadata for ${issuer}: every well-known address (RFC 8414, then OpenID Connect discovery) failed`,
-      'Serve the metadata at /.well-known/oauth-authorization-server (with the issuer\'s path after it) or at the OpenID Connect discovery address.',
+      "Serve the metadata at /.well-known/oauth-authorization-server (with the issuer's path after it) or at the OpenID Connect discovery address.",
       [exchanges.lastSeq.get('server-metadata') ?? resourceMetadata!.seq],
     );
   }

@@ -47,7 +47,9 @@ export function proofAlgorithm(mode: DpopMode, signals: DpopSignals): string | u
   const resourceAlgs = algList(signals.resourceAlgs) ?? challenge?.algs;
   const asked = mode === 'always' || (serverAlgs?.length ?? 0) > 0 || signals.boundTokensRequired === true || challenge !== undefined;
   if (!asked) return undefined;
-  return PROOF_ALGORITHMS.find((alg) => (!serverAlgs?.length || serverAlgs.includes(alg)) && (!resourceAlgs?.length || resourceAlgs.includes(alg)));
+  return PROOF_ALGORITHMS.find(
+    (alg) => (!serverAlgs?.length || serverAlgs.includes(alg)) && (!resourceAlgs?.length || resourceAlgs.includes(alg)),
+  );
 }
 
 function algList(value: unknown): string[] | undefined {
@@ -134,7 +136,12 @@ export class DpopKey {
  * `use_dpop_nonce` supplies a nonce in `DPoP-Nonce` (the handle keeps it) and the client sends
  * the request once more with it; a second `use_dpop_nonce` means the nonce does not settle.
  */
-export async function withNonceRetry<T>(dpop: DpopKey | undefined, exchanges: AuthExchanges, step: AuthStep, attempt: () => Promise<T>): Promise<T> {
+export async function withNonceRetry<T>(
+  dpop: DpopKey | undefined,
+  exchanges: AuthExchanges,
+  step: AuthStep,
+  attempt: () => Promise<T>,
+): Promise<T> {
   try {
     return await attempt();
   } catch (err) {
@@ -186,10 +193,18 @@ export async function sendWithProof(
       ...(request.signal ? { signal: request.signal } : {}),
       // The MCP server's own address: the transport decides what it may reach (plain http on loopback included).
       [oauth.allowInsecureRequests]: true,
-      [oauth.customFetch]: (target: string, init: { method: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal }) => {
+      [oauth.customFetch]: (
+        target: string,
+        init: { method: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal },
+      ) => {
         const proof = new Headers(init.headers).get('dpop');
         if (proof) request.headers.DPoP = proof;
-        return fetcher(target, { method: init.method, headers: init.headers, ...(init.body !== undefined ? { body: init.body as string } : {}), ...(init.signal ? { signal: init.signal } : {}) });
+        return fetcher(target, {
+          method: init.method,
+          headers: init.headers,
+          ...(init.body !== undefined ? { body: init.body as string } : {}),
+          ...(init.signal ? { signal: init.signal } : {}),
+        });
       },
     });
   } catch (err) {
@@ -204,9 +219,16 @@ export async function sendWithProof(
  * request is sent again (its next proof carries the nonce the handle kept from `DPoP-Nonce`);
  * a second time, or without a nonce to send, the client stops with `auth-dpop-nonce`.
  */
-export function answerResourceNonce(challenge: { status: number; dpopNonce?: string; nonceRetries?: number }, serverUrl: string, exchanges: AuthExchanges): true {
+export function answerResourceNonce(
+  challenge: { status: number; dpopNonce?: string; nonceRetries?: number },
+  serverUrl: string,
+  exchanges: AuthExchanges,
+): true {
   const earlier = exchanges.lastSeq.get('dpop-nonce');
-  const seq = exchanges.note('dpop-nonce', '', serverUrl, { status: challenge.status, ...(challenge.dpopNonce ? { headers: { 'dpop-nonce': challenge.dpopNonce } } : {}) });
+  const seq = exchanges.note('dpop-nonce', '', serverUrl, {
+    status: challenge.status,
+    ...(challenge.dpopNonce ? { headers: { 'dpop-nonce': challenge.dpopNonce } } : {}),
+  });
   if (challenge.dpopNonce && !challenge.nonceRetries) return true;
   throw new AuthorizationError(
     'auth-dpop-nonce',
@@ -223,7 +245,13 @@ export function answerResourceNonce(challenge: { status: number; dpopNonce?: str
  * fits the algorithm, else a new one; undefined for a Bearer token. Its thumbprint (public) is
  * a step of the flow in the trace; the key itself never is.
  */
-export async function keyForGrant(mode: DpopMode, signals: DpopSignals, held: DpopKey | undefined, keep: boolean, exchanges: AuthExchanges): Promise<DpopKey | undefined> {
+export async function keyForGrant(
+  mode: DpopMode,
+  signals: DpopSignals,
+  held: DpopKey | undefined,
+  keep: boolean,
+  exchanges: AuthExchanges,
+): Promise<DpopKey | undefined> {
   const alg = proofAlgorithm(mode, signals);
   if (!alg) return undefined;
   if (held?.alg === alg) return held;

@@ -4,7 +4,18 @@ import { hideSecrets, redactHeaders, REDACTED } from '../transport/httpRedact';
 import { absent } from '../util/ignored';
 
 /** The steps of the flow an exchange belongs to, as the Messages view and the diagnostics name them. */
-export type AuthStep = 'resource-metadata' | 'server-metadata' | 'registration' | 'authorization' | 'callback' | 'token' | 'refresh' | 'dpop-key' | 'dpop-nonce' | 'idp-metadata' | 'token-exchange';
+export type AuthStep =
+  | 'resource-metadata'
+  | 'server-metadata'
+  | 'registration'
+  | 'authorization'
+  | 'callback'
+  | 'token'
+  | 'refresh'
+  | 'dpop-key'
+  | 'dpop-nonce'
+  | 'idp-metadata'
+  | 'token-exchange';
 
 /** What the flow recorded of one exchange (the meta 'auth' event's info). */
 export interface AuthExchangeFact {
@@ -52,7 +63,10 @@ export class AuthExchanges {
   /** Records a step that is not an HTTP request this client made (the authorization URL, the redirect back). */
   note(step: AuthStep, method: string, url: string, extra: Partial<AuthExchangeFact> = {}): number {
     const fact: AuthExchangeFact = { step, method, url: this.maskUrl(url), ...extra };
-    return this.append(fact, `${step}: ${[method, fact.url].filter(Boolean).join(' ')}${fact.status !== undefined ? ` → HTTP ${fact.status}` : ''}`);
+    return this.append(
+      fact,
+      `${step}: ${[method, fact.url].filter(Boolean).join(' ')}${fact.status !== undefined ? ` → HTTP ${fact.status}` : ''}`,
+    );
   }
 
   /**
@@ -62,7 +76,10 @@ export class AuthExchanges {
    */
   storeFailed(what: 'read' | 'save', error: unknown): void {
     const reason = hideSecrets(error instanceof Error ? error.message : String(error), this.secrets);
-    const raw = what === 'read' ? `auth: the saved sign-ins could not be read (${reason}); signing in afresh` : `auth: the sign-in could not be saved for the next run (${reason})`;
+    const raw =
+      what === 'read'
+        ? `auth: the saved sign-ins could not be read (${reason}); signing in afresh`
+        : `auth: the sign-in could not be saved for the next run (${reason})`;
     this.trace.append({ dir: 'meta', kind: 'note', raw, info: { grantStore: what, error: reason } });
   }
 
@@ -124,7 +141,8 @@ function maskJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJson);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_FIELD.test(k) && !/_endpoint$|_supported$|_method|types?$/.test(k) && typeof v === 'string' ? REDACTED : maskJson(v);
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET_FIELD.test(k) && !/_endpoint$|_supported$|_method|types?$/.test(k) && typeof v === 'string' ? REDACTED : maskJson(v);
     return out;
   }
   return value;

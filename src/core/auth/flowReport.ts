@@ -21,7 +21,11 @@ export interface FlowStep {
 
 export interface FlowReport {
   steps: FlowStep[];
-  outcome: { kind: 'granted' } | { kind: 'sign-in-required'; issuer: string } | { kind: 'failed'; rule: string; message: string; hint: string } | { kind: 'waiting' };
+  outcome:
+    | { kind: 'granted' }
+    | { kind: 'sign-in-required'; issuer: string }
+    | { kind: 'failed'; rule: string; message: string; hint: string }
+    | { kind: 'waiting' };
 }
 
 /**
@@ -37,7 +41,12 @@ export function lastAuthorizationAttempt(events: readonly TraceEvent[]): FlowRep
     const step = factOf(auth[i])?.step;
     const before = factOf(auth[i - 1])?.step;
     // A new discovery, or a refresh after a finished attempt: the attempt before it is over.
-    if ((step === 'resource-metadata' && before !== 'resource-metadata') || (step === 'server-metadata' && before !== 'resource-metadata' && before !== 'server-metadata') || (step === 'refresh' && before !== undefined && before !== 'refresh')) start = i;
+    if (
+      (step === 'resource-metadata' && before !== 'resource-metadata') ||
+      (step === 'server-metadata' && before !== 'resource-metadata' && before !== 'server-metadata') ||
+      (step === 'refresh' && before !== undefined && before !== 'refresh')
+    )
+      start = i;
     if (!factOf(auth[i]) && !factOf(auth[i - 1])) start = i;
   }
   const attempt = auth.slice(start);
@@ -47,8 +56,18 @@ export function lastAuthorizationAttempt(events: readonly TraceEvent[]): FlowRep
     const fact = factOf(e);
     if (fact) {
       const grant = grantOf(fact);
-      steps.push({ seq: e.seq, step: fact.step, method: fact.method, url: fact.url, ...(fact.status !== undefined ? { status: fact.status } : {}), ...(fact.error ? { error: fact.error } : {}), ...dpopMarks(fact), ...(grant ? { grant } : {}) });
-      if ((fact.step === 'token' || fact.step === 'refresh') && fact.status !== undefined && fact.status < 300) outcome = { kind: 'granted' };
+      steps.push({
+        seq: e.seq,
+        step: fact.step,
+        method: fact.method,
+        url: fact.url,
+        ...(fact.status !== undefined ? { status: fact.status } : {}),
+        ...(fact.error ? { error: fact.error } : {}),
+        ...dpopMarks(fact),
+        ...(grant ? { grant } : {}),
+      });
+      if ((fact.step === 'token' || fact.step === 'refresh') && fact.status !== undefined && fact.status < 300)
+        outcome = { kind: 'granted' };
       continue;
     }
     const failure = e.info?.authFailure as { rule: string; message: string; hint: string; evidence: number[] } | undefined;
@@ -93,12 +112,15 @@ export function flowLines(serverName: string, serverUrl: string, report: FlowRep
   report.steps.forEach((s, i) => {
     lines.push(`${String(i + 1).padStart(2)}. ${s.step.padEnd(width)}  ${[s.method, s.url].filter(Boolean).join(' ')}`);
     if (s.grant) lines.push(`    ${' '.repeat(width)}  grant: ${s.grant}`);
-    lines.push(`    ${' '.repeat(width)}  → ${stepStatus(s)} (seq ${s.seq})${s.proof ? ' · DPoP proof sent' : ''}${s.rule ? `  ✗ ${s.rule}` : ''}`);
+    lines.push(
+      `    ${' '.repeat(width)}  → ${stepStatus(s)} (seq ${s.seq})${s.proof ? ' · DPoP proof sent' : ''}${s.rule ? `  ✗ ${s.rule}` : ''}`,
+    );
   });
   lines.push('');
   const o = report.outcome;
   if (o.kind === 'granted') lines.push('Outcome: a token was issued.');
-  else if (o.kind === 'sign-in-required') lines.push(`Outcome: sign-in needed at ${o.issuer}; run "MCP Lens: Sign In" to open its page in your browser.`);
+  else if (o.kind === 'sign-in-required')
+    lines.push(`Outcome: sign-in needed at ${o.issuer}; run "MCP Lens: Sign In" to open its page in your browser.`);
   else if (o.kind === 'failed') lines.push(`Outcome: ${o.rule} — ${o.message}`, `What to change: ${o.hint}`);
   else lines.push('Outcome: still waiting (the browser has not come back yet).');
   return lines;

@@ -58,7 +58,9 @@ function audienceNote(assertion: string, issuer: string): string {
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   const trimmed = issuer.replace(/\/+$/, '');
   const notes: string[] = [];
-  if (!aud.some((a) => typeof a === 'string' && a.replace(/\/+$/, '') === trimmed)) notes.push(`This one's "aud" is ${JSON.stringify(claims.aud)}, not the issuer ${issuer}.`);
-  if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) notes.push(`It expired at ${new Date(claims.exp * 1000).toISOString()}.`);
+  if (!aud.some((a) => typeof a === 'string' && a.replace(/\/+$/, '') === trimmed))
+    notes.push(`This one's "aud" is ${JSON.stringify(claims.aud)}, not the issuer ${issuer}.`);
+  if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now())
+    notes.push(`It expired at ${new Date(claims.exp * 1000).toISOString()}.`);
   return notes.join(' ');
 }

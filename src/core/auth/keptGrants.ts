@@ -27,7 +27,12 @@ export interface RestoredGrant {
 }
 
 /** The usable grants a store kept for `serverUrl`, the newest last (its tokens are the ones to send); their secrets are masked from now on. */
-export async function restoreGrants(store: GrantStore | undefined, serverUrl: string, options: { clientId?: string; dpop?: DpopMode }, exchanges: AuthExchanges): Promise<RestoredGrant[]> {
+export async function restoreGrants(
+  store: GrantStore | undefined,
+  serverUrl: string,
+  options: { clientId?: string; dpop?: DpopMode },
+  exchanges: AuthExchanges,
+): Promise<RestoredGrant[]> {
   const saved = await store?.load(serverUrl).catch((error: unknown) => {
     exchanges.storeFailed('read', error);
     return [];
@@ -40,18 +45,38 @@ export async function restoreGrants(store: GrantStore | undefined, serverUrl: st
     // A DPoP-bound grant is usable only with its key, and only where DPoP is not turned off.
     const dpop = grant.tokens.tokenType === 'DPoP' ? await DpopKey.restore(grant.dpopKey) : undefined;
     if (grant.tokens.tokenType === 'DPoP' && (!dpop || options.dpop === 'never')) continue;
-    usable.push({ issuer: grant.issuer, tokens: grant.tokens, grant: { as: grant.as, identity, ...(grant.resource ? { resource: grant.resource } : {}), ...(dpop ? { dpop } : {}) } });
-    for (const t of [grant.tokens.accessToken, grant.tokens.refreshToken, identity.client.client_secret]) exchanges.addSecret(typeof t === 'string' ? t : undefined);
+    usable.push({
+      issuer: grant.issuer,
+      tokens: grant.tokens,
+      grant: { as: grant.as, identity, ...(grant.resource ? { resource: grant.resource } : {}), ...(dpop ? { dpop } : {}) },
+    });
+    for (const t of [grant.tokens.accessToken, grant.tokens.refreshToken, identity.client.client_secret])
+      exchanges.addSecret(typeof t === 'string' ? t : undefined);
   }
   return usable;
 }
 
 /** Keeps new tokens in the store for the next run. */
-export async function keepGrant(store: GrantStore | undefined, serverUrl: string, tokens: TokenSet, grant: Grant, exchanges: AuthExchanges | undefined): Promise<void> {
+export async function keepGrant(
+  store: GrantStore | undefined,
+  serverUrl: string,
+  tokens: TokenSet,
+  grant: Grant,
+  exchanges: AuthExchanges | undefined,
+): Promise<void> {
   // A client authenticated by a private key is not saved: the key stays where the user keeps it.
   if (!store || grant.identity.client.token_endpoint_auth_method === 'private_key_jwt') return;
   const dpopKey = tokens.tokenType === 'DPoP' ? await grant.dpop?.export() : undefined;
   await store
-    .save(serverUrl, { issuer: grant.as.issuer, as: grant.as, client: grant.identity.client, how: grant.identity.how, ...(grant.resource ? { resource: grant.resource } : {}), tokens, ...(dpopKey ? { dpopKey } : {}), savedAt: Date.now() })
+    .save(serverUrl, {
+      issuer: grant.as.issuer,
+      as: grant.as,
+      client: grant.identity.client,
+      how: grant.identity.how,
+      ...(grant.resource ? { resource: grant.resource } : {}),
+      tokens,
+      ...(dpopKey ? { dpopKey } : {}),
+      savedAt: Date.now(),
+    })
     .catch((error: unknown) => exchanges?.storeFailed('save', error));
 }

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 
 /** The page the browser shows once the authorization server sent it back. */
-const DONE_PAGE = '<!doctype html><meta charset="utf-8"><title>MCP Lens</title><p>MCP Lens received the authorization response. You can close this page.</p>';
+const DONE_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>MCP Lens</title><p>MCP Lens received the authorization response. You can close this page.</p>';
 
 /**
  * The loopback redirect of a native client (RFC 8252 §7.3): an HTTP listener on 127.0.0.1 at a

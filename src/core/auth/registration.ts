@@ -35,26 +35,51 @@ const CLIENT_NAME = 'MCP Lens';
  * has one; "Client ID Metadata Documents" when the server advertises
  * `client_id_metadata_document_supported`; else Dynamic Client Registration (RFC 7591).
  */
-export async function identifyClient(as: oauth.AuthorizationServer, settings: ClientSettings, redirectUri: string, exchanges: AuthExchanges): Promise<ClientIdentity> {
+export async function identifyClient(
+  as: oauth.AuthorizationServer,
+  settings: ClientSettings,
+  redirectUri: string,
+  exchanges: AuthExchanges,
+): Promise<ClientIdentity> {
   if (settings.clientId && settings.privateKeyPem) {
     const alg = settings.signingAlgorithm ?? 'ES256';
     let key: SigningKey;
     try {
       key = await importPrivateKey(settings.privateKeyPem, alg);
     } catch (err) {
-      throw new AuthorizationError('auth-registration', `The client's private key cannot be used: ${describe(err)}`, 'Give a PKCS #8 PEM private key that matches the signing algorithm (ES256 unless said otherwise).', []);
+      throw new AuthorizationError(
+        'auth-registration',
+        `The client's private key cannot be used: ${describe(err)}`,
+        'Give a PKCS #8 PEM private key that matches the signing algorithm (ES256 unless said otherwise).',
+        [],
+      );
     }
     // RFC 7523 §3: the assertion's audience is the authorization server's issuer.
-    return { issuer: as.issuer, client: { client_id: settings.clientId, token_endpoint_auth_method: 'private_key_jwt' }, clientAuth: oauth.PrivateKeyJwt(key), how: 'pre-registered' };
+    return {
+      issuer: as.issuer,
+      client: { client_id: settings.clientId, token_endpoint_auth_method: 'private_key_jwt' },
+      clientAuth: oauth.PrivateKeyJwt(key),
+      how: 'pre-registered',
+    };
   }
   if (settings.clientId) {
     const secret = settings.clientSecret;
     const method = secret ? secretMethod(as) : 'none';
-    return { issuer: as.issuer, client: { client_id: settings.clientId, token_endpoint_auth_method: method }, clientAuth: clientAuthFor(method, secret), how: 'pre-registered' };
+    return {
+      issuer: as.issuer,
+      client: { client_id: settings.clientId, token_endpoint_auth_method: method },
+      clientAuth: clientAuthFor(method, secret),
+      how: 'pre-registered',
+    };
   }
   if (settings.clientMetadataUrl && as.client_id_metadata_document_supported === true) {
     // The document's URL is the client_id; a public client (token_endpoint_auth_method "none").
-    return { issuer: as.issuer, client: { client_id: settings.clientMetadataUrl, token_endpoint_auth_method: 'none' }, clientAuth: oauth.None(), how: 'metadata-document' };
+    return {
+      issuer: as.issuer,
+      client: { client_id: settings.clientMetadataUrl, token_endpoint_auth_method: 'none' },
+      clientAuth: oauth.None(),
+      how: 'metadata-document',
+    };
   }
   if (!as.registration_endpoint) {
     throw new AuthorizationError(
@@ -71,7 +96,12 @@ export async function identifyClient(as: oauth.AuthorizationServer, settings: Cl
 async function register(as: oauth.AuthorizationServer, redirectUri: string, exchanges: AuthExchanges): Promise<ClientIdentity> {
   const supported = as.token_endpoint_auth_methods_supported;
   // A public client when the server takes one; else the confidential method it lists first.
-  const wanted = !supported || supported.includes('none') ? 'none' : supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post';
+  const wanted =
+    !supported || supported.includes('none')
+      ? 'none'
+      : supported.includes('client_secret_basic')
+        ? 'client_secret_basic'
+        : 'client_secret_post';
   let registered: oauth.Client;
   try {
     const res = await oauth.dynamicClientRegistrationRequest(
@@ -98,8 +128,14 @@ async function register(as: oauth.AuthorizationServer, redirectUri: string, exch
   }
   exchanges.addSecret(typeof registered.client_secret === 'string' ? registered.client_secret : undefined);
   const secret = typeof registered.client_secret === 'string' ? registered.client_secret : undefined;
-  const method = typeof registered.token_endpoint_auth_method === 'string' ? registered.token_endpoint_auth_method : secret ? secretMethod(as) : 'none';
-  return { issuer: as.issuer, client: { ...registered, token_endpoint_auth_method: method }, clientAuth: clientAuthFor(method, secret), how: 'dynamic' };
+  const method =
+    typeof registered.token_endpoint_auth_method === 'string' ? registered.token_endpoint_auth_method : secret ? secretMethod(as) : 'none';
+  return {
+    issuer: as.issuer,
+    client: { ...registered, token_endpoint_auth_method: method },
+    clientAuth: clientAuthFor(method, secret),
+    how: 'dynamic',
+  };
 }
 
 /**
@@ -110,18 +146,26 @@ async function register(as: oauth.AuthorizationServer, redirectUri: string, exch
 async function registeredClient(res: Response): Promise<oauth.Client> {
   if (res.status !== 201 && res.status !== 200) {
     const body = (await res.json().catch(absent)) as { error?: unknown; error_description?: unknown } | undefined;
-    const said = typeof body?.error === 'string' ? `${body.error}${typeof body.error_description === 'string' ? ` (${body.error_description})` : ''}` : 'no RFC 7591 error object';
+    const said =
+      typeof body?.error === 'string'
+        ? `${body.error}${typeof body.error_description === 'string' ? ` (${body.error_description})` : ''}`
+        : 'no RFC 7591 error object';
     throw new Error(`HTTP ${res.status}: ${said}`);
   }
   const json = (await res.json().catch(absent)) as Record<string, unknown> | undefined;
-  if (!json || typeof json.client_id !== 'string' || json.client_id === '') throw new Error('the response is not a JSON object with a "client_id" string');
+  if (!json || typeof json.client_id !== 'string' || json.client_id === '')
+    throw new Error('the response is not a JSON object with a "client_id" string');
   return json as oauth.Client;
 }
 
 /** RFC 8414 §2: with no `token_endpoint_auth_methods_supported`, "the default is client_secret_basic". */
 function secretMethod(as: oauth.AuthorizationServer): string {
   const supported = as.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
-  return supported.includes('client_secret_basic') ? 'client_secret_basic' : supported.includes('client_secret_post') ? 'client_secret_post' : 'client_secret_basic';
+  return supported.includes('client_secret_basic')
+    ? 'client_secret_basic'
+    : supported.includes('client_secret_post')
+      ? 'client_secret_post'
+      : 'client_secret_basic';
 }
 
 export function clientAuthFor(method: string, secret: string | undefined): oauth.ClientAuth {
@@ -131,6 +175,7 @@ export function clientAuthFor(method: string, secret: string | undefined): oauth
 }
 
 export function describe(err: unknown): string {
-  if (err instanceof oauth.ResponseBodyError) return `HTTP ${err.status}: ${err.error}${err.error_description ? ` (${err.error_description})` : ''}`;
+  if (err instanceof oauth.ResponseBodyError)
+    return `HTTP ${err.status}: ${err.error}${err.error_description ? ` (${err.error_description})` : ''}`;
   return err instanceof Error ? err.message : String(err);
 }

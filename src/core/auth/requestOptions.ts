@@ -7,8 +7,13 @@ import type { AuthExchanges, AuthStep } from './exchanges';
  * let through here; the flow itself refuses a non-loopback http endpoint (see secureEndpoint).
  * With a DPoP key, the request carries a proof (RFC 9449 §5: "a DPoP proof … in the DPoP header").
  */
-export function requestOptions(exchanges: AuthExchanges, step: AuthStep, dpop?: DpopKey): { [oauth.customFetch]: typeof fetch; [oauth.allowInsecureRequests]: boolean; DPoP?: oauth.DPoPHandle } {
-  const recorded = (url: string | URL | Request, init?: RequestInit) => exchanges.fetch(step, String(url instanceof Request ? url.url : url), init);
+export function requestOptions(
+  exchanges: AuthExchanges,
+  step: AuthStep,
+  dpop?: DpopKey,
+): { [oauth.customFetch]: typeof fetch; [oauth.allowInsecureRequests]: boolean; DPoP?: oauth.DPoPHandle } {
+  const recorded = (url: string | URL | Request, init?: RequestInit) =>
+    exchanges.fetch(step, String(url instanceof Request ? url.url : url), init);
   return { [oauth.customFetch]: recorded as typeof fetch, [oauth.allowInsecureRequests]: true, ...(dpop ? { DPoP: dpop.handle } : {}) };
 }
 

@@ -32,7 +32,11 @@ export function resourceMetadataUrls(server: URL): string[] {
  * WWW-Authenticate headers when present; otherwise, fall back to constructing well-known URIs".
  * Undefined when the server publishes none (a 2025-03-26 server: its origin is its authorization server).
  */
-export async function discoverResourceMetadata(server: URL, fromChallenge: string | undefined, exchanges: AuthExchanges): Promise<ResourceMetadata | undefined> {
+export async function discoverResourceMetadata(
+  server: URL,
+  fromChallenge: string | undefined,
+  exchanges: AuthExchanges,
+): Promise<ResourceMetadata | undefined> {
   const candidates = [...(fromChallenge ? [fromChallenge] : []), ...resourceMetadataUrls(server)];
   const tried = new Set<string>();
   for (const url of candidates) {
@@ -60,8 +64,12 @@ export async function discoverResourceMetadata(server: URL, fromChallenge: strin
       resource: json.resource,
       ...(isStringArray(json.authorization_servers) ? { authorization_servers: json.authorization_servers } : {}),
       ...(isStringArray(json.scopes_supported) ? { scopes_supported: json.scopes_supported } : {}),
-      ...(typeof json.dpop_bound_access_tokens_required === 'boolean' ? { dpop_bound_access_tokens_required: json.dpop_bound_access_tokens_required } : {}),
-      ...(isStringArray(json.dpop_signing_alg_values_supported) ? { dpop_signing_alg_values_supported: json.dpop_signing_alg_values_supported } : {}),
+      ...(typeof json.dpop_bound_access_tokens_required === 'boolean'
+        ? { dpop_bound_access_tokens_required: json.dpop_bound_access_tokens_required }
+        : {}),
+      ...(isStringArray(json.dpop_signing_alg_values_supported)
+        ? { dpop_signing_alg_values_supported: json.dpop_signing_alg_values_supported }
+        : {}),
       url,
       seq,
     };

@@ -30,7 +30,11 @@ export async function signOutOf(store: GrantStore, serverUrl: string): Promise<S
     grants = await store.load(serverUrl);
   } catch (error) {
     // Unread grants cannot be revoked at their server: said, and forgotten here all the same.
-    revocations.push({ issuer: 'its authorization server', revoked: false, reason: `the saved grants could not be read (${describe(error)})` });
+    revocations.push({
+      issuer: 'its authorization server',
+      revoked: false,
+      reason: `the saved grants could not be read (${describe(error)})`,
+    });
   }
   revocations.push(...(await Promise.all(grants.map(revokeGrant))));
   const forgotten = await store.clear(serverUrl);
@@ -46,9 +50,24 @@ export async function signOutOf(store: GrantStore, serverUrl: string): Promise<S
 export async function revokeGrant(grant: SavedGrant): Promise<Revocation> {
   const endpoint = grant.as.revocation_endpoint;
   const identity = savedIdentity(grant);
-  if (!endpoint) return { issuer: grant.issuer, revoked: false, reason: `${grant.issuer} publishes no revocation_endpoint (RFC 7009), so its tokens stay valid there until they expire` };
-  if (!isSecureEndpoint(endpoint)) return { issuer: grant.issuer, revoked: false, reason: `the revocation endpoint ${endpoint} is not https: the tokens were not sent there` };
-  if (!identity) return { issuer: grant.issuer, revoked: false, reason: 'the client that signed in cannot authenticate again (its private key is not saved)' };
+  if (!endpoint)
+    return {
+      issuer: grant.issuer,
+      revoked: false,
+      reason: `${grant.issuer} publishes no revocation_endpoint (RFC 7009), so its tokens stay valid there until they expire`,
+    };
+  if (!isSecureEndpoint(endpoint))
+    return {
+      issuer: grant.issuer,
+      revoked: false,
+      reason: `the revocation endpoint ${endpoint} is not https: the tokens were not sent there`,
+    };
+  if (!identity)
+    return {
+      issuer: grant.issuer,
+      revoked: false,
+      reason: 'the client that signed in cannot authenticate again (its private key is not saved)',
+    };
   const tokens: [string, 'refresh_token' | 'access_token'][] = [];
   if (grant.tokens.refreshToken) tokens.push([grant.tokens.refreshToken, 'refresh_token']);
   tokens.push([grant.tokens.accessToken, 'access_token']);

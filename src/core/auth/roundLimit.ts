@@ -13,7 +13,12 @@ import { AuthorizationError } from './errors';
 export const MAX_ROUNDS = 2;
 
 /** The refusal after the last round: a 403 that still wants another scope, or a 401 for the token just issued. `tokenSeq`: the token exchange's sequence, as evidence. */
-export function roundsExhausted(challenge: AuthChallenge, bearer: BearerChallenge, requestedScope: string | undefined, tokenSeq: number | undefined): AuthorizationError {
+export function roundsExhausted(
+  challenge: AuthChallenge,
+  bearer: BearerChallenge,
+  requestedScope: string | undefined,
+  tokenSeq: number | undefined,
+): AuthorizationError {
   const last = [tokenSeq].filter((s): s is number => s !== undefined);
   if (challenge.status === 403) {
     return new AuthorizationError(

@@ -53,5 +53,15 @@ export function grantsIn(value: unknown): SavedGrant[] {
 
 function isSavedGrant(v: unknown): v is SavedGrant {
   const g = v as Partial<SavedGrant> | null;
-  return Boolean(g && typeof g.issuer === 'string' && g.as && typeof g.as.issuer === 'string' && g.client && typeof g.client.client_id === 'string' && g.tokens && typeof g.tokens.accessToken === 'string' && typeof g.savedAt === 'number');
+  return Boolean(
+    g &&
+    typeof g.issuer === 'string' &&
+    g.as &&
+    typeof g.as.issuer === 'string' &&
+    g.client &&
+    typeof g.client.client_id === 'string' &&
+    g.tokens &&
+    typeof g.tokens.accessToken === 'string' &&
+    typeof g.savedAt === 'number',
+  );
 }

@@ -6,7 +6,12 @@
  * the union of what it asked before and what the challenge names. `offline_access` (SEP-2207) is
  * added when the authorization server lists it, since this client wants refresh tokens.
  */
-export function chooseScope(opts: { challenge?: string; resourceScopes?: string[]; serverScopes?: string[]; previous?: string }): string | undefined {
+export function chooseScope(opts: {
+  challenge?: string;
+  resourceScopes?: string[];
+  serverScopes?: string[];
+  previous?: string;
+}): string | undefined {
   const base = opts.challenge ?? (opts.resourceScopes?.length ? opts.resourceScopes.join(' ') : undefined);
   const words = new Set<string>([...split(opts.previous), ...split(base)]);
   if (words.size === 0) return undefined;

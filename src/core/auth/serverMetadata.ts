@@ -22,7 +22,11 @@ export function serverMetadataUrls(issuer: URL): string[] {
  * issuer value returned MUST be identical to the authorization server's issuer identifier value
  * into which the well-known URI string was inserted"). Undefined when no address answers.
  */
-export async function discoverServerMetadata(issuer: URL, exchanges: AuthExchanges, step: 'server-metadata' | 'idp-metadata' = 'server-metadata'): Promise<oauth.AuthorizationServer | undefined> {
+export async function discoverServerMetadata(
+  issuer: URL,
+  exchanges: AuthExchanges,
+  step: 'server-metadata' | 'idp-metadata' = 'server-metadata',
+): Promise<oauth.AuthorizationServer | undefined> {
   for (const url of serverMetadataUrls(issuer)) {
     let res: Response;
     try {

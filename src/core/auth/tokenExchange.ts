@@ -32,7 +32,7 @@ export async function idpServer(idp: IdpSettings, exchanges: AuthExchanges): Pro
     throw new AuthorizationError(
       'auth-token-exchange',
       `The enterprise IdP ${idp.issuer ?? ''} publishes no token endpoint: ${server ? 'its metadata has no "token_endpoint"' : 'no metadata address (RFC 8414, OpenID Connect discovery) answered'}`,
-      'Give the IdP\'s token endpoint itself (--idp-token-endpoint), or an issuer whose metadata names one.',
+      "Give the IdP's token endpoint itself (--idp-token-endpoint), or an issuer whose metadata names one.",
       seq,
     );
   }
@@ -88,14 +88,25 @@ export async function requestIdJag(req: IdJagRequest): Promise<string> {
     });
     response = await oauth.processGenericTokenEndpointResponse(idp, client, res, { recognizedTokenTypes: { n_a: () => undefined } });
   } catch (err) {
-    throw exchangeError(`The enterprise IdP's token endpoint ${idp.token_endpoint} did not exchange the ID token for an ID-JAG: ${describeExchangeFailure(err)}`, exchanges);
+    throw exchangeError(
+      `The enterprise IdP's token endpoint ${idp.token_endpoint} did not exchange the ID token for an ID-JAG: ${describeExchangeFailure(err)}`,
+      exchanges,
+    );
   }
   exchanges.addSecret(response.access_token);
   if (response.issued_token_type !== ID_JAG_TYPE) {
-    throw exchangeError(`The enterprise IdP answered the token exchange with issued_token_type ${JSON.stringify(response.issued_token_type)}, not ${ID_JAG_TYPE}`, exchanges);
+    throw exchangeError(
+      `The enterprise IdP answered the token exchange with issued_token_type ${JSON.stringify(response.issued_token_type)}, not ${ID_JAG_TYPE}`,
+      exchanges,
+    );
   }
   const seq = [exchanges.lastSeq.get('token-exchange')].filter((s): s is number => s !== undefined);
-  requireJwt(response.access_token, 'The ID-JAG the enterprise IdP issued', 'The IdP must issue the ID-JAG as a signed JWT (typ oauth-id-jag+jwt).', seq);
+  requireJwt(
+    response.access_token,
+    'The ID-JAG the enterprise IdP issued',
+    'The IdP must issue the ID-JAG as a signed JWT (typ oauth-id-jag+jwt).',
+    seq,
+  );
   return response.access_token;
 }
 

@@ -28,7 +28,11 @@ export interface Expansion {
  * Asks for the inputs that `strings` use, in order of first use (throws InputCancelledError if
  * the user cancels one), and returns an expander bound to those values.
  */
-export async function prepareExpansion<C extends ServerConfig>(config: C, strings: readonly string[], ctx: ExpansionContext<C>): Promise<Expansion> {
+export async function prepareExpansion<C extends ServerConfig>(
+  config: C,
+  strings: readonly string[],
+  ctx: ExpansionContext<C>,
+): Promise<Expansion> {
   const problems: ConfigProblem[] = [];
   const problem = (field: string, message: string) => {
     problems.push({ file: config.file.path, server: config.name, field, message, line: config.line, severity: 'error' });
@@ -45,7 +49,13 @@ export async function prepareExpansion<C extends ServerConfig>(config: C, string
     if (definition.password && value !== '') secrets.push(value);
   }
 
-  const vars: VariableContext = { kind: config.file.kind, workspaceFolder: config.file.workspaceFolder, userHome: ctx.userHome, env: ctx.env, inputs };
+  const vars: VariableContext = {
+    kind: config.file.kind,
+    workspaceFolder: config.file.workspaceFolder,
+    userHome: ctx.userHome,
+    env: ctx.env,
+    inputs,
+  };
   const expand = (field: string, value: string) => {
     const result = expandVariables(value, vars);
     for (const error of result.errors) problem(field, error);

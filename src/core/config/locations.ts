@@ -70,13 +70,23 @@ export function userConfigFiles(info: UserPlaces, workspaceFolders: readonly str
   const claudeCode = join(info.home, '.claude.json');
   files.push({ kind: 'mcp', path: claudeCode, label: 'Claude Code, user' });
   for (const folder of workspaceFolders) {
-    files.push({ kind: 'mcp', path: claudeCode, within: ['projects', folder], workspaceFolder: folder, label: 'Claude Code, this project' });
+    files.push({
+      kind: 'mcp',
+      path: claudeCode,
+      within: ['projects', folder],
+      workspaceFolder: folder,
+      label: 'Claude Code, this project',
+    });
   }
   files.push({ kind: 'cursor', path: join(info.home, '.cursor', 'mcp.json'), label: 'Cursor, user' });
   return files;
 }
 
-export function configFilesFor(workspaceFolders: readonly string[], claudeDesktop: PlatformInfo | undefined, user?: UserPlaces): ConfigFile[] {
+export function configFilesFor(
+  workspaceFolders: readonly string[],
+  claudeDesktop: PlatformInfo | undefined,
+  user?: UserPlaces,
+): ConfigFile[] {
   const files: ConfigFile[] = [];
   for (const folder of workspaceFolders) {
     for (const { kind, relativePath } of WORKSPACE_CONFIGS) {

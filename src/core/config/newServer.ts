@@ -3,9 +3,7 @@ import { applyEdits, modify, parse } from 'jsonc-parser';
 /** The ways a server can be named, as VS Code's own "Add Server" offers them. */
 export type NewServerKind = 'command' | 'npm' | 'pip' | 'python' | 'http';
 
-export type ServerJson =
-  | { type: 'stdio'; command: string; args: string[] }
-  | { type: 'http'; url: string };
+export type ServerJson = { type: 'stdio'; command: string; args: string[] } | { type: 'http'; url: string };
 
 /**
  * The entry for what the user typed: a command line (split on spaces, quotes kept
@@ -42,7 +40,12 @@ export function suggestedName(kind: NewServerKind, value: string): string {
   }
   const word = kind === 'command' ? (splitCommandLine(text).at(-1) ?? '') : text;
   const base = word.split(/[/\\]/).at(-1) ?? word;
-  return base.replace(/@[^@]*$/, '').replace(/\.(m?js|cjs|ts|py)$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-') || 'server';
+  return (
+    base
+      .replace(/@[^@]*$/, '')
+      .replace(/\.(m?js|cjs|ts|py)$/, '')
+      .replace(/[^A-Za-z0-9_.-]+/g, '-') || 'server'
+  );
 }
 
 /**

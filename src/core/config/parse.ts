@@ -6,8 +6,16 @@ import type { ConfigFile, ConfigProblem, DevConfig, InputDefinition, ParsedConfi
 /** Collects problems with positions for one file. */
 class Problems {
   readonly list: ConfigProblem[] = [];
-  constructor(private readonly file: ConfigFile, readonly lines: LineIndex) {}
-  add(node: Node | undefined, message: string, where: { server?: string; field?: string } = {}, severity: ConfigProblem['severity'] = 'error'): void {
+  constructor(
+    private readonly file: ConfigFile,
+    readonly lines: LineIndex,
+  ) {}
+  add(
+    node: Node | undefined,
+    message: string,
+    where: { server?: string; field?: string } = {},
+    severity: ConfigProblem['severity'] = 'error',
+  ): void {
     const position = node ? this.lines.position(node.offset) : undefined;
     this.list.push({ file: this.file.path, ...where, message, ...position, severity });
   }
@@ -50,14 +58,21 @@ export function parseConfig(file: ConfigFile, text: string): ParsedConfig {
   const otherKey = serversKey === 'servers' ? 'mcpServers' : 'servers';
   if (!serversNode && property(holder, otherKey)) {
     serversNode = property(holder, otherKey);
-    problems.add(serversNode, `this file keeps its servers under "${serversKey}", not "${otherKey}" (read anyway)`, { field: otherKey }, 'warning');
+    problems.add(
+      serversNode,
+      `this file keeps its servers under "${serversKey}", not "${otherKey}" (read anyway)`,
+      { field: otherKey },
+      'warning',
+    );
     serversKey = otherKey;
   }
 
   const inputs = file.kind === 'vscode' ? readInputs(property(root, 'inputs'), problems) : [];
   const servers: ServerConfig[] = [];
   if (serversNode && serversNode.type !== 'object') {
-    problems.add(serversNode, `"${serversKey}" must be an object mapping names to servers, found ${describeType(serversNode)}`, { field: serversKey });
+    problems.add(serversNode, `"${serversKey}" must be an object mapping names to servers, found ${describeType(serversNode)}`, {
+      field: serversKey,
+    });
   } else if (serversNode) {
     const inputIds = new Set(inputs.map((i) => i.id));
     for (const { key, keyNode, value } of properties(serversNode)) {
@@ -82,9 +97,15 @@ function readInputs(node: Node | undefined, problems: Problems): InputDefinition
     if (typeof value.id !== 'string' || value.id === '') return problems.add(item, 'an input needs a string "id"', { field });
     const type = value.type ?? 'promptString';
     if (type !== 'promptString' && type !== 'pickString') {
-      return problems.add(property(item, 'type'), `input "${value.id}": type "${String(type)}" is not supported (promptString, pickString)`, { field: `${field}.type` });
+      return problems.add(
+        property(item, 'type'),
+        `input "${value.id}": type "${String(type)}" is not supported (promptString, pickString)`,
+        { field: `${field}.type` },
+      );
     }
-    const options = Array.isArray(value.options) ? value.options.map((o) => (typeof o === 'object' && o && 'value' in o ? String(o.value) : String(o))) : undefined;
+    const options = Array.isArray(value.options)
+      ? value.options.map((o) => (typeof o === 'object' && o && 'value' in o ? String(o.value) : String(o)))
+      : undefined;
     if (type === 'pickString' && !options?.length) {
       return problems.add(item, `input "${value.id}": a pickString input needs "options"`, { field: `${field}.options` });
     }
@@ -135,7 +156,13 @@ function readServer(
   const command = str('command');
   if (url === false || command === false) return undefined;
   const type = typeValue ?? (command !== undefined ? 'stdio' : url !== undefined ? 'http' : undefined);
-  const base = { key: `${file.path}${file.within ? `#${file.within.join('/')}` : ''}#${name}`, name, file, line: problems.lines.position(keyNode.offset).line, inputs };
+  const base = {
+    key: `${file.path}${file.within ? `#${file.within.join('/')}` : ''}#${name}`,
+    name,
+    file,
+    line: problems.lines.position(keyNode.offset).line,
+    inputs,
+  };
 
   if (type === 'http' || type === 'sse' || type === 'streamable-http') {
     if (!url) {
@@ -147,7 +174,11 @@ function readServer(
     return { ...base, type: type === 'sse' ? 'sse' : 'http', url, headers: (headers ?? {}) as Record<string, string> };
   }
   if (type !== 'stdio') {
-    report(field('type') ?? node, 'type', type === undefined ? 'a server needs a "command" (stdio) or a "url" (http)' : `type "${type}" is not one of stdio, http, sse`);
+    report(
+      field('type') ?? node,
+      'type',
+      type === undefined ? 'a server needs a "command" (stdio) or a "url" (http)' : `type "${type}" is not one of stdio, http, sse`,
+    );
     return undefined;
   }
   if (!command) {
@@ -192,7 +223,14 @@ type Report = (at: Node | undefined, field: string | undefined, message: string)
  * variable, as VS Code allows). Any bad entry is reported and fails the map (and so the
  * server): starting it without a variable the author meant to set would mislead.
  */
-function stringMap(node: Node, key: string, file: ConfigFile, inputIds: ReadonlySet<string>, report: Report, allowNull = false): Record<string, string | null> | undefined {
+function stringMap(
+  node: Node,
+  key: string,
+  file: ConfigFile,
+  inputIds: ReadonlySet<string>,
+  report: Report,
+  allowNull = false,
+): Record<string, string | null> | undefined {
   const mapNode = property(node, key);
   if (!mapNode) return undefined;
   if (mapNode.type !== 'object') {
@@ -229,7 +267,8 @@ function readDev(node: Node | undefined, report: Report): DevConfig | undefined 
   const dev: DevConfig = { watch: [] };
   const watch = property(node, 'watch');
   if (watch?.type === 'string') dev.watch = [String(watch.value)];
-  else if (watch?.type === 'array' && (watch.children ?? []).every((c) => c.type === 'string')) dev.watch = (watch.children ?? []).map((c) => String(c.value));
+  else if (watch?.type === 'array' && (watch.children ?? []).every((c) => c.type === 'string'))
+    dev.watch = (watch.children ?? []).map((c) => String(c.value));
   else if (watch) report(watch, 'dev.watch', '"dev.watch" must be a glob or an array of globs (ignored)');
   const debug = property(node, 'debug');
   if (debug?.type === 'object') {

@@ -29,7 +29,13 @@ export type ResolveResult = { ok: true; server: ResolvedServer } | { ok: false; 
  * uses (in order of first use), and reads its envFile. `env` wins over `envFile`, as in VS Code.
  */
 export async function resolveServer(config: StdioServerConfig, ctx: ResolveContext): Promise<ResolveResult> {
-  const strings = [config.command, ...config.args, config.cwd ?? '', config.envFile ?? '', ...Object.values(config.env).filter((v): v is string => v !== null)];
+  const strings = [
+    config.command,
+    ...config.args,
+    config.cwd ?? '',
+    config.envFile ?? '',
+    ...Object.values(config.env).filter((v): v is string => v !== null),
+  ];
   const { problems, secrets, problem, expand } = await prepareExpansion(config, strings, ctx);
 
   const command = expand('command', config.command);

@@ -53,7 +53,10 @@ export function expandVariables(value: string, ctx: VariableContext): { value: s
 
 /** The `${input:id}` ids a string refers to. */
 export function inputIds(value: string): string[] {
-  return [...value.matchAll(VARIABLE)].map((m) => m[1]).filter((n) => n.startsWith('input:')).map((n) => n.slice(6));
+  return [...value.matchAll(VARIABLE)]
+    .map((m) => m[1])
+    .filter((n) => n.startsWith('input:'))
+    .map((n) => n.slice(6));
 }
 
 /**

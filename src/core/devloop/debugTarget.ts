@@ -59,7 +59,8 @@ export function planDebugLaunch(spec: LaunchSpec, options: PlanOptions = {}): De
   let runtime: DebugRuntime;
   if (options.declared !== undefined) {
     const declared = runtimeFromDeclared(options.declared);
-    if (!declared) return { ok: false, reason: `dev.debug.type "${options.declared}" is not one MCP Lens can attach to: use "node" or "debugpy".` };
+    if (!declared)
+      return { ok: false, reason: `dev.debug.type "${options.declared}" is not one MCP Lens can attach to: use "node" or "debugpy".` };
     runtime = declared;
   } else {
     runtime = detectRuntime(spec.command, spec.args);
@@ -117,7 +118,10 @@ function planPython(spec: LaunchSpec, options: PlanOptions): DebugPlan {
   }
   const target = words[i];
   if (target === undefined || target === '-c' || target === '-') {
-    return { ok: false, reason: `MCP Lens can debug a Python server started as "python script.py" or "python -m module"; "${words.join(' ')}" runs ${target ?? 'no script'}.` };
+    return {
+      ok: false,
+      reason: `MCP Lens can debug a Python server started as "python script.py" or "python -m module"; "${words.join(' ')}" runs ${target ?? 'no script'}.`,
+    };
   }
   if (target === '-m' && words[i + 1] === undefined) return { ok: false, reason: `"${words.join(' ')}" names no module after -m.` };
   const rewritten = [...words.slice(0, i), '-c', bootstrap(options.breakOnStart === true), ...words.slice(i)];

@@ -37,7 +37,11 @@ function toRegExp(glob: string): string {
       const end = glob.indexOf('}', i);
       if (end < 0) out += '\\{';
       else {
-        out += `(?:${glob.slice(i + 1, end).split(',').map(toRegExp).join('|')})`;
+        out += `(?:${glob
+          .slice(i + 1, end)
+          .split(',')
+          .map(toRegExp)
+          .join('|')})`;
         i = end;
       }
     } else out += /[.+^${}()|[\]\\]/.test(ch) ? `\\${ch}` : ch;

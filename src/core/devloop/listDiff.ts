@@ -9,7 +9,8 @@ export const LIST_KINDS: readonly ListKind[] = ['tools', 'resources', 'prompts']
 export type Item = Record<string, unknown>;
 export type Lists = Partial<Record<ListKind, readonly Item[]>>;
 
-export type SchemaChangeKind = 'field-added' | 'field-removed' | 'type-changed' | 'required-changed' | 'description-changed' | 'enum-changed';
+export type SchemaChangeKind =
+  'field-added' | 'field-removed' | 'type-changed' | 'required-changed' | 'description-changed' | 'enum-changed';
 
 export interface SchemaChange {
   kind: SchemaChangeKind;
@@ -77,7 +78,8 @@ function diffItem(name: string, before: Item, after: Item): ItemChange {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const key of [...keys].sort()) {
     if (key === 'inputSchema' || key === 'outputSchema') schema.push(...diffSchema(before[key], after[key], key));
-    else if (key === 'arguments' && (Array.isArray(before[key]) || Array.isArray(after[key]))) schema.push(...diffPromptArguments(before[key], after[key]));
+    else if (key === 'arguments' && (Array.isArray(before[key]) || Array.isArray(after[key])))
+      schema.push(...diffPromptArguments(before[key], after[key]));
     else if (!sameJson(before[key], after[key])) fields.push(key);
   }
   return { name, schema, fields };
@@ -114,9 +116,15 @@ function diffSchema(beforeValue: unknown, afterValue: unknown, path: string): Sc
   const now = typeOf(after);
   if (was !== now) changes.push({ kind: 'type-changed', path, text: `${path}: type ${was} → ${now}`, types: { before: was, after: now } });
   if (!sameJson(before.enum, after.enum)) {
-    changes.push({ kind: 'enum-changed', path, text: `${path}: allowed values ${JSON.stringify(before.enum ?? null)} → ${JSON.stringify(after.enum ?? null)}`, values: enumDelta(before.enum, after.enum) });
+    changes.push({
+      kind: 'enum-changed',
+      path,
+      text: `${path}: allowed values ${JSON.stringify(before.enum ?? null)} → ${JSON.stringify(after.enum ?? null)}`,
+      values: enumDelta(before.enum, after.enum),
+    });
   }
-  if (!sameJson(before.description, after.description)) changes.push({ kind: 'description-changed', path, text: `${path}: description changed` });
+  if (!sameJson(before.description, after.description))
+    changes.push({ kind: 'description-changed', path, text: `${path}: description changed` });
 
   const props = { before: asSchema(before.properties) ?? {}, after: asSchema(after.properties) ?? {} };
   const required = { before: requiredSet(before), after: requiredSet(after) };
@@ -127,7 +135,12 @@ function diffSchema(beforeValue: unknown, afterValue: unknown, path: string): Sc
     const inAfter = name in props.after;
     if (!inBefore) {
       const req = required.after.has(name) ? ', required' : '';
-      changes.push({ kind: 'field-added', path: at, text: `${at} added (${typeOf(asSchema(props.after[name]))}${req})`, required: required.after.has(name) });
+      changes.push({
+        kind: 'field-added',
+        path: at,
+        text: `${at} added (${typeOf(asSchema(props.after[name]))}${req})`,
+        required: required.after.has(name),
+      });
       continue;
     }
     if (!inAfter) {
@@ -136,7 +149,12 @@ function diffSchema(beforeValue: unknown, afterValue: unknown, path: string): Sc
     }
     const wasRequired = required.before.has(name);
     if (wasRequired !== required.after.has(name)) {
-      changes.push({ kind: 'required-changed', path: at, text: `${at} ${wasRequired ? 'no longer required' : 'now required'}`, required: !wasRequired });
+      changes.push({
+        kind: 'required-changed',
+        path: at,
+        text: `${at} ${wasRequired ? 'no longer required' : 'now required'}`,
+        required: !wasRequired,
+      });
     }
     changes.push(...diffSchema(props.before[name], props.after[name], at));
   }
@@ -166,13 +184,26 @@ function diffPromptArguments(beforeValue: unknown, afterValue: unknown): SchemaC
     const at = `arguments.${name}`;
     const was = before.get(name);
     if (!was) {
-      changes.push({ kind: 'field-added', path: at, text: `${at} added${arg.required ? ' (required)' : ''}`, required: Boolean(arg.required) });
+      changes.push({
+        kind: 'field-added',
+        path: at,
+        text: `${at} added${arg.required ? ' (required)' : ''}`,
+        required: Boolean(arg.required),
+      });
       continue;
     }
-    if (Boolean(was.required) !== Boolean(arg.required)) changes.push({ kind: 'required-changed', path: at, text: `${at} ${arg.required ? 'now required' : 'no longer required'}`, required: Boolean(arg.required) });
-    if (!sameJson(was.description, arg.description)) changes.push({ kind: 'description-changed', path: at, text: `${at}: description changed` });
+    if (Boolean(was.required) !== Boolean(arg.required))
+      changes.push({
+        kind: 'required-changed',
+        path: at,
+        text: `${at} ${arg.required ? 'now required' : 'no longer required'}`,
+        required: Boolean(arg.required),
+      });
+    if (!sameJson(was.description, arg.description))
+      changes.push({ kind: 'description-changed', path: at, text: `${at}: description changed` });
   }
-  for (const name of before.keys()) if (!after.has(name)) changes.push({ kind: 'field-removed', path: `arguments.${name}`, text: `arguments.${name} removed` });
+  for (const name of before.keys())
+    if (!after.has(name)) changes.push({ kind: 'field-removed', path: `arguments.${name}`, text: `arguments.${name} removed` });
   return changes;
 }
 

@@ -18,7 +18,13 @@ export function settingGlobs(setting: unknown, serverName: string): string[] {
 
 /** The config's and the setting's globs, deduplicated; `${workspaceFolder}/src/**` reads as `src/**`. */
 export function watchGlobs(configured: readonly string[], setting: unknown, serverName: string): string[] {
-  return [...new Set([...configured, ...settingGlobs(setting, serverName)].map((g) => g.replace(/^\$\{workspaceFolder\}[\\/]?/, '')).filter((g) => g.length > 0))];
+  return [
+    ...new Set(
+      [...configured, ...settingGlobs(setting, serverName)]
+        .map((g) => g.replace(/^\$\{workspaceFolder\}[\\/]?/, ''))
+        .filter((g) => g.length > 0),
+    ),
+  ];
 }
 
 /** "saving weather.ts", "saving weather.ts and 2 other files". */

@@ -21,7 +21,9 @@ export function firstAnswer(e: TraceEvent, ctx: DiagnoseContext): Answer | undef
 }
 
 /** A rule's `onEvent` that looks only at first answers to the client's requests. */
-export function onFirstAnswer(handle: (answer: Answer, e: TraceEvent, ctx: DiagnoseContext, report: Report) => void): NonNullable<Rule['onEvent']> {
+export function onFirstAnswer(
+  handle: (answer: Answer, e: TraceEvent, ctx: DiagnoseContext, report: Report) => void,
+): NonNullable<Rule['onEvent']> {
   return (e, ctx, report) => {
     const answer = firstAnswer(e, ctx);
     if (answer) handle(answer, e, ctx, report);

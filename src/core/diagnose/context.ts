@@ -350,7 +350,8 @@ export class DiagnoseContext {
         }
         break;
       case 'timeout': {
-        if (this.firstS2cSeq === undefined) this.timeouts.push({ seq: e.seq, id: info.id, method: typeof info.method === 'string' ? info.method : undefined });
+        if (this.firstS2cSeq === undefined)
+          this.timeouts.push({ seq: e.seq, id: info.id, method: typeof info.method === 'string' ? info.method : undefined });
         const r = this.requestFor(info.id);
         if (r && r.timeoutSeq === undefined) r.timeoutSeq = e.seq;
         if (r && r === this.discover && r.responseSeq === undefined && !this.discoverFailure) {

@@ -1,13 +1,5 @@
 /** DESIGN.md §4: the stage a failing session failed in. */
-export type Stage =
-  | 'transport'
-  | 'framing'
-  | 'initialization'
-  | 'negotiation'
-  | 'invocation'
-  | 'envelope'
-  | 'flow'
-  | 'authorization';
+export type Stage = 'transport' | 'framing' | 'initialization' | 'negotiation' | 'invocation' | 'envelope' | 'flow' | 'authorization';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -43,7 +35,15 @@ export const PROBE_RULE_IDS = [
  * The MCP Skills extension (SEP-2640): what the `skills` probe of `check` judges, and
  * skill-entry-invalid, a trace rule over every skills/list and skills/get answer.
  */
-export const SKILL_PROBE_RULE_IDS = ['skills-capability-invalid', 'skills-method-failed', 'skills-list-invalid', 'skill-unknown-answered', 'skill-file-mismatch', 'skill-manifest-metadata', 'skill-directory-invalid'] as const;
+export const SKILL_PROBE_RULE_IDS = [
+  'skills-capability-invalid',
+  'skills-method-failed',
+  'skills-list-invalid',
+  'skill-unknown-answered',
+  'skill-file-mismatch',
+  'skill-manifest-metadata',
+  'skill-directory-invalid',
+] as const;
 export const SKILL_RULE_IDS = ['skill-entry-invalid', ...SKILL_PROBE_RULE_IDS] as const;
 
 export type ProbeRule = (typeof PROBE_RULE_IDS)[number] | (typeof SKILL_PROBE_RULE_IDS)[number];
@@ -148,7 +148,6 @@ export const RULE_IDS = [
   ...PROBE_RULE_IDS,
   ...SKILL_RULE_IDS,
 ] as const;
-
 
 export type RuleId = (typeof RULE_IDS)[number];
 

@@ -39,7 +39,11 @@ export class DiagnosticsEngine {
         cls,
         rules
           .filter((r) => r.onEvent && (!r.on || r.on.includes(cls)))
-          .map((rule) => ({ rule, report: reporters.get(rule)!, notifications: cls.endsWith('-notification') ? rule.notifications : undefined })),
+          .map((rule) => ({
+            rule,
+            report: reporters.get(rule)!,
+            notifications: cls.endsWith('-notification') ? rule.notifications : undefined,
+          })),
       );
     }
     this.reporters = reporters;

@@ -6,7 +6,8 @@ import type { DiagnoseContext } from './context';
 export function describeMessage(e: TraceEvent): string {
   const msg = e.msg as Record<string, unknown> | undefined;
   if (!msg) return `line ${e.seq}`;
-  if (typeof msg.method === 'string') return 'id' in msg ? `request ${msg.method} (id ${JSON.stringify(msg.id)})` : `notification ${msg.method}`;
+  if (typeof msg.method === 'string')
+    return 'id' in msg ? `request ${msg.method} (id ${JSON.stringify(msg.id)})` : `notification ${msg.method}`;
   return `response (id ${JSON.stringify(msg.id)})`;
 }
 

@@ -7,7 +7,8 @@ export interface Internals {
 // Frames as V8 (`    at fn (/srv/app.js:3:9)`), Python (`File "/srv/app.py", line 3`) and the JVM print them.
 const STACK_FRAME = /^\s*at .+[:(].*\d+:\d+\)?\s*$|^\s*File ".+", line \d+|^\s*at [\w$.]+\([\w.]+\.java:\d+\)/m;
 // An absolute path with at least two segments that ends in a source file, or a home/system folder.
-const FILE_PATH = /(?:^|[\s"'(=])((?:\/(?:home|Users|usr|var|opt|srv|app|root|tmp)\/[^\s"'():]+)|(?:[A-Za-z]:\\[^\s"'():]+\\[^\s"'():]+)|(?:\/[^\s"'():]+\/[^\s"'():]+\.(?:js|mjs|cjs|ts|py|rb|go|java|rs)\b))/;
+const FILE_PATH =
+  /(?:^|[\s"'(=])((?:\/(?:home|Users|usr|var|opt|srv|app|root|tmp)\/[^\s"'():]+)|(?:[A-Za-z]:\\[^\s"'():]+\\[^\s"'():]+)|(?:\/[^\s"'():]+\/[^\s"'():]+\.(?:js|mjs|cjs|ts|py|rb|go|java|rs)\b))/;
 
 export function internalsIn(text: string): Internals | undefined {
   const frame = STACK_FRAME.exec(text);

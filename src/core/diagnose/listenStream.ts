@@ -5,7 +5,9 @@ import { idKey } from './context';
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
 /** The notifications a 2026-07-28 client opts in to, by the SubscriptionFilter field that asks for each. */
-export const STREAM_NOTIFICATIONS: Readonly<Record<string, 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged' | 'resourceSubscriptions'>> = {
+export const STREAM_NOTIFICATIONS: Readonly<
+  Record<string, 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged' | 'resourceSubscriptions'>
+> = {
   'notifications/tools/list_changed': 'toolsListChanged',
   'notifications/prompts/list_changed': 'promptsListChanged',
   'notifications/resources/list_changed': 'resourcesListChanged',

@@ -6,7 +6,16 @@ import { isModernVersion } from './versions';
  * the Skills extension's two among them ("ListSkillsResult extends … CacheableResult",
  * "GetSkillResult extends CacheableResult": SEP-2640).
  */
-export const CACHEABLE_METHODS: ReadonlySet<string> = new Set(['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'skills/list', 'skills/get']);
+export const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'skills/list',
+  'skills/get',
+]);
 
 /**
  * The methods whose 2026-07-28 response schema admits an InputRequiredResult

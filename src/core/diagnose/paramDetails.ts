@@ -13,12 +13,20 @@ function fromIssue(issue: unknown, out: ParamDetails): void {
   const i = issue as Record<string, unknown>;
   // zod issues ({path: [...], options|values}), ajv errors ({instancePath, params.allowedValues}), or {field, allowed}.
   if (Array.isArray(i.path) && i.path.length > 0) out.fields.push(i.path.join('.'));
-  else if (typeof i.instancePath === 'string' && i.instancePath !== '') out.fields.push(i.instancePath.replace(/^\//, '').replace(/\//g, '.'));
+  else if (typeof i.instancePath === 'string' && i.instancePath !== '')
+    out.fields.push(i.instancePath.replace(/^\//, '').replace(/\//g, '.'));
   for (const key of ['field', 'param', 'parameter', 'property', 'argument']) {
     if (typeof i[key] === 'string') out.fields.push(i[key] as string);
   }
   const params = i.params as Record<string, unknown> | undefined;
-  out.permitted ??= strings(i.options) ?? strings(i.values) ?? strings(i.allowed) ?? strings(i.allowedValues) ?? strings(i.permitted) ?? strings(i.enum) ?? strings(params?.allowedValues);
+  out.permitted ??=
+    strings(i.options) ??
+    strings(i.values) ??
+    strings(i.allowed) ??
+    strings(i.allowedValues) ??
+    strings(i.permitted) ??
+    strings(i.enum) ??
+    strings(params?.allowedValues);
 }
 
 function embeddedJson(message: string): unknown {
@@ -33,7 +41,8 @@ function embeddedJson(message: string): unknown {
 
 const FIELD = /\b(?:field|property|parameter|param|argument|key)\s+[`'"]?([A-Za-z_$][\w.$[\]-]*)/i;
 const QUOTED_FIELD = /[`'"]([A-Za-z_$][\w.$]*)[`'"]\s*(?:is required|is missing|must|should|expected|is invalid)/i;
-const PERMITTED = /(?:one of|allowed values?(?: are)?|permitted(?: values)?(?: are)?|valid values(?: are)?|expected)\s*:?\s*\[?([^\]\n;]+)/i;
+const PERMITTED =
+  /(?:one of|allowed values?(?: are)?|permitted(?: values)?(?: are)?|valid values(?: are)?|expected)\s*:?\s*\[?([^\]\n;]+)/i;
 
 export function paramDetails(message: string, data: unknown): ParamDetails {
   const out: ParamDetails = { fields: [] };

@@ -1,7 +1,8 @@
 import type { StderrLine } from './context';
 
 // Argument parsers: Node's parseArgs, argparse, click, commander, yargs.
-const BAD_ARGUMENTS = /ERR_PARSE_ARGS|unrecognized arguments?|unknown (?:option|argument|command)|invalid (?:option|argument)|missing required (?:option|argument)|^usage:/i;
+const BAD_ARGUMENTS =
+  /ERR_PARSE_ARGS|unrecognized arguments?|unknown (?:option|argument|command)|invalid (?:option|argument)|missing required (?:option|argument)|^usage:/i;
 
 /**
  * Causes that are the same on every attempt: a missing file, directory or module, code that
@@ -62,12 +63,17 @@ export function hintForStderr(text: string | undefined): string | undefined {
   if (/ModuleNotFoundError|No module named|ImportError/.test(text)) {
     return "A Python package is missing from the interpreter that ran the server: install it there (pip install / uv add) or point the command at the project's virtualenv python.";
   }
-  if (/\bENOENT\b|No such file or directory/.test(text)) return 'A file or directory the server needs does not exist: check the paths in its arguments, env and cwd.';
+  if (/\bENOENT\b|No such file or directory/.test(text))
+    return 'A file or directory the server needs does not exist: check the paths in its arguments, env and cwd.';
   if (/\bEACCES\b|Permission denied/.test(text)) return 'Permission denied: check file modes and that the server may read what it opens.';
-  if (/command not found|is not recognized/.test(text)) return 'A command the server runs is not on PATH: install it or use an absolute path.';
-  if (BAD_ARGUMENTS.test(text)) return 'The server refused its arguments: compare the args in the config with its usage (run it with --help in a terminal).';
-  if (/\bSyntaxError\b|IndentationError/.test(text)) return 'The server code does not parse: fix the syntax error (or rebuild it) before starting it again.';
-  if (/\bEADDRINUSE\b/.test(text)) return 'A port is already in use: a stdio server should not listen on a port, or another copy is still running.';
+  if (/command not found|is not recognized/.test(text))
+    return 'A command the server runs is not on PATH: install it or use an absolute path.';
+  if (BAD_ARGUMENTS.test(text))
+    return 'The server refused its arguments: compare the args in the config with its usage (run it with --help in a terminal).';
+  if (/\bSyntaxError\b|IndentationError/.test(text))
+    return 'The server code does not parse: fix the syntax error (or rebuild it) before starting it again.';
+  if (/\bEADDRINUSE\b/.test(text))
+    return 'A port is already in use: a stdio server should not listen on a port, or another copy is still running.';
   return undefined;
 }
 

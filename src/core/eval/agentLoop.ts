@@ -70,12 +70,22 @@ export interface LoopContext {
 
 export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord> {
   const started = performance.now();
-  const turn = (t: Omit<ModelTurn, 'model' | 'case' | 'repetition'>) => recordTurn(ctx.client.trace, { model: ctx.model.id, case: c.name, repetition: ctx.repetition, ...t });
+  const turn = (t: Omit<ModelTurn, 'model' | 'case' | 'repetition'>) =>
+    recordTurn(ctx.client.trace, { model: ctx.model.id, case: c.name, repetition: ctx.repetition, ...t });
   const messages: LoopMessage[] = [];
   if (ctx.system) messages.push({ role: 'system', text: ctx.system });
-  for (const m of c.messages) messages.push(m.role === 'assistant' ? { role: 'assistant', text: m.content, toolCalls: [] } : { role: m.role, text: m.content });
+  for (const m of c.messages)
+    messages.push(m.role === 'assistant' ? { role: 'assistant', text: m.content, toolCalls: [] } : { role: m.role, text: m.content });
   for (const m of messages) if (m.role !== 'tool') turn({ role: m.role, text: m.text });
-  const run: RunRecord = { calls: [], answer: '', steps: 0, usage: { inputTokens: 0, outputTokens: 0 }, modelMs: 0, durationMs: 0, stop: 'step-limit' };
+  const run: RunRecord = {
+    calls: [],
+    answer: '',
+    steps: 0,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    modelMs: 0,
+    durationMs: 0,
+    stop: 'step-limit',
+  };
   const finish = (stop: StopReason, error?: string) => {
     run.stop = stop;
     if (error !== undefined) run.error = error;
@@ -84,7 +94,8 @@ export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord>
   };
   while (run.steps < c.maxSteps) {
     if (ctx.signal?.aborted) return finish('model-error', 'the run was stopped before this step');
-    if (ctx.budget && ctx.budget.left <= 0) return finish('token-cap', `the run reached ${ctx.budget.name ?? '--max-tokens'} before this step`);
+    if (ctx.budget && ctx.budget.left <= 0)
+      return finish('token-cap', `the run reached ${ctx.budget.name ?? '--max-tokens'} before this step`);
     const t0 = performance.now();
     let step;
     try {
@@ -125,14 +136,21 @@ export async function runCase(c: EvalCase, ctx: LoopContext): Promise<RunRecord>
   return finish('step-limit', `no answer within ${c.maxSteps} step${c.maxSteps === 1 ? '' : 's'}`);
 }
 
-function judge(criteria: string, messages: readonly LoopMessage[], answer: string, ctx: LoopContext, turn: (t: Omit<ModelTurn, 'model' | 'case' | 'repetition'>) => void): Promise<JudgeVerdict> {
+function judge(
+  criteria: string,
+  messages: readonly LoopMessage[],
+  answer: string,
+  ctx: LoopContext,
+  turn: (t: Omit<ModelTurn, 'model' | 'case' | 'repetition'>) => void,
+): Promise<JudgeVerdict> {
   const judgeModel = ctx.judge ?? ctx.model;
   // The conversation up to the answer; the answer itself goes to the judge on its own.
   const conversation = messages.slice(0, -1);
   return judgeAnswer(criteria, conversation, answer, {
     judge: judgeModel,
     ...(ctx.budget ? { budget: ctx.budget } : {}),
-    record: ({ verdict, ...rest }) => turn({ role: 'judge', judgeModel: judgeModel.id, verdict: verdict.verdict, reason: verdict.reason, ...rest }),
+    record: ({ verdict, ...rest }) =>
+      turn({ role: 'judge', judgeModel: judgeModel.id, verdict: verdict.verdict, reason: verdict.reason, ...rest }),
   });
 }
 
@@ -147,7 +165,12 @@ async function runCall(call: ModelToolCall, ctx: LoopContext): Promise<CallOutco
   const tool = ctx.tools.find((t) => t.name === call.name);
   const record: CallRecord = { name: call.name, args: call.args, offered: tool !== undefined, schemaErrors: [], unknownArgs: [] };
   // What a host answers a model that names a tool it was not given.
-  if (!tool) return { record, text: `There is no tool named ${JSON.stringify(call.name)}. The tools are: ${ctx.tools.map((t) => t.name).join(', ')}.`, isError: true };
+  if (!tool)
+    return {
+      record,
+      text: `There is no tool named ${JSON.stringify(call.name)}. The tools are: ${ctx.tools.map((t) => t.name).join(', ')}.`,
+      isError: true,
+    };
   const checked = validateArguments(tool.inputSchema, call.args, { protocolVersion: ctx.protocolVersion });
   record.schemaErrors = checked.errors.map((e) => `${e.path || '/'} ${e.message}`);
   record.unknownArgs = unknownNames(tool.inputSchema, call.args);
@@ -159,7 +182,11 @@ async function runCall(call: ModelToolCall, ctx: LoopContext): Promise<CallOutco
     }
   } else if (tool.annotations?.destructiveHint === true && !ctx.allowDestructive) {
     record.blocked = true;
-    return { record, text: `MCP Lens did not run ${call.name}: it is annotated destructiveHint and the eval runs without --allow-destructive.`, isError: true };
+    return {
+      record,
+      text: `MCP Lens did not run ${call.name}: it is annotated destructiveHint and the eval runs without --allow-destructive.`,
+      isError: true,
+    };
   }
   try {
     const result = await ctx.client.callTool(call.name, call.args, { timeoutMs: ctx.callTimeoutMs, maxTimeoutMs: ctx.callTimeoutMs });
@@ -167,9 +194,13 @@ async function runCall(call: ModelToolCall, ctx: LoopContext): Promise<CallOutco
     return { record, text: resultText(result), isError: record.isError };
   } catch (error) {
     record.isError = true;
-    if (error instanceof ConnectionClosedError) return { record, text: `the server went away during ${call.name}: ${error.message}`, isError: true, gone: true };
+    if (error instanceof ConnectionClosedError)
+      return { record, text: `the server went away during ${call.name}: ${error.message}`, isError: true, gone: true };
     // A protocol error goes back to the model as a host would show it; the case judges the rest.
-    const text = error instanceof ProtocolError ? `JSON-RPC error ${error.code}: ${error.message}` : `the call failed: ${error instanceof Error ? error.message : String(error)}`;
+    const text =
+      error instanceof ProtocolError
+        ? `JSON-RPC error ${error.code}: ${error.message}`
+        : `the call failed: ${error instanceof Error ? error.message : String(error)}`;
     return { record, text, isError: true };
   }
 }

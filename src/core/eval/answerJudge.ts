@@ -34,19 +34,28 @@ export function judgeMessages(criteria: string, conversation: readonly LoopMessa
       case 'user':
         return [`${m.role}: ${cut(m.text)}`];
       case 'assistant':
-        return [...(m.text ? [`assistant: ${cut(m.text)}`] : []), ...m.toolCalls.map((c) => `assistant calls ${c.name}(${cut(typeof c.args === 'string' ? c.args : JSON.stringify(c.args))})`)];
+        return [
+          ...(m.text ? [`assistant: ${cut(m.text)}`] : []),
+          ...m.toolCalls.map((c) => `assistant calls ${c.name}(${cut(typeof c.args === 'string' ? c.args : JSON.stringify(c.args))})`),
+        ];
       case 'tool':
         return m.results.map((r) => `result of ${r.name}${r.isError ? ' (an error)' : ''}: ${cut(r.text)}`);
     }
   });
   const text = `Criteria:\n${criteria}\n\nConversation:\n${lines.join('\n')}\n\n<final_answer>\n${answer}\n</final_answer>`;
-  return [{ role: 'system', text: INSTRUCTIONS }, { role: 'user', text }];
+  return [
+    { role: 'system', text: INSTRUCTIONS },
+    { role: 'user', text },
+  ];
 }
 
 /** The verdict in a judge's answer, or undefined when the answer is not exactly one. */
 export function parseVerdict(text: string): { verdict: 'pass' | 'fail'; reason: string } | undefined {
   // A Markdown fence around the object is the one liberty taken: it hides nothing.
-  const body = text.trim().replace(/^```(?:json)?\s*\n([\s\S]*?)\n?```$/u, '$1').trim();
+  const body = text
+    .trim()
+    .replace(/^```(?:json)?\s*\n([\s\S]*?)\n?```$/u, '$1')
+    .trim();
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -67,7 +76,12 @@ export interface JudgeContext {
   record(turn: { text?: string; error?: string; usage?: TokenUsage; latencyMs: number; verdict: JudgeVerdict }): void;
 }
 
-export async function judgeAnswer(criteria: string, conversation: readonly LoopMessage[], answer: string, ctx: JudgeContext): Promise<JudgeVerdict> {
+export async function judgeAnswer(
+  criteria: string,
+  conversation: readonly LoopMessage[],
+  answer: string,
+  ctx: JudgeContext,
+): Promise<JudgeVerdict> {
   const none = { inputTokens: 0, outputTokens: 0 };
   const model = ctx.judge.id;
   if (ctx.budget && ctx.budget.left <= 0) {
@@ -80,7 +94,12 @@ export async function judgeAnswer(criteria: string, conversation: readonly LoopM
   try {
     step = await ctx.judge.step(judgeMessages(criteria, conversation, answer), []);
   } catch (error) {
-    const verdict: JudgeVerdict = { verdict: 'error', reason: `the judge failed: ${error instanceof Error ? error.message : String(error)}`, model, usage: none };
+    const verdict: JudgeVerdict = {
+      verdict: 'error',
+      reason: `the judge failed: ${error instanceof Error ? error.message : String(error)}`,
+      model,
+      usage: none,
+    };
     ctx.record({ error: verdict.reason, latencyMs: performance.now() - t0, verdict });
     return verdict;
   }
@@ -89,7 +108,14 @@ export async function judgeAnswer(criteria: string, conversation: readonly LoopM
   const parsed = step.toolCalls.length === 0 ? parseVerdict(step.text) : undefined;
   const verdict: JudgeVerdict = parsed
     ? { ...parsed, model, usage: step.usage }
-    : { verdict: 'unreadable', reason: step.toolCalls.length ? `it called ${step.toolCalls.map((c) => c.name).join(', ')} instead of answering` : cut(oneLine(step.text) || '(nothing)', 200), model, usage: step.usage };
+    : {
+        verdict: 'unreadable',
+        reason: step.toolCalls.length
+          ? `it called ${step.toolCalls.map((c) => c.name).join(', ')} instead of answering`
+          : cut(oneLine(step.text) || '(nothing)', 200),
+        model,
+        usage: step.usage,
+      };
   ctx.record({ text: step.text, usage: step.usage, latencyMs, verdict });
   return verdict;
 }

@@ -55,7 +55,15 @@ export function compareCases(before: readonly CaseScore[], after: readonly CaseS
     const difference = newcombe(bs ?? { passes: 0, runs: 0 }, as ?? { passes: 0, runs: 0 });
     const change = kind(bs, as, difference);
     const repeatToTell = change === 'noise' && bs && as ? repeatsToTell(bs.passRate, as.passRate, Math.max(bs.runs, as.runs)) : undefined;
-    return { name, line: (a ?? b)!.line, ...(bs ? { before: bs } : {}), ...(as ? { after: as } : {}), difference, change, ...(repeatToTell ? { repeatToTell } : {}) };
+    return {
+      name,
+      line: (a ?? b)!.line,
+      ...(bs ? { before: bs } : {}),
+      ...(as ? { after: as } : {}),
+      difference,
+      change,
+      ...(repeatToTell ? { repeatToTell } : {}),
+    };
   });
 }
 
@@ -92,7 +100,12 @@ function toolCounts(cases: readonly CaseScore[]): Map<string, ToolSelectionCount
   for (const c of cases) {
     for (const [tool, n] of Object.entries(c.toolSelection)) {
       const t = totals.get(tool) ?? { chosen: 0, chosenExpected: 0, expected: 0, expectedChosen: 0 };
-      totals.set(tool, { chosen: t.chosen + n.chosen, chosenExpected: t.chosenExpected + n.chosenExpected, expected: t.expected + n.expected, expectedChosen: t.expectedChosen + n.expectedChosen });
+      totals.set(tool, {
+        chosen: t.chosen + n.chosen,
+        chosenExpected: t.chosenExpected + n.chosenExpected,
+        expected: t.expected + n.expected,
+        expectedChosen: t.expectedChosen + n.expectedChosen,
+      });
     }
   }
   return totals;

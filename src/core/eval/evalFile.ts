@@ -28,7 +28,10 @@ const argsMatch = z.strictObject({
   /** Each named argument's text form must match this regular expression. */
   patterns: z.record(z.string(), regex).optional().describe('Per argument, a regular expression its text must match'),
   /** A JSON Schema the arguments must satisfy. */
-  schema: z.union([z.record(z.string(), z.unknown()), z.boolean()]).optional().describe('A JSON Schema the arguments must satisfy'),
+  schema: z
+    .union([z.record(z.string(), z.unknown()), z.boolean()])
+    .optional()
+    .describe('A JSON Schema the arguments must satisfy'),
 });
 
 const expectation = z
@@ -36,12 +39,25 @@ const expectation = z
     tool: z.string().min(1).optional().describe('The tool the model must call'),
     anyOf: z.array(z.string().min(1)).min(1).optional().describe('Tools any one of which the model must call'),
     /** Partial: every key given must be there with that value; others may be too. */
-    args: z.record(z.string(), z.unknown()).optional().describe('Arguments the call must have (a partial match: other arguments may be there too)'),
+    args: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Arguments the call must have (a partial match: other arguments may be there too)'),
     argsMatch: argsMatch.optional().describe('Stricter argument matching: exact, by pattern, by JSON Schema'),
     notTools: z.array(z.string().min(1)).optional().describe('Tools the model must not call'),
-    answer: z.strictObject({ contains: textCheck.optional(), notContains: textCheck.optional(), matches: regex.optional() }).optional().describe('What the final answer must (not) contain, case-insensitively, or match'),
+    answer: z
+      .strictObject({ contains: textCheck.optional(), notContains: textCheck.optional(), matches: regex.optional() })
+      .optional()
+      .describe('What the final answer must (not) contain, case-insensitively, or match'),
     /** Graded by a model (the one under test unless --judge-model): pass or fail, with a reason. */
-    judge: z.string().trim().min(1).optional().describe('What a good final answer does, in words: a judge model grades each final answer against it (pass or fail, with a one-line reason); by default the model under test, or --judge-model'),
+    judge: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe(
+        'What a good final answer does, in words: a judge model grades each final answer against it (pass or fail, with a one-line reason); by default the model under test, or --judge-model',
+      ),
   })
   .refine((e) => !(e.tool && e.anyOf), '"tool" and "anyOf" contradict each other: give one');
 
@@ -50,9 +66,9 @@ const message = z.strictObject({ role: z.enum(['user', 'assistant', 'system']), 
 const evalCase = z
   .strictObject({
     name: z.string().min(1),
-    prompt: z.string().min(1).optional().describe('The user\'s message'),
+    prompt: z.string().min(1).optional().describe("The user's message"),
     /** A conversation so far; the last message is the user's. */
-    messages: z.array(message).min(1).optional().describe('A conversation so far instead of a prompt; it ends with the user\'s message'),
+    messages: z.array(message).min(1).optional().describe("A conversation so far instead of a prompt; it ends with the user's message"),
     expect: expectation.default({}),
     repeat: z.int().min(1).max(1000).optional().describe('How many times this case runs (its pass rate is over these)'),
     maxSteps: z.int().min(1).max(100).optional().describe('Model turns before the case fails without an answer (default 8)'),
@@ -62,11 +78,13 @@ const evalCase = z
 
 const server = z
   .union([
-  z.string().min(1),
-  z.strictObject({ command: z.array(z.string()).min(1), cwd: z.string().optional(), env: z.record(z.string(), z.string()).optional() }),
-  z.strictObject({ url: z.url() }),
+    z.string().min(1),
+    z.strictObject({ command: z.array(z.string()).min(1), cwd: z.string().optional(), env: z.record(z.string(), z.string()).optional() }),
+    z.strictObject({ url: z.url() }),
   ])
-  .describe('A server name from .vscode/mcp.json (or .mcp.json, .cursor/mcp.json), {"command": ["node", "server.js"]} (relative to this file), or {"url": "https://…"}');
+  .describe(
+    'A server name from .vscode/mcp.json (or .mcp.json, .cursor/mcp.json), {"command": ["node", "server.js"]} (relative to this file), or {"url": "https://…"}',
+  );
 
 export const evalFileSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -114,12 +132,16 @@ export function parseEvalFile(path: string, text: string): EvalFile {
   }
   const root = doc.root;
   const lineOf = (at: PropertyKey[]) => {
-    const node = findNodeAtLocation(root, at.filter((p): p is string | number => typeof p !== 'symbol'));
+    const node = findNodeAtLocation(
+      root,
+      at.filter((p): p is string | number => typeof p !== 'symbol'),
+    );
     return node ? doc.lines.line(node.offset) + 1 : 1;
   };
   const parsed = evalFileSchema.safeParse(getNodeValue(root));
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) file.problems.push({ line: lineOf(issue.path), message: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` });
+    for (const issue of parsed.error.issues)
+      file.problems.push({ line: lineOf(issue.path), message: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` });
     return file;
   }
   const value = parsed.data;
@@ -127,7 +149,11 @@ export function parseEvalFile(path: string, text: string): EvalFile {
   if (value.system !== undefined) file.system = value.system;
   const names = new Set<string>();
   value.cases.forEach((c, index) => {
-    if (names.has(c.name)) return void file.problems.push({ line: lineOf(['cases', index]), message: `cases.${index}: the name ${JSON.stringify(c.name)} is used twice in this file` });
+    if (names.has(c.name))
+      return void file.problems.push({
+        line: lineOf(['cases', index]),
+        message: `cases.${index}: the name ${JSON.stringify(c.name)} is used twice in this file`,
+      });
     names.add(c.name);
     file.cases.push({
       name: c.name,

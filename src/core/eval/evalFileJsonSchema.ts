@@ -12,6 +12,7 @@ export function evalFileJsonSchema(): Record<string, unknown> {
     ...generated,
     $id: 'https://mcp-lens.dev/schemas/mcpeval.schema.json',
     title: 'MCP Lens eval file',
-    description: 'Cases a model must get right with an MCP server\'s tools: the prompt, the tool it should choose and with which arguments, what the answer must say. Run with `mcp-lens eval --model PROVIDER:MODEL`.',
+    description:
+      "Cases a model must get right with an MCP server's tools: the prompt, the tool it should choose and with which arguments, what the answer must say. Run with `mcp-lens eval --model PROVIDER:MODEL`.",
   };
 }

@@ -13,7 +13,10 @@ const OFFERED_FIELDS = new Set(['description', 'title', 'annotations']);
 
 /** The tools whose offer to a model the diff changed, sorted. */
 export function toolsOfferedDifferently(tools: KindDiff): string[] {
-  const changed = tools.changed.filter((c) => c.fields.some((f) => OFFERED_FIELDS.has(f)) || c.schema.some((s) => s.path === 'inputSchema' || s.path.startsWith('inputSchema.')));
+  const changed = tools.changed.filter(
+    (c) =>
+      c.fields.some((f) => OFFERED_FIELDS.has(f)) || c.schema.some((s) => s.path === 'inputSchema' || s.path.startsWith('inputSchema.')),
+  );
   return [...new Set([...tools.added, ...tools.removed, ...changed.map((c) => c.name)])].sort();
 }
 

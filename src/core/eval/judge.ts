@@ -19,18 +19,22 @@ export function judgeRun(expect: EvalExpect, run: RunRecord): string[] {
   if (run.stop !== 'answer') failures.push(run.error ?? run.stop);
   // A model that never answered (its provider failed, the token cap) says nothing about the expectations.
   if (run.stop === 'model-error' || run.stop === 'token-cap') return failures;
-  for (const call of run.calls.filter((c) => c.blocked)) failures.push(`called ${call.name}, which is destructive; not run without --allow-destructive`);
+  for (const call of run.calls.filter((c) => c.blocked))
+    failures.push(`called ${call.name}, which is destructive; not run without --allow-destructive`);
   const wanted = expectedTools(expect);
   if (wanted.length) {
     const named = run.calls.filter((c) => wanted.includes(c.name));
     if (named.length === 0) {
       const called = run.calls.map((c) => c.name);
-      failures.push(`expected a call to ${wanted.join(' or ')}; ${called.length ? `the model called ${[...new Set(called)].join(', ')}` : 'the model called no tool'}`);
+      failures.push(
+        `expected a call to ${wanted.join(' or ')}; ${called.length ? `the model called ${[...new Set(called)].join(', ')}` : 'the model called no tool'}`,
+      );
     } else if (!named.some((c) => argsProblems(expect, c).length === 0)) {
       failures.push(`${named[0].name} was called with the wrong arguments: ${argsProblems(expect, named[0]).join('; ')}`);
     }
   }
-  for (const name of expect.notTools ?? []) if (run.calls.some((c) => c.name === name)) failures.push(`called ${name}, which this case must not call`);
+  for (const name of expect.notTools ?? [])
+    if (run.calls.some((c) => c.name === name)) failures.push(`called ${name}, which this case must not call`);
   if (expect.answer && run.stop === 'answer') failures.push(...answerProblems(expect.answer, run.answer));
   if (expect.judge !== undefined && run.stop === 'answer') {
     const problem = verdictProblem(run.verdict);
@@ -63,7 +67,8 @@ function argsProblems(expect: EvalExpect, call: CallRecord): string[] {
   for (const [name, pattern] of Object.entries(match?.patterns ?? {})) {
     const value = isRecord(args) ? args[name] : undefined;
     const text = typeof value === 'string' ? value : JSON.stringify(value);
-    if (value === undefined || !new RegExp(pattern, 'u').test(text)) problems.push(`${name} is ${value === undefined ? 'missing' : text}, expected to match /${pattern}/`);
+    if (value === undefined || !new RegExp(pattern, 'u').test(text))
+      problems.push(`${name} is ${value === undefined ? 'missing' : text}, expected to match /${pattern}/`);
   }
   if (match?.schema !== undefined) {
     const checked = validateArguments(match.schema, args);
@@ -84,8 +89,10 @@ function answerProblems(answer: NonNullable<EvalExpect['answer']>, text: string)
   const lower = text.toLowerCase();
   const list = (v: string | string[] | undefined) => (v === undefined ? [] : typeof v === 'string' ? [v] : v);
   // Case-insensitive: "Oslo" and "oslo" say the same to a user.
-  for (const s of list(answer.contains)) if (!lower.includes(s.toLowerCase())) problems.push(`the answer does not contain ${JSON.stringify(s)}`);
+  for (const s of list(answer.contains))
+    if (!lower.includes(s.toLowerCase())) problems.push(`the answer does not contain ${JSON.stringify(s)}`);
   for (const s of list(answer.notContains)) if (lower.includes(s.toLowerCase())) problems.push(`the answer contains ${JSON.stringify(s)}`);
-  if (answer.matches !== undefined && !new RegExp(answer.matches, 'u').test(text)) problems.push(`the answer does not match /${answer.matches}/`);
+  if (answer.matches !== undefined && !new RegExp(answer.matches, 'u').test(text))
+    problems.push(`the answer does not match /${answer.matches}/`);
   return problems;
 }

@@ -40,7 +40,9 @@ function turnLine(turn: ModelTurn): string {
 }
 
 function cost(turn: ModelTurn): string {
-  return turn.usage ? ` [${turn.usage.inputTokens} in, ${turn.usage.outputTokens} out${turn.latencyMs !== undefined ? `, ${Math.round(turn.latencyMs)} ms` : ''}]` : '';
+  return turn.usage
+    ? ` [${turn.usage.inputTokens} in, ${turn.usage.outputTokens} out${turn.latencyMs !== undefined ? `, ${Math.round(turn.latencyMs)} ms` : ''}]`
+    : '';
 }
 
 function oneLine(text: string): string {

@@ -7,12 +7,14 @@ import { isRecord } from '../schema/isRecord';
 import type { OfferedTool } from './model';
 
 export function offeredTools(listed: readonly Record<string, unknown>[]): OfferedTool[] {
-  return listed.filter((tool) => typeof tool.name === 'string' && modelMayCall(tool)).map((tool) => ({
-    name: tool.name as string,
-    ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
-    inputSchema: isRecord(tool.inputSchema) ? tool.inputSchema : { type: 'object' },
-    ...(isRecord(tool.annotations) ? { annotations: tool.annotations } : {}),
-  }));
+  return listed
+    .filter((tool) => typeof tool.name === 'string' && modelMayCall(tool))
+    .map((tool) => ({
+      name: tool.name as string,
+      ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
+      inputSchema: isRecord(tool.inputSchema) ? tool.inputSchema : { type: 'object' },
+      ...(isRecord(tool.annotations) ? { annotations: tool.annotations } : {}),
+    }));
 }
 
 function modelMayCall(tool: Record<string, unknown>): boolean {

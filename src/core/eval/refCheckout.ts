@@ -33,7 +33,15 @@ export interface CheckoutProblem {
 function git(cwd: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed (or not on PATH)' : stderr.trim() || error.message).split('\n')[0]));
+      if (error)
+        reject(
+          new Error(
+            ((error as NodeJS.ErrnoException).code === 'ENOENT'
+              ? 'git is not installed (or not on PATH)'
+              : stderr.trim() || error.message
+            ).split('\n')[0],
+          ),
+        );
       else resolve(stdout.trim());
     });
   });

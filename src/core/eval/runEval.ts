@@ -54,14 +54,24 @@ export interface EvalSession {
   protocolVersion: string;
 }
 
-export function runEvalFile(file: EvalFile, spec: ServerSpec | HttpServerSpec, model: EvalModel, options: EvalRunOptions): Promise<EvalFileResult> {
+export function runEvalFile(
+  file: EvalFile,
+  spec: ServerSpec | HttpServerSpec,
+  model: EvalModel,
+  options: EvalRunOptions,
+): Promise<EvalFileResult> {
   return runEvalCases(file, model, options, {
     open: () => openSession(spec, options.client),
     close: (session) => ignoreClosing(session.client.close()),
   });
 }
 
-export async function runEvalCases(file: EvalFile, model: EvalModel, options: Omit<EvalRunOptions, 'client'>, sessions: SessionSource): Promise<EvalFileResult> {
+export async function runEvalCases(
+  file: EvalFile,
+  model: EvalModel,
+  options: Omit<EvalRunOptions, 'client'>,
+  sessions: SessionSource,
+): Promise<EvalFileResult> {
   const result: EvalFileResult = { model: model.id, cases: [], sessions: [] };
   let session: EvalSession | undefined;
   try {
@@ -85,7 +95,20 @@ export async function runEvalCases(file: EvalFile, model: EvalModel, options: Om
       const repeat = options.repeat ?? c.repeat;
       for (let repetition = 1; repetition <= repeat; repetition++) {
         const { allowDestructive, callTimeoutMs, budget, signal, approve } = options;
-        const run = await runCase(c, { client: session.client, model, tools: session.tools, protocolVersion: session.protocolVersion, system: file.system, repetition, allowDestructive, callTimeoutMs, budget, signal, approve, ...(options.judge ? { judge: options.judge } : {}) });
+        const run = await runCase(c, {
+          client: session.client,
+          model,
+          tools: session.tools,
+          protocolVersion: session.protocolVersion,
+          system: file.system,
+          repetition,
+          allowDestructive,
+          callTimeoutMs,
+          budget,
+          signal,
+          approve,
+          ...(options.judge ? { judge: options.judge } : {}),
+        });
         runs.push(run);
         options.onRun?.(c, run);
         if (run.stop === 'server-gone' || run.stop === 'token-cap' || options.signal?.aborted) break;
@@ -106,7 +129,10 @@ export async function runEvalCases(file: EvalFile, model: EvalModel, options: Om
 }
 
 /** A session of its own: the server started (or reached) for this run, its tools listed. */
-export async function openSession(spec: ServerSpec | HttpServerSpec, options: ClientOptions): Promise<{ session: EvalSession; events: TraceEvent[] } | { problem: string; events: TraceEvent[] }> {
+export async function openSession(
+  spec: ServerSpec | HttpServerSpec,
+  options: ClientOptions,
+): Promise<{ session: EvalSession; events: TraceEvent[] } | { problem: string; events: TraceEvent[] }> {
   const client = new McpClient(spec, options);
   // The trace's own list: events land in it as they happen, so the caller sees the whole session.
   const events = client.trace.events as TraceEvent[];

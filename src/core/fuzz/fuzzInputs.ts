@@ -44,7 +44,13 @@ function rootSchema(inputSchema: unknown): Schema {
   if (inputSchema === undefined) return { type: 'object' };
   if (typeof inputSchema === 'boolean') return inputSchema;
   if (!isRecord(inputSchema)) throw new NotFuzzable('the inputSchema is not a JSON object');
-  return inputSchema.type === undefined && !('$ref' in inputSchema) && !('anyOf' in inputSchema) && !('oneOf' in inputSchema) && !('allOf' in inputSchema) ? { type: 'object', ...inputSchema } : inputSchema;
+  return inputSchema.type === undefined &&
+    !('$ref' in inputSchema) &&
+    !('anyOf' in inputSchema) &&
+    !('oneOf' in inputSchema) &&
+    !('allOf' in inputSchema)
+    ? { type: 'object', ...inputSchema }
+    : inputSchema;
 }
 
 export function mutationsOf(schema: Record<string, unknown>): Mutation[] {
@@ -55,7 +61,8 @@ export function mutationsOf(schema: Record<string, unknown>): Mutation[] {
   for (const [key, sub] of Object.entries(properties)) {
     if (isRecord(sub)) out.push(...propertyMutations(key, sub));
   }
-  if (schema.additionalProperties === false) out.push({ how: 'an extra property where additionalProperties is false', apply: (a) => ({ ...a, mcpLensExtra: 1 }) });
+  if (schema.additionalProperties === false)
+    out.push({ how: 'an extra property where additionalProperties is false', apply: (a) => ({ ...a, mcpLensExtra: 1 }) });
   return out;
 }
 
@@ -75,9 +82,14 @@ function propertyMutations(key: string, s: Record<string, unknown>): Mutation[] 
   if (type === 'number' || type === 'integer') out.push(set('zero', 0), set('-1', -1), set('a huge number', 1e308));
   if (type === 'string' || type === undefined) {
     if (typeof s.maxLength === 'number') out.push(set(`longer than maxLength ${s.maxLength}`, 'x'.repeat(s.maxLength + 1)));
-    if (typeof s.minLength === 'number' && s.minLength > 0) out.push(set(`shorter than minLength ${s.minLength}`, 'x'.repeat(s.minLength - 1)));
+    if (typeof s.minLength === 'number' && s.minLength > 0)
+      out.push(set(`shorter than minLength ${s.minLength}`, 'x'.repeat(s.minLength - 1)));
     if (typeof s.pattern === 'string') out.push(set(`not matching ${s.pattern}`, ' mcp-lens \u0000'));
-    out.push(set('an empty string', ''), set(`a string of ${HUGE} characters`, 'x'.repeat(HUGE)), set('control, bidi and astral characters', AWKWARD_TEXT));
+    out.push(
+      set('an empty string', ''),
+      set(`a string of ${HUGE} characters`, 'x'.repeat(HUGE)),
+      set('control, bidi and astral characters', AWKWARD_TEXT),
+    );
   }
   if (type === 'array' || type === 'object') out.push(set(`nested ${DEEP} levels deep`, nested(DEEP, type)));
   return out;

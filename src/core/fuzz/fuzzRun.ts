@@ -113,7 +113,8 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
     }
     if (report.stopped || !finding) break;
   }
-  if (deadline.hung.length) report.hangs = { classes: deadline.hung, fullTimeouts: deadline.fullTimeouts, deadlineMs: deadline.learned(), setAside: used.setAside };
+  if (deadline.hung.length)
+    report.hangs = { classes: deadline.hung, fullTimeouts: deadline.fullTimeouts, deadlineMs: deadline.learned(), setAside: used.setAside };
   return report;
 }
 
@@ -132,7 +133,14 @@ type ClassCaller = (input: FuzzInput) => Promise<CallOutcome | undefined>;
 /** The rule a hang is found by. */
 const HANG: RuleId = 'timeout';
 
-function timedCaller(caller: FuzzCaller, deadline: LearnedDeadline, known: ReadonlySet<RuleId>, used: { setAside: number }, report: ToolReport, options: FuzzOptions): ClassCaller {
+function timedCaller(
+  caller: FuzzCaller,
+  deadline: LearnedDeadline,
+  known: ReadonlySet<RuleId>,
+  used: { setAside: number },
+  report: ToolReport,
+  options: FuzzOptions,
+): ClassCaller {
   return async (input) => {
     if (report.stopped) return undefined;
     if (known.has(HANG) && deadline.hasHung(input.how)) {

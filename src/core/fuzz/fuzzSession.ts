@@ -8,7 +8,15 @@
  */
 import { diagnose } from '../diagnose/engine';
 import type { Diagnostic } from '../diagnose/diagnostic';
-import { ConnectionClosedError, McpClient, ProtocolError, RequestTimeoutError, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../session/client';
+import {
+  ConnectionClosedError,
+  McpClient,
+  ProtocolError,
+  RequestTimeoutError,
+  type ClientOptions,
+  type HttpServerSpec,
+  type ServerSpec,
+} from '../session/client';
 import type { TraceEvent } from '../trace/event';
 import { usageNote } from '../trace/usageNote';
 import { readUsage } from '../load/processSampler';
@@ -129,7 +137,9 @@ export class FuzzSession {
     }
     const own = client.trace.events.slice(mark);
     const seqs = new Set(own.map((e) => e.seq));
-    const diagnostics = diagnose([...this.handshake, ...own]).filter((d) => d.evidence.some((s) => seqs.has(s)) && !(FAULT_ONLY_FOR_VALID.has(d.rule) && d.evidence.every((s) => s >= retriesFrom)));
+    const diagnostics = diagnose([...this.handshake, ...own]).filter(
+      (d) => d.evidence.some((s) => seqs.has(s)) && !(FAULT_ONLY_FOR_VALID.has(d.rule) && d.evidence.every((s) => s >= retriesFrom)),
+    );
     return { ...outcome, durationMs, diagnostics, timeoutMs };
   }
 

@@ -24,17 +24,47 @@ export const TAMPER_SUFFIX = '-TAMPERED';
 /** A key the server never asked for, standing where its own keys' answers should be. */
 export const UNASKED_KEY = 'mcp-lens-not-asked';
 
-export async function sendWrongRetries(client: McpClient, name: string, args: Record<string, unknown>, asked: Record<string, unknown>, opts: RequestOptions): Promise<void> {
+export async function sendWrongRetries(
+  client: McpClient,
+  name: string,
+  args: Record<string, unknown>,
+  asked: Record<string, unknown>,
+  opts: RequestOptions,
+): Promise<void> {
   const state = typeof asked.requestState === 'string' ? asked.requestState : undefined;
   const requests = isRecord(asked.inputRequests) ? asked.inputRequests : {};
   const honest = plausibleResponses(requests);
-  if (state !== undefined) await retry(client, 'tampered-state', name, { name, arguments: args, inputResponses: honest, requestState: `${state}${TAMPER_SUFFIX}` }, opts);
+  if (state !== undefined)
+    await retry(
+      client,
+      'tampered-state',
+      name,
+      { name, arguments: args, inputResponses: honest, requestState: `${state}${TAMPER_SUFFIX}` },
+      opts,
+    );
   if (Object.keys(requests).length > 0) {
-    await retry(client, 'missing-response', name, { name, arguments: args, inputResponses: { [UNASKED_KEY]: { action: 'accept', content: {} } }, ...(state !== undefined ? { requestState: state } : {}) }, opts);
+    await retry(
+      client,
+      'missing-response',
+      name,
+      {
+        name,
+        arguments: args,
+        inputResponses: { [UNASKED_KEY]: { action: 'accept', content: {} } },
+        ...(state !== undefined ? { requestState: state } : {}),
+      },
+      opts,
+    );
   }
 }
 
-async function retry(client: McpClient, kind: WrongRetry, tool: string, params: Record<string, unknown>, opts: RequestOptions): Promise<void> {
+async function retry(
+  client: McpClient,
+  kind: WrongRetry,
+  tool: string,
+  params: Record<string, unknown>,
+  opts: RequestOptions,
+): Promise<void> {
   let id: number | undefined;
   let result: Record<string, unknown>;
   try {
@@ -65,7 +95,8 @@ function plausibleResponses(requests: Record<string, unknown>): Record<string, u
   for (const [key, request] of Object.entries(requests)) {
     const method = isRecord(request) ? request.method : undefined;
     const params = isRecord(request) && isRecord(request.params) ? request.params : {};
-    if (method === 'sampling/createMessage') out[key] = { role: 'assistant', content: { type: 'text', text: 'mcp-lens' }, model: 'mcp-lens' };
+    if (method === 'sampling/createMessage')
+      out[key] = { role: 'assistant', content: { type: 'text', text: 'mcp-lens' }, model: 'mcp-lens' };
     else if (method === 'roots/list') out[key] = { roots: [] };
     else out[key] = params.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: formDefaults(params.requestedSchema) };
   }

@@ -24,8 +24,16 @@ export interface SavedFindings {
  */
 export type SavedServer = { server: string } | { command: string[]; cwd?: string };
 
-export function saveFindings(existing: string | undefined, path: string, server: SavedServer, findings: readonly FuzzFinding[]): SavedFindings {
-  const head = 'server' in server ? { server: server.server } : { command: server.command, ...(server.cwd && server.cwd !== '.' ? { cwd: server.cwd } : {}) };
+export function saveFindings(
+  existing: string | undefined,
+  path: string,
+  server: SavedServer,
+  findings: readonly FuzzFinding[],
+): SavedFindings {
+  const head =
+    'server' in server
+      ? { server: server.server }
+      : { command: server.command, ...(server.cwd && server.cwd !== '.' ? { cwd: server.cwd } : {}) };
   let text = existing?.trim() ? existing : `${JSON.stringify({ ...head, tests: [] }, null, 2)}\n`;
   const added: string[] = [];
   for (const finding of findings) {
@@ -36,7 +44,12 @@ export function saveFindings(existing: string | undefined, path: string, server:
     const base = `fuzz ${finding.tool}: ${finding.rule}`;
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base} ${n}`;
-    const test = { name, tool: finding.tool, arguments: finding.args, expect: { ...(finding.valid ? {} : { isError: true }), noDiagnostics: 'warning' } };
+    const test = {
+      name,
+      tool: finding.tool,
+      arguments: finding.args,
+      expect: { ...(finding.valid ? {} : { isError: true }), noDiagnostics: 'warning' },
+    };
     const raw = parse(text, [], { allowTrailingComma: true }) as { tests?: unknown } | undefined;
     text = Array.isArray(raw?.tests)
       ? applyEdits(text, modify(text, ['tests', raw.tests.length], test, { ...FORMAT, isArrayInsertion: true }))

@@ -20,7 +20,11 @@ export interface SizeShrink {
  * `budget` bounds the calls. Assumes the fault is monotone in each length (what holds for
  * limits and buffers); where it is not, the result still reproduces, it is only less small.
  */
-export async function shrinkSizes(args: Record<string, unknown>, reproduces: (candidate: Record<string, unknown>) => Promise<boolean>, budget: number): Promise<SizeShrink> {
+export async function shrinkSizes(
+  args: Record<string, unknown>,
+  reproduces: (candidate: Record<string, unknown>) => Promise<boolean>,
+  budget: number,
+): Promise<SizeShrink> {
   let current = args;
   let calls = 0;
   for (const path of sizedPaths(args)) {

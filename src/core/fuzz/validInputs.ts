@@ -33,7 +33,8 @@ class Builder {
   }
 
   build(schema: unknown, depth: number): fc.Arbitrary<unknown> {
-    if (schema === true || (isRecord(schema) && Object.keys(schema).length === 0)) return depth >= MAX_DEPTH ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
+    if (schema === true || (isRecord(schema) && Object.keys(schema).length === 0))
+      return depth >= MAX_DEPTH ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
     if (schema === false) throw new NotFuzzable('a `false` schema accepts no value');
     if (!isRecord(schema)) throw new NotFuzzable(`${JSON.stringify(schema)} is not a schema`);
     if (typeof schema.$ref === 'string') return this.ref(schema, depth);
@@ -48,7 +49,8 @@ class Builder {
       const rest = { ...schema, anyOf: undefined, oneOf: undefined };
       return fc.oneof(...branches.map((b) => this.build(isRecord(b) ? mergeOrThrow([withoutUndefined(rest), b]) : b, depth)));
     }
-    if (schema.not !== undefined && Object.keys(schema).length === 1) throw new NotFuzzable('a schema that is only `not` names no value to build from');
+    if (schema.not !== undefined && Object.keys(schema).length === 1)
+      throw new NotFuzzable('a schema that is only `not` names no value to build from');
     const types = typesOf(schema);
     return fc.oneof(...types.map((t) => this.typed(t, schema, depth)));
   }
@@ -93,7 +95,12 @@ class Builder {
     const minLength = num(s.minItems) ?? 0;
     const maxLength = Math.max(minLength, Math.min(num(s.maxItems) ?? (depth >= MAX_DEPTH ? minLength : 5), minLength + 20));
     const prefix = Array.isArray(s.prefixItems) ? s.prefixItems.map((p) => this.build(p, depth + 1)) : [];
-    const items = s.items === undefined || s.items === true ? fc.jsonValue({ maxDepth: 1 }) : Array.isArray(s.items) ? fc.constant(null) : this.build(s.items, depth + 1);
+    const items =
+      s.items === undefined || s.items === true
+        ? fc.jsonValue({ maxDepth: 1 })
+        : Array.isArray(s.items)
+          ? fc.constant(null)
+          : this.build(s.items, depth + 1);
     const tail = fc.array(items, { minLength: Math.max(0, minLength - prefix.length), maxLength: Math.max(0, maxLength - prefix.length) });
     return prefix.length ? fc.tuple(fc.tuple(...prefix), tail).map(([head, rest]) => [...head, ...rest]) : tail;
   }

@@ -31,22 +31,48 @@ const APPS_CLIENTS = 'https://github.com/modelcontextprotocol/ext-apps#supported
  * and the ext-apps list of supported clients is a source too). Every row's names and
  * capabilities come from the client index.
  */
-const HOSTS: readonly { id: string; name: string; clientInfo: [name: string, version: string]; declares: Record<string, unknown>; appsPage?: string }[] = [
-  { id: 'vscode', name: 'VS Code (GitHub Copilot chat)', clientInfo: ['Visual Studio Code', '1.109.0'], declares: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } }, appsPage: 'https://code.visualstudio.com/blogs/2026/01/26/mcp-apps-support' },
-  { id: 'claude-desktop', name: 'Claude (claude.ai and Claude Desktop)', clientInfo: ['claude-ai', '0.1.0'], declares: {}, appsPage: 'https://claude.com/docs/connectors/building/mcp-apps/getting-started' },
+const HOSTS: readonly {
+  id: string;
+  name: string;
+  clientInfo: [name: string, version: string];
+  declares: Record<string, unknown>;
+  appsPage?: string;
+}[] = [
+  {
+    id: 'vscode',
+    name: 'VS Code (GitHub Copilot chat)',
+    clientInfo: ['Visual Studio Code', '1.109.0'],
+    declares: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } },
+    appsPage: 'https://code.visualstudio.com/blogs/2026/01/26/mcp-apps-support',
+  },
+  {
+    id: 'claude-desktop',
+    name: 'Claude (claude.ai and Claude Desktop)',
+    clientInfo: ['claude-ai', '0.1.0'],
+    declares: {},
+    appsPage: 'https://claude.com/docs/connectors/building/mcp-apps/getting-started',
+  },
   { id: 'claude-code', name: 'Claude Code', clientInfo: ['claude-code', '2.0.0'], declares: { roots: {} } },
-  { id: 'chatgpt', name: 'ChatGPT', clientInfo: ['ChatGPT', '1.0.0'], declares: {}, appsPage: 'https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/' },
+  {
+    id: 'chatgpt',
+    name: 'ChatGPT',
+    clientInfo: ['ChatGPT', '1.0.0'],
+    declares: {},
+    appsPage: 'https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/',
+  },
   { id: 'cursor', name: 'Cursor', clientInfo: ['cursor-vscode', '1.0.0'], declares: { roots: {}, elicitation: {} } },
   { id: 'gemini-cli', name: 'Gemini CLI', clientInfo: ['gemini-cli-mcp-client', '0.1.0'], declares: {} },
 ];
 
-export const CLIENT_PROFILES: readonly ClientProfile[] = HOSTS.map(({ id, name, clientInfo: [clientName, version], declares, appsPage }) => ({
-  id,
-  name,
-  clientInfo: { name: clientName, version },
-  capabilities: appsPage ? { ...declares, extensions: MCP_APPS } : declares,
-  sources: appsPage ? [CLIENT_INDEX, appsPage, APPS_CLIENTS] : [CLIENT_INDEX],
-}));
+export const CLIENT_PROFILES: readonly ClientProfile[] = HOSTS.map(
+  ({ id, name, clientInfo: [clientName, version], declares, appsPage }) => ({
+    id,
+    name,
+    clientInfo: { name: clientName, version },
+    capabilities: appsPage ? { ...declares, extensions: MCP_APPS } : declares,
+    sources: appsPage ? [CLIENT_INDEX, appsPage, APPS_CLIENTS] : [CLIENT_INDEX],
+  }),
+);
 
 export function clientProfile(id: string): ClientProfile | undefined {
   return CLIENT_PROFILES.find((p) => p.id === id);

@@ -46,9 +46,28 @@ export interface HostProfile {
 
 /** Gemini's `Schema` object: a select subset of the OpenAPI 3.0 schema object, field by field. */
 const GEMINI_SCHEMA_FIELDS = [
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
-  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
-  'default', 'items', 'minimum', 'maximum',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
 ] as const;
 
 export const HOST_PROFILES: readonly HostProfile[] = [
@@ -59,7 +78,10 @@ export const HOST_PROFILES: readonly HostProfile[] = [
       value: { pattern: '^[a-zA-Z0-9_-]{1,64}$', words: 'a-z, A-Z, 0-9, underscores and dashes, at most 64 characters' },
       source: 'https://platform.openai.com/docs/api-reference/chat/create (tools[].function.name)',
     },
-    maxTools: { value: 128, source: 'https://platform.openai.com/docs/api-reference/chat/create (tools: "A max of 128 functions are supported")' },
+    maxTools: {
+      value: 128,
+      source: 'https://platform.openai.com/docs/api-reference/chat/create (tools: "A max of 128 functions are supported")',
+    },
     schema: {
       value: { typeUnions: true, refs: true, booleanSchemas: true, untyped: true, rootObject: true },
       source: 'https://platform.openai.com/docs/guides/function-calling (parameters: a JSON Schema object)',
@@ -89,18 +111,25 @@ export const HOST_PROFILES: readonly HostProfile[] = [
     id: 'gemini',
     name: 'Gemini API (function declarations)',
     toolName: {
-      value: { pattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$', words: 'a letter or an underscore, then a-z, A-Z, 0-9, underscores, dots, colons and dashes, at most 64 characters' },
+      value: {
+        pattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$',
+        words: 'a letter or an underscore, then a-z, A-Z, 0-9, underscores, dots, colons and dashes, at most 64 characters',
+      },
       source: 'https://ai.google.dev/api/caching#FunctionDeclaration (name)',
     },
     schema: {
       value: { keywords: GEMINI_SCHEMA_FIELDS, typeUnions: false, refs: false, booleanSchemas: false, untyped: false, rootObject: true },
-      source: 'https://ai.google.dev/api/caching#Schema (parameters: a select subset of the OpenAPI 3.0 schema object; type is required and takes one value)',
+      source:
+        'https://ai.google.dev/api/caching#Schema (parameters: a select subset of the OpenAPI 3.0 schema object; type is required and takes one value)',
     },
   },
   {
     id: 'cursor',
     name: 'Cursor',
-    maxTools: { value: 40, source: 'https://docs.cursor.com/context/model-context-protocol (limitations: only the first 40 tools are sent to the agent)' },
+    maxTools: {
+      value: 40,
+      source: 'https://docs.cursor.com/context/model-context-protocol (limitations: only the first 40 tools are sent to the agent)',
+    },
   },
   {
     id: 'vscode',

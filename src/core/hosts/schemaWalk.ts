@@ -9,7 +9,19 @@ export interface SchemaNode {
 }
 
 /** Keywords whose value is one schema, a list of schemas, or a map of name → schema. */
-const ONE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const ONE = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
 const LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
@@ -27,7 +39,8 @@ export function walkSchema(root: unknown, visit: (node: SchemaNode) => void, ent
       if (Array.isArray(s[k])) (s[k] as unknown[]).forEach((sub, i) => go(sub, `${at(k)}[${i}]`, depth + 1));
       else go(s[k], at(k), depth + 1);
     }
-    for (const k of LIST) if (Array.isArray(s[k]) && enter(k)) (s[k] as unknown[]).forEach((sub, i) => go(sub, `${at(k)}[${i}]`, depth + 1));
+    for (const k of LIST)
+      if (Array.isArray(s[k]) && enter(k)) (s[k] as unknown[]).forEach((sub, i) => go(sub, `${at(k)}[${i}]`, depth + 1));
     for (const k of MAP) {
       const map = s[k];
       if (typeof map !== 'object' || map === null || Array.isArray(map) || !enter(k)) continue;

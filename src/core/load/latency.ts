@@ -22,7 +22,11 @@ export interface LatencyBucket {
 }
 
 export class LatencyRecorder {
-  private readonly histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
+  private readonly histogram = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 3_600_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
 
   /** Bucket index k of the picture: a value v ms lies in (2^((k-1)/4), 2^(k/4)]. */
   private readonly counts = new Map<number, number>();
@@ -39,7 +43,15 @@ export class LatencyRecorder {
     const ms = (us: number) => Math.round(us / 10) / 100;
     // A percentile is its bucket's highest equivalent value, which can pass the exact maximum by the histogram's 0.1%.
     const at = (p: number) => ms(Math.min(h.getValueAtPercentile(p), h.maxValue));
-    return { count: h.totalCount, minMs: ms(h.minNonZeroValue), p50Ms: at(50), p90Ms: at(90), p99Ms: at(99), maxMs: ms(h.maxValue), meanMs: ms(h.mean) };
+    return {
+      count: h.totalCount,
+      minMs: ms(h.minNonZeroValue),
+      p50Ms: at(50),
+      p90Ms: at(90),
+      p99Ms: at(99),
+      maxMs: ms(h.maxValue),
+      meanMs: ms(h.mean),
+    };
   }
 
   /**
@@ -50,7 +62,8 @@ export class LatencyRecorder {
     if (this.counts.size === 0) return [];
     const keys = [...this.counts.keys()];
     const out: LatencyBucket[] = [];
-    for (let k = Math.min(...keys); k <= Math.max(...keys); k++) out.push({ upToMs: Math.round(2 ** (k / 4) * 1000) / 1000, count: this.counts.get(k) ?? 0 });
+    for (let k = Math.min(...keys); k <= Math.max(...keys); k++)
+      out.push({ upToMs: Math.round(2 ** (k / 4) * 1000) / 1000, count: this.counts.get(k) ?? 0 });
     return out;
   }
 

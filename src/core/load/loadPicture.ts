@@ -11,7 +11,10 @@ const WIDTH = 40;
 /** `notes`: what limits the figures (the machine both sides share), shown under the summary. */
 export function loadPicture(tool: string, r: LoadResult, samples: readonly ProcessSample[], notes: readonly string[] = []): string[] {
   const l = r.latency;
-  const errors = Object.entries(r.errors).map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none';
+  const errors =
+    Object.entries(r.errors)
+      .map(([kind, n]) => `${kind} ${n}`)
+      .join(', ') || 'none';
   const lines = [
     `Load test of ${tool}: ${r.requests} calls in ${(r.durationMs / 1000).toFixed(1)} s, ${r.throughput} calls/s`,
     `latency  min ${l.minMs} ms · p50 ${l.p50Ms} ms · p90 ${l.p90Ms} ms · p99 ${l.p99Ms} ms · max ${l.maxMs} ms`,
@@ -26,7 +29,13 @@ export function loadPicture(tool: string, r: LoadResult, samples: readonly Proce
     ...bars(r.timeline.map((t) => [`${t.second}–${t.second + 1} s`, t.completed])),
   ];
   if (samples.length > 0) {
-    lines.push('', 'Server CPU (% of one core) and memory', ...samples.map((s) => `${String(s.atMs).padStart(7)} ms  ${bar(s.cpuPercent, 100)} ${s.cpuPercent}%  ${(s.rssBytes / 2 ** 20).toFixed(1)} MiB`));
+    lines.push(
+      '',
+      'Server CPU (% of one core) and memory',
+      ...samples.map(
+        (s) => `${String(s.atMs).padStart(7)} ms  ${bar(s.cpuPercent, 100)} ${s.cpuPercent}%  ${(s.rssBytes / 2 ** 20).toFixed(1)} MiB`,
+      ),
+    );
   }
   return lines;
 }

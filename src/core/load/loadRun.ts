@@ -96,7 +96,10 @@ export async function runLoad(call: () => Promise<CallKind>, options: LoadOption
     throughput: durationMs > 0 ? Math.round((completed / durationMs) * 1000 * 10) / 10 : 0,
     latency: recorder.summary(),
     histogram: recorder.buckets(),
-    timeline: Array.from({ length: Math.max(0, ...slices.keys()) + 1 }, (_, second) => slices.get(second) ?? { second, completed: 0, errors: 0 }),
+    timeline: Array.from(
+      { length: Math.max(0, ...slices.keys()) + 1 },
+      (_, second) => slices.get(second) ?? { second, completed: 0, errors: 0 },
+    ),
     ...(stoppedEarly ? { stoppedEarly } : {}),
   };
   recorder.destroy();

@@ -31,7 +31,10 @@ export const RUN_RULES: ReadonlySet<RuleId> = new Set(['memory-growth', 'latency
 export async function loadTool(client: McpClient, tool: string, args: Record<string, unknown>, options: LoadOptions): Promise<LoadReport> {
   const pid = client.pid;
   // Each reading goes into the trace too, between the calls: memory-growth judges them there.
-  const sampler = pid !== undefined ? new ProcessSampler(pid, performance.now(), undefined, (r) => client.trace.append(usageNote({ pid, ...r }))) : undefined;
+  const sampler =
+    pid !== undefined
+      ? new ProcessSampler(pid, performance.now(), undefined, (r) => client.trace.append(usageNote({ pid, ...r })))
+      : undefined;
   sampler?.start();
   const cpuBefore = process.cpuUsage();
   let result: LoadResult;
@@ -74,7 +77,10 @@ export function physicalLimits(clientCpuPercent: number, samples: readonly Proce
       ? "the server is remote (--url): every latency includes the network between this machine and the server, and the figures are of this client's connection, not of the server alone"
       : `client and server ran on this machine's ${cores} core${cores === 1 ? '' : 's'} over one stdio pipe: the figures are this machine's, not a deployment's`,
   ];
-  if (clientCpuPercent >= 80) out.push(`MCP Lens itself used ${clientCpuPercent}% of a core: the client may have been the bottleneck; lower the concurrency or the rate`);
+  if (clientCpuPercent >= 80)
+    out.push(
+      `MCP Lens itself used ${clientCpuPercent}% of a core: the client may have been the bottleneck; lower the concurrency or the rate`,
+    );
   const busiest = Math.max(0, ...samples.map((s) => s.cpuPercent));
   if (busiest >= 90) out.push(`the server used ${busiest}% of a core at its busiest: a single-threaded server is saturated there`);
   if (remote) out.push("the server's CPU and memory are not sampled for a remote server: memory-growth is not judged");

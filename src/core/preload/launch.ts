@@ -95,7 +95,10 @@ export function preloadRuntimes(spec: LaunchSpec, baseEnv: Record<string, string
 }
 
 function commandName(command: string): string {
-  return path.basename(command.replace(/\\/g, '/')).toLowerCase().replace(/\.(exe|cmd|bat)$/, '');
+  return path
+    .basename(command.replace(/\\/g, '/'))
+    .toLowerCase()
+    .replace(/\.(exe|cmd|bat)$/, '');
 }
 
 function runtimeOf(name: string): PreloadRuntime | undefined {
@@ -144,9 +147,13 @@ function readShebang(spec: LaunchSpec, env: Record<string, string | undefined>):
 }
 
 function locate(command: string, cwd: string, searchPath: string): string | undefined {
-  const candidates = command.includes('/') || command.includes('\\')
-    ? [path.resolve(cwd, command)]
-    : searchPath.split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, command));
+  const candidates =
+    command.includes('/') || command.includes('\\')
+      ? [path.resolve(cwd, command)]
+      : searchPath
+          .split(path.delimiter)
+          .filter(Boolean)
+          .map((dir) => path.join(dir, command));
   return candidates.find((candidate) => {
     try {
       return fs.statSync(candidate).isFile();

@@ -23,12 +23,18 @@ export function streamChunk(decoder: StringDecoder, chunk: unknown, encoding: un
 export function fsChunk(decoder: StringDecoder, args: readonly unknown[], written: number): string {
   const data = args[1];
   if (typeof data === 'string') {
-    const encoding = typeof args[3] === 'string' ? (args[3] as BufferEncoding) : typeof args[2] === 'string' ? (args[2] as BufferEncoding) : 'utf8';
+    const encoding =
+      typeof args[3] === 'string' ? (args[3] as BufferEncoding) : typeof args[2] === 'string' ? (args[2] as BufferEncoding) : 'utf8';
     return decoder.write(Buffer.from(data, encoding).subarray(0, written));
   }
   if (!(data instanceof Uint8Array)) return '';
   const options = args[2];
-  const offset = typeof options === 'number' ? options : typeof options === 'object' && options !== null ? Number((options as { offset?: number }).offset ?? 0) : 0;
+  const offset =
+    typeof options === 'number'
+      ? options
+      : typeof options === 'object' && options !== null
+        ? Number((options as { offset?: number }).offset ?? 0)
+        : 0;
   return decoder.write(bytesOf(data).subarray(offset, offset + written));
 }
 

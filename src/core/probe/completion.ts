@@ -24,8 +24,16 @@ export const completionProbe: Probe = {
   async run(ctx) {
     for (const ask of asks(ctx)) {
       const answer = await exchange(ctx, 'completion/complete', completionParams(ask));
-      const what = ask.ref.type === 'ref/prompt' ? `prompt "${ask.ref.name}" argument "${ask.argument.name}"` : `template ${ask.ref.uri} variable "${ask.argument.name}"`;
-      const fault = 'error' in answer ? (answer.error.code === METHOD_NOT_FOUND ? `error ${METHOD_NOT_FOUND} "${answer.error.message}" although completions is declared` : undefined) : shapeFault(answer.result);
+      const what =
+        ask.ref.type === 'ref/prompt'
+          ? `prompt "${ask.ref.name}" argument "${ask.argument.name}"`
+          : `template ${ask.ref.uri} variable "${ask.argument.name}"`;
+      const fault =
+        'error' in answer
+          ? answer.error.code === METHOD_NOT_FOUND
+            ? `error ${METHOD_NOT_FOUND} "${answer.error.message}" although completions is declared`
+            : undefined
+          : shapeFault(answer.result);
       if (fault === undefined) continue;
       recordVerdict(ctx.client.trace, 'completion', {
         rule: 'completion-invalid',
@@ -44,8 +52,10 @@ function shapeFault(result: Record<string, unknown>): string | undefined {
   if (!isRecord(c)) return 'no "completion" object';
   if (!Array.isArray(c.values)) return '"completion.values" that is not an array';
   if (c.values.some((v) => typeof v !== 'string')) return '"completion.values" holding a value that is not a string';
-  if (c.values.length > MAX_COMPLETION_VALUES) return `${c.values.length} values (at most ${MAX_COMPLETION_VALUES} are allowed; say hasMore: true)`;
-  if (c.total !== undefined && (typeof c.total !== 'number' || !Number.isInteger(c.total) || c.total < 0)) return `"completion.total" ${JSON.stringify(c.total)}, not a count`;
+  if (c.values.length > MAX_COMPLETION_VALUES)
+    return `${c.values.length} values (at most ${MAX_COMPLETION_VALUES} are allowed; say hasMore: true)`;
+  if (c.total !== undefined && (typeof c.total !== 'number' || !Number.isInteger(c.total) || c.total < 0))
+    return `"completion.total" ${JSON.stringify(c.total)}, not a count`;
   if (c.total !== undefined && c.total < c.values.length) return `"completion.total" ${c.total} below the ${c.values.length} values sent`;
   if (c.hasMore !== undefined && typeof c.hasMore !== 'boolean') return `"completion.hasMore" ${JSON.stringify(c.hasMore)}, not a boolean`;
   return undefined;
@@ -57,7 +67,8 @@ function asks(ctx: ProbeContext): CompletionAsk[] {
   for (const prompt of ctx.listed.prompts) {
     if (typeof prompt.name !== 'string' || !Array.isArray(prompt.arguments)) continue;
     for (const arg of prompt.arguments) {
-      if (isRecord(arg) && typeof arg.name === 'string') out.push({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: arg.name, value: '' } });
+      if (isRecord(arg) && typeof arg.name === 'string')
+        out.push({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: arg.name, value: '' } });
     }
   }
   for (const template of ctx.listed.templates) {

@@ -34,14 +34,19 @@ export async function judgeEmptyRead(client: McpClient, uri: string, result: Rec
 
 /** Whether a URI could be an expansion of the template: each {expression} stands for any text. */
 function templateMatches(template: string, uri: string): boolean {
-  const pattern = template.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const pattern = template
+    .split(/\{[^}]*\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${pattern}$`, 's').test(uri);
 }
 
 /** The empty answer first, then the read it answers. */
 function readSeqs(client: McpClient, uri: string): number[] {
   const events = client.trace.events;
-  const request = [...events].reverse().find((e) => e.dir === 'c2s' && isRequest(e.msg) && e.msg.method === 'resources/read' && e.msg.params?.uri === uri);
+  const request = [...events]
+    .reverse()
+    .find((e) => e.dir === 'c2s' && isRequest(e.msg) && e.msg.method === 'resources/read' && e.msg.params?.uri === uri);
   const id = request?.msg && 'id' in request.msg ? request.msg.id : undefined;
   const response = request && events.find((e) => e.seq > request.seq && e.dir === 's2c' && isResponse(e.msg) && e.msg.id === id);
   return [response?.seq, request?.seq].filter((s): s is number => s !== undefined);

@@ -18,9 +18,20 @@ export type Exchange =
  * a timeout, a closed connection or an abort throws: the probe could not finish, and the
  * runner reports that as the probe's own failure.
  */
-export async function exchange(ctx: Exchanger, method: string, params: Record<string, unknown> = {}, extra?: RequestOptions): Promise<Exchange> {
+export async function exchange(
+  ctx: Exchanger,
+  method: string,
+  params: Record<string, unknown> = {},
+  extra?: RequestOptions,
+): Promise<Exchange> {
   let id: number | undefined;
-  const opts = { ...extra, timeoutMs: ctx.timeoutMs, maxTimeoutMs: ctx.timeoutMs, onId: (n: number) => (id = n), ...(ctx.signal ? { signal: ctx.signal } : {}) };
+  const opts = {
+    ...extra,
+    timeoutMs: ctx.timeoutMs,
+    maxTimeoutMs: ctx.timeoutMs,
+    onId: (n: number) => (id = n),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  };
   try {
     const result = await ctx.client.request(method, params, opts);
     const seqs = seqsOf(ctx, id);
@@ -52,7 +63,7 @@ export function evidence(...seqs: number[]): number[] {
 
 /** A value as a short quoted string for a message ("…" past 80 characters). */
 export function quote(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 

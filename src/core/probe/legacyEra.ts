@@ -40,10 +40,20 @@ export const legacyEraProbe: Probe = {
     }
     const trace = ctx.client.trace;
     if (view === undefined) {
-      trace.append({ dir: 'meta', kind: 'note', raw: 'legacy era: the server does not answer the initialize handshake (modern only)', info: { legacyEra: null } });
+      trace.append({
+        dir: 'meta',
+        kind: 'note',
+        raw: 'legacy era: the server does not answer the initialize handshake (modern only)',
+        info: { legacyEra: null },
+      });
       return;
     }
-    const note = trace.append({ dir: 'meta', kind: 'note', raw: `legacy era (${view.protocolVersion}): ${describe(view)}`, info: { legacyEra: view } });
+    const note = trace.append({
+      dir: 'meta',
+      kind: 'note',
+      raw: `legacy era (${view.protocolVersion}): ${describe(view)}`,
+      info: { legacyEra: view },
+    });
     const modern: EraView = {
       protocolVersion: ctx.info.protocolVersion,
       capabilities: Object.keys(ctx.info.capabilities).sort(),
@@ -51,7 +61,9 @@ export const legacyEraProbe: Probe = {
       resources: names(ctx.listed.resources, 'uri'),
       prompts: names(ctx.listed.prompts, 'name'),
     };
-    const differences = (['capabilities', 'tools', 'resources', 'prompts'] as const).flatMap((key) => difference(key, modern[key], view[key]));
+    const differences = (['capabilities', 'tools', 'resources', 'prompts'] as const).flatMap((key) =>
+      difference(key, modern[key], view[key]),
+    );
     if (differences.length === 0) return;
     recordVerdict(trace, 'legacy-era', {
       rule: 'era-difference',
@@ -78,7 +90,10 @@ async function viewOf(client: McpClient, ctx: ProbeContext): Promise<EraView | u
 }
 
 function names(items: Record<string, unknown>[], key: string): string[] {
-  return items.map((i) => i[key]).filter((v): v is string => typeof v === 'string').sort();
+  return items
+    .map((i) => i[key])
+    .filter((v): v is string => typeof v === 'string')
+    .sort();
 }
 
 function difference(what: string, modern: string[], legacy: string[]): string[] {

@@ -29,7 +29,11 @@ export interface ProbeOutcome {
  * capability not declared" can be told apart; then (unless told not to) reads the first
  * listed resource, where an undeclared capability shows as -32601.
  */
-export async function probeLists(client: McpClient, timeoutMs: number, options: { readFirstResource?: boolean } = {}): Promise<ProbeOutcome> {
+export async function probeLists(
+  client: McpClient,
+  timeoutMs: number,
+  options: { readFirstResource?: boolean } = {},
+): Promise<ProbeOutcome> {
   const outcome: ProbeOutcome = { notes: [], failures: [] };
   const capabilities = client.info?.capabilities ?? {};
   let resources: Record<string, unknown>[] = [];

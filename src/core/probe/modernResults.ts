@@ -12,11 +12,17 @@ function modernOnly(id: ProbeId, title: string): Probe {
   return {
     id,
     title,
-    skip: (ctx: ProbeContext) => (ctx.info.era === 'modern' ? undefined : `${ctx.info.protocolVersion} results have no ${id === 'caching' ? 'caching hints' : id === 'result-type' ? 'resultType' : 'input_required'} (2026-07-28 and later)`),
+    skip: (ctx: ProbeContext) =>
+      ctx.info.era === 'modern'
+        ? undefined
+        : `${ctx.info.protocolVersion} results have no ${id === 'caching' ? 'caching hints' : id === 'result-type' ? 'resultType' : 'input_required'} (2026-07-28 and later)`,
     run: () => Promise.resolve(),
   };
 }
 
 export const resultTypeProbe = modernOnly('result-type', 'every result carries resultType');
 export const cachingProbe = modernOnly('caching', 'discover, list and read results carry valid ttlMs and cacheScope');
-export const inputRequiredPlacementProbe = modernOnly('input-required-placement', 'input_required only answers tools/call, prompts/get and resources/read');
+export const inputRequiredPlacementProbe = modernOnly(
+  'input-required-placement',
+  'input_required only answers tools/call, prompts/get and resources/read',
+);

@@ -13,7 +13,12 @@ const ROLES = new Set(['user', 'assistant']);
 export const promptsGetProbe: Probe = {
   id: 'prompts-get',
   title: 'every prompt without required arguments can be fetched',
-  skip: (ctx) => (fetchable(ctx).length > 0 ? undefined : ctx.listed.prompts.length === 0 ? 'no prompt is listed' : 'every prompt has a required argument'),
+  skip: (ctx) =>
+    fetchable(ctx).length > 0
+      ? undefined
+      : ctx.listed.prompts.length === 0
+        ? 'no prompt is listed'
+        : 'every prompt has a required argument',
   async run(ctx) {
     for (const name of fetchable(ctx).slice(0, MAX_GETS)) {
       const answer = await exchange(ctx, 'prompts/get', { name });
@@ -31,7 +36,9 @@ export const promptsGetProbe: Probe = {
 
 function fetchable(ctx: ProbeContext): string[] {
   return ctx.listed.prompts
-    .filter((p) => typeof p.name === 'string' && !(Array.isArray(p.arguments) && p.arguments.some((a) => isRecord(a) && a.required === true)))
+    .filter(
+      (p) => typeof p.name === 'string' && !(Array.isArray(p.arguments) && p.arguments.some((a) => isRecord(a) && a.required === true)),
+    )
     .map((p) => p.name as string);
 }
 
@@ -39,8 +46,10 @@ function messagesFault(result: Record<string, unknown>): string | undefined {
   if (!Array.isArray(result.messages)) return 'no "messages" array';
   for (const [i, m] of result.messages.entries()) {
     if (!isRecord(m)) return `messages[${i}] that is not an object`;
-    if (typeof m.role !== 'string' || !ROLES.has(m.role)) return `messages[${i}] with role ${quote(m.role ?? 'missing')} (only "user" and "assistant" exist)`;
-    if (!isRecord(m.content) || typeof m.content.type !== 'string') return `messages[${i}] whose "content" is not a content block with a "type"`;
+    if (typeof m.role !== 'string' || !ROLES.has(m.role))
+      return `messages[${i}] with role ${quote(m.role ?? 'missing')} (only "user" and "assistant" exist)`;
+    if (!isRecord(m.content) || typeof m.content.type !== 'string')
+      return `messages[${i}] whose "content" is not a content block with a "type"`;
   }
   return undefined;
 }

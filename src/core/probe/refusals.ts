@@ -11,7 +11,13 @@ import type { ProbeSpan } from './runProbes';
  * tasks/get without the extension is refused with -32021 on purpose). The probe
  * judges its own answers; a hang is its probe-failed, not a second timeout.
  */
-const REFUSAL_RULES = new Set<string>(['invalid-params', 'undeclared-capability', 'domain-error-as-protocol-error', 'timeout', 'missing-client-capability']);
+const REFUSAL_RULES = new Set<string>([
+  'invalid-params',
+  'undeclared-capability',
+  'domain-error-as-protocol-error',
+  'timeout',
+  'missing-client-capability',
+]);
 
 /** The diagnostics without those a probe's own requests provoked and the probe has already judged. */
 export function withoutProbeRefusals(diagnostics: Diagnostic[], events: readonly TraceEvent[], spans: readonly ProbeSpan[]): Diagnostic[] {

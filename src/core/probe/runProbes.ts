@@ -49,7 +49,14 @@ export async function runProbes(probes: readonly Probe[], options: RunProbesOpti
       outcome({ probe: probe.id, status: 'skipped', reason: gone ?? 'no session with the server' });
       continue;
     }
-    const ctx: ProbeContext = { client, info, listed: options.listed, timeoutMs: options.timeoutMs, ...(options.http ? { http: options.http } : {}), ...(options.legacyClient ? { legacyClient: options.legacyClient } : {}) };
+    const ctx: ProbeContext = {
+      client,
+      info,
+      listed: options.listed,
+      timeoutMs: options.timeoutMs,
+      ...(options.http ? { http: options.http } : {}),
+      ...(options.legacyClient ? { legacyClient: options.legacyClient } : {}),
+    };
     const reason = probe.skip(ctx);
     if (reason !== undefined) {
       outcome({ probe: probe.id, status: 'skipped', reason });
@@ -120,7 +127,9 @@ async function runBounded(probe: Probe, ctx: ProbeContext): Promise<Failure | un
     recordVerdict(trace, probe.id, {
       rule: 'probe-failed',
       message: `the ${probe.id} probe (${probe.title}) did not finish: ${why}`,
-      hint: died ? 'The server died answering a request a host may send: see its stderr and the exit cited.' : 'A host sends this request too; the server must answer it within the timeout without flooding the client.',
+      hint: died
+        ? 'The server died answering a request a host may send: see its stderr and the exit cited.'
+        : 'A host sends this request too; the server must answer it within the timeout without flooding the client.',
       evidence: failureEvidence(trace, from),
       ...(died ? { severity: 'error' as const } : {}),
     });
@@ -143,7 +152,12 @@ function failureEvidence(trace: Trace, from: number): number[] {
 async function restartAfter(probe: Probe, dead: McpClient, restart: RunProbesOptions['restart']): Promise<McpClient | string> {
   await ignoreClosing(dead.close());
   if (!restart) return `the server exited during the ${probe.id} probe`;
-  dead.trace.append({ dir: 'meta', kind: 'note', raw: `restarting the server: the ${probe.id} probe killed it; the other probes go on`, info: { restartAfter: probe.id } });
+  dead.trace.append({
+    dir: 'meta',
+    kind: 'note',
+    raw: `restarting the server: the ${probe.id} probe killed it; the other probes go on`,
+    info: { restartAfter: probe.id },
+  });
   try {
     return await restart();
   } catch (error) {

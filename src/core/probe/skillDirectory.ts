@@ -36,7 +36,10 @@ export async function checkSkillDirectory(ctx: ProbeContext, skill: Skill): Prom
     const answer = await exchange(ctx, DIRECTORY_READ, cursor === undefined ? { uri: root } : { uri: root, cursor });
     last = answer;
     if ('error' in answer) {
-      fault(`${DIRECTORY_READ} of the skill directory ${root} was answered with error ${answer.error.code} "${answer.error.message}"`, answer);
+      fault(
+        `${DIRECTORY_READ} of the skill directory ${root} was answered with error ${answer.error.code} "${answer.error.message}"`,
+        answer,
+      );
       break;
     }
     if (!Array.isArray(answer.result.resources) || !answer.result.resources.every((r) => isRecord(r) && typeof r.uri === 'string')) {
@@ -50,7 +53,8 @@ export async function checkSkillDirectory(ctx: ProbeContext, skill: Skill): Prom
   }
   for (const text of subdirectoryFaults(root, skill, children)) fault(text, last!);
   const notDirectory = await exchange(ctx, DIRECTORY_READ, { uri: skill.uri });
-  if (!('error' in notDirectory) || notDirectory.error.code !== INVALID_PARAMS) fault(`${DIRECTORY_READ} of ${skill.uri}, a file, was answered with ${answerText(notDirectory)} instead of error -32602`, notDirectory);
+  if (!('error' in notDirectory) || notDirectory.error.code !== INVALID_PARAMS)
+    fault(`${DIRECTORY_READ} of ${skill.uri}, a file, was answered with ${answerText(notDirectory)} instead of error -32602`, notDirectory);
   if (faults.length === 0) return;
   recordVerdict(ctx.client.trace, 'skills', {
     rule: 'skill-directory-invalid',
@@ -63,10 +67,17 @@ export async function checkSkillDirectory(ctx: ProbeContext, skill: Skill): Prom
 /** The subfolders the entry's manifest implies, each of which the answer must list as a directory. */
 function subdirectoryFaults(root: string, skill: Skill, children: readonly Record<string, unknown>[]): string[] {
   if (!Array.isArray(skill.resources)) return [];
-  const subdirs = new Set(skill.resources.map((r) => r.uri.slice(root.length + 1).split('/')).filter((parts) => parts.length > 1).map((parts) => `${root}/${parts[0]}`));
+  const subdirs = new Set(
+    skill.resources
+      .map((r) => r.uri.slice(root.length + 1).split('/'))
+      .filter((parts) => parts.length > 1)
+      .map((parts) => `${root}/${parts[0]}`),
+  );
   return children
     .filter((c) => subdirs.has(String(c.uri)) && c.mimeType !== DIRECTORY_MIME)
-    .map((c) => `${String(c.uri)} is a folder of the skill but listed with mimeType ${JSON.stringify(c.mimeType)}, not "${DIRECTORY_MIME}"`);
+    .map(
+      (c) => `${String(c.uri)} is a folder of the skill but listed with mimeType ${JSON.stringify(c.mimeType)}, not "${DIRECTORY_MIME}"`,
+    );
 }
 
 function answerText(answer: Exchange): string {

@@ -58,10 +58,17 @@ export const skillsProbe: Probe = {
 };
 
 /** The whole listing, with the seqs of every page's request and answer. */
-async function listAllSkills(ctx: ProbeContext): Promise<{ value: SkillListing; seqs: number[] } | { failed: Extract<Exchange, { error: ProtocolError }> }> {
+async function listAllSkills(
+  ctx: ProbeContext,
+): Promise<{ value: SkillListing; seqs: number[] } | { failed: Extract<Exchange, { error: ProtocolError }> }> {
   const ids: number[] = [];
   try {
-    const value = await listSkills(ctx.client, { timeoutMs: ctx.timeoutMs, maxTimeoutMs: ctx.timeoutMs, onId: (id) => ids.push(id), ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    const value = await listSkills(ctx.client, {
+      timeoutMs: ctx.timeoutMs,
+      maxTimeoutMs: ctx.timeoutMs,
+      onId: (id) => ids.push(id),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
     return { value, seqs: seqsOfIds(ctx, ids) };
   } catch (error) {
     if (!(error instanceof ProtocolError)) throw error;
@@ -111,7 +118,10 @@ async function readSkillFile(ctx: ProbeContext, skill: Skill): Promise<void> {
   const answer = await exchange(ctx, 'resources/read', { uri: skill.uri });
   const seqs = evidence(answer.responseSeq, answer.requestSeq);
   const mismatch = (message: string) => recordSkillFileMismatch(trace, message, seqs);
-  if ('error' in answer) return mismatch(`resources/read of ${skill.uri}, the SKILL.md of a listed skill, failed with error ${answer.error.code} "${answer.error.message}": every skill MUST contain a SKILL.md`);
+  if ('error' in answer)
+    return mismatch(
+      `resources/read of ${skill.uri}, the SKILL.md of a listed skill, failed with error ${answer.error.code} "${answer.error.message}": every skill MUST contain a SKILL.md`,
+    );
   const file = checkSkillFile(skill, answer.result.contents);
   if ('missing' in file) return mismatch(file.missing);
   if (file.faults.length) mismatch(`the SKILL.md read back is not what its entry describes: ${file.faults.slice(0, 5).join('; ')}`);
@@ -144,11 +154,16 @@ function metadataAdvice(ctx: ProbeContext, skill: Skill, mimeType: string | unde
   if (type !== undefined && type !== 'text/markdown') advice.push(`its mimeType is ${JSON.stringify(type)}, not "text/markdown"`);
   const frontmatter = parseFrontmatter(text);
   if (listed && frontmatter) {
-    if (typeof frontmatter.name === 'string' && listed.name !== frontmatter.name) advice.push(`resources/list names it ${JSON.stringify(listed.name)}, the frontmatter ${JSON.stringify(frontmatter.name)}`);
-    if (typeof frontmatter.description === 'string' && listed.description !== frontmatter.description) advice.push(`its listed description is not the frontmatter's description`);
+    if (typeof frontmatter.name === 'string' && listed.name !== frontmatter.name)
+      advice.push(`resources/list names it ${JSON.stringify(listed.name)}, the frontmatter ${JSON.stringify(frontmatter.name)}`);
+    if (typeof frontmatter.description === 'string' && listed.description !== frontmatter.description)
+      advice.push(`its listed description is not the frontmatter's description`);
   }
   const item = Array.isArray(contents) ? contents.find((c) => isRecord(c) && c.uri === skill.uri) : undefined;
-  const metaKeys = [...Object.keys(isRecord(item) && isRecord(item._meta) ? item._meta : {}), ...Object.keys(isRecord(listed?._meta) ? listed._meta : {})];
+  const metaKeys = [
+    ...Object.keys(isRecord(item) && isRecord(item._meta) ? item._meta : {}),
+    ...Object.keys(isRecord(listed?._meta) ? listed._meta : {}),
+  ];
   const bare = [...new Set(metaKeys.filter((k) => !NAMESPACED_META.test(k)))];
   if (bare.length) advice.push(`_meta keys without a reverse-domain prefix: ${bare.join(', ')}`);
   return advice;
@@ -156,5 +171,7 @@ function metadataAdvice(ctx: ProbeContext, skill: Skill, mimeType: string | unde
 
 function seqsOfIds(ctx: ProbeContext, ids: readonly number[]): number[] {
   const wanted = new Set(ids);
-  return ctx.client.trace.events.filter((e) => e.msg !== undefined && 'id' in e.msg && wanted.has(e.msg.id as number) && (e.dir === 'c2s' || e.dir === 's2c')).map((e) => e.seq);
+  return ctx.client.trace.events
+    .filter((e) => e.msg !== undefined && 'id' in e.msg && wanted.has(e.msg.id as number) && (e.dir === 'c2s' || e.dir === 's2c'))
+    .map((e) => e.seq);
 }

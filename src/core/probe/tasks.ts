@@ -29,7 +29,14 @@ export const tasksProbe: Probe = {
     return undefined;
   },
   async run(ctx) {
-    const expect = async (method: string, params: Record<string, unknown>, code: number, opts: RequestOptions | undefined, why: string, hint: string) => {
+    const expect = async (
+      method: string,
+      params: Record<string, unknown>,
+      code: number,
+      opts: RequestOptions | undefined,
+      why: string,
+      hint: string,
+    ) => {
       const answer = await exchange(ctx, method, params, opts);
       const got = answeredWith(answer);
       if (got === code) return;
@@ -41,9 +48,23 @@ export const tasksProbe: Probe = {
       });
     };
     for (const method of ['tasks/result', 'tasks/list']) {
-      await expect(method, method === 'tasks/list' ? {} : { taskId: UNKNOWN_TASK }, METHOD_NOT_FOUND, declared, '(a 2025-11-25 method the extension removed)', `Remove ${method}: in 2026-07-28 the result is inlined on tasks/get and there is no task listing; answer it with -32601 (Method not found).`);
+      await expect(
+        method,
+        method === 'tasks/list' ? {} : { taskId: UNKNOWN_TASK },
+        METHOD_NOT_FOUND,
+        declared,
+        '(a 2025-11-25 method the extension removed)',
+        `Remove ${method}: in 2026-07-28 the result is inlined on tasks/get and there is no task listing; answer it with -32601 (Method not found).`,
+      );
     }
-    await expect('tasks/get', { taskId: UNKNOWN_TASK }, INVALID_PARAMS, declared, `for the unknown taskId "${UNKNOWN_TASK}"`, 'Answer a taskId the server does not know with -32602 (Invalid Params).');
+    await expect(
+      'tasks/get',
+      { taskId: UNKNOWN_TASK },
+      INVALID_PARAMS,
+      declared,
+      `for the unknown taskId "${UNKNOWN_TASK}"`,
+      'Answer a taskId the server does not know with -32602 (Invalid Params).',
+    );
     await expect(
       'tasks/get',
       { taskId: UNKNOWN_TASK },
@@ -68,10 +89,23 @@ async function mismatchedName(ctx: ProbeContext): Promise<void> {
     jsonrpc: '2.0' as const,
     id: probeRequestId('tasks'),
     method: 'tasks/get',
-    params: { taskId: UNKNOWN_TASK, _meta: { [META_PROTOCOL_VERSION]: version, [META_CLIENT_CAPABILITIES]: { extensions: TASKS_DECLARATION }, [META_CLIENT_INFO]: { name: 'mcp-lens-probe', version: '1.0.0' } } },
+    params: {
+      taskId: UNKNOWN_TASK,
+      _meta: {
+        [META_PROTOCOL_VERSION]: version,
+        [META_CLIENT_CAPABILITIES]: { extensions: TASKS_DECLARATION },
+        [META_CLIENT_INFO]: { name: 'mcp-lens-probe', version: '1.0.0' },
+      },
+    },
   };
   const wrong = `${UNKNOWN_TASK}-other`;
-  const headers = { ...ctx.http!.headers, Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json', ...modernHeaders(msg, version, new Map()), 'Mcp-Name': wrong };
+  const headers = {
+    ...ctx.http!.headers,
+    Accept: 'application/json, text/event-stream',
+    'Content-Type': 'application/json',
+    ...modernHeaders(msg, version, new Map()),
+    'Mcp-Name': wrong,
+  };
   const answer = await probeExchange(ctx, 'tasks', ctx.http!.url, { method: 'POST', headers, body: JSON.stringify(msg) });
   if (answer.status === undefined || answer.status === 400) return;
   recordVerdict(ctx.client.trace, 'tasks', {

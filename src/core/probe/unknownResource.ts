@@ -18,7 +18,8 @@ export const unknownResourceProbe: Probe = {
   skip(ctx) {
     if (!('resources' in ctx.info.capabilities)) return 'the server does not declare resources';
     // A template such as {+uri} matches any URI: then no URI is unknown to it.
-    if (ctx.listed.templates.some((t) => typeof t.uriTemplate === 'string' && t.uriTemplate.startsWith('{'))) return 'a resource template matches every URI';
+    if (ctx.listed.templates.some((t) => typeof t.uriTemplate === 'string' && t.uriTemplate.startsWith('{')))
+      return 'a resource template matches every URI';
     return undefined;
   },
   async run(ctx) {
@@ -31,7 +32,11 @@ export const unknownResourceProbe: Probe = {
       const code = answer.error.code;
       if (ctx.info.era === 'modern' && code !== INVALID_PARAMS) {
         const why = code === LEGACY_RESOURCE_NOT_FOUND ? ' (-32002 is the legacy code, which 2026-07-28 servers MUST NOT emit)' : '';
-        record(`resources/read of the unknown URI ${UNKNOWN_URI} was answered with error ${code}${why}; ${ctx.info.protocolVersion} asks for -32602`, 'Answer a resource that does not exist with -32602 (Invalid Params), data: { uri }.', 'warning');
+        record(
+          `resources/read of the unknown URI ${UNKNOWN_URI} was answered with error ${code}${why}; ${ctx.info.protocolVersion} asks for -32602`,
+          'Answer a resource that does not exist with -32602 (Invalid Params), data: { uri }.',
+          'warning',
+        );
       }
       return;
     }

@@ -33,7 +33,8 @@ export interface PortableContext {
 }
 
 /** Env and flag names that hold credentials (as the export redaction reads them). */
-const SECRET_NAME = /token|secret|passw(or)?d|passwd|pwd|api[-_]?key|access[-_]?key|private[-_]?key|^key$|_key$|auth|credential|bearer|cookie/i;
+const SECRET_NAME =
+  /token|secret|passw(or)?d|passwd|pwd|api[-_]?key|access[-_]?key|private[-_]?key|^key$|_key$|auth|credential|bearer|cookie/i;
 /** `scheme://user:password@host`: a URL with its password in it. */
 const URL_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i;
 
@@ -87,7 +88,13 @@ function looksRelativePath(arg: string): boolean {
 
 /** The name an environment reference gets when a secret sat in an argument or an input. */
 function envNameFor(text: string): string {
-  return text.replace(/^-+/, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase() || 'SECRET';
+  return (
+    text
+      .replace(/^-+/, '')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .toUpperCase() || 'SECRET'
+  );
 }
 
 /**

@@ -43,7 +43,10 @@ export interface RecordLaunch {
 function proxyWords(server: PortableServer, o: RecordLaunchOptions): { command: Word; args: Word[] } {
   const t = (text: string): Word => [{ text }];
   const watch = (o.watch ?? []).flatMap((glob) => [t('--watch'), t(glob)]);
-  return { command: t(o.node), args: [t(o.cliPath), t('record'), ...watch, t('--out'), t(o.tracePath), t('--'), server.command, ...server.args] };
+  return {
+    command: t(o.node),
+    args: [t(o.cliPath), t('record'), ...watch, t('--out'), t(o.tracePath), t('--'), server.command, ...server.args],
+  };
 }
 
 /** The variable a host reads for an input: the env entry's own name, else one made from the input id. */
@@ -134,7 +137,12 @@ function shellLine(server: PortableServer, o: RecordLaunchOptions): RecordLaunch
       }
       return `${e.name}=${shellWord(value, needs)}`;
     });
-  const words = [...(unset.length > 0 ? ['env', ...unset] : []), ...assignments, shellWord(command, needs), ...args.map((a) => shellWord(a, needs))];
+  const words = [
+    ...(unset.length > 0 ? ['env', ...unset] : []),
+    ...assignments,
+    shellWord(command, needs),
+    ...args.map((a) => shellWord(a, needs)),
+  ];
   const cd = server.cwd ? `cd ${shellQuote(server.cwd)} && ` : '';
   return { format: 'shell', text: cd + words.join(' '), needs: [...needs].sort() };
 }

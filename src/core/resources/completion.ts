@@ -35,7 +35,9 @@ export function completionParams(ask: CompletionAsk): Record<string, unknown> {
 export function readCompletion(result: Record<string, unknown>): Completion {
   const c = result.completion;
   const body = typeof c === 'object' && c !== null ? (c as Record<string, unknown>) : {};
-  const values = Array.isArray(body.values) ? body.values.filter((v): v is string => typeof v === 'string').slice(0, MAX_COMPLETION_VALUES) : [];
+  const values = Array.isArray(body.values)
+    ? body.values.filter((v): v is string => typeof v === 'string').slice(0, MAX_COMPLETION_VALUES)
+    : [];
   const out: Completion = { values };
   if (typeof body.total === 'number') out.total = body.total;
   if (typeof body.hasMore === 'boolean') out.hasMore = body.hasMore;

@@ -18,10 +18,18 @@ function resourcePart(item: unknown): ResourcePart {
   const r = item as Record<string, unknown>;
   const uri = typeof r.uri === 'string' ? r.uri : '';
   const mimeType = typeof r.mimeType === 'string' ? r.mimeType : undefined;
-  if (typeof r.text === 'string') return { kind: 'text', uri, ...(mimeType ? { mimeType } : {}), text: r.text, languageId: languageForMime(mimeType, uri) };
+  if (typeof r.text === 'string')
+    return { kind: 'text', uri, ...(mimeType ? { mimeType } : {}), text: r.text, languageId: languageForMime(mimeType, uri) };
   if (typeof r.blob === 'string') {
     if (!/^[A-Za-z0-9+/=\s]*$/.test(r.blob)) return { kind: 'invalid', uri, reason: 'a blob that is not base64' };
-    return { kind: 'blob', uri, ...(mimeType ? { mimeType } : {}), blob: r.blob, bytes: base64Bytes(r.blob), preview: previewFor(mimeType) };
+    return {
+      kind: 'blob',
+      uri,
+      ...(mimeType ? { mimeType } : {}),
+      blob: r.blob,
+      bytes: base64Bytes(r.blob),
+      preview: previewFor(mimeType),
+    };
   }
   return { kind: 'invalid', uri, reason: 'a contents item with neither text nor blob' };
 }
@@ -74,9 +82,32 @@ const BY_MIME: Record<string, string> = {
 };
 
 const BY_EXTENSION: Record<string, string> = {
-  json: 'json', js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'typescript', tsx: 'typescriptreact', jsx: 'javascriptreact',
-  md: 'markdown', html: 'html', htm: 'html', css: 'css', csv: 'csv', xml: 'xml', yaml: 'yaml', yml: 'yaml', py: 'python',
-  sh: 'shellscript', sql: 'sql', rs: 'rust', go: 'go', java: 'java', c: 'c', h: 'c', cpp: 'cpp', toml: 'toml', txt: 'plaintext',
+  json: 'json',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  ts: 'typescript',
+  tsx: 'typescriptreact',
+  jsx: 'javascriptreact',
+  md: 'markdown',
+  html: 'html',
+  htm: 'html',
+  css: 'css',
+  csv: 'csv',
+  xml: 'xml',
+  yaml: 'yaml',
+  yml: 'yaml',
+  py: 'python',
+  sh: 'shellscript',
+  sql: 'sql',
+  rs: 'rust',
+  go: 'go',
+  java: 'java',
+  c: 'c',
+  h: 'c',
+  cpp: 'cpp',
+  toml: 'toml',
+  txt: 'plaintext',
 };
 
 /**

@@ -15,7 +15,9 @@ export function canSubscribe(info: { era: 'modern' | 'legacy'; capabilities: Rec
  * `subscriptions/listen` stream with `resourceSubscriptions`. Either way only where the server
  * declares `resources.subscribe` ("Whether this server supports subscribing to resource updates").
  */
-export function watchVia(info: { era: 'modern' | 'legacy'; capabilities: Record<string, unknown> } | undefined): 'subscribe' | 'listen' | undefined {
+export function watchVia(
+  info: { era: 'modern' | 'legacy'; capabilities: Record<string, unknown> } | undefined,
+): 'subscribe' | 'listen' | undefined {
   if (!info) return undefined;
   const resources = info.capabilities.resources;
   const declared = typeof resources === 'object' && resources !== null && (resources as Record<string, unknown>).subscribe === true;
@@ -31,6 +33,7 @@ export function describeChange(before: ResourcePart[] | undefined, after: Resour
   const a = textOf(before).split('\n');
   const b = textOf(after).split('\n');
   const changedLines = Math.max(a.length, b.length) - a.filter((line, i) => b[i] === line).length;
-  const size = (parts: ResourcePart[]) => parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : p.kind === 'blob' ? p.bytes : 0), 0);
+  const size = (parts: ResourcePart[]) =>
+    parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : p.kind === 'blob' ? p.bytes : 0), 0);
   return `${changedLines} line${changedLines === 1 ? '' : 's'} changed (${size(before)} → ${size(after)} ${after.some((p) => p.kind === 'blob') ? 'bytes' : 'characters'})`;
 }

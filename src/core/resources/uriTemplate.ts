@@ -61,7 +61,11 @@ function definedOnly(values: Record<string, TemplateValue>): Record<string, stri
  */
 export function fieldValue(variable: TemplateVariable, text: string): TemplateValue {
   if (text === '') return undefined;
-  if (variable.explode) return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (variable.explode)
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   return text;
 }
 

@@ -155,9 +155,7 @@ function explainCombinator(error: ErrorObject, data: unknown, ctx: Context): Fie
   if (results.some((r) => r === undefined)) return [{ path: at, message: 'Does not match any of the allowed forms' }];
   const outcomes = results as ErrorObject[][];
   // A branch whose type or discriminating constant differs is not the one the user meant.
-  const plausible = outcomes
-    .map((errors, index) => ({ errors, index }))
-    .filter(({ errors }) => !errors.some(isShapeMismatch));
+  const plausible = outcomes.map((errors, index) => ({ errors, index })).filter(({ errors }) => !errors.some(isShapeMismatch));
   if (plausible.length > 0) {
     const best = plausible.reduce((a, b) => (b.errors.length < a.errors.length ? b : a));
     if (best.errors.length === 0) return [{ path: at, message: 'Does not match any of the allowed forms' }];

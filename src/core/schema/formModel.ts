@@ -176,7 +176,7 @@ class FormBuilder {
     let nullable = nullableIn;
     // A member that cannot be rendered (`problem`) still becomes a variant: a JSON editor.
     const members: { original: unknown; schema: Schema; refs: readonly string[]; problem?: string }[] = [];
-    for (const member of (schema[combinator] as unknown[])) {
+    for (const member of schema[combinator] as unknown[]) {
       const normalized = this.normalize(member, place.refs);
       if ('json' in normalized) {
         members.push({ original: member, schema: {}, refs: place.refs, problem: normalized.json });
@@ -205,7 +205,10 @@ class FormBuilder {
     if (members.length === 1) {
       // `anyOf: [X, {type: "null"}]` is just a nullable X; the outer annotations describe it.
       const field = fieldOf(members[0], place);
-      return { ...field, ...this.base({ ...pickAnnotations(members[0].schema), ...pickAnnotations(outer) }, place, nullable || field.nullable) } as Field;
+      return {
+        ...field,
+        ...this.base({ ...pickAnnotations(members[0].schema), ...pickAnnotations(outer) }, place, nullable || field.nullable),
+      } as Field;
     }
     const labels = uniqueLabels(members.map((m, i) => variantLabel(m.original, m.schema, i)));
     const variants: Variant[] = members.map((m, i) => ({

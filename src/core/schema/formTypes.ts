@@ -116,15 +116,7 @@ export interface JsonField extends FieldBase {
 }
 
 export type Field =
-  | StringField
-  | NumberField
-  | BooleanField
-  | EnumField
-  | ConstField
-  | ArrayField
-  | ObjectField
-  | VariantsField
-  | JsonField;
+  StringField | NumberField | BooleanField | EnumField | ConstField | ArrayField | ObjectField | VariantsField | JsonField;
 
 export interface FormModel {
   /** The arguments object: normally an `object` field; a `json` field if the schema is not an object. */
@@ -147,15 +139,7 @@ export interface FormModel {
  * | variants           | `VariantDraft`                                    |
  * | json               | the JSON text                                     |
  */
-export type DraftValue =
-  | undefined
-  | null
-  | string
-  | number
-  | boolean
-  | DraftValue[]
-  | ObjectDraft
-  | VariantDraft;
+export type DraftValue = undefined | null | string | number | boolean | DraftValue[] | ObjectDraft | VariantDraft;
 
 export interface ObjectDraft {
   fields: Record<string, DraftValue>;

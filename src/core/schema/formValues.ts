@@ -3,16 +3,7 @@
  * `toArguments` turns what the user entered back into the `arguments` object, leaving out
  * optional fields left empty. Draft shapes per kind are listed beside `DraftValue`.
  */
-import type {
-  DraftValue,
-  Field,
-  FieldError,
-  FormModel,
-  ObjectDraft,
-  ObjectField,
-  VariantDraft,
-  VariantsField,
-} from './formTypes';
+import type { DraftValue, Field, FieldError, FormModel, ObjectDraft, ObjectField, VariantDraft, VariantsField } from './formTypes';
 import { isRecord } from './isRecord';
 import { childPointer } from './jsonPointer';
 

@@ -22,9 +22,7 @@ export function getAtPointer(root: unknown, pointer: string): unknown {
     const segment = unescapeSegment(raw);
     if (Array.isArray(node)) node = /^\d+$/.test(segment) ? node[Number(segment)] : undefined;
     else if (node !== null && typeof node === 'object') {
-      node = Object.prototype.hasOwnProperty.call(node, segment)
-        ? (node as Record<string, unknown>)[segment]
-        : undefined;
+      node = Object.prototype.hasOwnProperty.call(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
     } else return undefined;
     if (node === undefined) return undefined;
   }

@@ -73,7 +73,10 @@ class VersionSchema {
   private readonly byMethod = new Map<string, string>();
   private readonly compiled = new Map<string, { validate: ValidateFunction; definition: string }>();
 
-  constructor(readonly version: string, schema: Record<string, unknown>) {
+  constructor(
+    readonly version: string,
+    schema: Record<string, unknown>,
+  ) {
     this.id = `mcp-${version}`;
     this.defsKey = '$defs' in schema ? '$defs' : 'definitions';
     this.defs = schema[this.defsKey] as Defs;
@@ -293,7 +296,8 @@ export function validateMessage(
   // A log or progress notification of the usual shape needs no validator run (knownShapes.ts);
   // its definition is the one targetFor picks for a notification of that method.
   const known = surelyValidNotification(msg as Record<string, unknown>);
-  if (known !== undefined) return { valid: true, errors: [], definition: s.definitionFor(known) ?? 'JSONRPCNotification', version: s.version };
+  if (known !== undefined)
+    return { valid: true, errors: [], definition: s.definitionFor(known) ?? 'JSONRPCNotification', version: s.version };
   const { validate, definition } = s.entry(keyFor(msg as Record<string, unknown>, requestMethod, requestParams));
   const valid = validate(msg) as boolean;
   return { valid, errors: valid ? [] : formatErrors(validate.errors ?? []), definition, version: s.version };

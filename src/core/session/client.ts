@@ -15,7 +15,15 @@ import { Exchange, type ExchangeHooks, type RequestOptions } from './exchange';
 import type { InputAnswerers, InputRound } from './inputRequired';
 import type { ListenStream, SubscriptionFilter } from './listen';
 import type { LogLevel } from './logLevel';
-import { KNOWN_RESULT_TYPES, LIST_ITEMS_KEY, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, MODERN_VERSIONS, type ListMethod } from './protocol';
+import {
+  KNOWN_RESULT_TYPES,
+  LIST_ITEMS_KEY,
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_PROTOCOL_VERSION,
+  MODERN_VERSIONS,
+  type ListMethod,
+} from './protocol';
 import type { Root } from './roots';
 import type { TaskState } from './tasks';
 import { TASK_RESULT_TYPES, TASKS_EXTENSION } from './tasksModern';
@@ -31,7 +39,18 @@ import { RootsFeature } from './features/rootsList';
 import { ServerRequests } from './features/serverRequests';
 import { TaskRuns, type TaskCallOptions } from './features/taskRuns';
 
-export { ConnectionClosedError, InvalidResultError, OversizeResponseError, InvalidAskError, ProtocolError, RefusedAskError, RejectedToolError, RequestCancelledError, RequestTimeoutError, UnansweredInputError } from './errors';
+export {
+  ConnectionClosedError,
+  InvalidResultError,
+  OversizeResponseError,
+  InvalidAskError,
+  ProtocolError,
+  RefusedAskError,
+  RejectedToolError,
+  RequestCancelledError,
+  RequestTimeoutError,
+  UnansweredInputError,
+} from './errors';
 export type { ExitInfo, ServerSpec } from '../transport/stdio';
 export type { HttpServerSpec } from '../transport/http';
 export type { ClientOptions, ServerInfo } from './clientOptions';
@@ -85,7 +104,8 @@ export class McpClient {
     this.trace = options.trace ?? new Trace();
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
     const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-    this.transport = 'url' in spec ? remoteTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
+    this.transport =
+      'url' in spec ? remoteTransport(spec, this.trace, options.http) : new StdioTransport(spec, this.trace, options.transport);
     this.exchange = new Exchange(this.transport, this.trace, this.exchangeHooks(), {
       requestTimeoutMs,
       maxTimeoutMs: options.maxTimeoutMs ?? requestTimeoutMs * 10,
@@ -103,8 +123,16 @@ export class McpClient {
     this.roots = new RootsFeature(host, options.roots);
     this.logLevel = new LogLevelFeature(host);
     this.streams = new ListenFeature(host);
-    this.http = new HttpRecovery(host, { listTools: () => this.listAll('tools/list'), startNewSession: async (version) => (this.serverInfo = await this.eraProbe.initialize(version)) });
-    this.tasks = new TaskRuns(host, { callTool: (name, args, opts) => this.callTool(name, args, opts), listen: (filter) => this.listen(filter), onNotification: this.onNotification, rounds: this.rounds });
+    this.http = new HttpRecovery(host, {
+      listTools: () => this.listAll('tools/list'),
+      startNewSession: async (version) => (this.serverInfo = await this.eraProbe.initialize(version)),
+    });
+    this.tasks = new TaskRuns(host, {
+      callTool: (name, args, opts) => this.callTool(name, args, opts),
+      listen: (filter) => this.listen(filter),
+      onNotification: this.onNotification,
+      rounds: this.rounds,
+    });
     // Answerers in the order they were always listed; progress is read before the streams route.
     this.features = [
       new ProgressFeature(this.exchange),
@@ -151,8 +179,11 @@ export class McpClient {
     // recovery (those are Streamable HTTP's): the request's own promise is the answer.
     if (this.serverInfo.era === 'legacy' && !('url' in this.spec)) return this.exchange.send(method, params, opts);
     // One promise per call where it can be: most results are complete, and most requests succeed.
-    const complete = (result: Record<string, unknown>) => (this.rounds.wantsInput(result) ? this.rounds.untilComplete(method, params, result, this.sender(method, opts)) : result);
-    return this.exchange.send(method, params, opts).then(complete, (err: unknown) => this.http.recover(err, method, () => this.exchange.send(method, params, opts)).then(complete));
+    const complete = (result: Record<string, unknown>) =>
+      this.rounds.wantsInput(result) ? this.rounds.untilComplete(method, params, result, this.sender(method, opts)) : result;
+    return this.exchange
+      .send(method, params, opts)
+      .then(complete, (err: unknown) => this.http.recover(err, method, () => this.exchange.send(method, params, opts)).then(complete));
   }
 
   /**
@@ -166,8 +197,14 @@ export class McpClient {
   }
 
   /** One round of `method` with the given params, recovered as request() recovers its first. */
-  private sender(method: string, opts: RequestOptions | undefined): (p: Record<string, unknown> | undefined) => Promise<Record<string, unknown>> {
-    return (p) => this.exchange.send(method, p, opts).catch((err: unknown) => this.http.recover(err, method, () => this.exchange.send(method, p, opts)));
+  private sender(
+    method: string,
+    opts: RequestOptions | undefined,
+  ): (p: Record<string, unknown> | undefined) => Promise<Record<string, unknown>> {
+    return (p) =>
+      this.exchange
+        .send(method, p, opts)
+        .catch((err: unknown) => this.http.recover(err, method, () => this.exchange.send(method, p, opts)));
   }
 
   /** Every item of a paginated list, following nextCursor to its end ('' is a cursor, not the end). */
@@ -212,7 +249,11 @@ export class McpClient {
   }
 
   /** A tool run as a task, in the era's generation of tasks (features/taskRuns.ts). */
-  callToolAsTask(name: string, args: Record<string, unknown>, opts?: TaskCallOptions): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
+  callToolAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    opts?: TaskCallOptions,
+  ): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
     return this.tasks.callToolAsTask(name, args, opts);
   }
 
@@ -281,7 +322,8 @@ export class McpClient {
   /** What the exchange asks of the client: a request's `_meta`, a result read, the server's other messages. */
   private exchangeHooks(): ExchangeHooks {
     return {
-      requestMeta: (extensions) => (this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion, extensions) : undefined),
+      requestMeta: (extensions) =>
+        this.serverInfo?.era === 'modern' ? this.modernMeta(this.serverInfo.protocolVersion, extensions) : undefined,
       readResult: (method, result, seq, extensions) => this.readResult(method, result, seq, extensions),
       claimResponse: (e) => this.features.some((f) => f.claimResponse?.(e) === true),
       onNotification: (e) => {
@@ -294,7 +336,12 @@ export class McpClient {
   }
 
   /** A modern result whose resultType is unknown "MUST be considered invalid" ("task" is known to a request that declared the tasks extension). */
-  private readResult(method: string, result: Record<string, unknown>, seq: number, extensions: Record<string, unknown> | undefined): Record<string, unknown> | Error {
+  private readResult(
+    method: string,
+    result: Record<string, unknown>,
+    seq: number,
+    extensions: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | Error {
     const resultType = result.resultType;
     const known = extensions?.[TASKS_EXTENSION] !== undefined ? TASK_RESULT_TYPES : KNOWN_RESULT_TYPES;
     if (this.serverInfo?.era === 'modern' && resultType !== undefined && !known.has(String(resultType))) {

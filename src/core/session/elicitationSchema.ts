@@ -29,14 +29,19 @@ export function requestedSchemaFault(requestedSchema: unknown): string | undefin
     const type = prop.type;
     if (type === 'array') {
       const items = asRecord(prop.items);
-      if (!items || !enumValues(items)) return `property "${name}" is an array whose items are not an enum (only multi-select arrays are allowed)`;
+      if (!items || !enumValues(items))
+        return `property "${name}" is an array whose items are not an enum (only multi-select arrays are allowed)`;
     } else if (type === 'string') {
-      if (prop.format !== undefined && !STRING_FORMATS.has(String(prop.format))) return `property "${name}" has format ${JSON.stringify(prop.format)} (allowed: email, uri, date, date-time)`;
+      if (prop.format !== undefined && !STRING_FORMATS.has(String(prop.format)))
+        return `property "${name}" has format ${JSON.stringify(prop.format)} (allowed: email, uri, date, date-time)`;
     } else if (type !== 'number' && type !== 'integer' && type !== 'boolean') {
       return `property "${name}" has type ${JSON.stringify(type)}: a form field is string, number, integer, boolean or an array of enum strings`;
     }
   }
-  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string' && r in properties))) {
+  if (
+    schema.required !== undefined &&
+    !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string' && r in properties))
+  ) {
     return 'requestedSchema.required names a field that is not in properties';
   }
   return undefined;
@@ -77,7 +82,8 @@ function valueFault(prop: Schema, value: unknown): string | undefined {
     }
     case 'array': {
       const options = enumValues(asRecord(prop.items) ?? {}) ?? [];
-      if (!Array.isArray(value) || value.some((v) => !options.includes(v))) return `must be a list of ${options.map((o) => JSON.stringify(o)).join(', ')}`;
+      if (!Array.isArray(value) || value.some((v) => !options.includes(v)))
+        return `must be a list of ${options.map((o) => JSON.stringify(o)).join(', ')}`;
       if (typeof prop.minItems === 'number' && value.length < prop.minItems) return `needs at least ${prop.minItems} choices`;
       if (typeof prop.maxItems === 'number' && value.length > prop.maxItems) return `allows at most ${prop.maxItems} choices`;
       return undefined;

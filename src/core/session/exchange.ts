@@ -4,7 +4,15 @@ import { HttpStatusError } from '../transport/httpErrors';
 import { SENT, type Transport } from '../transport/transport';
 import type { Disposable } from '../util/disposable';
 import { ignoreUnsent } from '../util/ignored';
-import { isNotification, isRequest, isResponse, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse } from '../wire/message';
+import {
+  isNotification,
+  isRequest,
+  isResponse,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+} from '../wire/message';
 import { asRecord } from '../schema/isRecord';
 import { ConnectionClosedError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
 import type { LateAnswer } from './lateModern';
@@ -46,7 +54,12 @@ export interface ExchangeHooks {
   /** The 2026-07-28 `_meta` a request carries (once the server is modern), or undefined. */
   requestMeta(extensions: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
   /** A successful response's result as the caller gets it, or the error the request fails with. */
-  readResult(method: string, result: Record<string, unknown>, seq: number, extensions: Record<string, unknown> | undefined): Record<string, unknown> | Error;
+  readResult(
+    method: string,
+    result: Record<string, unknown>,
+    seq: number,
+    extensions: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | Error;
   /** A response that belongs to something other than a pending request (a listen stream); true when taken. */
   claimResponse(e: TraceEvent): boolean;
   onNotification(e: TraceEvent): void;
@@ -209,7 +222,13 @@ export class Exchange {
   }
 
   /** The request as written: its `_meta` carries the 2026-07-28 fields and the progress token, merged into the caller's. */
-  private requestMessage(id: number, method: string, params: Record<string, unknown> | undefined, opts: SendOptions, progressToken: number | undefined): JsonRpcRequest {
+  private requestMessage(
+    id: number,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    opts: SendOptions,
+    progressToken: number | undefined,
+  ): JsonRpcRequest {
     const modern = this.hooks.requestMeta(opts.extensions);
     let finalParams = params;
     if (!opts.rawParams && (modern || progressToken !== undefined)) {
@@ -264,7 +283,12 @@ export class Exchange {
 
   private timedOut({ id, method, opts, reject }: Call, afterMs: number): void {
     if (opts.onLate) this.lateAnswers.set(id, opts.onLate);
-    this.trace.append({ dir: 'meta', kind: 'timeout', raw: `${method} (id ${id}) got no response within ${afterMs} ms`, info: { id, method, afterMs } });
+    this.trace.append({
+      dir: 'meta',
+      kind: 'timeout',
+      raw: `${method} (id ${id}) got no response within ${afterMs} ms`,
+      info: { id, method, afterMs },
+    });
     if (opts.cancelOnTimeout !== false) {
       // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
       void ignoreUnsent(this.notify('notifications/cancelled', { requestId: id, reason: `Timed out after ${afterMs} ms` }));
@@ -293,7 +317,11 @@ export class Exchange {
     // A JSON-RPC error body is in the trace as the answer; anything else (a status, a failed
     // write) would leave the request "pending" forever there: the trace says how it ended.
     if (given && !(err instanceof ProtocolError)) this.recordGivenUp(given, `not answered: ${err.message}`);
-    call.reject(err instanceof ProtocolError || err instanceof HttpStatusError ? err : new ConnectionClosedError(`Could not send ${method}: ${err.message}`));
+    call.reject(
+      err instanceof ProtocolError || err instanceof HttpStatusError
+        ? err
+        : new ConnectionClosedError(`Could not send ${method}: ${err.message}`),
+    );
   }
 
   private settleResponse({ method, opts, resolve, reject }: Call, response: JsonRpcResponse, seq: number): void {
@@ -336,7 +364,13 @@ export class Exchange {
     const p = typeof id === 'number' ? this.pending.take(id) : undefined;
     if (!p) return;
     const size = typeof e.info?.bytes === 'number' ? `${e.info.bytes} bytes` : 'too large';
-    p.settle({ error: new OversizeResponseError(`The response to ${p.method} (id ${p.id}) is ${size}, over the client's line size cap; it was not read`, p.method, e.seq) });
+    p.settle({
+      error: new OversizeResponseError(
+        `The response to ${p.method} (id ${p.id}) is ${size}, over the client's line size cap; it was not read`,
+        p.method,
+        e.seq,
+      ),
+    });
   }
 
   /** Every request still waiting ends, and the trace says so: none is left "pending" forever. */
@@ -355,7 +389,12 @@ export class Exchange {
 
   /** `local`: no notifications/cancelled went out, so an answer that still comes is no fault of the server. */
   private recordGivenUp(p: PendingRequest, reason: string): void {
-    this.trace.append({ dir: 'meta', kind: 'cancelled', raw: `${p.method} (id ${p.id}) ${reason}`, info: { id: p.id, method: p.method, reason, local: true } });
+    this.trace.append({
+      dir: 'meta',
+      kind: 'cancelled',
+      raw: `${p.method} (id ${p.id}) ${reason}`,
+      info: { id: p.id, method: p.method, reason, local: true },
+    });
   }
 }
 

@@ -31,7 +31,8 @@ export interface InputRound {
  */
 export function inputRequiredFault(result: Record<string, unknown>): string | undefined {
   const { inputRequests, requestState } = result;
-  if (inputRequests === undefined && requestState === undefined) return 'an input_required result with neither inputRequests nor requestState';
+  if (inputRequests === undefined && requestState === undefined)
+    return 'an input_required result with neither inputRequests nor requestState';
   if (inputRequests !== undefined && (typeof inputRequests !== 'object' || inputRequests === null || Array.isArray(inputRequests))) {
     return 'inputRequests is not an object keyed by the server’s request identifiers';
   }

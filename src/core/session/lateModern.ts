@@ -63,7 +63,8 @@ export async function initializeUnlessLateModern(deps: LateModernDeps): Promise<
     provenModern(answer);
     // Decided as the line is read, before the next one: initialize's own answer (a modern
     // server's -32601, often on the very next line) then finds nothing waiting for it.
-    if (initializeId !== undefined) deps.abandon(initializeId, `the server answered server/discover${afterTimeout(answer.seq)}; it is modern`);
+    if (initializeId !== undefined)
+      deps.abandon(initializeId, `the server answered server/discover${afterTimeout(answer.seq)}; it is modern`);
   });
   const initializing: Promise<ServerInfo> = modern ? new Promise<never>(() => undefined) : deps.initialize((id) => (initializeId = id));
   try {

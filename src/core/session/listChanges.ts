@@ -18,7 +18,8 @@ export function listChangedFilter(capabilities: Record<string, unknown>): Subscr
   const filter: SubscriptionFilter = {};
   for (const [kind, field] of Object.entries(LIST_CHANGED_FIELDS)) {
     const declared = capabilities[kind];
-    if (typeof declared === 'object' && declared !== null && (declared as { listChanged?: unknown }).listChanged === true) filter[field] = true;
+    if (typeof declared === 'object' && declared !== null && (declared as { listChanged?: unknown }).listChanged === true)
+      filter[field] = true;
   }
   return Object.keys(filter).length > 0 ? filter : undefined;
 }
@@ -74,7 +75,8 @@ export class ListChangeStream {
     try {
       stream = await client.listen(this.requested);
     } catch (error) {
-      if (this.closedWith === undefined) this.say(`subscriptions/listen for list changes failed (${describe(error)}): list_changed will not reach MCP Lens in this session`);
+      if (this.closedWith === undefined)
+        this.say(`subscriptions/listen for list changes failed (${describe(error)}): list_changed will not reach MCP Lens in this session`);
       return undefined;
     }
     if (this.closedWith !== undefined) {
@@ -85,7 +87,8 @@ export class ListChangeStream {
     const left = Object.keys(this.requested).filter((field) => stream.acknowledged?.[field as keyof SubscriptionFilter] !== true);
     if (left.length > 0) this.say(`subscriptions/listen acknowledged without ${left.join(', ')}: those list changes will not be sent`);
     stream.onEnd((end) => {
-      if (end.by !== 'client' && end.by !== 'connection') this.say(`the server ended the list_changed stream ${howEnded(end)}; it is not reopened until the server restarts`);
+      if (end.by !== 'client' && end.by !== 'connection')
+        this.say(`the server ended the list_changed stream ${howEnded(end)}; it is not reopened until the server restarts`);
     });
     return stream;
   }

@@ -155,7 +155,9 @@ export class ListenStreams {
 export function filterOf(v: unknown): SubscriptionFilter {
   const r = asRecord(v) ?? {};
   const f: SubscriptionFilter = {};
-  for (const key of ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const) if (typeof r[key] === 'boolean') f[key] = r[key];
-  for (const key of ['resourceSubscriptions', 'taskIds'] as const) if (Array.isArray(r[key])) f[key] = r[key].filter((u): u is string => typeof u === 'string');
+  for (const key of ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const)
+    if (typeof r[key] === 'boolean') f[key] = r[key];
+  for (const key of ['resourceSubscriptions', 'taskIds'] as const)
+    if (Array.isArray(r[key])) f[key] = r[key].filter((u): u is string => typeof u === 'string');
   return f;
 }

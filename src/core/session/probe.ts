@@ -65,7 +65,12 @@ export async function probeEra(deps: ProbeDeps): Promise<EraOutcome> {
         'server/discover',
       );
     }
-    return readDiscoverResult(result, version, deps.modernVersions, tried.size > 1 || retried.size > 0 ? ` after -32022 (retried with ${version})` : '');
+    return readDiscoverResult(
+      result,
+      version,
+      deps.modernVersions,
+      tried.size > 1 || retried.size > 0 ? ` after -32022 (retried with ${version})` : '',
+    );
   }
 }
 
@@ -74,9 +79,18 @@ function retryOnce(version: string, supported: string[], retried: ReadonlySet<st
 }
 
 /** The era a server/discover result proves: a DiscoverResult is modern; anything else is legacy. */
-export function readDiscoverResult(result: Record<string, unknown>, version: string, modernVersions: readonly string[], how = ''): EraOutcome {
+export function readDiscoverResult(
+  result: Record<string, unknown>,
+  version: string,
+  modernVersions: readonly string[],
+  how = '',
+): EraOutcome {
   if (!Array.isArray(result.supportedVersions)) {
-    return { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0], reason: 'server/discover returned a result that is not a DiscoverResult (no supportedVersions)' };
+    return {
+      era: 'legacy',
+      protocolVersion: LEGACY_VERSIONS[0],
+      reason: 'server/discover returned a result that is not a DiscoverResult (no supportedVersions)',
+    };
   }
   const offered = result.supportedVersions.filter((v): v is string => typeof v === 'string');
   const protocolVersion = offered.includes(version) ? version : (modernVersions.find((v) => offered.includes(v)) ?? version);
@@ -101,4 +115,3 @@ function supportedVersions(data: unknown): string[] {
   const list = asRecord(data)?.supported;
   return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
 }
-

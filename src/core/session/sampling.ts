@@ -14,7 +14,8 @@ export function samplingRequestFault(params: Record<string, unknown>): string | 
   if (!Array.isArray(messages)) return 'sampling/createMessage has no "messages" array';
   for (const [i, m] of messages.entries()) {
     const message = (m ?? {}) as { role?: unknown; content?: unknown };
-    if (message.role !== 'user' && message.role !== 'assistant') return `messages[${i}].role is ${JSON.stringify(message.role)}, not "user" or "assistant"`;
+    if (message.role !== 'user' && message.role !== 'assistant')
+      return `messages[${i}].role is ${JSON.stringify(message.role)}, not "user" or "assistant"`;
     const blocks = Array.isArray(message.content) ? message.content : [message.content];
     for (const block of blocks) {
       const type = (block as { type?: unknown } | null)?.type;

@@ -57,7 +57,11 @@ export function canRunAsTask(capabilities: Record<string, unknown> | undefined, 
 
 /** What following a task needs from the client. */
 export interface TaskHost {
-  request(method: string, params: Record<string, unknown>, opts?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Record<string, unknown>>;
+  request(
+    method: string,
+    params: Record<string, unknown>,
+    opts?: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<Record<string, unknown>>;
   onNotification(listener: (e: TraceEvent) => void): Disposable;
 }
 
@@ -83,7 +87,11 @@ export const MAX_POLL_MS = 5000;
  * preemptively call tasks/result": the server's questions come while that request waits).
  * An abort sends tasks/cancel and rejects with RequestCancelledError.
  */
-export async function followTask(host: TaskHost, created: TaskState, opts: FollowOptions = {}): Promise<{ task: TaskState; result: Record<string, unknown> }> {
+export async function followTask(
+  host: TaskHost,
+  created: TaskState,
+  opts: FollowOptions = {},
+): Promise<{ task: TaskState; result: Record<string, unknown> }> {
   let task = created;
   let wake: (() => void) | undefined;
   const seen = (next: TaskState) => {
@@ -126,8 +134,12 @@ export async function followTask(host: TaskHost, created: TaskState, opts: Follo
       const polled = taskOf(await Promise.race([host.request('tasks/get', { taskId: task.taskId }), cancelled]));
       if (polled) seen(polled);
     }
-    if (task.status === 'cancelled') throw new RequestCancelledError(`task ${task.taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : ''}`);
-    const result = await Promise.race([host.request('tasks/result', { taskId: task.taskId }, { timeoutMs: opts.resultTimeoutMs }), cancelled]);
+    if (task.status === 'cancelled')
+      throw new RequestCancelledError(`task ${task.taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : ''}`);
+    const result = await Promise.race([
+      host.request('tasks/result', { taskId: task.taskId }, { timeoutMs: opts.resultTimeoutMs }),
+      cancelled,
+    ]);
     if (!TERMINAL_STATUSES.has(task.status)) seen({ ...task, status: result.isError === true ? 'failed' : 'completed' });
     return { task, result };
   } finally {

@@ -72,8 +72,10 @@ export function modernTaskOf(value: unknown): ModernTask | undefined {
   if (!task) return undefined;
   if (typeof v.result === 'object' && v.result !== null && !Array.isArray(v.result)) task.result = v.result as Record<string, unknown>;
   const error = v.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
-  if (typeof error?.code === 'number' && typeof error.message === 'string') task.error = { code: error.code, message: error.message, data: error.data };
-  if (typeof v.inputRequests === 'object' && v.inputRequests !== null && !Array.isArray(v.inputRequests)) task.inputRequests = v.inputRequests as Record<string, unknown>;
+  if (typeof error?.code === 'number' && typeof error.message === 'string')
+    task.error = { code: error.code, message: error.message, data: error.data };
+  if (typeof v.inputRequests === 'object' && v.inputRequests !== null && !Array.isArray(v.inputRequests))
+    task.inputRequests = v.inputRequests as Record<string, unknown>;
   return task;
 }
 
@@ -127,7 +129,11 @@ export const MAX_TASK_INPUT_ROUNDS = 32;
  * task rejects with its inlined JSON-RPC error, a cancelled one with RequestCancelledError. An
  * abort or the bound sends tasks/cancel ("Cancellation is cooperative") and rejects.
  */
-export async function followModernTask(host: ModernTaskHost, created: ModernTask, opts: ModernFollowOptions): Promise<{ task: TaskState; result: Record<string, unknown> }> {
+export async function followModernTask(
+  host: ModernTaskHost,
+  created: ModernTask,
+  opts: ModernFollowOptions,
+): Promise<{ task: TaskState; result: Record<string, unknown> }> {
   let task = created;
   let wake: (() => void) | undefined;
   const seen = (next: ModernTask) => {
@@ -159,8 +165,23 @@ export async function followModernTask(host: ModernTaskHost, created: ModernTask
       reject(reason);
     };
     if (opts.signal?.aborted) stop(new RequestCancelledError(`task ${task.taskId} was cancelled (tasks/cancel sent)`));
-    else opts.signal?.addEventListener('abort', () => stop(new RequestCancelledError(`task ${task.taskId} was cancelled (tasks/cancel sent)`)), { once: true });
-    const bound = setTimeout(() => stop(new RequestTimeoutError(`task ${task.taskId} did not finish within ${opts.maxWaitMs} ms (last status ${task.status}); tasks/cancel sent`, 'tasks/get', opts.maxWaitMs)), opts.maxWaitMs);
+    else
+      opts.signal?.addEventListener(
+        'abort',
+        () => stop(new RequestCancelledError(`task ${task.taskId} was cancelled (tasks/cancel sent)`)),
+        { once: true },
+      );
+    const bound = setTimeout(
+      () =>
+        stop(
+          new RequestTimeoutError(
+            `task ${task.taskId} did not finish within ${opts.maxWaitMs} ms (last status ${task.status}); tasks/cancel sent`,
+            'tasks/get',
+            opts.maxWaitMs,
+          ),
+        ),
+      opts.maxWaitMs,
+    );
     bound.unref();
     stoppedTimers.push(bound);
   });
@@ -180,7 +201,11 @@ export async function followModernTask(host: ModernTaskHost, created: ModernTask
     opts.onStatus?.(statusOnly(task));
     for (;;) {
       if (task.status === 'completed') {
-        if (!task.result) throw new TaskFailedError(task.taskId, `task ${task.taskId} completed without its result inlined on tasks/get (tasks/result does not exist in 2026-07-28)`);
+        if (!task.result)
+          throw new TaskFailedError(
+            task.taskId,
+            `task ${task.taskId} completed without its result inlined on tasks/get (tasks/result does not exist in 2026-07-28)`,
+          );
         return { task: statusOnly(task), result: task.result };
       }
       if (task.status === 'failed') {
@@ -189,13 +214,16 @@ export async function followModernTask(host: ModernTaskHost, created: ModernTask
           ? new TaskFailedError(task.taskId, `task ${task.taskId} failed: ${error.code} ${error.message}`, error.code, error.data)
           : new TaskFailedError(task.taskId, `task ${task.taskId} failed without its inlined error (code and message)`);
       }
-      if (task.status === 'cancelled') throw new RequestCancelledError(`task ${task.taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : ''}`);
-      if (task.status !== 'working' && task.status !== 'input_required') throw new TaskFailedError(task.taskId, `task ${task.taskId} has the unknown status ${JSON.stringify(task.status)}`);
+      if (task.status === 'cancelled')
+        throw new RequestCancelledError(`task ${task.taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : ''}`);
+      if (task.status !== 'working' && task.status !== 'input_required')
+        throw new TaskFailedError(task.taskId, `task ${task.taskId} has the unknown status ${JSON.stringify(task.status)}`);
       // A CreateTaskResult never carries inputRequests ("only tasks/get's DetailedTask"): poll first.
       if (task.status === 'input_required' && task !== created) {
         const pending = unanswered(task, answered);
         if (pending) {
-          if (++rounds > MAX_TASK_INPUT_ROUNDS) throw new UnansweredInputError(`task ${task.taskId} still asks for input after ${MAX_TASK_INPUT_ROUNDS} rounds`);
+          if (++rounds > MAX_TASK_INPUT_ROUNDS)
+            throw new UnansweredInputError(`task ${task.taskId} still asks for input after ${MAX_TASK_INPUT_ROUNDS} rounds`);
           const inputResponses = await Promise.race([host.answer(pending, rounds), stopped]);
           for (const key of Object.keys(pending)) answered.add(key);
           await Promise.race([host.request('tasks/update', { taskId: task.taskId, inputResponses }), stopped]);
@@ -229,7 +257,8 @@ function unanswered(task: ModernTask, answered: ReadonlySet<string>): Record<str
   const asks = task.inputRequests;
   // Nothing answered yet and nothing asked: no tasks/update can move this task on ("An
   // InputRequiredTask … inputRequests: Server-to-client requests that need to be fulfilled").
-  if (answered.size === 0 && (!asks || Object.keys(asks).length === 0)) throw new TaskFailedError(task.taskId, `task ${task.taskId} is input_required without any inputRequests to answer`);
+  if (answered.size === 0 && (!asks || Object.keys(asks).length === 0))
+    throw new TaskFailedError(task.taskId, `task ${task.taskId} is input_required without any inputRequests to answer`);
   if (!asks) return undefined;
   const fault = inputRequiredFault({ inputRequests: asks });
   if (fault) throw new UnansweredInputError(`task ${task.taskId}: ${fault}`);
@@ -251,7 +280,9 @@ export async function runToolTask(
   opts: ModernFollowOptions,
 ): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
   if (!serverAdvertisesTasks(serverCapabilities)) {
-    throw new Error(`The server does not advertise the tasks extension (capabilities.extensions["${TASKS_EXTENSION}"] in server/discover), so it cannot run ${name} as a task; call it without --task`);
+    throw new Error(
+      `The server does not advertise the tasks extension (capabilities.extensions["${TASKS_EXTENSION}"] in server/discover), so it cannot run ${name} as a task; call it without --task`,
+    );
   }
   const first = await host.call(name, args);
   const created = createdTaskOf(first);

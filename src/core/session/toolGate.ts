@@ -32,6 +32,9 @@ export class ToolGate {
   refusal(name: string): RejectedToolError | undefined {
     const problem = this.rejected.get(name);
     if (problem === undefined) return undefined;
-    return new RejectedToolError(`MCP Lens will not call "${name}": its definition is invalid (${problem}), and clients must reject such a tool`, name);
+    return new RejectedToolError(
+      `MCP Lens will not call "${name}": its definition is invalid (${problem}), and clients must reject such a tool`,
+      name,
+    );
   }
 }

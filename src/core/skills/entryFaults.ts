@@ -28,9 +28,13 @@ export function entryFaults(entry: unknown, where: string): SkillFault[] {
   // Frontmatter: "The final <skill-path> segment of the entry's uri MUST equal frontmatter.name".
   const uriName = nameFromUri(skill.uri);
   if (uriName === undefined) must(`the uri does not end in /<skill-name>/${SKILL_MD}, so the skill's name cannot be read from it`);
-  else if (uriName !== skill.frontmatter.name) must(`the uri's final skill-path segment "${uriName}" is not frontmatter.name "${skill.frontmatter.name}"`);
+  else if (uriName !== skill.frontmatter.name)
+    must(`the uri's final skill-path segment "${uriName}" is not frontmatter.name "${skill.frontmatter.name}"`);
   // Resource Mapping: the name "MUST satisfy the Agent Skills specification's naming rules".
-  if (uriName !== undefined && !isValidSkillName(uriName)) must(`the skill name "${uriName}" breaks the Agent Skills naming rules (1–64 of a–z, 0–9 and "-", no leading, trailing or double hyphen)`);
+  if (uriName !== undefined && !isValidSkillName(uriName))
+    must(
+      `the skill name "${uriName}" breaks the Agent Skills naming rules (1–64 of a–z, 0–9 and "-", no leading, trailing or double hyphen)`,
+    );
   // Resource Mapping: "Servers SHOULD use the skill:// URI scheme" (another scheme is permitted).
   if (!skill.uri.startsWith('skill://')) should(`served under ${skill.uri.split(':')[0]}:// rather than skill://`);
   // "The first segment occupies the URI authority component and SHOULD be a valid reg-name per RFC 3986".
@@ -40,7 +44,10 @@ export function entryFaults(entry: unknown, where: string): SkillFault[] {
   const metadata = skill.frontmatter.metadata;
   if (isRecord(metadata)) {
     const reserved = Object.keys(metadata).filter((k) => k.startsWith(RESERVED_METADATA_PREFIX));
-    if (reserved.length) should(`frontmatter.metadata uses the reserved prefix ${RESERVED_METADATA_PREFIX} (${reserved.join(', ')}), which defines no keys yet`);
+    if (reserved.length)
+      should(
+        `frontmatter.metadata uses the reserved prefix ${RESERVED_METADATA_PREFIX} (${reserved.join(', ')}), which defines no keys yet`,
+      );
   }
   if (Array.isArray(skill.resources)) faults.push(...manifestFaults(skill.uri, skill.resources, where));
   return faults;
@@ -50,7 +57,8 @@ export function entryFaults(entry: unknown, where: string): SkillFault[] {
 function manifestFaults(uri: string, resources: readonly { uri: string; size: number }[], where: string): SkillFault[] {
   const faults: SkillFault[] = [];
   // "it MUST be complete … including an entry whose uri equals the skill's top-level uri".
-  if (!resources.some((r) => r.uri === uri)) faults.push({ severity: 'error', text: `${where}: resources has no entry for the skill's own ${SKILL_MD} (its digest and size)` });
+  if (!resources.some((r) => r.uri === uri))
+    faults.push({ severity: 'error', text: `${where}: resources has no entry for the skill's own ${SKILL_MD} (its digest and size)` });
   // "It lists every file of the skill, each exactly once".
   const seen = new Set<string>();
   const twice = new Set<string>();
@@ -58,12 +66,25 @@ function manifestFaults(uri: string, resources: readonly { uri: string; size: nu
   if (twice.size) faults.push({ severity: 'error', text: `${where}: resources lists ${[...twice].join(', ')} more than once` });
   // "Each uri MUST be the skill's SKILL.md or a file within the skill's directory."
   const root = skillRoot(uri);
-  const outside = root === undefined ? [] : [...new Set(resources.filter((r) => r.uri !== uri && !r.uri.startsWith(`${root}/`)).map((r) => r.uri))];
-  if (outside.length) faults.push({ severity: 'error', text: `${where}: ${outside.slice(0, 3).join(', ')} ${outside.length > 1 ? 'are' : 'is'} outside the skill's directory ${root}` });
+  const outside =
+    root === undefined ? [] : [...new Set(resources.filter((r) => r.uri !== uri && !r.uri.startsWith(`${root}/`)).map((r) => r.uri))];
+  if (outside.length)
+    faults.push({
+      severity: 'error',
+      text: `${where}: ${outside.slice(0, 3).join(', ')} ${outside.length > 1 ? 'are' : 'is'} outside the skill's directory ${root}`,
+    });
   // Limits: "Servers SHOULD NOT serve a skill that exceeds either limit."
-  if (resources.length > SKILL_LIMITS.files) faults.push({ severity: 'warning', text: `${where}: ${resources.length} resource entries, over the ${SKILL_LIMITS.files} every host must accept` });
+  if (resources.length > SKILL_LIMITS.files)
+    faults.push({
+      severity: 'warning',
+      text: `${where}: ${resources.length} resource entries, over the ${SKILL_LIMITS.files} every host must accept`,
+    });
   const bytes = resources.reduce((sum, r) => sum + r.size, 0);
-  if (bytes > SKILL_LIMITS.bytes) faults.push({ severity: 'warning', text: `${where}: ${bytes} bytes in all, over the 16 MiB (${SKILL_LIMITS.bytes} bytes) every host must accept` });
+  if (bytes > SKILL_LIMITS.bytes)
+    faults.push({
+      severity: 'warning',
+      text: `${where}: ${bytes} bytes in all, over the 16 MiB (${SKILL_LIMITS.bytes} bytes) every host must accept`,
+    });
   return faults;
 }
 
@@ -84,7 +105,10 @@ function shapeFaults(error: z.ZodError, entry: unknown, where: string): SkillFau
   if (!isRecord(entry)) return [{ severity: 'error', text: `${where}: the entry is not an object` }];
   return issuesOf(error, entry).map(({ issue, path }) => {
     const name = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
-    return { severity: 'error' as const, text: `${where}: ${name} ${valueAt(entry, path) === undefined ? 'is missing' : issueText(issue)}` };
+    return {
+      severity: 'error' as const,
+      text: `${where}: ${name} ${valueAt(entry, path) === undefined ? 'is missing' : issueText(issue)}`,
+    };
   });
 }
 

@@ -68,11 +68,17 @@ export async function listSkills(client: McpClient, opts?: RequestOptions): Prom
 }
 
 /** `skills/get` for one SKILL.md URI: the entry when it is a valid one, with what is wrong with it otherwise. */
-export async function getSkill(client: McpClient, uri: string, opts?: RequestOptions): Promise<{ skill: Skill; result: Record<string, unknown> } | { faults: string[]; result: Record<string, unknown> }> {
+export async function getSkill(
+  client: McpClient,
+  uri: string,
+  opts?: RequestOptions,
+): Promise<{ skill: Skill; result: Record<string, unknown> } | { faults: string[]; result: Record<string, unknown> }> {
   const result = await client.request(SKILLS_GET, { uri }, opts);
   const parsed = SkillSchema.safeParse(result.skill);
   if (parsed.success && parsed.data.uri === uri) return { skill: parsed.data, result };
-  const faults = entryFaults(result.skill, 'skill').filter((f) => f.severity === 'error').map((f) => f.text);
+  const faults = entryFaults(result.skill, 'skill')
+    .filter((f) => f.severity === 'error')
+    .map((f) => f.text);
   if (parsed.success) faults.push(`skill.uri ${JSON.stringify(parsed.data.uri)} is not the uri asked for, ${uri}`);
   return { faults, result };
 }

@@ -9,7 +9,10 @@ import { SKILL_MD } from './protocol';
 export function nameFromUri(uri: string): string | undefined {
   const at = uri.indexOf('://');
   if (at < 0) return undefined;
-  const segments = uri.slice(at + 3).split('/').filter((s) => s.length > 0);
+  const segments = uri
+    .slice(at + 3)
+    .split('/')
+    .filter((s) => s.length > 0);
   return segments.length >= 2 && segments[segments.length - 1] === SKILL_MD ? segments[segments.length - 2] : undefined;
 }
 
@@ -30,7 +33,14 @@ export function authorityOf(uri: string): string | undefined {
  * ending with a hyphen, no two hyphens in a row.
  */
 export function isValidSkillName(name: string): boolean {
-  return name.length >= 1 && name.length <= 64 && /^[a-z0-9-]+$/.test(name) && !name.startsWith('-') && !name.endsWith('-') && !name.includes('--');
+  return (
+    name.length >= 1 &&
+    name.length <= 64 &&
+    /^[a-z0-9-]+$/.test(name) &&
+    !name.startsWith('-') &&
+    !name.endsWith('-') &&
+    !name.includes('--')
+  );
 }
 
 /** RFC 3986 reg-name: unreserved, percent-encoded and sub-delims characters ("SHOULD be a valid reg-name"). */

@@ -36,13 +36,20 @@ const ENVELOPE_KEYS = ['config', 'specVersion', 'stability', 'id'];
 export function skillsDeclarationFaults(capabilities: Record<string, unknown>, value: unknown): string[] {
   const faults: string[] = [];
   if (!isRecord(value)) {
-    faults.push(`capabilities.extensions["${SKILLS_EXTENSION}"] is ${kindOf(value)}, not a settings object ({} declares the extension with no optional features)`);
+    faults.push(
+      `capabilities.extensions["${SKILLS_EXTENSION}"] is ${kindOf(value)}, not a settings object ({} declares the extension with no optional features)`,
+    );
   } else {
     const envelope = ENVELOPE_KEYS.filter((k) => k in value);
-    if (envelope.length) faults.push(`capabilities.extensions["${SKILLS_EXTENSION}"] wraps its settings in ${envelope.map((k) => `"${k}"`).join(', ')}: the settings sit directly under the identifier`);
-    if ('directoryRead' in value && typeof value.directoryRead !== 'boolean') faults.push(`"directoryRead" is ${kindOf(value.directoryRead)}, not a boolean`);
+    if (envelope.length)
+      faults.push(
+        `capabilities.extensions["${SKILLS_EXTENSION}"] wraps its settings in ${envelope.map((k) => `"${k}"`).join(', ')}: the settings sit directly under the identifier`,
+      );
+    if ('directoryRead' in value && typeof value.directoryRead !== 'boolean')
+      faults.push(`"directoryRead" is ${kindOf(value.directoryRead)}, not a boolean`);
   }
-  if (!isRecord(capabilities.resources)) faults.push('the server declares the skills extension but not the "resources" capability, through which skill files are read');
+  if (!isRecord(capabilities.resources))
+    faults.push('the server declares the skills extension but not the "resources" capability, through which skill files are read');
   return faults;
 }
 

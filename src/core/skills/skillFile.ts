@@ -40,7 +40,8 @@ export function checkSkillFile(skill: Skill, contents: unknown): SkillFile | { m
   const frontmatter = parseFrontmatter(text);
   if (frontmatter === undefined) faults.push(`${skill.uri} does not begin with a --- delimited YAML frontmatter block`);
   else {
-    for (const field of ['name', 'description']) if (typeof frontmatter[field] !== 'string' || frontmatter[field] === '') faults.push(`${skill.uri}'s frontmatter has no ${field}`);
+    for (const field of ['name', 'description'])
+      if (typeof frontmatter[field] !== 'string' || frontmatter[field] === '') faults.push(`${skill.uri}'s frontmatter has no ${field}`);
     faults.push(...frontmatterDifferences(frontmatter, skill.frontmatter).map((d) => `${skill.uri}: ${d}`));
   }
   return { text, mimeType: typeof item.mimeType === 'string' ? item.mimeType : undefined, faults, digestChecked: listed !== undefined };
@@ -65,5 +66,8 @@ export function frontmatterDifferences(file: Record<string, unknown>, entry: Rec
   const fields = new Set([...Object.keys(file), ...Object.keys(entry)]);
   return [...fields]
     .filter((f) => !isDeepStrictEqual(file[f] ?? null, entry[f] ?? null))
-    .map((f) => `frontmatter field "${f}" is ${JSON.stringify(file[f] ?? null)} in the file but ${JSON.stringify(entry[f] ?? null)} in the entry`);
+    .map(
+      (f) =>
+        `frontmatter field "${f}" is ${JSON.stringify(file[f] ?? null)} in the file but ${JSON.stringify(entry[f] ?? null)} in the entry`,
+    );
 }

@@ -111,7 +111,12 @@ function receiverStart(tokens: readonly Token[], dot: number): number {
  * when the key's value is one string literal, else true. Nested brackets are skipped whole.
  * Undefined when none is there (most `{` are blocks or unrelated objects: no allocation).
  */
-function objectKeys(tokens: readonly Token[], match: Int32Array, open: number, wanted: ReadonlySet<string>): Map<string, string | true> | undefined {
+function objectKeys(
+  tokens: readonly Token[],
+  match: Int32Array,
+  open: number,
+  wanted: ReadonlySet<string>,
+): Map<string, string | true> | undefined {
   let keys: Map<string, string | true> | undefined;
   const close = match[open];
   let expectKey = true;
@@ -134,7 +139,8 @@ function objectKeys(tokens: readonly Token[], match: Int32Array, open: number, w
     if (isPunct(next, ':')) {
       const value = tokens[j + 2];
       const after = tokens[j + 3];
-      const single = value?.type === 'string' && (isPunct(after, ',') || isPunct(after, '}') || (after?.type === 'ident' && after.value === 'as'));
+      const single =
+        value?.type === 'string' && (isPunct(after, ',') || isPunct(after, '}') || (after?.type === 'ident' && after.value === 'as'));
       keys.set(t.value, single ? value.value : true);
     } else if (t.type === 'ident' && (isPunct(next, ',') || j + 1 === close)) {
       keys.set(t.value, true); // shorthand `{ inputSchema }`

@@ -8,7 +8,20 @@ const IDENT = identChars(true);
 
 /** After these words a `/` starts a regex, not a division. */
 const REGEX_AFTER_WORD = new Set([
-  'return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await',
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
 ]);
 
 export function tokenizeJs(text: string): Token[] {

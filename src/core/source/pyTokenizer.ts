@@ -67,7 +67,8 @@ function pushString(text: string, start: number, quoteAt: number, raw: boolean, 
     else if (triple ? text.startsWith(quote.repeat(3), j) : ch === quote) {
       close = j;
       break;
-    } else if (!triple && ch === '\n') break; // unterminated: stop at the line
+    } else if (!triple && ch === '\n')
+      break; // unterminated: stop at the line
     else j++;
   }
   const contentEnd = close < 0 ? Math.min(j, text.length) : close;

@@ -55,26 +55,40 @@ export function classifySchemaChange(change: SchemaChange): Verdict {
     case 'description-changed':
       return fine('descriptions do not change what is accepted or returned');
     case 'field-added':
-      if (isRoot) return side === 'output' ? fine('a new output schema only adds a promise') : breaks('an input schema now constrains the arguments');
+      if (isRoot)
+        return side === 'output' ? fine('a new output schema only adds a promise') : breaks('an input schema now constrains the arguments');
       if (side === 'output') return fine('callers ignore output fields they do not know');
-      return change.required ? breaks('callers that do not send the new required field are rejected') : fine('an optional field asks nothing of callers');
+      return change.required
+        ? breaks('callers that do not send the new required field are rejected')
+        : fine('an optional field asks nothing of callers');
     case 'field-removed':
-      if (side === 'output') return breaks(isRoot ? 'callers reading structuredContent lose its schema' : 'callers reading the field no longer get it');
-      return breaks(side === 'prompt' ? 'callers passing the argument are no longer understood' : 'callers sending the field are no longer understood');
+      if (side === 'output')
+        return breaks(isRoot ? 'callers reading structuredContent lose its schema' : 'callers reading the field no longer get it');
+      return breaks(
+        side === 'prompt' ? 'callers passing the argument are no longer understood' : 'callers sending the field are no longer understood',
+      );
     case 'required-changed':
-      if (side === 'output') return change.required ? fine('the field is now always there') : breaks('callers reading the field may not get it');
+      if (side === 'output')
+        return change.required ? fine('the field is now always there') : breaks('callers reading the field may not get it');
       return change.required ? breaks('callers that omit the field are now rejected') : fine('the field may now be left out');
     case 'type-changed': {
       const { before, after } = change.types ?? { before: 'any', after: 'any' };
-      if (side === 'output') return typeWithin(after, before) ? fine(`output type narrowed (${before} → ${after})`) : breaks(`callers may read a type they do not handle (${before} → ${after})`);
-      return typeWithin(before, after) ? fine(`input type widened (${before} → ${after})`) : breaks(`values callers sent before are no longer accepted (${before} → ${after})`);
+      if (side === 'output')
+        return typeWithin(after, before)
+          ? fine(`output type narrowed (${before} → ${after})`)
+          : breaks(`callers may read a type they do not handle (${before} → ${after})`);
+      return typeWithin(before, after)
+        ? fine(`input type widened (${before} → ${after})`)
+        : breaks(`values callers sent before are no longer accepted (${before} → ${after})`);
     }
     case 'enum-changed': {
       const v = change.values ?? { before: null, after: null, added: [], removed: [] };
       const list = (values: unknown[]) => values.map((x) => JSON.stringify(x)).join(', ');
       if (side === 'output') {
         if (v.before !== null && v.after === null) return breaks('the output is no longer limited to known values');
-        return v.added.length ? breaks(`callers may read values they do not handle: ${list(v.added)}`) : fine('the output only lost values');
+        return v.added.length
+          ? breaks(`callers may read values they do not handle: ${list(v.added)}`)
+          : fine('the output only lost values');
       }
       if (v.before === null && v.after !== null) return breaks('the input is now limited to a list of values');
       return v.removed.length ? breaks(`values callers may send are gone: ${list(v.removed)}`) : fine('the input only gained values');
@@ -88,11 +102,37 @@ export function classifyDiff(diff: ListsDiff): ClassifiedChange[] {
   for (const kind of LIST_KINDS) {
     const d = diff[kind];
     const noun = SINGULAR[kind];
-    for (const item of d.added) out.push({ kind, item, action: 'added', text: `${noun} ${item} added`, breaking: false, reason: `a new ${noun} asks nothing of existing callers` });
-    for (const item of d.removed) out.push({ kind, item, action: 'removed', text: `${noun} ${item} removed`, breaking: true, reason: `callers of the ${noun} get an error` });
+    for (const item of d.added)
+      out.push({
+        kind,
+        item,
+        action: 'added',
+        text: `${noun} ${item} added`,
+        breaking: false,
+        reason: `a new ${noun} asks nothing of existing callers`,
+      });
+    for (const item of d.removed)
+      out.push({
+        kind,
+        item,
+        action: 'removed',
+        text: `${noun} ${item} removed`,
+        breaking: true,
+        reason: `callers of the ${noun} get an error`,
+      });
     for (const c of d.changed) {
-      for (const s of c.schema) out.push({ kind, item: c.name, action: 'changed', path: s.path, text: `${noun} ${c.name}: ${s.text}`, ...classifySchemaChange(s) });
-      for (const field of c.fields) out.push({ kind, item: c.name, action: 'changed', path: field, text: `${noun} ${c.name}: ${field} changed`, breaking: false, reason: 'metadata, not the calling contract' });
+      for (const s of c.schema)
+        out.push({ kind, item: c.name, action: 'changed', path: s.path, text: `${noun} ${c.name}: ${s.text}`, ...classifySchemaChange(s) });
+      for (const field of c.fields)
+        out.push({
+          kind,
+          item: c.name,
+          action: 'changed',
+          path: field,
+          text: `${noun} ${c.name}: ${field} changed`,
+          breaking: false,
+          reason: 'metadata, not the calling contract',
+        });
     }
   }
   return out;

@@ -43,7 +43,12 @@ export function withoutPaths(value: unknown, pointers: readonly string[]): unkno
 /** Removes every `_meta` key at any depth: per-message metadata is not part of a result's meaning. */
 export function withoutMeta(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutMeta);
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '_meta').map(([k, v]) => [k, withoutMeta(v)]));
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== '_meta')
+        .map(([k, v]) => [k, withoutMeta(v)]),
+    );
   return value;
 }
 
@@ -54,6 +59,11 @@ export function stableJson(value: unknown): string {
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (isRecord(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys(value[k])]),
+    );
   return value;
 }

@@ -48,7 +48,18 @@ export function recordedRequests(events: readonly TraceEvent[]): { requests: Rec
     if (e.dir !== 's2c' || !isResponse(e.msg)) continue;
     const key = String(e.msg.id);
     if (answers.has(key)) continue;
-    answers.set(key, e.msg.error ? { error: { code: e.msg.error.code, message: e.msg.error.message, ...(e.msg.error.data !== undefined ? { data: e.msg.error.data } : {}) } } : { result: e.msg.result });
+    answers.set(
+      key,
+      e.msg.error
+        ? {
+            error: {
+              code: e.msg.error.code,
+              message: e.msg.error.message,
+              ...(e.msg.error.data !== undefined ? { data: e.msg.error.data } : {}),
+            },
+          }
+        : { result: e.msg.result },
+    );
   }
   const requests: RecordedRequest[] = [];
   let unanswered = 0;
@@ -80,7 +91,8 @@ async function answerOf(client: McpClient, r: RecordedRequest): Promise<Answer> 
   try {
     return { result: await client.request(r.method, r.params) };
   } catch (error) {
-    if (error instanceof ProtocolError) return { error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } };
+    if (error instanceof ProtocolError)
+      return { error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } };
     // No answer at all (timeout, crash) differs from any recorded answer; say what happened.
     return { error: { code: 0, message: `no answer: ${error instanceof Error ? error.message : String(error)}` } };
   }

@@ -99,7 +99,12 @@ function selected(file: TestFile, options: RunOptions): SavedCall[] {
   return file.tests.filter((t) => !options.only || options.only.has(t.name));
 }
 
-async function callAll(client: McpClient, calls: readonly SavedCall[], options: RunOptions, brokenAtStart: string | undefined): Promise<{ ran: Ran[]; schemas: Map<string, unknown> }> {
+async function callAll(
+  client: McpClient,
+  calls: readonly SavedCall[],
+  options: RunOptions,
+  brokenAtStart: string | undefined,
+): Promise<{ ran: Ran[]; schemas: Map<string, unknown> }> {
   const ran: Ran[] = [];
   const schemas = new Map<string, unknown>();
   let broken = brokenAtStart;
@@ -123,7 +128,12 @@ async function callAll(client: McpClient, calls: readonly SavedCall[], options: 
   return { ran, schemas };
 }
 
-function judgeAll(ran: readonly Ran[], schemas: ReadonlyMap<string, unknown>, diagnostics: readonly Diagnostic[], options: RunOptions): TestResult[] {
+function judgeAll(
+  ran: readonly Ran[],
+  schemas: ReadonlyMap<string, unknown>,
+  diagnostics: readonly Diagnostic[],
+  options: RunOptions,
+): TestResult[] {
   return ran.map((r) => {
     const own = diagnostics.filter((d) => d.evidence.some((seq) => seq >= r.firstSeq && seq <= r.lastSeq));
     const failures = judge(r.call.expect, r.outcome, schemas.get(r.call.tool), own);
@@ -148,7 +158,8 @@ async function callOnce(client: McpClient, call: SavedCall): Promise<CallOutcome
     const result = await client.callTool(call.tool, call.arguments);
     return { kind: 'result', result, latencyMs: now() - started };
   } catch (error) {
-    if (error instanceof ProtocolError) return { kind: 'protocol-error', code: error.code, message: error.message, data: error.data, latencyMs: now() - started };
+    if (error instanceof ProtocolError)
+      return { kind: 'protocol-error', code: error.code, message: error.message, data: error.data, latencyMs: now() - started };
     return { kind: 'failed', message: describe(error) };
   }
 }

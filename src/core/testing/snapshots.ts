@@ -24,7 +24,10 @@ export function writeSnapshots(text: string, updates: readonly SnapshotUpdate[])
 }
 
 /** The tests whose snapshot should be rewritten: those that keep one and got a result. */
-export function snapshotUpdates(calls: readonly SavedCall[], results: ReadonlyMap<string, Record<string, unknown> | undefined>): SnapshotUpdate[] {
+export function snapshotUpdates(
+  calls: readonly SavedCall[],
+  results: ReadonlyMap<string, Record<string, unknown> | undefined>,
+): SnapshotUpdate[] {
   const updates: SnapshotUpdate[] = [];
   for (const call of calls) {
     const result = results.get(call.name);

@@ -89,10 +89,14 @@ function serverRef(value: Record<string, unknown>, problem: (message: string) =>
   if (typeof value.server === 'string' && value.server !== '') return { name: value.server };
   if (Array.isArray(value.command) && value.command.length > 0 && value.command.every((w) => typeof w === 'string')) {
     const [command, ...args] = value.command as string[];
-    const env = isRecord(value.env) ? Object.fromEntries(Object.entries(value.env).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined;
+    const env = isRecord(value.env)
+      ? Object.fromEntries(Object.entries(value.env).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : undefined;
     return { command, args, ...(typeof value.cwd === 'string' ? { cwd: value.cwd } : {}), ...(env ? { env } : {}) };
   }
-  problem('say which server to test: "server": a name from .vscode/mcp.json (or .mcp.json, .cursor/mcp.json), or "command": ["node", "server.js"]');
+  problem(
+    'say which server to test: "server": a name from .vscode/mcp.json (or .mcp.json, .cursor/mcp.json), or "command": ["node", "server.js"]',
+  );
   return undefined;
 }
 
@@ -105,18 +109,33 @@ function savedCall(entry: unknown, index: number, line: number, problem: (messag
   if (!isRecord(expect)) return void problem('"expect" must be an object');
   const wrong = expectationProblem(expect);
   if (wrong) return void problem(wrong);
-  return { name: entry.name, tool: entry.tool, arguments: (entry.arguments as Record<string, unknown> | undefined) ?? {}, expect: expect as Expectations, line, index };
+  return {
+    name: entry.name,
+    tool: entry.tool,
+    arguments: (entry.arguments as Record<string, unknown> | undefined) ?? {},
+    expect: expect as Expectations,
+    line,
+    index,
+  };
 }
 
 function expectationProblem(e: Record<string, unknown>): string | undefined {
   if (e.isError !== undefined && typeof e.isError !== 'boolean') return '"expect.isError" must be true or false';
-  if (e.ignore !== undefined && !(Array.isArray(e.ignore) && e.ignore.every((p) => typeof p === 'string' && (p === '' || p.startsWith('/'))))) {
+  if (
+    e.ignore !== undefined &&
+    !(Array.isArray(e.ignore) && e.ignore.every((p) => typeof p === 'string' && (p === '' || p.startsWith('/'))))
+  ) {
     return '"expect.ignore" must be a list of JSON Pointers ("/structuredContent/time")';
   }
   if (e.text !== undefined) {
     if (!isRecord(e.text)) return '"expect.text" must be an object with "contains" and/or "matches"';
     const contains = e.text.contains;
-    if (contains !== undefined && typeof contains !== 'string' && !(Array.isArray(contains) && contains.every((c) => typeof c === 'string'))) return '"expect.text.contains" must be a string or a list of strings';
+    if (
+      contains !== undefined &&
+      typeof contains !== 'string' &&
+      !(Array.isArray(contains) && contains.every((c) => typeof c === 'string'))
+    )
+      return '"expect.text.contains" must be a string or a list of strings';
     if (e.text.matches !== undefined) {
       if (typeof e.text.matches !== 'string') return '"expect.text.matches" must be a regular expression string';
       try {
@@ -127,7 +146,8 @@ function expectationProblem(e: Record<string, unknown>): string | undefined {
     }
   }
   if (e.maxLatencyMs !== undefined && !isPositive(e.maxLatencyMs)) return '"expect.maxLatencyMs" must be a positive number';
-  if (e.noDiagnostics !== undefined && !SEVERITIES.includes(String(e.noDiagnostics))) return '"expect.noDiagnostics" must be "error", "warning" or "info"';
+  if (e.noDiagnostics !== undefined && !SEVERITIES.includes(String(e.noDiagnostics)))
+    return '"expect.noDiagnostics" must be "error", "warning" or "info"';
   return undefined;
 }
 

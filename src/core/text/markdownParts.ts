@@ -23,7 +23,8 @@ export function md(strings: TemplateStringsArray, ...values: unknown[]): Md {
   let out = '';
   strings.forEach((literal, i) => {
     out += literal;
-    if (i < values.length) out += values[i] instanceof Md ? (values[i] as Md).value : escapeMarkdown(clipText(showInvisibles(String(values[i])), MAX_VALUE));
+    if (i < values.length)
+      out += values[i] instanceof Md ? (values[i] as Md).value : escapeMarkdown(clipText(showInvisibles(String(values[i])), MAX_VALUE));
   });
   return Md.make(out);
 }
@@ -55,5 +56,11 @@ export function mdJoin(parts: readonly Md[], separator: string): Md {
 
 /** The hover contents: parts joined as paragraphs. */
 export function toMarkup(parts: readonly Md[]): { kind: 'markdown'; value: string } {
-  return { kind: 'markdown', value: parts.map((p) => p.value).filter(Boolean).join('\n\n') };
+  return {
+    kind: 'markdown',
+    value: parts
+      .map((p) => p.value)
+      .filter(Boolean)
+      .join('\n\n'),
+  };
 }

@@ -14,7 +14,9 @@ export function breakLinkSyntax(text: string): string {
 
 /** `$(name)` is drawn as a codicon where VS Code supports icons; `\$(name)` is its escape, drawn as the text. */
 export function escapeCodicons(text: string): string {
-  return text.replace(/(\\)?\$\(([a-z0-9-]+?(?:~[a-z0-9-]*?)?)\)/gi, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
+  return text.replace(/(\\)?\$\(([a-z0-9-]+?(?:~[a-z0-9-]*?)?)\)/gi, (match, escaped: string | undefined) =>
+    escaped ? match : `\\${match}`,
+  );
 }
 
 const WORD_JOINER = '\u2060';

@@ -22,7 +22,7 @@ export function textTokens(text: string): number {
   if (text.length <= SLICE_CHARS) return countTokens(text);
   const counted = Math.min(text.length, COUNTED_CHARS);
   let tokens = 0;
-  for (let start = 0; start < counted; ) {
+  for (let start = 0; start < counted;) {
     let end = Math.min(start + SLICE_CHARS, counted);
     if (end < counted) {
       const space = text.lastIndexOf(' ', end);

@@ -39,7 +39,12 @@ export class CallCauses {
     if (e.kind === 'notification') {
       if (msg.method === 'notifications/tasks/status' || msg.method === 'notifications/tasks') return this.taskOf(params.taskId);
       // A task's listen stream: its acknowledgement (subscriptionId) and the client's cancellation of it.
-      const stream = e.dir === 's2c' ? (params._meta as Record<string, unknown> | undefined)?.[SUBSCRIPTION_ID] : msg.method === 'notifications/cancelled' ? params.requestId : undefined;
+      const stream =
+        e.dir === 's2c'
+          ? (params._meta as Record<string, unknown> | undefined)?.[SUBSCRIPTION_ID]
+          : msg.method === 'notifications/cancelled'
+            ? params.requestId
+            : undefined;
       return stream === undefined ? undefined : this.taskStreams.get(String(stream));
     }
     if (e.kind !== 'request' || typeof msg.method !== 'string') return undefined;
@@ -49,7 +54,8 @@ export class CallCauses {
     let top: number | undefined;
     if (TASK_METHODS.has(method)) top = this.taskOf(params.taskId);
     else if (method === 'subscriptions/listen') top = this.taskListen(String(msg.id), params.notifications);
-    else if (params.inputResponses !== undefined || params.requestState !== undefined) top = this.awaitingRetry.get(retryKey(method, target));
+    else if (params.inputResponses !== undefined || params.requestState !== undefined)
+      top = this.awaitingRetry.get(retryKey(method, target));
     const key = String(msg.id);
     this.waiting.set(key, { seq: e.seq, top: top ?? e.seq, method });
     this.sent.set(key, { top: top ?? e.seq, method, target, task: params.task !== undefined });
@@ -61,7 +67,11 @@ export class CallCauses {
     this.waiting.delete(id);
     const request = this.sent.get(id);
     if (!request) return;
-    const r = (typeof result === 'object' && result !== null ? result : {}) as { resultType?: unknown; taskId?: unknown; task?: { taskId?: unknown } };
+    const r = (typeof result === 'object' && result !== null ? result : {}) as {
+      resultType?: unknown;
+      taskId?: unknown;
+      task?: { taskId?: unknown };
+    };
     const key = retryKey(request.method, request.target);
     if (r.resultType === 'input_required') this.awaitingRetry.set(key, request.top);
     else if (this.awaitingRetry.get(key) === request.top) this.awaitingRetry.delete(key);

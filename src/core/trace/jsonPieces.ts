@@ -15,7 +15,7 @@ export function* jsonPieces(value: unknown): Generator<string> {
   if (typeof value === 'string') {
     if (value.length <= PIECE_CHARS) return yield JSON.stringify(value);
     yield '"';
-    for (let start = 0; start < value.length; ) {
+    for (let start = 0; start < value.length;) {
       let end = Math.min(value.length, start + PIECE_CHARS);
       // Never between the halves of a surrogate pair: alone, each half would be escaped as \udXXX.
       const last = value.charCodeAt(end - 1);

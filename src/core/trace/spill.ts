@@ -162,7 +162,10 @@ export class SpillFile implements TraceSpill {
   private async settled(): Promise<number> {
     this.flush();
     while (this.queue) await this.queue;
-    if (this.failure) throw new Error(`the trace file ${this.path} could not be written (${this.failure.message}): the events older than the in-memory window are lost`);
+    if (this.failure)
+      throw new Error(
+        `the trace file ${this.path} could not be written (${this.failure.message}): the events older than the in-memory window are lost`,
+      );
     return this.bytesOnDisk;
   }
 

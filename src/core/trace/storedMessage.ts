@@ -62,7 +62,14 @@ export function plainEvent(e: TraceEvent): TraceEvent {
 }
 
 /** A message event stored as its line (see StoredMessage). */
-export function storedMessage(seq: number, t: number, dir: Direction, kind: TraceEvent['kind'], raw: string, msg?: JsonRpcMessage): TraceEvent {
+export function storedMessage(
+  seq: number,
+  t: number,
+  dir: Direction,
+  kind: TraceEvent['kind'],
+  raw: string,
+  msg?: JsonRpcMessage,
+): TraceEvent {
   const e = new StoredMessage(seq, t, dir, kind, raw);
   // Without `msg` (a line this program wrote itself) the message is parsed on first read.
   if (msg !== undefined) remember(e, msg);

@@ -31,7 +31,7 @@ export class StreamMask {
       return text;
     }
     let cut = text.length - (this.longest - 1);
-    for (let moved = true; moved && cut > 0; ) {
+    for (let moved = true; moved && cut > 0;) {
       moved = false;
       for (const secret of this.secrets) {
         // An occurrence that starts before the cut and ends after it: cut before it instead.

@@ -28,5 +28,7 @@ export function usageOf(e: TraceEvent): ProcessUsage | undefined {
   const u = e.info?.usage as Partial<ProcessUsage> | undefined;
   if (typeof u !== 'object' || u === null) return undefined;
   const { pid, rssBytes, cpuMs } = u;
-  return typeof pid === 'number' && typeof rssBytes === 'number' && typeof cpuMs === 'number' && rssBytes > 0 ? { pid, rssBytes, cpuMs } : undefined;
+  return typeof pid === 'number' && typeof rssBytes === 'number' && typeof cpuMs === 'number' && rssBytes > 0
+    ? { pid, rssBytes, cpuMs }
+    : undefined;
 }

@@ -43,12 +43,24 @@ function isNonceChallenge(res: Response): boolean {
 }
 
 /** One request to the MCP endpoint, through the authorizer when it has something to add to each request (a DPoP proof). */
-export function authorizedFetch(authorizer: HttpAuthorizer | undefined, url: string, request: EndpointRequest, fetcher: (url: string, init: RequestInit) => Promise<Response>): Promise<Response> {
+export function authorizedFetch(
+  authorizer: HttpAuthorizer | undefined,
+  url: string,
+  request: EndpointRequest,
+  fetcher: (url: string, init: RequestInit) => Promise<Response>,
+): Promise<Response> {
   return authorizer?.send ? authorizer.send(url, request, fetcher) : fetcher(url, request);
 }
 
 /** Hands a 401/403 to the authorizer; when it obtained new credentials (or failed), the refused exchange is recorded as a step of the flow. */
-async function authorizeAgain(authorizer: HttpAuthorizer, req: AuthorizedSend, res: Response, headers: Record<string, string>, round: number, nonceRetries: number): Promise<boolean> {
+async function authorizeAgain(
+  authorizer: HttpAuthorizer,
+  req: AuthorizedSend,
+  res: Response,
+  headers: Record<string, string>,
+  round: number,
+  nonceRetries: number,
+): Promise<boolean> {
   const challenge: AuthChallenge = {
     status: res.status,
     round,
@@ -67,4 +79,3 @@ async function authorizeAgain(authorizer: HttpAuthorizer, req: AuthorizedSend, r
   if (retry) await req.recordChallenge(res, headers);
   return retry;
 }
-

@@ -98,7 +98,12 @@ export class HttpTransport extends RemoteTransport {
     if (this.closing) throw new TransportClosedError();
     const parsed = tryParse(line);
     const msg = parsed.ok ? messageOf(parsed.value) : undefined;
-    if (isNotification(msg) && msg.method === 'notifications/cancelled' && this.stateless.cancelByClosing(msg.params?.requestId, this.trace)) return;
+    if (
+      isNotification(msg) &&
+      msg.method === 'notifications/cancelled' &&
+      this.stateless.cancelByClosing(msg.params?.requestId, this.trace)
+    )
+      return;
     const sent = this.trace.append(lineEvent('c2s', line));
     await this.post(line, msg, sent.seq);
   }
@@ -136,7 +141,10 @@ export class HttpTransport extends RemoteTransport {
           headers,
           send: (sent) => this.fetch({ method: 'POST', headers: (headers = sent), body: line, signal: controller.signal }),
           nextHeaders: () => this.postHeaders(msg),
-          recordChallenge: async (refused, sent) => this.record.exchange('POST', sent, refused, c2sSeq, await this.record.readBody(refused, 'POST', c2sSeq), { authChallenge: true }),
+          recordChallenge: async (refused, sent) =>
+            this.record.exchange('POST', sent, refused, c2sSeq, await this.record.readBody(refused, 'POST', c2sSeq), {
+              authChallenge: true,
+            }),
         });
       } catch (err) {
         if (this.closing || controller.signal.aborted) throw new TransportClosedError();
@@ -151,7 +159,13 @@ export class HttpTransport extends RemoteTransport {
   }
 
   /** Reads the HTTP answer to one POST. */
-  private async answer(res: Response, headers: Record<string, string>, msg: JsonRpcMessage | undefined, c2sSeq: number, controller: AbortController): Promise<void> {
+  private async answer(
+    res: Response,
+    headers: Record<string, string>,
+    msg: JsonRpcMessage | undefined,
+    c2sSeq: number,
+    controller: AbortController,
+  ): Promise<void> {
     if (!res.ok) return this.refused(res, headers, msg, c2sSeq);
     this.record.exchange('POST', headers, res, c2sSeq);
     const request = isRequest(msg) ? msg : undefined;
@@ -165,7 +179,14 @@ export class HttpTransport extends RemoteTransport {
   private async refused(res: Response, headers: Record<string, string>, msg: JsonRpcMessage | undefined, c2sSeq: number): Promise<never> {
     const method = methodOf(msg);
     const body = await this.record.readBody(res, 'POST', c2sSeq);
-    this.record.exchange('POST', headers, res, c2sSeq, body, this.options.sseFallback?.(res.status, body) ? { sseFallback: true } : undefined);
+    this.record.exchange(
+      'POST',
+      headers,
+      res,
+      c2sSeq,
+      body,
+      this.options.sseFallback?.(res.status, body) ? { sseFallback: true } : undefined,
+    );
     const error = firstError(this.record.body(body, res, 'json', c2sSeq));
     const session = headers['Mcp-Session-Id'];
     if (res.status === 404 && session !== undefined) {
@@ -173,10 +194,19 @@ export class HttpTransport extends RemoteTransport {
       // it MUST start a new session by sending a new InitializeRequest without a session ID".
       this.session.expired(session);
       const said = error ? `: ${error.message}` : '';
-      throw new HttpStatusError(`${method ?? 'The message'} was refused: HTTP 404 from ${this.shownUrl} (the server no longer knows session ${session}${said})`, 404, this.shownUrl, true);
+      throw new HttpStatusError(
+        `${method ?? 'The message'} was refused: HTTP 404 from ${this.shownUrl} (the server no longer knows session ${session}${said})`,
+        404,
+        this.shownUrl,
+        true,
+      );
     }
     if (error) throw new ProtocolError(error.code, error.message, error.data, error.seq, method);
-    throw new HttpStatusError(`${method ?? 'The message'} was refused: HTTP ${res.status} from ${this.shownUrl} (${res.statusText || 'error'})`, res.status, this.shownUrl);
+    throw new HttpStatusError(
+      `${method ?? 'The message'} was refused: HTTP ${res.status} from ${this.shownUrl} (${res.statusText || 'error'})`,
+      res.status,
+      this.shownUrl,
+    );
   }
 
   /** The answer to a notification or a response (or a 202 to anything): nothing comes back but an error. */
@@ -192,13 +222,20 @@ export class HttpTransport extends RemoteTransport {
   /** The events a request's answer carried: a JSON body, or an event stream (resumed where the era allows). */
   private async readAnswer(res: Response, request: JsonRpcRequest, c2sSeq: number, controller: AbortController): Promise<TraceEvent[]> {
     const type = (res.headers.get('content-type') ?? '').toLowerCase();
-    if (!type.startsWith('text/event-stream')) return this.record.body(await this.record.readBody(res, 'POST', c2sSeq), res, 'json', c2sSeq);
+    if (!type.startsWith('text/event-stream'))
+      return this.record.body(await this.record.readBody(res, 'POST', c2sSeq), res, 'json', c2sSeq);
     // Legacy streams may be resumed; 2026-07-28: "Resumable SSE streams via Last-Event-ID are not supported".
     const resumable = modernVersionOf(request) === undefined;
     const first = await readEventStream(this.host, res, { via: 'sse', c2sSeq, requestId: request.id, controller, resumable });
-    const { events, end } = resumable ? await this.session.resumeUntilAnswered(first, request.method, c2sSeq, request.id, controller) : { events: [...first.events], end: first };
+    const { events, end } = resumable
+      ? await this.session.resumeUntilAnswered(first, request.method, c2sSeq, request.id, controller)
+      : { events: [...first.events], end: first };
     if (!answers(events, request.id) && end.tooDeep !== undefined) throw tooDeepError(this.shownUrl, end.tooDeep);
-    if (!answers(events, request.id) && end.broken) throw new HttpNetworkError(`the event stream from ${this.shownUrl} broke off before the response to ${request.method} (${end.broken})`, end.broken);
+    if (!answers(events, request.id) && end.broken)
+      throw new HttpNetworkError(
+        `the event stream from ${this.shownUrl} broke off before the response to ${request.method} (${end.broken})`,
+        end.broken,
+      );
     return events;
   }
 

@@ -16,7 +16,10 @@ export class BodyOverCapError extends HttpNetworkError {
     readonly cap: number,
     readonly encoding: string | undefined,
   ) {
-    super(`the response body went over the ${cap / (1024 * 1024)} MiB cap (${bytes} bytes read${encoding ? ` after ${encoding} decoding` : ''}): reading stopped`, 'BODY_OVER_CAP');
+    super(
+      `the response body went over the ${cap / (1024 * 1024)} MiB cap (${bytes} bytes read${encoding ? ` after ${encoding} decoding` : ''}): reading stopped`,
+      'BODY_OVER_CAP',
+    );
     this.name = 'BodyOverCapError';
   }
 }

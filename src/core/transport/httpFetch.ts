@@ -60,9 +60,11 @@ export async function fetchFollowing(url: string, init: RequestInit): Promise<Re
 function refusal(status: number, target: URL | undefined, from: string, chain: string[], method: string): string | undefined {
   if (!target) return 'the Location header is not a URL';
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return `${target.protocol} is not http or https`;
-  if (target.origin !== new URL(from).origin) return `it leaves the endpoint's origin ${new URL(from).origin} (the session id and credentials are never sent elsewhere)`;
+  if (target.origin !== new URL(from).origin)
+    return `it leaves the endpoint's origin ${new URL(from).origin} (the session id and credentials are never sent elsewhere)`;
   // 301/302/303 turn a POST into a GET without its body: the message would be lost.
-  if (status !== 307 && status !== 308 && method !== 'GET') return `HTTP ${status} would resend the ${method} as a GET without its body (only 307 and 308 keep it)`;
+  if (status !== 307 && status !== 308 && method !== 'GET')
+    return `HTTP ${status} would resend the ${method} as a GET without its body (only 307 and 308 keep it)`;
   if (chain.includes(target.href)) return `a redirect loop (${[...chain, target.href].join(' → ')})`;
   if (chain.length > MAX_REDIRECTS) return `more than ${MAX_REDIRECTS} redirects (${[...chain, target.href].join(' → ')})`;
   return undefined;

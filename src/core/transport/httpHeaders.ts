@@ -48,7 +48,8 @@ export function checkParamHeaders(inputSchema: unknown): ParamHeaderCheck {
     const at = path.length ? `property "${path.join('.')}"` : 'the inputSchema root';
     if (h !== undefined) {
       if (typeof h !== 'string' || h === '') return `${at} has an empty or non-string x-mcp-header ${JSON.stringify(h)}`;
-      if (!TOKEN.test(h)) return `${at} has x-mcp-header ${JSON.stringify(h)}, which is not an HTTP header-name token (ASCII letters, digits and !#$%&'*+.^_\`|~- only: no space, colon or control character)`;
+      if (!TOKEN.test(h))
+        return `${at} has x-mcp-header ${JSON.stringify(h)}, which is not an HTTP header-name token (ASCII letters, digits and !#$%&'*+.^_\`|~- only: no space, colon or control character)`;
       if (!['integer', 'string', 'boolean'].includes(String(s.type))) {
         return `${at} has x-mcp-header "${h}" on a ${JSON.stringify(s.type ?? 'untyped')} value; only string, integer and boolean properties can be mirrored`;
       }
@@ -93,12 +94,23 @@ export function paramHeaderValue(args: unknown, path: string[]): string | undefi
  * `Mcp-Method`, and `Mcp-Name` for tools/call, resources/read and prompts/get (and a task's
  * id for the tasks extension's methods), plus the tool's `Mcp-Param-*` mirrors.
  */
-export function modernHeaders(msg: JsonRpcMessage, version: string, toolHeaders: ReadonlyMap<string, ParamHeader[]>): Record<string, string> {
+export function modernHeaders(
+  msg: JsonRpcMessage,
+  version: string,
+  toolHeaders: ReadonlyMap<string, ParamHeader[]>,
+): Record<string, string> {
   const headers: Record<string, string> = { 'MCP-Protocol-Version': version };
   if (!('method' in msg)) return headers;
   headers['Mcp-Method'] = msg.method;
   const params = (msg.params ?? {}) as Record<string, unknown>;
-  const name = msg.method === 'resources/read' ? params.uri : msg.method === 'tools/call' || msg.method === 'prompts/get' ? params.name : TASK_METHODS.has(msg.method) ? params.taskId : undefined; // SEP-2663: "tasks/get, tasks/update, and tasks/cancel MUST carry Mcp-Name: <taskId>"
+  const name =
+    msg.method === 'resources/read'
+      ? params.uri
+      : msg.method === 'tools/call' || msg.method === 'prompts/get'
+        ? params.name
+        : TASK_METHODS.has(msg.method)
+          ? params.taskId
+          : undefined; // SEP-2663: "tasks/get, tasks/update, and tasks/cancel MUST carry Mcp-Name: <taskId>"
   if (typeof name === 'string') headers['Mcp-Name'] = encodeHeaderValue(name);
   if (msg.method === 'tools/call' && typeof params.name === 'string') {
     for (const p of toolHeaders.get(params.name) ?? []) {

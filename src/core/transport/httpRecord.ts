@@ -23,7 +23,13 @@ export type Via = 'json' | 'sse' | 'get';
 const BODY_EXCERPT = 2000;
 
 /** The facts every meta 'http' event of an exchange starts with: what was sent and what came back. */
-export function exchangeInfo(method: string, url: string, headers: Record<string, string>, res: Response, secrets: readonly string[]): Record<string, unknown> {
+export function exchangeInfo(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  res: Response,
+  secrets: readonly string[],
+): Record<string, unknown> {
   return {
     method,
     url,
@@ -56,7 +62,14 @@ export class HttpRecorder {
     private readonly delivered: (stored: TraceEvent & { msg: JsonRpcMessage }) => void,
   ) {}
 
-  exchange(method: string, headers: Record<string, string>, res: Response, requestSeq: number | undefined, body?: string, extra?: Record<string, unknown>): void {
+  exchange(
+    method: string,
+    headers: Record<string, string>,
+    res: Response,
+    requestSeq: number | undefined,
+    body?: string,
+    extra?: Record<string, unknown>,
+  ): void {
     const info = exchangeInfo(method, this.endpoint, headers, res, this.secrets);
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
     const sessionId = res.headers.get('mcp-session-id') ?? headers['Mcp-Session-Id'];
@@ -66,25 +79,50 @@ export class HttpRecorder {
     this.trace.append({ dir: 'meta', kind: 'http', raw: exchangeLine(method, this.endpoint, res), info });
   }
 
-  failure(method: string, headers: Record<string, string>, err: unknown, requestSeq: number | undefined, extra?: Record<string, unknown>): HttpNetworkError {
+  failure(
+    method: string,
+    headers: Record<string, string>,
+    err: unknown,
+    requestSeq: number | undefined,
+    extra?: Record<string, unknown>,
+  ): HttpNetworkError {
     const code = networkCode(err);
     const message = hideSecrets(networkMessage(err), this.secrets);
-    const info: Record<string, unknown> = { method, url: this.endpoint, error: { code, message }, requestHeaders: redactHeaders(headers, this.secrets) };
+    const info: Record<string, unknown> = {
+      method,
+      url: this.endpoint,
+      error: { code, message },
+      requestHeaders: redactHeaders(headers, this.secrets),
+    };
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
-    if (err instanceof HttpRedirectError) info.redirect = { ...err.redirect, chain: err.redirect.chain.map((u) => redactUrl(u, this.secrets)), location: redactUrl(err.redirect.location, this.secrets) };
+    if (err instanceof HttpRedirectError)
+      info.redirect = {
+        ...err.redirect,
+        chain: err.redirect.chain.map((u) => redactUrl(u, this.secrets)),
+        location: redactUrl(err.redirect.location, this.secrets),
+      };
     // undici refuses a response whose header block is over Node's --max-http-header-size.
     if (code === 'UND_ERR_HEADERS_OVERFLOW') info.headerLimit = maxHeaderSize;
     Object.assign(info, extra);
     this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${this.endpoint} failed: ${code} (${message})`, info });
     if (err instanceof HttpRedirectError) return new HttpNetworkError(`${method} ${this.endpoint}: ${message}`, code);
-    if (code === 'UND_ERR_HEADERS_OVERFLOW') return new HttpNetworkError(`${method} ${this.endpoint}: the response headers are over the ${maxHeaderSize}-byte limit (${message})`, code);
+    if (code === 'UND_ERR_HEADERS_OVERFLOW')
+      return new HttpNetworkError(
+        `${method} ${this.endpoint}: the response headers are over the ${maxHeaderSize}-byte limit (${message})`,
+        code,
+      );
     return new HttpNetworkError(`Cannot reach ${this.endpoint}: ${code} (${message})`, code);
   }
 
   /** A URL that cannot work, refused before anything is sent. */
   refusal(message: string): HttpNetworkError {
     // `exited` settles on close(): the caller closes a client whose connect() failed.
-    this.trace.append({ dir: 'meta', kind: 'http', raw: message, info: { method: 'POST', url: this.endpoint, error: { code: 'EINVAL', message } } });
+    this.trace.append({
+      dir: 'meta',
+      kind: 'http',
+      raw: message,
+      info: { method: 'POST', url: this.endpoint, error: { code: 'EINVAL', message } },
+    });
     return new HttpNetworkError(message, 'EINVAL');
   }
 
@@ -100,7 +138,14 @@ export class HttpRecorder {
   }
 
   overCap(res: Response, method: string, c2sSeq: number | undefined, err: BodyOverCapError): void {
-    const info: Record<string, unknown> = { method, url: this.endpoint, status: res.status, phase: 'body-over-cap', bytes: err.bytes, cap: err.cap };
+    const info: Record<string, unknown> = {
+      method,
+      url: this.endpoint,
+      status: res.status,
+      phase: 'body-over-cap',
+      bytes: err.bytes,
+      cap: err.cap,
+    };
     if (err.encoding) info.encoding = err.encoding;
     if (c2sSeq !== undefined) info.requestSeq = c2sSeq;
     this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${this.endpoint}: ${err.message}`, info });
@@ -148,7 +193,10 @@ export class HttpRecorder {
 }
 
 export function tooDeepError(endpoint: string, depth: number): HttpNetworkError {
-  return new HttpNetworkError(`the answer from ${endpoint} is JSON nested ${depth} levels deep, over the cap of ${MAX_JSON_DEPTH}: not read`, 'JSON_TOO_DEEP');
+  return new HttpNetworkError(
+    `the answer from ${endpoint} is JSON nested ${depth} levels deep, over the cap of ${MAX_JSON_DEPTH}: not read`,
+    'JSON_TOO_DEEP',
+  );
 }
 
 export function headerRecord(headers: Headers): Record<string, string> {

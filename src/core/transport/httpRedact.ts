@@ -7,7 +7,8 @@
 export const REDACTED = '<redacted>';
 
 /** Authorization, cookies, a DPoP proof (RFC 9449), and anything named like a credential (X-API-Key, X-Auth-Token…). */
-const SECRET_NAME = /^(authorization|proxy-authorization|cookie|set-cookie|dpop)$|token|secret|passw|api[-_]?key|access[-_]?key|auth|credential|signature/i;
+const SECRET_NAME =
+  /^(authorization|proxy-authorization|cookie|set-cookie|dpop)$|token|secret|passw|api[-_]?key|access[-_]?key|auth|credential|signature/i;
 
 export function isSecretHeader(name: string): boolean {
   // A challenge names what to send, it is not a credential: the 401 diagnosis needs it whole.

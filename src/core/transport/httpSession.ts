@@ -119,11 +119,23 @@ export class HttpSession {
    * Resumes a POST's event stream that ended without the response, while each resumption
    * brings something new. Returns every event read and how the last stream ended.
    */
-  async resumeUntilAnswered(first: StreamEnd, method: string, c2sSeq: number, requestId: RequestId, controller: AbortController): Promise<{ events: TraceEvent[]; end: StreamEnd }> {
+  async resumeUntilAnswered(
+    first: StreamEnd,
+    method: string,
+    c2sSeq: number,
+    requestId: RequestId,
+    controller: AbortController,
+  ): Promise<{ events: TraceEvent[]; end: StreamEnd }> {
     let end = first;
     const events = [...end.events];
     let idle = 0;
-    while (!answers(events, requestId) && end.lastEventId !== undefined && !controller.signal.aborted && !this.host.isClosing() && idle < MAX_IDLE_RESUMES) {
+    while (
+      !answers(events, requestId) &&
+      end.lastEventId !== undefined &&
+      !controller.signal.aborted &&
+      !this.host.isClosing() &&
+      idle < MAX_IDLE_RESUMES
+    ) {
       const before = end.lastEventId;
       end = await this.resume(end, method, c2sSeq, requestId, controller);
       events.push(...end.events);
@@ -147,13 +159,25 @@ export class HttpSession {
    * and the client "SHOULD then poll" — "Resumption is always via HTTP GET with Last-Event-ID",
    * after waiting the `retry` the server asked for ("The client MUST respect the retry field").
    */
-  private async resume(prev: StreamEnd, method: string, c2sSeq: number, requestId: RequestId, controller: AbortController): Promise<StreamEnd> {
+  private async resume(
+    prev: StreamEnd,
+    method: string,
+    c2sSeq: number,
+    requestId: RequestId,
+    controller: AbortController,
+  ): Promise<StreamEnd> {
     const { trace, endpoint, record } = this.host;
     trace.append({
       dir: 'meta',
       kind: 'note',
       raw: `resuming the event stream of ${method} after event ${prev.lastEventId}${prev.retry ? ` in ${prev.retry} ms (the retry the server asked for)` : ''}`,
-      info: { transport: 'http', phase: 'stream-resume', requestSeq: c2sSeq, lastEventId: prev.lastEventId, ...(prev.retry ? { retry: prev.retry } : {}) },
+      info: {
+        transport: 'http',
+        phase: 'stream-resume',
+        requestSeq: c2sSeq,
+        lastEventId: prev.lastEventId,
+        ...(prev.retry ? { retry: prev.retry } : {}),
+      },
     });
     if (prev.retry) await abortableDelay(prev.retry, controller.signal);
     if (controller.signal.aborted || this.host.isClosing()) throw new TransportClosedError();
@@ -168,7 +192,12 @@ export class HttpSession {
     if (!res.ok) {
       record.exchange('GET', headers, res, c2sSeq, await record.readBody(res, 'GET', c2sSeq), { resume: true });
       const sessionExpired = res.status === 404 && headers['Mcp-Session-Id'] !== undefined;
-      throw new HttpStatusError(`Could not resume the event stream of ${method}: GET with Last-Event-ID got HTTP ${res.status} from ${endpoint}`, res.status, endpoint, sessionExpired);
+      throw new HttpStatusError(
+        `Could not resume the event stream of ${method}: GET with Last-Event-ID got HTTP ${res.status} from ${endpoint}`,
+        res.status,
+        endpoint,
+        sessionExpired,
+      );
     }
     record.exchange('GET', headers, res, c2sSeq, undefined, { resume: true });
     const end = await readEventStream(this.host, res, { via: 'sse', c2sSeq, requestId, controller, resumable: true, httpMethod: 'GET' });
@@ -204,7 +233,8 @@ export class HttpSession {
       }
     } catch (err) {
       // An oversize body is recorded where it was read.
-      if (!controller.signal.aborted && !this.host.isClosing() && !(err instanceof BodyOverCapError)) this.host.record.failure('GET', { ...this.host.baseHeaders(), Accept: 'text/event-stream' }, err, undefined);
+      if (!controller.signal.aborted && !this.host.isClosing() && !(err instanceof BodyOverCapError))
+        this.host.record.failure('GET', { ...this.host.baseHeaders(), Accept: 'text/event-stream' }, err, undefined);
     } finally {
       this.host.untrack(controller);
     }
@@ -229,7 +259,12 @@ export class HttpSession {
   private async waitToReopen(state: ListenState, end: StreamEnd, signal: AbortSignal): Promise<void> {
     const { lastEventId, retry } = state;
     const after = lastEventId === undefined ? '' : ` with Last-Event-ID ${lastEventId}`;
-    this.host.trace.append({ dir: 'meta', kind: 'note', raw: `the GET event stream ${end.broken ? 'broke off' : 'ended'}; reopening it${after} in ${retry} ms`, info: { transport: 'http', phase: 'get-reopen', lastEventId, retry } });
+    this.host.trace.append({
+      dir: 'meta',
+      kind: 'note',
+      raw: `the GET event stream ${end.broken ? 'broke off' : 'ended'}; reopening it${after} in ${retry} ms`,
+      info: { transport: 'http', phase: 'get-reopen', lastEventId, retry },
+    });
     await abortableDelay(retry, signal);
   }
 }

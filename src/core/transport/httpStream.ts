@@ -143,7 +143,16 @@ class EventStreamReader {
       dir: 'meta',
       kind: 'http',
       raw: `${httpMethod} ${endpoint}: the event stream sent ${bytes} bytes (${parser.comments} comment lines) and no event in ${ms} ms`,
-      info: { method: httpMethod, url: endpoint, status: this.res.status, phase: 'stream-no-event', bytes, comments: parser.comments, ms, requestSeq: this.origin.c2sSeq },
+      info: {
+        method: httpMethod,
+        url: endpoint,
+        status: this.res.status,
+        phase: 'stream-no-event',
+        bytes,
+        comments: parser.comments,
+        ms,
+        requestSeq: this.origin.c2sSeq,
+      },
     });
   }
 
@@ -159,7 +168,17 @@ class EventStreamReader {
       dir: 'meta',
       kind: 'http',
       raw: `${httpMethod} ${endpoint}: the event stream broke off (${code})${answered ? ' after the response' : resuming ? `; resuming after event ${parser.lastEventId}` : ''}`,
-      info: { method: httpMethod, url: endpoint, status: this.res.status, phase: 'stream-error', error: { code, message: networkMessage(err) }, answered, resuming, requestSeq: c2sSeq, lastEventId: parser.lastEventId },
+      info: {
+        method: httpMethod,
+        url: endpoint,
+        status: this.res.status,
+        phase: 'stream-error',
+        error: { code, message: networkMessage(err) },
+        answered,
+        resuming,
+        requestSeq: c2sSeq,
+        lastEventId: parser.lastEventId,
+      },
     });
     return code;
   }

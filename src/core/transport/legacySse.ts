@@ -74,7 +74,12 @@ export class LegacySseTransport extends RemoteTransport {
       const body = await readText(res);
       this.recordExchange('POST', postUrl, headers, res, sent.seq, res.ok ? undefined : body);
       // The SDKs answer 202 Accepted; the JSON-RPC response comes as a `message` event on the stream.
-      if (!res.ok) throw new HttpStatusError(`The message was refused: HTTP ${res.status} from ${redactUrl(postUrl, this.secrets)} (${res.statusText || 'error'})`, res.status, redactUrl(postUrl, this.secrets));
+      if (!res.ok)
+        throw new HttpStatusError(
+          `The message was refused: HTTP ${res.status} from ${redactUrl(postUrl, this.secrets)} (${res.statusText || 'error'})`,
+          res.status,
+          redactUrl(postUrl, this.secrets),
+        );
     } finally {
       this.controllers.delete(controller);
     }
@@ -116,10 +121,17 @@ export class LegacySseTransport extends RemoteTransport {
     if (!res.ok || !type.startsWith('text/event-stream')) {
       this.controllers.delete(controller);
       const body = await readText(res);
-      const notStream = res.ok ? { phase: 'sse-endpoint', error: { code: 'NOT_EVENT_STREAM', message: `the GET answered ${type || 'no content type'}, not text/event-stream` } } : undefined;
+      const notStream = res.ok
+        ? {
+            phase: 'sse-endpoint',
+            error: { code: 'NOT_EVENT_STREAM', message: `the GET answered ${type || 'no content type'}, not text/event-stream` },
+          }
+        : undefined;
       this.recordExchange('GET', this.spec.url, headers, res, undefined, body, notStream);
       throw new HttpStatusError(
-        res.ok ? `GET ${this.shownUrl} answered ${type || 'no content type'}, not an event stream (text/event-stream)` : `GET ${this.shownUrl} was refused: HTTP ${res.status} (${res.statusText || 'error'})`,
+        res.ok
+          ? `GET ${this.shownUrl} answered ${type || 'no content type'}, not an event stream (text/event-stream)`
+          : `GET ${this.shownUrl} was refused: HTTP ${res.status} (${res.statusText || 'error'})`,
         res.status,
         this.shownUrl,
       );
@@ -132,16 +144,30 @@ export class LegacySseTransport extends RemoteTransport {
    * One request to `url` through the authorization flow (401/403 answered, then sent again).
    * Returns the answer and the headers last sent; a network failure is recorded and thrown.
    */
-  private async request(method: 'GET' | 'POST', url: string, nextHeaders: () => Record<string, string>, controller: AbortController, requestSeq: number | undefined, body?: string): Promise<{ res: Response; headers: Record<string, string> }> {
+  private async request(
+    method: 'GET' | 'POST',
+    url: string,
+    nextHeaders: () => Record<string, string>,
+    controller: AbortController,
+    requestSeq: number | undefined,
+    body?: string,
+  ): Promise<{ res: Response; headers: Record<string, string> }> {
     let headers = nextHeaders();
     try {
       const res = await sendAuthorized({
         authorizer: this.options.authorizer,
         trace: this.trace,
         headers,
-        send: (now) => authorizedFetch(this.options.authorizer, url, { method, headers: (headers = now), ...(body === undefined ? {} : { body }), signal: controller.signal }, fetch),
+        send: (now) =>
+          authorizedFetch(
+            this.options.authorizer,
+            url,
+            { method, headers: (headers = now), ...(body === undefined ? {} : { body }), signal: controller.signal },
+            fetch,
+          ),
         nextHeaders,
-        recordChallenge: async (refused, now) => this.recordExchange(method, url, now, refused, requestSeq, await readText(refused), { authChallenge: true }),
+        recordChallenge: async (refused, now) =>
+          this.recordExchange(method, url, now, refused, requestSeq, await readText(refused), { authChallenge: true }),
       });
       return { res, headers };
     } catch (err) {
@@ -156,13 +182,20 @@ export class LegacySseTransport extends RemoteTransport {
   private readEndpoint(res: Response, controller: AbortController): Promise<void> {
     const reader = res.body!.getReader();
     const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
-    const wait = new EndpointWait(timeoutMs, () => this.endpointFailed(wait, res, controller, 'NO_ENDPOINT', `no endpoint event within ${timeoutMs} ms`));
+    const wait = new EndpointWait(timeoutMs, () =>
+      this.endpointFailed(wait, res, controller, 'NO_ENDPOINT', `no endpoint event within ${timeoutMs} ms`),
+    );
     void this.readEvents(reader, res, controller, wait);
     return wait.promise;
   }
 
   /** The whole stream: its first event is the endpoint, then the server's messages until it ends. */
-  private async readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, res: Response, controller: AbortController, wait: EndpointWait): Promise<void> {
+  private async readEvents(
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    res: Response,
+    controller: AbortController,
+    wait: EndpointWait,
+  ): Promise<void> {
     const parser = new SseParser();
     const decoder = new TextDecoder();
     try {
@@ -188,7 +221,8 @@ export class LegacySseTransport extends RemoteTransport {
     for (const e of events) {
       if (!wait.settled) {
         const endpoint = endpointProblem(e, this.spec.url);
-        if ('problem' in endpoint) return this.endpointFailed(wait, res, controller, 'BAD_ENDPOINT', `the endpoint event is unusable: ${endpoint.problem}`, e);
+        if ('problem' in endpoint)
+          return this.endpointFailed(wait, res, controller, 'BAD_ENDPOINT', `the endpoint event is unusable: ${endpoint.problem}`, e);
         wait.settle();
         this.endpointNamed(endpoint.url, res.status);
         wait.resolve();
@@ -209,10 +243,23 @@ export class LegacySseTransport extends RemoteTransport {
   }
 
   /** No usable endpoint event: the stream is aborted, the failure recorded, start() rejected. */
-  private endpointFailed(wait: EndpointWait, res: Response, controller: AbortController, code: string, problem: string, event?: SseEvent): void {
+  private endpointFailed(
+    wait: EndpointWait,
+    res: Response,
+    controller: AbortController,
+    code: string,
+    problem: string,
+    event?: SseEvent,
+  ): void {
     if (!wait.settle()) return;
     controller.abort();
-    const info: Record<string, unknown> = { method: 'GET', url: this.shownUrl, status: res.status, phase: 'sse-endpoint', error: { code, message: problem } };
+    const info: Record<string, unknown> = {
+      method: 'GET',
+      url: this.shownUrl,
+      status: res.status,
+      phase: 'sse-endpoint',
+      error: { code, message: problem },
+    };
     if (this.options.fallback) info.sseFallback = true;
     if (event) info.event = { event: event.event, data: bodyExcerpt(event.data, this.secrets) };
     this.trace.append({ dir: 'meta', kind: 'http', raw: `GET ${this.shownUrl}: no usable endpoint event (${problem})`, info });
@@ -222,7 +269,12 @@ export class LegacySseTransport extends RemoteTransport {
   /** After the endpoint: `message` events are the server's messages; anything else is noted. */
   private onStreamEvent(e: SseEvent, status: number): void {
     if (e.event !== 'message') {
-      this.trace.append({ dir: 'meta', kind: 'note', raw: `ignored an SSE "${e.event}" event (HTTP+SSE carries messages as "message" events)`, info: { transport: 'sse', phase: 'sse-other-event', event: e.event, data: bodyExcerpt(e.data, this.secrets) } });
+      this.trace.append({
+        dir: 'meta',
+        kind: 'note',
+        raw: `ignored an SSE "${e.event}" event (HTTP+SSE carries messages as "message" events)`,
+        info: { transport: 'sse', phase: 'sse-other-event', event: e.event, data: bodyExcerpt(e.data, this.secrets) },
+      });
       return;
     }
     const event: NewTraceEvent = lineEvent('s2c', e.data);
@@ -236,9 +288,17 @@ export class LegacySseTransport extends RemoteTransport {
   /** The stream is the session: once the server closes it, nothing more can be answered. */
   private streamEnded(parser: SseParser, status: number, err?: unknown): void {
     if (parser.end().incomplete) {
-      this.trace.append({ dir: 'meta', kind: 'note', raw: `the event stream from ${this.shownUrl} ended in the middle of an event (not dispatched, as SSE requires)`, info: { transport: 'sse', phase: 'stream-partial' } });
+      this.trace.append({
+        dir: 'meta',
+        kind: 'note',
+        raw: `the event stream from ${this.shownUrl} ended in the middle of an event (not dispatched, as SSE requires)`,
+        info: { transport: 'sse', phase: 'stream-partial' },
+      });
     }
-    const how = err === undefined ? 'the server closed the event stream' : `the event stream broke off (${networkCode(err)}: ${hideSecrets(networkMessage(err), this.secrets)})`;
+    const how =
+      err === undefined
+        ? 'the server closed the event stream'
+        : `the event stream broke off (${networkCode(err)}: ${hideSecrets(networkMessage(err), this.secrets)})`;
     const info: Record<string, unknown> = { method: 'GET', url: this.shownUrl, status, phase: 'sse-closed' };
     if (err !== undefined) info.error = { code: networkCode(err), message: hideSecrets(networkMessage(err), this.secrets) };
     // Before the endpoint event the endpoint failure (readEndpoint) is the story.
@@ -267,7 +327,15 @@ export class LegacySseTransport extends RemoteTransport {
     return controller;
   }
 
-  private recordExchange(method: string, url: string, headers: Record<string, string>, res: Response, requestSeq: number | undefined, body?: string, extra?: Record<string, unknown>): void {
+  private recordExchange(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    res: Response,
+    requestSeq: number | undefined,
+    body?: string,
+    extra?: Record<string, unknown>,
+  ): void {
     const shown = redactUrl(url, this.secrets);
     const info: Record<string, unknown> = { ...exchangeInfo(method, shown, headers, res, this.secrets), transport: 'sse' };
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
@@ -277,11 +345,23 @@ export class LegacySseTransport extends RemoteTransport {
     this.trace.append({ dir: 'meta', kind: 'http', raw: exchangeLine(method, shown, res), info });
   }
 
-  private recordFailure(method: string, url: string, headers: Record<string, string>, err: unknown, requestSeq: number | undefined): HttpNetworkError {
+  private recordFailure(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    err: unknown,
+    requestSeq: number | undefined,
+  ): HttpNetworkError {
     const shown = redactUrl(url, this.secrets);
     const code = networkCode(err);
     const message = hideSecrets(networkMessage(err), this.secrets);
-    const info: Record<string, unknown> = { method, url: shown, error: { code, message }, requestHeaders: redactHeaders(headers, this.secrets), transport: 'sse' };
+    const info: Record<string, unknown> = {
+      method,
+      url: shown,
+      error: { code, message },
+      requestHeaders: redactHeaders(headers, this.secrets),
+      transport: 'sse',
+    };
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
     if (method === 'GET' && this.options.fallback) info.sseFallback = true;
     this.trace.append({ dir: 'meta', kind: 'http', raw: `${method} ${shown} failed: ${code} (${message})`, info });
@@ -289,7 +369,12 @@ export class LegacySseTransport extends RemoteTransport {
   }
 
   private refuse(message: string): HttpNetworkError {
-    this.trace.append({ dir: 'meta', kind: 'http', raw: message, info: { method: 'GET', url: this.shownUrl, error: { code: 'EINVAL', message } } });
+    this.trace.append({
+      dir: 'meta',
+      kind: 'http',
+      raw: message,
+      info: { method: 'GET', url: this.shownUrl, error: { code: 'EINVAL', message } },
+    });
     return new HttpNetworkError(message, 'EINVAL');
   }
 }

@@ -36,9 +36,17 @@ export function linuxMembers(...args: TreeLook): Members {
     return look.known;
   }
   const pids = pidsOf(entries);
-  const first = firstWalk(look, pids, pids.map((p) => readSync(`${look.procRoot}/${p}/stat`, 'utf8')));
+  const first = firstWalk(
+    look,
+    pids,
+    pids.map((p) => readSync(`${look.procRoot}/${p}/stat`, 'utf8')),
+  );
   if (!first.unreached) return first.members;
-  return cookieWalk(look, first, first.unreached.map((p) => readSync(`${look.procRoot}/${p}/environ`, 'latin1')));
+  return cookieWalk(
+    look,
+    first,
+    first.unreached.map((p) => readSync(`${look.procRoot}/${p}/environ`, 'latin1')),
+  );
 }
 
 /** linuxMembers with asynchronous reads: the same answer, without blocking the thread. */
@@ -57,7 +65,14 @@ export async function linuxMembersAsync(...args: TreeLook): Promise<Members> {
 }
 
 /** The arguments of linuxMembers and linuxMembersAsync (see linuxMembers). */
-type TreeLook = [leader: number | undefined, cookie: string | undefined, known: Members, self: number, procRoot?: string, cookieVar?: string];
+type TreeLook = [
+  leader: number | undefined,
+  cookie: string | undefined,
+  known: Members,
+  self: number,
+  procRoot?: string,
+  cookieVar?: string,
+];
 
 interface Look {
   leader: number | undefined;
@@ -76,14 +91,22 @@ function lookOf([leader, cookie, known, self, procRoot = '/proc', cookieVar = 'M
  * The walk from the leader and the known members over the stat files read (`stats[i]` is
  * `pids[i]`'s); `unreached` is set when a cookie is to be looked for among the rest.
  */
-function firstWalk(look: Look, pids: number[], stats: (string | undefined)[]): { table: ProcTable; members: Members; unreached?: number[] } {
+function firstWalk(
+  look: Look,
+  pids: number[],
+  stats: (string | undefined)[],
+): { table: ProcTable; members: Members; unreached?: number[] } {
   const table = tableOf(pids.map((p, i) => [p, parseStat(stats[i])] as const));
   const { members, unreached } = walkTree(table, look.leader, look.known, look.self);
   return { table, members, unreached: look.cookie === undefined ? undefined : unreached };
 }
 
 /** Adds to the first walk's members the unreached processes whose environment (`environs[i]`) carries the cookie, and their descendants. */
-function cookieWalk(look: Look, first: { table: ProcTable; members: Members; unreached?: number[] }, environs: (string | undefined)[]): Members {
+function cookieWalk(
+  look: Look,
+  first: { table: ProcTable; members: Members; unreached?: number[] },
+  environs: (string | undefined)[],
+): Members {
   const needle = `${look.cookieVar}=`;
   const carriers = first.unreached!.filter((_, i) => carriesCookie(environs[i], needle, look.cookie!));
   return walkTree(first.table, undefined, new Map(), look.self, carriers, first.members).members;

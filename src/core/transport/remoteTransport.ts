@@ -50,6 +50,7 @@ export function httpUrlProblem(url: string, shown: string, transportName: string
   } catch {
     return `"${shown}" is not a valid URL`;
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `"${shown}" is not an http(s) URL (${transportName} needs http:// or https://)`;
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return `"${shown}" is not an http(s) URL (${transportName} needs http:// or https://)`;
   return undefined;
 }

@@ -18,7 +18,8 @@ export function endpointProblem(e: SseEvent, streamUrl: string): { problem: stri
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: `its URI ${url.href} is not http(s)` };
   // Messages carry the configured credentials: they go only where the stream came from.
-  if (url.origin !== new URL(streamUrl).origin) return { problem: `its URI ${url.origin} is not the origin of the stream (${new URL(streamUrl).origin})` };
+  if (url.origin !== new URL(streamUrl).origin)
+    return { problem: `its URI ${url.origin} is not the origin of the stream (${new URL(streamUrl).origin})` };
   return { url: url.href };
 }
 

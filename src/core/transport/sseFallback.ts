@@ -10,7 +10,8 @@ import type { Transport } from './transport';
 
 /** A `url` server: HTTP+SSE when configured `"type": "sse"`, else Streamable HTTP that can fall back to it. */
 export function remoteTransport(spec: HttpServerSpec, trace: Trace, options: HttpTransportOptions = {}): Transport {
-  if (spec.transport === 'sse') return new LegacySseTransport(spec, trace, { ...(options.authorizer ? { authorizer: options.authorizer } : {}) });
+  if (spec.transport === 'sse')
+    return new LegacySseTransport(spec, trace, { ...(options.authorizer ? { authorizer: options.authorizer } : {}) });
   return new StreamableWithSseFallback(spec, trace, options);
 }
 
@@ -35,7 +36,9 @@ export class StreamableWithSseFallback extends RemoteTransport {
     private readonly options: HttpTransportOptions = {},
   ) {
     super(spec, trace);
-    this.current = this.adopt(new HttpTransport(spec, trace, { ...options, sseFallback: (status, body) => this.wouldFallBack(status, body) }));
+    this.current = this.adopt(
+      new HttpTransport(spec, trace, { ...options, sseFallback: (status, body) => this.wouldFallBack(status, body) }),
+    );
   }
 
   start(): Promise<void> {
@@ -62,7 +65,12 @@ export class StreamableWithSseFallback extends RemoteTransport {
     if (this.answered || this.fellBack || status < 400 || status > 499 || status === 401 || status === 403) return false;
     if (body === undefined) return true;
     const parsed = tryParse(body);
-    return !(parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && (parsed.value as { jsonrpc?: unknown }).jsonrpc === '2.0');
+    return !(
+      parsed.ok &&
+      typeof parsed.value === 'object' &&
+      parsed.value !== null &&
+      (parsed.value as { jsonrpc?: unknown }).jsonrpc === '2.0'
+    );
   }
 
   private async fallBack(refusal: HttpStatusError): Promise<void> {
@@ -74,19 +82,33 @@ export class StreamableWithSseFallback extends RemoteTransport {
       raw: `the POST was refused with HTTP ${refusal.status}: trying the HTTP+SSE transport of 2024-11-05 (GET for an endpoint event)`,
       info: { transport: 'sse', phase: 'sse-fallback', status: refusal.status },
     });
-    const legacy = new LegacySseTransport(this.spec, this.trace, { ...(this.options.authorizer ? { authorizer: this.options.authorizer } : {}), fallback: true });
+    const legacy = new LegacySseTransport(this.spec, this.trace, {
+      ...(this.options.authorizer ? { authorizer: this.options.authorizer } : {}),
+      fallback: true,
+    });
     try {
       await legacy.start();
     } catch {
       await legacy.close();
       // Neither transport answered: the POST's refusal is what the endpoint did wrong.
-      if (refused) this.trace.append({ dir: 'meta', kind: 'http', raw: `${refused.raw}; GET offered no HTTP+SSE endpoint event either`, info: withoutFallback(refused.info) });
+      if (refused)
+        this.trace.append({
+          dir: 'meta',
+          kind: 'http',
+          raw: `${refused.raw}; GET offered no HTTP+SSE endpoint event either`,
+          info: withoutFallback(refused.info),
+        });
       throw refusal;
     }
     // The Streamable HTTP transport is left as it is: it holds no session and no stream, and
     // closing it would close the authorizer both share.
     this.current = this.adopt(legacy);
-    this.trace.append({ dir: 'meta', kind: 'note', raw: `the server speaks the HTTP+SSE transport (2024-11-05): configure it with "type": "sse"`, info: { transport: 'sse', phase: 'sse-fallback', fellBack: true } });
+    this.trace.append({
+      dir: 'meta',
+      kind: 'note',
+      raw: `the server speaks the HTTP+SSE transport (2024-11-05): configure it with "type": "sse"`,
+      info: { transport: 'sse', phase: 'sse-fallback', fellBack: true },
+    });
   }
 
   private adopt(transport: Transport): Transport {

@@ -286,10 +286,10 @@ export class StdioTransport implements Transport {
       if (this.closing && this.tree && !(stdoutEnded && stderrEnded)) void this.tree.signalAsync('SIGTERM');
       // Let the pipes deliver their last bytes so 'exited' follows everything the server wrote,
       // but not forever: a grandchild may hold them open.
-      const wait = (stdoutEnded && stderrEnded) ? Promise.resolve() : Promise.race([
-        new Promise<void>((r) => child.once('close', () => r())),
-        delay(DRAIN_AFTER_EXIT_MS, true),
-      ]);
+      const wait =
+        stdoutEnded && stderrEnded
+          ? Promise.resolve()
+          : Promise.race([new Promise<void>((r) => child.once('close', () => r())), delay(DRAIN_AFTER_EXIT_MS, true)]);
       // …and 'exited' follows every line the server wrote, parsed off the thread or not.
       void wait.then(() => this.arrivals.idle()).then(() => this.finish(info, true));
     });
@@ -306,7 +306,12 @@ export class StdioTransport implements Transport {
     if (this.exitInfo) return;
     this.exitInfo = info;
     if (spawned) {
-      this.trace.append({ dir: 'meta', kind: 'exited', raw: `server ${exitSentence(info)}`, info: { code: info.code, signal: info.signal } });
+      this.trace.append({
+        dir: 'meta',
+        kind: 'exited',
+        raw: `server ${exitSentence(info)}`,
+        info: { code: info.code, signal: info.signal },
+      });
       // Without close(), a server that exits on its own may still leave members behind.
       if (this.tree && !this.closing) void this.reapTree(this.tree);
     }

@@ -26,7 +26,13 @@ export class InOrder {
     while (this.backlog.length > 0) {
       const { value, use } = this.backlog[0]!;
       // A promise that rejects is the giver's bug: its step is skipped, the order kept.
-      const settled = value instanceof Promise ? await value.then((v: unknown) => ({ v }), () => undefined) : { v: value };
+      const settled =
+        value instanceof Promise
+          ? await value.then(
+              (v: unknown) => ({ v }),
+              () => undefined,
+            )
+          : { v: value };
       this.backlog.shift();
       try {
         if (settled) (use as (value: unknown) => void)(settled.v);

@@ -108,7 +108,12 @@ export class StdoutClassifier {
 
 /** A line nested past MAX_JSON_DEPTH: not parsed; its head is kept and its size counted, as for an oversize line. */
 export function tooDeepEvent(dir: Direction, text: string, depth: number): NewTraceEvent {
-  return { dir, raw: text.slice(0, TOO_DEEP_HEAD), kind: 'stray', info: { tooDeep: { depth, max: MAX_JSON_DEPTH }, bytes: Buffer.byteLength(text) } };
+  return {
+    dir,
+    raw: text.slice(0, TOO_DEEP_HEAD),
+    kind: 'stray',
+    info: { tooDeep: { depth, max: MAX_JSON_DEPTH }, bytes: Buffer.byteLength(text) },
+  };
 }
 
 /** How much of a too-deep line is kept (its brackets say all there is to say). */

@@ -50,7 +50,8 @@ export class AgentOperations {
   lists(input: Input): string {
     const entry = findServer(this.registry, input.server);
     const kinds = listKinds(input.kind);
-    if (entry.state.kind !== 'running') return `"${entry.name}" is not running (${entry.state.kind}); start it first (mcpLens_startServer).`;
+    if (entry.state.kind !== 'running')
+      return `"${entry.name}" is not running (${entry.state.kind}); start it first (mcpLens_startServer).`;
     const parts = kinds.map((kind) => {
       const list = entry.lists[kind];
       if (list === undefined) return `${kind}: not offered (the capability is not declared) or still loading.`;
@@ -61,7 +62,8 @@ export class AgentOperations {
 
   async callTool(input: Input, signal?: AbortSignal): Promise<string> {
     const entry = findServer(this.registry, input.server);
-    if (typeof input.tool !== 'string' || input.tool === '') throw new AgentInputError('"tool" is required: the name of one of the server\'s tools (mcpLens_listCapabilities lists them).');
+    if (typeof input.tool !== 'string' || input.tool === '')
+      throw new AgentInputError('"tool" is required: the name of one of the server\'s tools (mcpLens_listCapabilities lists them).');
     const args = toolArguments(input.arguments);
     const timeoutMs = callTimeout(input.timeoutMs);
     await this.ensureRunning(entry);
@@ -70,7 +72,14 @@ export class AgentOperations {
     if (!client || !session) throw new AgentInputError(`"${entry.name}" is not running (${entry.state.kind}).`);
     const tools = entry.lists.tools && 'items' in entry.lists.tools ? entry.lists.tools.items : undefined;
     const outcome = await agentCall(
-      { name: entry.name, client, trace: client.trace, diagnostics: () => session.diagnostics, tools, protocolVersion: entry.info?.protocolVersion },
+      {
+        name: entry.name,
+        client,
+        trace: client.trace,
+        diagnostics: () => session.diagnostics,
+        tools,
+        protocolVersion: entry.info?.protocolVersion,
+      },
       input.tool,
       args,
       { timeoutMs, signal },
@@ -81,7 +90,8 @@ export class AgentOperations {
   diagnostics(input: Input): string {
     const entry = findServer(this.registry, input.server);
     const session = entry.session;
-    if (!session) return `"${entry.name}" has not run in this window yet: no diagnostics. Start it (mcpLens_startServer) or run mcpLens_check.`;
+    if (!session)
+      return `"${entry.name}" has not run in this window yet: no diagnostics. Start it (mcpLens_startServer) or run mcpLens_check.`;
     return bounded(`${runLabel(entry)}\n${diagnosticsText(session.diagnostics, (seq) => session.event(seq))}`);
   }
 
@@ -90,7 +100,9 @@ export class AgentOperations {
     const n = lastCount(input.last, 'last');
     const events = entry.session?.trace.events;
     if (!events) return `"${entry.name}" has not run in this window yet: no messages.`;
-    return bounded(`${runLabel(entry)}\n${eventsText('messages', lastMessages(events, n), events.filter((e) => e.dir !== 'stderr').length)}`);
+    return bounded(
+      `${runLabel(entry)}\n${eventsText('messages', lastMessages(events, n), events.filter((e) => e.dir !== 'stderr').length)}`,
+    );
   }
 
   stderr(input: Input): string {
@@ -98,7 +110,9 @@ export class AgentOperations {
     const n = lastCount(input.last, 'last');
     const events = entry.session?.trace.events;
     if (!events) return `"${entry.name}" has not run in this window yet: no stderr.`;
-    return bounded(`${runLabel(entry)}\n${eventsText('stderr lines', lastStderr(events, n), events.filter((e) => e.dir === 'stderr').length)}`);
+    return bounded(
+      `${runLabel(entry)}\n${eventsText('stderr lines', lastStderr(events, n), events.filter((e) => e.dir === 'stderr').length)}`,
+    );
   }
 
   /** `mcp-lens check` on the running server: every list (declared or not), a resource read, then the run's diagnostics. */
@@ -109,7 +123,13 @@ export class AgentOperations {
     const session = entry.session;
     if (!client || !session) throw new AgentInputError(`"${entry.name}" is not running (${entry.state.kind}).`);
     const report = await checkRunning(
-      { name: entry.name, client, diagnostics: () => session.diagnostics, event: (seq) => session.event(seq), status: () => serverStatus(entry) },
+      {
+        name: entry.name,
+        client,
+        diagnostics: () => session.diagnostics,
+        event: (seq) => session.event(seq),
+        status: () => serverStatus(entry),
+      },
       callTimeout(input.timeoutMs),
     );
     return bounded(report);
@@ -139,7 +159,10 @@ export class AgentOperations {
 
   private runnable(input: Input): ServerEntry {
     const entry = findServer(this.registry, input.server);
-    if (!isTrusted()) throw new AgentInputError('The workspace is not trusted: MCP Lens starts no server in it (servers are programs its configuration names). Ask the user to trust the workspace.');
+    if (!isTrusted())
+      throw new AgentInputError(
+        'The workspace is not trusted: MCP Lens starts no server in it (servers are programs its configuration names). Ask the user to trust the workspace.',
+      );
     return entry;
   }
 }
@@ -157,7 +180,9 @@ function listKinds(value: unknown): ListKind[] {
 function callTimeout(value: unknown): number {
   if (value === undefined || value === null) return DEFAULT_CALL_TIMEOUT_MS;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 100 || value > MAX_CALL_TIMEOUT_MS) {
-    throw new AgentInputError(`"timeoutMs" is a whole number of milliseconds from 100 to ${MAX_CALL_TIMEOUT_MS}, got ${JSON.stringify(value)}.`);
+    throw new AgentInputError(
+      `"timeoutMs" is a whole number of milliseconds from 100 to ${MAX_CALL_TIMEOUT_MS}, got ${JSON.stringify(value)}.`,
+    );
   }
   return value;
 }

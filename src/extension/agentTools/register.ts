@@ -22,12 +22,18 @@ export const AGENT_TOOLS: Record<string, AgentTool> = {
   mcpLens_startServer: {
     invoke: (ops, input) => ops.start(input),
     running: (input) => say`Starting MCP server ${server(input)}`,
-    confirm: (input) => ({ title: say`Start MCP server?`, message: say`Start ${server(input)}: this runs the command its configuration names, on this machine.` }),
+    confirm: (input) => ({
+      title: say`Start MCP server?`,
+      message: say`Start ${server(input)}: this runs the command its configuration names, on this machine.`,
+    }),
   },
   mcpLens_restartServer: {
     invoke: (ops, input) => ops.restart(input),
     running: (input) => say`Restarting MCP server ${server(input)}`,
-    confirm: (input) => ({ title: say`Restart MCP server?`, message: say`Restart ${server(input)}: this stops it and runs the command its configuration names again.` }),
+    confirm: (input) => ({
+      title: say`Restart MCP server?`,
+      message: say`Restart ${server(input)}: this stops it and runs the command its configuration names again.`,
+    }),
   },
   mcpLens_stopServer: { invoke: (ops, input) => ops.stop(input), running: (input) => say`Stopping MCP server ${server(input)}` },
   mcpLens_listCapabilities: { invoke: (ops, input) => ops.lists(input), running: (input) => say`Listing what ${server(input)} offers` },
@@ -39,13 +45,19 @@ export const AGENT_TOOLS: Record<string, AgentTool> = {
       message: say`Call ${String(input.tool ?? '')} on ${server(input)} (starting the server if it is not running) with arguments ${JSON.stringify(input.arguments ?? {})}.`,
     }),
   },
-  mcpLens_getDiagnostics: { invoke: (ops, input) => ops.diagnostics(input), running: (input) => say`Reading diagnostics of ${server(input)}` },
+  mcpLens_getDiagnostics: {
+    invoke: (ops, input) => ops.diagnostics(input),
+    running: (input) => say`Reading diagnostics of ${server(input)}`,
+  },
   mcpLens_readMessages: { invoke: (ops, input) => ops.messages(input), running: (input) => say`Reading messages of ${server(input)}` },
   mcpLens_readStderr: { invoke: (ops, input) => ops.stderr(input), running: (input) => say`Reading stderr of ${server(input)}` },
   mcpLens_check: {
     invoke: (ops, input) => ops.check(input),
     running: (input) => say`Checking ${server(input)}`,
-    confirm: (input) => ({ title: say`Check MCP server?`, message: say`Check ${server(input)}: starts it if it is not running, asks for every list and reads its first resource.` }),
+    confirm: (input) => ({
+      title: say`Check MCP server?`,
+      message: say`Check ${server(input)}: starts it if it is not running, asks for every list and reads its first resource.`,
+    }),
   },
 };
 

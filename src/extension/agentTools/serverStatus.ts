@@ -9,7 +9,9 @@ export function serverStatus(entry: ServerEntry): string {
   if (state.kind === 'crashed') parts[0] += `: ${line(exitSentence(state), 300)}`;
   if (state.kind === 'error') parts[0] += `: ${line(state.message, 300)}`;
   if (entry.info) {
-    const server = entry.info.serverInfo ? `, server "${line(entry.info.serverInfo.name, 80)}" ${line(entry.info.serverInfo.version ?? '', 40)}` : '';
+    const server = entry.info.serverInfo
+      ? `, server "${line(entry.info.serverInfo.name, 80)}" ${line(entry.info.serverInfo.version ?? '', 40)}`
+      : '';
     parts.push(`  era: ${entry.info.era}, protocol ${entry.info.protocolVersion}${server}`);
   }
   const lists = LIST_KINDS.map((kind) => {
@@ -20,10 +22,17 @@ export function serverStatus(entry: ServerEntry): string {
   const diagnostics = entry.session?.diagnostics ?? [];
   if (diagnostics.length) {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    parts.push(`  diagnostics: ${diagnostics.length} (${errors} error${errors === 1 ? '' : 's'}): ${[...new Set(diagnostics.map((d) => d.rule))].join(', ')}`);
+    parts.push(
+      `  diagnostics: ${diagnostics.length} (${errors} error${errors === 1 ? '' : 's'}): ${[...new Set(diagnostics.map((d) => d.rule))].join(', ')}`,
+    );
   }
   if ((state.kind === 'crashed' || state.kind === 'error') && state.stderrTail.length) {
-    parts.push(`  last stderr: ${state.stderrTail.slice(-3).map((l) => line(l, 200)).join(' | ')}`);
+    parts.push(
+      `  last stderr: ${state.stderrTail
+        .slice(-3)
+        .map((l) => line(l, 200))
+        .join(' | ')}`,
+    );
   }
   if (entry.configChanged) parts.push('  its config changed while it ran: restart it to apply');
   return parts.join('\n');

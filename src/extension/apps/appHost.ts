@@ -34,7 +34,8 @@ export type LoadedApp = { uri: string; document: AppDocument; csp: AppCsp } | { 
 /** Reads the tool's UI resource from the server (resources/read) and checks it. */
 export async function loadApp(entry: ServerEntry, uri: string): Promise<LoadedApp> {
   if (!entry.client) return { uri, problem: `"${entry.name}" is not running` };
-  const listed = entry.lists.resources && 'items' in entry.lists.resources ? entry.lists.resources.items.find((r) => r.uri === uri) : undefined;
+  const listed =
+    entry.lists.resources && 'items' in entry.lists.resources ? entry.lists.resources.items.find((r) => r.uri === uri) : undefined;
   try {
     const read = await entry.client.request('resources/read', { uri });
     const document = appDocumentOf(read, listed);
@@ -83,7 +84,11 @@ export class AppHost implements vscode.Disposable {
     if (m?.method === CSP_VIOLATION_METHOD) {
       // From the reporter the proxy put in the app's document: a fact for the diagnostics, not a bridge message.
       const cspViolation = { uri: this.app.uri, directive: String(m.params?.directive ?? ''), blocked: String(m.params?.blocked ?? '') };
-      recordLane(this.deps.entry, `CSP blocked ${cspViolation.directive}: ${cspViolation.blocked || '(inline)'}`, { toApp: false, app: this.app.uri, cspViolation });
+      recordLane(this.deps.entry, `CSP blocked ${cspViolation.directive}: ${cspViolation.blocked || '(inline)'}`, {
+        toApp: false,
+        app: this.app.uri,
+        cspViolation,
+      });
       return;
     }
     this.transport.receive(message);
@@ -119,7 +124,12 @@ export class AppHost implements vscode.Disposable {
     };
     bridge.oncalltool = async (params) => {
       // The call still goes to the server: its answer (unknown tool) is what the app gets.
-      if (!runner.tool(entry, params.name)) recordLane(entry, `tools/call ${params.name}: not a tool of the server`, { toApp: false, app: this.app.uri, unknownTool: { uri: this.app.uri, name: params.name } });
+      if (!runner.tool(entry, params.name))
+        recordLane(entry, `tools/call ${params.name}: not a tool of the server`, {
+          toApp: false,
+          app: this.app.uri,
+          unknownTool: { uri: this.app.uri, name: params.name },
+        });
       const outcome = await runner.call(entry, params.name, (params.arguments ?? {}) as Record<string, unknown>);
       if (outcome.kind === 'result') return outcome.result as CallToolResult;
       throw new Error(outcome.message);
@@ -129,7 +139,9 @@ export class AppHost implements vscode.Disposable {
     bridge.onlistresourcetemplates = async (params) => this.server('resources/templates/list', params ?? {});
     bridge.onopenlink = async ({ url }) => ((await openServerLink(entry.name, url)) ? {} : { isError: true });
     bridge.onmessage = async (params) => {
-      this.deps.log.info(`[${entry.name}] the app sent a message for the chat (${JSON.stringify(params).length} bytes); MCP Lens has no chat: it is in the Messages view`);
+      this.deps.log.info(
+        `[${entry.name}] the app sent a message for the chat (${JSON.stringify(params).length} bytes); MCP Lens has no chat: it is in the Messages view`,
+      );
       return {};
     };
     bridge.onrequestdisplaymode = async () => ({ mode: 'inline' });
@@ -144,11 +156,16 @@ export class AppHost implements vscode.Disposable {
     bridge.onerror = (error) => {
       if (!this.disposed && !/^(Failed to (send|encode)|Connection closed)/.test(error.message)) this.bridgeError(error.message);
     };
-    bridge.fallbackNotificationHandler = async ({ method }) => this.bridgeError(`no such notification in the Apps protocol: ${method}`, method);
+    bridge.fallbackNotificationHandler = async ({ method }) =>
+      this.bridgeError(`no such notification in the Apps protocol: ${method}`, method);
   }
 
   private bridgeError(error: string, method?: string): void {
-    recordLane(this.deps.entry, `app broke the protocol: ${error}`, { toApp: false, app: this.app.uri, bridgeError: { uri: this.app.uri, error, ...(method ? { method } : {}) } });
+    recordLane(this.deps.entry, `app broke the protocol: ${error}`, {
+      toApp: false,
+      app: this.app.uri,
+      bridgeError: { uri: this.app.uri, error, ...(method ? { method } : {}) },
+    });
   }
 
   /** MCP Apps: the View sends ui/initialize once loaded; until it does, the host sends it nothing. */
@@ -156,7 +173,11 @@ export class AppHost implements vscode.Disposable {
     clearTimeout(this.initTimer);
     this.initTimer = setTimeout(() => {
       if (this.initialized || this.disposed || !this.deps.visible()) return;
-      recordLane(this.deps.entry, `app not initialised ${APP_INIT_TIMEOUT_MS / 1000} s after it was loaded`, { toApp: false, app: this.app.uri, notInitialized: { uri: this.app.uri, waitedMs: APP_INIT_TIMEOUT_MS } });
+      recordLane(this.deps.entry, `app not initialised ${APP_INIT_TIMEOUT_MS / 1000} s after it was loaded`, {
+        toApp: false,
+        app: this.app.uri,
+        notInitialized: { uri: this.app.uri, waitedMs: APP_INIT_TIMEOUT_MS },
+      });
     }, APP_INIT_TIMEOUT_MS);
   }
 
@@ -188,7 +209,13 @@ export function recordLane(entry: ServerEntry, raw: string, info: Record<string,
 function hostContext(): McpUiHostContext {
   const kind = vscode.window.activeColorTheme.kind;
   const dark = kind === vscode.ColorThemeKind.Dark || kind === vscode.ColorThemeKind.HighContrast;
-  return { theme: dark ? 'dark' : 'light', displayMode: 'inline', availableDisplayModes: ['inline'], locale: vscode.env.language, platform: 'desktop' };
+  return {
+    theme: dark ? 'dark' : 'light',
+    displayMode: 'inline',
+    availableDisplayModes: ['inline'],
+    locale: vscode.env.language,
+    platform: 'desktop',
+  };
 }
 
 /** The trace keeps the lane readable: the app's HTML is not copied into every sandbox message. */

@@ -28,9 +28,14 @@ export function registerAppPreview(deps: AppPreviewDeps & { registry: ServerRegi
   async function target(arg: PreviewArg): Promise<{ entry: ServerEntry; uri: string } | undefined> {
     const server = arg && 'type' in arg ? arg.key : arg?.server;
     const wantedUri = arg && 'type' in arg ? arg.item.uri : arg?.uri;
-    const entry = server !== undefined
-      ? deps.registry.get(server)
-      : await chooseServer(deps.registry.servers, say`Preview an app of which MCP server?`, say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`);
+    const entry =
+      server !== undefined
+        ? deps.registry.get(server)
+        : await chooseServer(
+            deps.registry.servers,
+            say`Preview an app of which MCP server?`,
+            say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`,
+          );
     if (!entry) {
       if (server !== undefined) void showWarning(say`MCP Lens: no configured server is called "${server}".`);
       return undefined;
@@ -44,7 +49,11 @@ export function registerAppPreview(deps: AppPreviewDeps & { registry: ServerRegi
       return undefined;
     }
     const uri = await pickOne(
-      apps.map((r) => ({ label: say`${String(r.uri)}`, description: say`${typeof r.name === 'string' ? r.name : ''}`, value: String(r.uri) })),
+      apps.map((r) => ({
+        label: say`${String(r.uri)}`,
+        description: say`${typeof r.name === 'string' ? r.name : ''}`,
+        value: String(r.uri),
+      })),
       { placeHolder: say`Preview which app of "${entry.name}"?`, matchOnDescription: true },
     );
     return uri === undefined ? undefined : { entry, uri };

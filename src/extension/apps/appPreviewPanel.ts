@@ -24,7 +24,11 @@ export interface AppPreviewDeps {
 export class AppPreviewPanel extends ServerPanel<HostMessage, WebviewMessage> {
   private readonly app: AppView;
 
-  constructor(deps: AppPreviewDeps, entry: ServerEntry, readonly uri: string) {
+  constructor(
+    deps: AppPreviewDeps,
+    entry: ServerEntry,
+    readonly uri: string,
+  ) {
     const title = tabTitle(say`App ${name(uri)}`);
     super(deps.extensionUri, 'mcpLens.appPreview', title, deps.log);
     this.panel.webview.html = panelHtml(this.panel.webview, deps.extensionUri, title);

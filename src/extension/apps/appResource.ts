@@ -21,12 +21,21 @@ export interface AppDocument {
  * The app's HTML from a resources/read result. MCP Apps: the content is `text/html;profile=mcp-app`,
  * as text or a base64 blob; anything else is not rendered.
  */
-export function appDocumentOf(result: Record<string, unknown>, listed: Record<string, unknown> | undefined): AppDocument | { problem: string } {
+export function appDocumentOf(
+  result: Record<string, unknown>,
+  listed: Record<string, unknown> | undefined,
+): AppDocument | { problem: string } {
   const contents = Array.isArray(result.contents) ? (result.contents as Record<string, unknown>[]) : [];
   const item = contents.find((c) => c && typeof c === 'object');
   if (!item) return { problem: 'resources/read returned no contents' };
-  if (item.mimeType !== RESOURCE_MIME_TYPE) return { problem: `its mimeType is ${JSON.stringify(item.mimeType ?? null)}, not ${RESOURCE_MIME_TYPE}` };
-  const html = typeof item.text === 'string' ? item.text : typeof item.blob === 'string' ? Buffer.from(item.blob, 'base64').toString('utf8') : undefined;
+  if (item.mimeType !== RESOURCE_MIME_TYPE)
+    return { problem: `its mimeType is ${JSON.stringify(item.mimeType ?? null)}, not ${RESOURCE_MIME_TYPE}` };
+  const html =
+    typeof item.text === 'string'
+      ? item.text
+      : typeof item.blob === 'string'
+        ? Buffer.from(item.blob, 'base64').toString('utf8')
+        : undefined;
   if (html === undefined) return { problem: 'the content has neither text nor blob' };
   return { html, csp: uiMeta(item)?.csp ?? uiMeta(listed)?.csp };
 }

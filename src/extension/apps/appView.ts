@@ -53,9 +53,10 @@ export class AppView extends Disposable {
       this.deps.post({ type: 'appClear' });
       return;
     }
-    const loaded: LoadedApp = 'problem' in link
-      ? { uri: String((tool?._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri ?? ''), problem: link.problem }
-      : await loadApp(this.deps.entry, link.uri);
+    const loaded: LoadedApp =
+      'problem' in link
+        ? { uri: String((tool?._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui?.resourceUri ?? ''), problem: link.problem }
+        : await loadApp(this.deps.entry, link.uri);
     await this.show(loaded, String(tool?.name ?? ''));
   }
 
@@ -119,7 +120,12 @@ export class AppView extends Disposable {
     await host.connect();
     if (this.args) host.toolInput(this.args);
     if (this.outcome) host.toolOutcome(this.outcome);
-    this.deps.post({ type: 'appFrame', uri: loaded.uri, proxyScript: await this.proxy(), ...(this.previewOf ? { preview: this.previewOf } : {}) });
+    this.deps.post({
+      type: 'appFrame',
+      uri: loaded.uri,
+      proxyScript: await this.proxy(),
+      ...(this.previewOf ? { preview: this.previewOf } : {}),
+    });
   }
 
   private closeHost(): void {

@@ -3,7 +3,8 @@ export function laneLabel(message: unknown): string {
   if (!message || typeof message !== 'object') return 'app: not a JSON-RPC message';
   const m = message as { method?: unknown; id?: unknown; error?: unknown; params?: { name?: unknown } };
   const id = m.id !== undefined ? ` #${JSON.stringify(m.id)}` : '';
-  if (typeof m.method === 'string') return `${m.method}${m.method === 'tools/call' && typeof m.params?.name === 'string' ? ` ${m.params.name}` : ''}${id}`;
+  if (typeof m.method === 'string')
+    return `${m.method}${m.method === 'tools/call' && typeof m.params?.name === 'string' ? ` ${m.params.name}` : ''}${id}`;
   if (m.id !== undefined) return `${m.error !== undefined ? 'error' : 'result'}${id}`;
   return 'app: not a JSON-RPC message';
 }

@@ -22,7 +22,10 @@ export function samplingView(params: Record<string, unknown>): SamplingView {
     blocks: (Array.isArray(m.content) ? m.content : [m.content]).map(blockText),
   }));
   const tools = Array.isArray(params.tools)
-    ? (params.tools as Record<string, unknown>[]).map((t) => ({ name: String(t.name), ...(typeof t.description === 'string' ? { description: t.description } : {}) }))
+    ? (params.tools as Record<string, unknown>[]).map((t) => ({
+        name: String(t.name),
+        ...(typeof t.description === 'string' ? { description: t.description } : {}),
+      }))
     : [];
   return {
     ...(typeof params.systemPrompt === 'string' ? { systemPrompt: params.systemPrompt } : {}),

@@ -22,10 +22,15 @@ export class AskPanel extends Disposable implements AskSurface {
 
   constructor(extensionUri: vscode.Uri, entry: ServerEntry, broker: () => AskBroker, log: Log) {
     super();
-    this.panel = vscode.window.createWebviewPanel('mcpLens.asks', tabTitle(say`? ${name(entry.name)} asks`), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
-      enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'media')],
-    });
+    this.panel = vscode.window.createWebviewPanel(
+      'mcpLens.asks',
+      tabTitle(say`? ${name(entry.name)} asks`),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'media')],
+      },
+    );
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'mcp-lens.svg');
     this.panel.webview.html = webviewHtml(this.panel.webview, {
       title: tabTitle(say`${name(entry.name)} asks`),
@@ -41,7 +46,9 @@ export class AskPanel extends Disposable implements AskSurface {
           this.backlog.splice(0).forEach((message) => void this.panel.webview.postMessage(message));
         } else if (isAskReply(m)) {
           // An answer that fails is a log line with its stack, not an unhandled rejection.
-          broker().answer(m).catch((error: unknown) => log.error(`asks: the answer to ${entry.name} failed`, error));
+          broker()
+            .answer(m)
+            .catch((error: unknown) => log.error(`asks: the answer to ${entry.name} failed`, error));
         }
       }),
     );

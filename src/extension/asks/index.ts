@@ -21,7 +21,9 @@ export function registerAsks(context: vscode.ExtensionContext, log: Log): { brok
       broker,
       panels,
       vscode.commands.registerCommand(ASK_COMMANDS.pending, (): PendingAsk[] => broker.list((surface) => !panels.isPanel(surface))),
-      vscode.commands.registerCommand(ASK_COMMANDS.answer, (reply: AskReply) => (reply && isAskReply(reply) ? broker.answer(reply) : undefined)),
+      vscode.commands.registerCommand(ASK_COMMANDS.answer, (reply: AskReply) =>
+        reply && isAskReply(reply) ? broker.answer(reply) : undefined,
+      ),
     ],
   };
 }

@@ -47,16 +47,36 @@ export class AssertionGrantCredentials {
     }
     const clientId = typeof config.clientId === 'string' ? config.clientId : undefined;
     // Asked once at Sign In (an empty answer: a public client), kept for the starts after it.
-    const clientSecret = clientId ? await this.optionalSecret(url, 'client-secret', interactive, say`Client secret of ${clientId} at the MCP server's authorization server (empty: none)`) : '';
+    const clientSecret = clientId
+      ? await this.optionalSecret(
+          url,
+          'client-secret',
+          interactive,
+          say`Client secret of ${clientId} at the MCP server's authorization server (empty: none)`,
+        )
+      : '';
     let grant: AssertionGrantSettings;
     if (config.grant === 'enterprise') {
-      const idpSecret = await this.optionalSecret(url, 'idp-client-secret', interactive, say`Client secret of ${String(config.idpClientId)} at the enterprise IdP (empty: none)`);
+      const idpSecret = await this.optionalSecret(
+        url,
+        'idp-client-secret',
+        interactive,
+        say`Client secret of ${String(config.idpClientId)} at the enterprise IdP (empty: none)`,
+      );
       const undecided = clientSecret === undefined || idpSecret === undefined;
-      const idToken = typeof config.idTokenFile === 'string' ? fileSource(config.idTokenFile) : this.storedSource(url, 'id-token', interactive, say`The ID token the enterprise IdP issued you (a JWT)`);
+      const idToken =
+        typeof config.idTokenFile === 'string'
+          ? fileSource(config.idTokenFile)
+          : this.storedSource(url, 'id-token', interactive, say`The ID token the enterprise IdP issued you (a JWT)`);
       grant = {
         enterprise: {
           // A start that may not ask stops before the IdP while a secret is still unknown.
-          idToken: undecided ? { source: idToken.source, read: () => Promise.reject(new SignInRequiredError(String(config.idpIssuer ?? config.idpTokenEndpoint))) } : idToken,
+          idToken: undecided
+            ? {
+                source: idToken.source,
+                read: () => Promise.reject(new SignInRequiredError(String(config.idpIssuer ?? config.idpTokenEndpoint))),
+              }
+            : idToken,
           idp: {
             ...(typeof config.idpIssuer === 'string' ? { issuer: config.idpIssuer } : {}),
             ...(typeof config.idpTokenEndpoint === 'string' ? { tokenEndpoint: config.idpTokenEndpoint } : {}),
@@ -90,7 +110,12 @@ export class AssertionGrantCredentials {
   }
 
   /** A secret that may be empty: undefined while it was never asked (and may not be now). */
-  private async optionalSecret(url: string, kind: SecretKind, interactive: boolean, prompt: ReturnType<typeof say>): Promise<string | undefined> {
+  private async optionalSecret(
+    url: string,
+    kind: SecretKind,
+    interactive: boolean,
+    prompt: ReturnType<typeof say>,
+  ): Promise<string | undefined> {
     const stored = await this.secrets.get(key(url, kind));
     if (stored !== undefined || !interactive) return stored;
     const value = await askText({ title: say`MCP Lens: sign in to ${url}`, prompt, password: true, ignoreFocusOut: true });
@@ -127,18 +152,31 @@ function fileSource(file: string): TokenSource {
 function envSource(variable: string): TokenSource {
   return {
     source: `$${variable}`,
-    read: () => (process.env[variable] ? Promise.resolve(process.env[variable]) : Promise.reject(new Error(`the environment variable ${variable} is not set in the editor's environment`))),
+    read: () =>
+      process.env[variable]
+        ? Promise.resolve(process.env[variable])
+        : Promise.reject(new Error(`the environment variable ${variable} is not set in the editor's environment`)),
   };
 }
 
 /** What makes an entry unusable, said the way the settings name it. */
 function configProblem(c: GrantConfig): string | undefined {
   const text = (v: unknown) => v === undefined || (typeof v === 'string' && v !== '');
-  if (!['clientId', 'idpIssuer', 'idpTokenEndpoint', 'idpClientId', 'idTokenFile', 'tokenFile', 'tokenEnv'].every((k) => text(c[k as keyof GrantConfig]))) return 'every field is a non-empty string';
-  if (c.grant === 'workload') return c.tokenFile !== undefined && c.tokenEnv !== undefined ? '"tokenFile" and "tokenEnv" are two sources of the one token; give one' : undefined;
+  if (
+    !['clientId', 'idpIssuer', 'idpTokenEndpoint', 'idpClientId', 'idTokenFile', 'tokenFile', 'tokenEnv'].every((k) =>
+      text(c[k as keyof GrantConfig]),
+    )
+  )
+    return 'every field is a non-empty string';
+  if (c.grant === 'workload')
+    return c.tokenFile !== undefined && c.tokenEnv !== undefined
+      ? '"tokenFile" and "tokenEnv" are two sources of the one token; give one'
+      : undefined;
   if (c.grant !== 'enterprise') return `"grant" is "enterprise" or "workload", not ${JSON.stringify(c.grant)}`;
-  if (c.clientId === undefined) return 'enterprise-managed authorization needs "clientId" (this client at the MCP server\'s authorization server)';
+  if (c.clientId === undefined)
+    return 'enterprise-managed authorization needs "clientId" (this client at the MCP server\'s authorization server)';
   if (c.idpClientId === undefined) return 'enterprise-managed authorization needs "idpClientId" (this client at the IdP)';
-  if (c.idpIssuer === undefined && c.idpTokenEndpoint === undefined) return 'enterprise-managed authorization needs "idpIssuer" or "idpTokenEndpoint"';
+  if (c.idpIssuer === undefined && c.idpTokenEndpoint === undefined)
+    return 'enterprise-managed authorization needs "idpIssuer" or "idpTokenEndpoint"';
   return undefined;
 }

@@ -25,7 +25,9 @@ export function registerSignInCommands(registry: ServerRegistry, log: Log): vsco
     if (typeof arg === 'string' || (arg && 'key' in arg)) {
       const entry = registry.get(typeof arg === 'string' ? arg : arg.key);
       if (entry && isHttp(entry)) return entry;
-      void showInfo(say`MCP Lens: sign-in is for Streamable HTTP servers ("type": "http"); "${typeof arg === 'string' ? arg : arg.key}" is not one.`);
+      void showInfo(
+        say`MCP Lens: sign-in is for Streamable HTTP servers ("type": "http"); "${typeof arg === 'string' ? arg : arg.key}" is not one.`,
+      );
       return undefined;
     }
     return chooseServer(registry.servers.filter(accept), say`${placeHolder}`, say`MCP Lens: no Streamable HTTP server is configured.`);
@@ -47,7 +49,9 @@ export function registerSignInCommands(registry: ServerRegistry, log: Log): vsco
     if (outcome.ok) return true;
     if (!outcome.cancelled) {
       const flow = 'Show Authorization Flow';
-      void showError(say`MCP Lens: signing in to "${name(entry.name)}" failed: ${outcome.reason}`, flow).then((choice) => choice === flow && showAuthorizationFlow(entry));
+      void showError(say`MCP Lens: signing in to "${name(entry.name)}" failed: ${outcome.reason}`, flow).then(
+        (choice) => choice === flow && showAuthorizationFlow(entry),
+      );
     }
     return false;
   }
@@ -59,9 +63,13 @@ export function registerSignInCommands(registry: ServerRegistry, log: Log): vsco
     const said = describeRevocations(revocations);
     log.info(`[${entry.name}] signed out: ${forgotten} saved grant(s) removed${said.length ? `; ${said.join('; ')}` : ''}`);
     if (!forgotten) void showInfo(say`MCP Lens: "${name(entry.name)}" had no saved sign-in.`);
-    else if (revocations.every((r) => r.revoked)) void showInfo(say`MCP Lens: signed out of "${name(entry.name)}"; its tokens are revoked and forgotten.`);
+    else if (revocations.every((r) => r.revoked))
+      void showInfo(say`MCP Lens: signed out of "${name(entry.name)}"; its tokens are revoked and forgotten.`);
     // Honest about what the authorization server still honours: the tokens are forgotten here all the same.
-    else void showWarning(say`MCP Lens: signed out of "${name(entry.name)}"; its tokens are forgotten here, but ${said.filter((l) => l.startsWith('not ')).join('; ')}.`);
+    else
+      void showWarning(
+        say`MCP Lens: signed out of "${name(entry.name)}"; its tokens are forgotten here, but ${said.filter((l) => l.startsWith('not ')).join('; ')}.`,
+      );
     return forgotten;
   }
 
@@ -83,12 +91,19 @@ export function registerSignInCommands(registry: ServerRegistry, log: Log): vsco
  * what happens that closes once the sign-in is over (`settled`: signed in, failed or stopped),
  * at a start or mid-session alike.
  */
-export function signInPageOpener(log: Log, settled: (entry: ServerEntry, ended: Promise<void>) => Promise<void>): (entry: ServerEntry, url: string, ended: Promise<void>) => void {
+export function signInPageOpener(
+  log: Log,
+  settled: (entry: ServerEntry, ended: Promise<void>) => Promise<void>,
+): (entry: ServerEntry, url: string, ended: Promise<void>) => void {
   return (entry, url, ended) => {
     void openSignInPage(url).then((opened) => {
       log.info(`[${entry.name}] sign-in page ${opened ? 'opened in the browser' : 'could not be opened'}`);
       if (!opened) void showError(say`MCP Lens: the sign-in page of "${name(entry.name)}" could not be opened: ${url}`);
-      else void showUntil(say`MCP Lens: sign in to "${name(entry.name)}" in your browser; the editor continues once the authorization server sends you back.`, settled(entry, ended));
+      else
+        void showUntil(
+          say`MCP Lens: sign in to "${name(entry.name)}" in your browser; the editor continues once the authorization server sends you back.`,
+          settled(entry, ended),
+        );
     });
   };
 }

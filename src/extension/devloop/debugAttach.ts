@@ -9,7 +9,14 @@
 import * as http from 'node:http';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { detectRuntime, isDebugpyMissing, parseDebugpyListening, parseInspectorListening, runtimeFromDeclared, type DebugRuntime } from '../../core/devloop/debugTarget';
+import {
+  detectRuntime,
+  isDebugpyMissing,
+  parseDebugpyListening,
+  parseInspectorListening,
+  runtimeFromDeclared,
+  type DebugRuntime,
+} from '../../core/devloop/debugTarget';
 import type { McpClient } from '../../core/session/client';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
@@ -91,10 +98,12 @@ export class DebugAttach extends Disposable {
       void explainUntrusted();
       return { ok: false, reason: 'The workspace is not trusted.' };
     }
-    if (entry.config.type !== 'stdio') return { ok: false, reason: `"${entry.name}" is an ${entry.config.type} server: there is no local process to debug.` };
+    if (entry.config.type !== 'stdio')
+      return { ok: false, reason: `"${entry.name}" is an ${entry.config.type} server: there is no local process to debug.` };
     const declared = entry.config.dev?.debug?.type;
     const runtime = (declared && runtimeFromDeclared(declared)) || detectRuntime(entry.config.command, entry.config.args);
-    if (runtime === 'python' && !pythonDebugType()) return { ok: false, reason: `${PYTHON_MISSING} Install it, then run "Debug Server" again.` };
+    if (runtime === 'python' && !pythonDebugType())
+      return { ok: false, reason: `${PYTHON_MISSING} Install it, then run "Debug Server" again.` };
 
     entry.debug = { breakOnStart: options.breakOnStart };
     let listener: vscode.Disposable | undefined;
@@ -108,7 +117,8 @@ export class DebugAttach extends Disposable {
       });
     });
     try {
-      const outcome: StartOutcome = entry.state.kind === 'stopped' ? await this.registry.start(entry) : await this.registry.restart(entry, 'starting the debugger');
+      const outcome: StartOutcome =
+        entry.state.kind === 'stopped' ? await this.registry.start(entry) : await this.registry.restart(entry, 'starting the debugger');
       if (!outcome.ok) return { ok: false, reason: outcome.reason };
       return await attached;
     } finally {
@@ -120,7 +130,17 @@ export class DebugAttach extends Disposable {
     if (!debug) return;
     let settle!: (outcome: DebugOutcome) => void;
     const firstAttach = new Promise<DebugOutcome>((resolve) => (settle = resolve));
-    const followed: Followed = { id: `${entry.key}#${++this.launches}`, entry, client, runtime: debug.runtime, sessions: [], firstAttach, settle, detached: false, announced: false };
+    const followed: Followed = {
+      id: `${entry.key}#${++this.launches}`,
+      entry,
+      client,
+      runtime: debug.runtime,
+      sessions: [],
+      firstAttach,
+      settle,
+      detached: false,
+      announced: false,
+    };
     this.followed.add(followed);
     let attaches = 0;
     const listening = client.trace.onEvent((e) => {
@@ -206,7 +226,14 @@ export class DebugAttach extends Disposable {
       void showError(say`MCP Lens: ${reason}`);
       return;
     }
-    const config: vscode.DebugConfiguration = { type, request: 'attach', name: entry.name, connect: { host, port }, justMyCode: true, [LAUNCH_KEY]: followed.id };
+    const config: vscode.DebugConfiguration = {
+      type,
+      request: 'attach',
+      name: entry.name,
+      connect: { host, port },
+      justMyCode: true,
+      [LAUNCH_KEY]: followed.id,
+    };
     await this.start(followed, config, `Python debugger on ${host}:${port}`);
   }
 

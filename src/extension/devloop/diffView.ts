@@ -97,22 +97,40 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
   private restarted(e: RestartEvent): void {
     // A failed start has its own error message; there is nothing to compare.
     if (!e.outcome.ok) return;
-    void this.compare(e.entry, e.before, e.after, { what: 'restart', headline: `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}`, reason: e.reason, lost: e.lost.map(describeRequest) });
+    void this.compare(e.entry, e.before, e.after, {
+      what: 'restart',
+      headline: `${e.entry.name} restarted${e.reason ? ` after ${e.reason}` : ''}`,
+      reason: e.reason,
+      lost: e.lost.map(describeRequest),
+    });
   }
 
   /** After a list_changed that changed something, the same diff as after a restart. */
   private listChanged(e: ListChangedEvent): void {
     if (isEmptyDiff(diffLists(e.before, e.after))) return;
-    void this.compare(e.entry, e.before, e.after, { what: 'list_changed', headline: `${e.entry.name} sent ${e.method}`, reason: undefined, lost: [] });
+    void this.compare(e.entry, e.before, e.after, {
+      what: 'list_changed',
+      headline: `${e.entry.name} sent ${e.method}`,
+      reason: undefined,
+      lost: [],
+    });
   }
 
-  private async compare(entry: ServerEntry, beforeLists: Lists, afterLists: Lists, how: { what: 'restart' | 'list_changed'; headline: string; reason: string | undefined; lost: string[] }): Promise<void> {
+  private async compare(
+    entry: ServerEntry,
+    beforeLists: Lists,
+    afterLists: Lists,
+    how: { what: 'restart' | 'list_changed'; headline: string; reason: string | undefined; lost: string[] },
+  ): Promise<void> {
     const e = { entry, before: beforeLists, after: afterLists };
     const diff = diffLists(e.before, e.after);
     const classified = classifyDiff(diff);
     const breaking = countBreaking(classified);
     const tokens = await toolTokenDiff(e.before, e.after);
-    const cost = tokens && tokens.before !== tokens.after ? `; ${tokens.before} → ${tokens.after} tokens (${signed(tokens.after - tokens.before)})` : '';
+    const cost =
+      tokens && tokens.before !== tokens.after
+        ? `; ${tokens.before} → ${tokens.after} tokens (${signed(tokens.after - tokens.before)})`
+        : '';
     const summary = `${summarizeDiff(diff)}${breaking ? ` — ${breaking} ${breaking === 1 ? 'change breaks' : 'changes break'} callers` : ''}${cost}`;
     const n = ++this.count;
     // One folder per restart: VS Code caches a virtual document by URI.
@@ -125,10 +143,26 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
     const message = `${how.headline}: ${summary}${rerun ? `; ${rerunSentence(rerun.cases)}` : ''}`;
     const separator = how.what === 'restart' ? lastSeparator(e.entry.session?.trace.events ?? []) : undefined;
     const lost = how.lost;
-    const tokenLines = tokens && tokens.changes.length > 0 ? [describeTokenTotal(tokens, TOKEN_ENCODING), ...tokens.changes.map(describeTokenChange)] : [];
+    const tokenLines =
+      tokens && tokens.changes.length > 0 ? [describeTokenTotal(tokens, TOKEN_ENCODING), ...tokens.changes.map(describeTokenChange)] : [];
     const changes = [...classified.map(describeChange), ...tokenLines];
     const evals = rerun ? { evals: { ids: rerun.ids, cases: rerun.cases } } : {};
-    const result: RestartDiff = { server: e.entry.name, trigger: how.what, reason: how.reason, message, summary, changes, breaking, diff, ...(tokens ? { tokens } : {}), ...evals, lost, separator, before, after };
+    const result: RestartDiff = {
+      server: e.entry.name,
+      trigger: how.what,
+      reason: how.reason,
+      message,
+      summary,
+      changes,
+      breaking,
+      diff,
+      ...(tokens ? { tokens } : {}),
+      ...evals,
+      lost,
+      separator,
+      before,
+      after,
+    };
     this.last.set(e.entry.key, result);
     const logged = [...result.changes, ...(rerun ? rerun.cases.map((c) => `eval to rerun: ${c}`) : [])];
     this.log.info(`[${e.entry.name}] ${message}${logged.length ? `\n${logged.map((c) => `    ${c}`).join('\n')}` : ''}`);
@@ -159,7 +193,13 @@ export class ToolDiffs extends Disposable implements vscode.TextDocumentContentP
   }
 
   private async open(d: RestartDiff): Promise<void> {
-    await vscode.commands.executeCommand('vscode.diff', d.before, d.after, `${d.server}: lists before ↔ after ${d.trigger} (${d.summary})`, { preview: true });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      d.before,
+      d.after,
+      `${d.server}: lists before ↔ after ${d.trigger} (${d.summary})`,
+      { preview: true },
+    );
   }
 
   private async pick(): Promise<string | undefined> {

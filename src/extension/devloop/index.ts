@@ -38,7 +38,12 @@ export function registerDevLoop(registry: ServerRegistry, log: Log, rerunAdvisor
       return local[0];
     }
     return pickOne(
-      local.map((entry) => ({ label: say`${entry.name}`, description: say`${entry.state.kind}`, detail: say`${entry.commandLine()}`, value: entry })),
+      local.map((entry) => ({
+        label: say`${entry.name}`,
+        description: say`${entry.state.kind}`,
+        detail: say`${entry.commandLine()}`,
+        value: entry,
+      })),
       { placeHolder: say`Debug which MCP server?` },
     );
   }
@@ -47,21 +52,26 @@ export function registerDevLoop(registry: ServerRegistry, log: Log, rerunAdvisor
     diffs,
     debug,
     new RestartOnSave(registry, log),
-    vscode.commands.registerCommand(DEVLOOP_COMMANDS.debugServer, async (arg?: ServerArg, options?: { breakOnStart?: boolean }): Promise<DebugOutcome | undefined> => {
-      const entry = await pick(arg);
-      if (!entry) return undefined;
-      const outcome = await debug.debug(entry, options);
-      if (!outcome.ok) {
-        const details = 'Show Log';
-        void showError(say`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && log.show());
-      }
-      return outcome;
-    }),
-    vscode.commands.registerCommand(DEVLOOP_COMMANDS.showToolDiff, (arg?: ServerArg) => diffs.show(typeof arg === 'string' ? arg : arg?.key).then(plain)),
+    vscode.commands.registerCommand(
+      DEVLOOP_COMMANDS.debugServer,
+      async (arg?: ServerArg, options?: { breakOnStart?: boolean }): Promise<DebugOutcome | undefined> => {
+        const entry = await pick(arg);
+        if (!entry) return undefined;
+        const outcome = await debug.debug(entry, options);
+        if (!outcome.ok) {
+          const details = 'Show Log';
+          void showError(say`MCP Lens: ${outcome.reason}`, details).then((choice) => choice === details && log.show());
+        }
+        return outcome;
+      },
+    ),
+    vscode.commands.registerCommand(DEVLOOP_COMMANDS.showToolDiff, (arg?: ServerArg) =>
+      diffs.show(typeof arg === 'string' ? arg : arg?.key).then(plain),
+    ),
     vscode.commands.registerCommand(DEVLOOP_COMMANDS.lastDiff, (server: string) => plain(diffs.lastDiff(server))),
   ];
 }
 
-function plain(d: RestartDiff | undefined): Omit<RestartDiff, 'before' | 'after'> & { before: string; after: string } | undefined {
+function plain(d: RestartDiff | undefined): (Omit<RestartDiff, 'before' | 'after'> & { before: string; after: string }) | undefined {
   return d && { ...d, before: d.before.toString(), after: d.after.toString() };
 }

@@ -29,7 +29,12 @@ export class HostProblems extends Disposable {
     this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`mcpLens.${HOSTS_SETTING}`) && this.update()));
     this.register(vscode.workspace.onDidOpenTextDocument(() => this.update()));
     this.register(vscode.workspace.onDidSaveTextDocument(() => this.update()));
-    this.register(vscode.languages.registerHoverProvider({ scheme: 'file' }, { provideHover: (document, position) => this.hover(document.uri, position) }));
+    this.register(
+      vscode.languages.registerHoverProvider(
+        { scheme: 'file' },
+        { provideHover: (document, position) => this.hover(document.uri, position) },
+      ),
+    );
     this.update();
   }
 
@@ -49,8 +54,15 @@ export class HostProblems extends Disposable {
         if (!list || !('items' in list)) continue;
         const definitions = this.definitions(entry);
         for (const finding of hostFindings(list.items, hosts)) {
-          const at = (finding.tool !== undefined && definitions.get(finding.tool)) || { file: entry.config.file.path, range: configRange(entry) };
-          const d = diagnostic(at.range, say`${entry.name}: ${finding.message} [${finding.host}]`, finding.effect === 'rejects' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information);
+          const at = (finding.tool !== undefined && definitions.get(finding.tool)) || {
+            file: entry.config.file.path,
+            range: configRange(entry),
+          };
+          const d = diagnostic(
+            at.range,
+            say`${entry.name}: ${finding.message} [${finding.host}]`,
+            finding.effect === 'rejects' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information,
+          );
           d.source = PROBLEMS_SOURCE;
           d.code = finding.rule;
           this.hints.set(d, finding);
@@ -64,7 +76,9 @@ export class HostProblems extends Disposable {
 
   /** Where each tool of this server is defined: first the files its command names, then open files of it. */
   private definitions(entry: ServerEntry): Map<string, { file: string; range: vscode.Range }> {
-    const open = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'file' && serversForFile(d.uri.fsPath, [entry.config]).length > 0).map((d) => d.uri.fsPath);
+    const open = vscode.workspace.textDocuments
+      .filter((d) => d.uri.scheme === 'file' && serversForFile(d.uri.fsPath, [entry.config]).length > 0)
+      .map((d) => d.uri.fsPath);
     const found = new Map<string, { file: string; range: vscode.Range }>();
     for (const file of new Set([...argumentFiles(entry.config), ...open])) {
       const language = languageOf(file);
@@ -77,7 +91,10 @@ export class HostProblems extends Disposable {
   }
 
   private hover(uri: vscode.Uri, position: vscode.Position): vscode.Hover | undefined {
-    const findings = (this.collection.get(uri) ?? []).filter((d) => d.range.contains(position)).map((d) => this.hints.get(d)).filter((f) => f !== undefined);
+    const findings = (this.collection.get(uri) ?? [])
+      .filter((d) => d.range.contains(position))
+      .map((d) => this.hints.get(d))
+      .filter((f) => f !== undefined);
     if (findings.length === 0) return undefined;
     const md = new SafeMarkdown();
     for (const f of findings) md.line(say`MCP Lens — ${f.rule} [${f.host}]: ${f.fix}`).line(say`Documented at: ${f.source}`);

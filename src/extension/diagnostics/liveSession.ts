@@ -72,10 +72,11 @@ export class LiveSession {
     }
     this.carried = options.carry?.diagnostics ?? [];
     // Their evidence stays readable here, as this run's own does (see `pin`).
-    for (const d of this.carried) for (const seq of d.evidence) {
-      const cited = options.carry!.event(seq);
-      if (cited) this.cited.set(seq, cited);
-    }
+    for (const d of this.carried)
+      for (const seq of d.evidence) {
+        const cited = options.carry!.event(seq);
+        if (cited) this.cited.set(seq, cited);
+      }
     this.listening = this.trace.onEvent((e) => this.take(e));
   }
 
@@ -132,7 +133,8 @@ export class LiveSession {
 
   /** Why event `seq` cannot be shown, when `event(seq)` has nothing: the text a user reads. */
   missingText(seq: number): string {
-    if (seq >= 1 && seq <= this.trace.evicted) return `event #${seq} is older than the in-memory window (the newest ${this.trace.events.length} of ${this.trace.count} events); export the trace to see it`;
+    if (seq >= 1 && seq <= this.trace.evicted)
+      return `event #${seq} is older than the in-memory window (the newest ${this.trace.events.length} of ${this.trace.count} events); export the trace to see it`;
     return `event #${seq} is not in this run's trace`;
   }
 
@@ -163,7 +165,8 @@ export class LiveSession {
   }
 }
 
-const SECRET_NAME = /(token|secret|passw(or)?d|passwd|pwd|api[-_]?key|access[-_]?key|private[-_]?key|^key$|_key$|auth|credential|bearer|cookie|session)/i;
+const SECRET_NAME =
+  /(token|secret|passw(or)?d|passwd|pwd|api[-_]?key|access[-_]?key|private[-_]?key|^key$|_key$|auth|credential|bearer|cookie|session)/i;
 
 /** Whether a variable or header name looks like it holds a secret. */
 export function looksSecret(name: string): boolean {
@@ -171,7 +174,11 @@ export function looksSecret(name: string): boolean {
 }
 
 /** The values an exported trace must not show: password inputs and secret-looking env values. */
-export function collectSecrets(passwords: readonly string[], env: Record<string, string | null | undefined>, headers: Record<string, string> = {}): SessionSecrets {
+export function collectSecrets(
+  passwords: readonly string[],
+  env: Record<string, string | null | undefined>,
+  headers: Record<string, string> = {},
+): SessionSecrets {
   const values = new Set(passwords.filter((p) => p.length > 0));
   for (const [name, value] of [...Object.entries(env), ...Object.entries(headers)]) {
     // Short values ("1", "true") would mask unrelated text everywhere.

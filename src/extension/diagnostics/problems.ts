@@ -42,11 +42,19 @@ export class ProblemsBridge extends Disposable {
     super();
     this.register(sessions.onDidChangeDiagnostics((s) => this.schedule(s.serverKey)));
     this.register({ dispose: () => clearTimeout(this.timer) });
-    this.register(vscode.languages.registerHoverProvider({ scheme: 'file' }, { provideHover: (document, position) => this.hover(document.uri, position) }));
+    this.register(
+      vscode.languages.registerHoverProvider(
+        { scheme: 'file' },
+        { provideHover: (document, position) => this.hover(document.uri, position) },
+      ),
+    );
   }
 
   private hover(uri: vscode.Uri, position: vscode.Position): vscode.Hover | undefined {
-    const hints = (this.collection.get(uri) ?? []).filter((d) => d.range.contains(position)).map((d) => this.hints.get(d)).filter((h) => h !== undefined);
+    const hints = (this.collection.get(uri) ?? [])
+      .filter((d) => d.range.contains(position))
+      .map((d) => this.hints.get(d))
+      .filter((h) => h !== undefined);
     if (hints.length === 0) return undefined;
     const md = new SafeMarkdown();
     for (const hint of new Set(hints)) md.line(say`MCP Lens — how to fix: ${hint}`);
@@ -94,20 +102,37 @@ export class ProblemsBridge extends Disposable {
         const seen = atSource.get(key);
         if (seen) {
           seen.count += 1;
-          setDiagnosticMessage(seen.d, say`${session.serverName}: ${seen.count} stray stdout writes, last ${JSON.stringify(String(source.info?.text ?? ''))}`);
+          setDiagnosticMessage(
+            seen.d,
+            say`${session.serverName}: ${seen.count} stray stdout writes, last ${JSON.stringify(String(source.info?.text ?? ''))}`,
+          );
           continue;
         }
-        const diagnostic = makeDiagnostic(lineRange(frame.file, frame.line), say`${session.serverName}: stray stdout write ${JSON.stringify(String(source.info?.text ?? ''))}`, SEVERITY[d.severity]);
+        const diagnostic = makeDiagnostic(
+          lineRange(frame.file, frame.line),
+          say`${session.serverName}: stray stdout write ${JSON.stringify(String(source.info?.text ?? ''))}`,
+          SEVERITY[d.severity],
+        );
         this.hints.set(diagnostic, d.hint);
         diagnostic.source = PROBLEMS_SOURCE;
         diagnostic.code = STRAY_SOURCE_CODE;
-        if (configUri) diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(configUri, new vscode.Position(configLine, 0)), `server "${session.serverName}"`)];
+        if (configUri)
+          diagnostic.relatedInformation = [
+            new vscode.DiagnosticRelatedInformation(
+              new vscode.Location(configUri, new vscode.Position(configLine, 0)),
+              `server "${session.serverName}"`,
+            ),
+          ];
         atSource.set(key, { d: diagnostic, count: 1 });
         add(vscode.Uri.file(frame.file), diagnostic);
         continue;
       }
       if (!configUri) continue;
-      const diagnostic = makeDiagnostic(new vscode.Range(configLine, 0, configLine, 1000), say`${session.serverName}: ${d.message}`, SEVERITY[d.severity]);
+      const diagnostic = makeDiagnostic(
+        new vscode.Range(configLine, 0, configLine, 1000),
+        say`${session.serverName}: ${d.message}`,
+        SEVERITY[d.severity],
+      );
       this.hints.set(diagnostic, d.hint);
       diagnostic.source = PROBLEMS_SOURCE;
       diagnostic.code = d.rule;

@@ -15,7 +15,10 @@ export class StrayStdoutFix implements vscode.CodeActionProvider {
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of context.diagnostics) {
       if (diagnostic.source !== PROBLEMS_SOURCE || diagnostic.code !== STRAY_SOURCE_CODE) continue;
-      const edit = document.languageId === 'python' ? pythonEdit(document, diagnostic.range.start.line) : nodeEdit(document, diagnostic.range.start.line);
+      const edit =
+        document.languageId === 'python'
+          ? pythonEdit(document, diagnostic.range.start.line)
+          : nodeEdit(document, diagnostic.range.start.line);
       if (!edit) continue;
       const action = new vscode.CodeAction(QUICK_FIX_TITLE, vscode.CodeActionKind.QuickFix);
       action.edit = edit;

@@ -67,13 +67,22 @@ export class Sessions extends Disposable {
    * `continued`: a restart's run writes on in the previous run's trace (the dev loop keeps one
    * story). `carry`: the previous run's findings stay too (a restart after a probe killed it).
    */
-  begin(entry: ServerEntry, spec: ServerSpec, resolved: ResolvedForSession, continued?: Trace, options: { carry?: boolean } = {}): SessionHandle {
+  begin(
+    entry: ServerEntry,
+    spec: ServerSpec,
+    resolved: ResolvedForSession,
+    continued?: Trace,
+    options: { carry?: boolean } = {},
+  ): SessionHandle {
     const previous = this.byKey.get(entry.key);
     const carry = options.carry && previous && previous.trace === continued ? previous : undefined;
     previous?.dispose();
     // A new story (not a restart's continuation): the previous run's file is complete.
     if (previous && previous.trace !== continued) this.release(previous.trace);
-    const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env), { trace: continued ?? this.newTrace(entry.name), ...(carry ? { carry } : {}) });
+    const session = new LiveSession(entry.key, entry.name, collectSecrets(resolved.secrets, resolved.env), {
+      trace: continued ?? this.newTrace(entry.name),
+      ...(carry ? { carry } : {}),
+    });
     // Before the first event is written: the file on disk never holds the secrets.
     const file = this.files.get(session.trace);
     if (file) file.mask = traceRedactor(session);
@@ -123,7 +132,9 @@ export class Sessions extends Disposable {
       if (removed.length) this.log.info(`[${serverName}] removed ${removed.length} old trace file(s) from ${this.traceDir}`);
       return trace;
     } catch (error) {
-      this.log.warn(`[${serverName}] cannot write the trace to ${this.traceDir} (${error instanceof Error ? error.message : String(error)}): keeping every event in memory`);
+      this.log.warn(
+        `[${serverName}] cannot write the trace to ${this.traceDir} (${error instanceof Error ? error.message : String(error)}): keeping every event in memory`,
+      );
       return undefined;
     }
   }

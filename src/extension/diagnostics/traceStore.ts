@@ -18,7 +18,10 @@ const SUFFIX = '.mcptrace.jsonl';
 
 /** A server name as a file name prefix: no separators, nothing a file system rejects. */
 export function safeServerName(name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[.]+/, '_').slice(0, 60);
+  const safe = name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[.]+/, '_')
+    .slice(0, 60);
   return safe === '' ? 'server' : safe;
 }
 

@@ -27,7 +27,10 @@ export function approver(policy: ConfirmPolicy): (call: ModelToolCall, tool: Off
   const allowed = new Set<string>();
   return async (call, tool) => {
     if (!needsConfirmation(tool, policy) || allowed.has(tool.name)) return true;
-    const why = tool.annotations?.destructiveHint === true ? 'is annotated destructiveHint: it may delete or overwrite data' : 'is not annotated readOnlyHint: it may change things';
+    const why =
+      tool.annotations?.destructiveHint === true
+        ? 'is annotated destructiveHint: it may delete or overwrite data'
+        : 'is not annotated readOnlyHint: it may change things';
     const args = typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
     const choice = await askModal(
       say`An eval model wants to call ${name(tool.name)} on your server.`,

@@ -28,7 +28,10 @@ export class EvalLensProvider extends SourceLensProvider {
     // Only cases still in the workspace's eval files count: one deleted or renamed since its run does not.
     const live = new Set(this.tree.allTests().map((t) => t.id));
     return toolSites(document, this.registry).flatMap((site) => {
-      const score = toolScore(this.scores.results(site.entry.key).filter((r) => live.has(r.id)), site.tool);
+      const score = toolScore(
+        this.scores.results(site.entry.key).filter((r) => live.has(r.id)),
+        site.tool,
+      );
       if (!score) return [];
       const suffix = site.nameServer ? ` (${site.entry.name})` : '';
       const when = new Date(score.at).toLocaleString();

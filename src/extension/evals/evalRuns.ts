@@ -79,7 +79,10 @@ export class EvalRuns {
       for (const t of all) run.enqueued(t);
       const stop = (message: Text) => {
         run.appendOutput(terminalBlock([render(message, 'plainLine')]));
-        for (const t of all) this.settle(run, t, { status: 'errored', run: number, messages: [{ message: render(message, 'plainLine') }], output: '' }, [testMessage(message, undefined)]);
+        for (const t of all)
+          this.settle(run, t, { status: 'errored', run: number, messages: [{ message: render(message, 'plainLine') }], output: '' }, [
+            testMessage(message, undefined),
+          ]);
       };
       if (!isTrusted()) return stop(UNTRUSTED_MESSAGE);
       const chat = await chooseModel(this.state, { ask: false });
@@ -88,22 +91,37 @@ export class EvalRuns {
         return stop(say`${chat}`);
       }
       let stopped: string | undefined;
-      const model = lmEvalModel(chat, 'MCP Lens runs your eval cases: the model is given your MCP server\'s tools, and each call it makes runs on the server.', (error) => {
-        stopped = `not run: ${chat.vendor}:${chat.id} cannot be used (${error.message})`;
-        abort.abort();
-      });
+      const model = lmEvalModel(
+        chat,
+        "MCP Lens runs your eval cases: the model is given your MCP server's tools, and each call it makes runs on the server.",
+        (error) => {
+          stopped = `not run: ${chat.vendor}:${chat.id} cannot be used (${error.message})`;
+          abort.abort();
+        },
+      );
       const settings = vscode.workspace.getConfiguration('mcpLens');
       const cap = settings.get<number>('evals.maxTokens', 100_000);
       const budget = cap > 0 ? { left: cap, name: 'mcpLens.evals.maxTokens' } : undefined;
       const approve = approver(confirmPolicy());
       for (const [fileItem, tests] of groups) {
         if (abort.signal.aborted) break;
-        await this.runFile(run, fileItem, tests, { model, number, budget, approve, signal: abort.signal, minPassRate: settings.get<number>('evals.minPassRate', 1) });
+        await this.runFile(run, fileItem, tests, {
+          model,
+          number,
+          budget,
+          approve,
+          signal: abort.signal,
+          minPassRate: settings.get<number>('evals.minPassRate', 1),
+        });
       }
       // What never ran: the run was cancelled, or the token cap stopped it.
       for (const t of all) {
         if (this.outcomes.get(t.id)?.run === number) continue;
-        const why = stopped ?? (budget && budget.left <= 0 ? `not run: the run reached mcpLens.evals.maxTokens (${cap} tokens)` : 'not run: the run was cancelled');
+        const why =
+          stopped ??
+          (budget && budget.left <= 0
+            ? `not run: the run reached mcpLens.evals.maxTokens (${cap} tokens)`
+            : 'not run: the run was cancelled');
         run.appendOutput(terminalBlock([`${t.label}: ${why}`]), undefined, t);
         this.settle(run, t, { status: 'skipped', run: number, messages: [{ message: why }], output: why }, []);
       }
@@ -117,15 +135,27 @@ export class EvalRuns {
     run: vscode.TestRun,
     fileItem: vscode.TestItem,
     tests: vscode.TestItem[],
-    ctx: { model: EvalModel; number: number; budget?: { left: number; name: string }; approve: ReturnType<typeof approver>; signal: AbortSignal; minPassRate: number },
+    ctx: {
+      model: EvalModel;
+      number: number;
+      budget?: { left: number; name: string };
+      approve: ReturnType<typeof approver>;
+      signal: AbortSignal;
+      minPassRate: number;
+    },
   ): Promise<void> {
     const row = this.tree.rowOf(fileItem);
     if (row?.kind !== 'file') return;
     const byName = new Map(tests.map((t) => [(this.tree.rowOf(t) as { case: EvalCase }).case.name, t]));
     const where = new Map(tests.map((t) => [t, (this.tree.rowOf(t) as { where?: CaseLocations }).where]));
     const fail = (message: string, line?: number) =>
-      tests.forEach((t) => this.settle(run, t, { status: 'errored', run: ctx.number, messages: [{ message, ...(line ? { line } : {}) }], output: '' }, [testMessage(say`${message}`, new vscode.Location(row.uri, new vscode.Position((line ?? 1) - 1, 0)))]));
-    if (row.file.problems.length) return fail(row.file.problems.map((p) => `line ${p.line}: ${p.message}`).join('\n'), row.file.problems[0].line);
+      tests.forEach((t) =>
+        this.settle(run, t, { status: 'errored', run: ctx.number, messages: [{ message, ...(line ? { line } : {}) }], output: '' }, [
+          testMessage(say`${message}`, new vscode.Location(row.uri, new vscode.Position((line ?? 1) - 1, 0))),
+        ]),
+      );
+    if (row.file.problems.length)
+      return fail(row.file.problems.map((p) => `line ${p.line}: ${p.message}`).join('\n'), row.file.problems[0].line);
     const source = await this.sessionsFor(row.file);
     if (typeof source === 'string') return fail(source);
     const current: Current = { afterSeq: 0, runs: [] };
@@ -140,28 +170,33 @@ export class EvalRuns {
     const file: EvalFile = { ...row.file, cases: row.file.cases.filter((c) => byName.has(c.name)) };
     let result: EvalFileResult;
     try {
-      result = await runEvalCases(file, ctx.model, {
-        allowDestructive: false,
-        callTimeoutMs: CALL_TIMEOUT_MS,
-        ...(ctx.budget ? { budget: ctx.budget } : {}),
-        signal: ctx.signal,
-        approve: ctx.approve,
-        onCaseStart: (c) => {
-          const item = byName.get(c.name);
-          if (item) run.started(item);
-          current.afterSeq = current.session?.client.trace.events.at(-1)?.seq ?? 0;
-          current.runs = [];
+      result = await runEvalCases(
+        file,
+        ctx.model,
+        {
+          allowDestructive: false,
+          callTimeoutMs: CALL_TIMEOUT_MS,
+          ...(ctx.budget ? { budget: ctx.budget } : {}),
+          signal: ctx.signal,
+          approve: ctx.approve,
+          onCaseStart: (c) => {
+            const item = byName.get(c.name);
+            if (item) run.started(item);
+            current.afterSeq = current.session?.client.trace.events.at(-1)?.seq ?? 0;
+            current.runs = [];
+          },
+          onRun: (_c, r) => current.runs.push(r),
+          onCase: (raw) => {
+            const item = byName.get(raw.name);
+            // A case the person stopped is reported as not run, not as the model's failure.
+            if (!item || ctx.signal.aborted) return;
+            const score = withDeclined(raw, current.runs);
+            const turns = caseTurns((current.session?.client.trace.events ?? []) as TraceEvent[], raw.name, current.afterSeq);
+            this.report(run, item, row.uri, where.get(item), score, transcriptLines(turns), ctx);
+          },
         },
-        onRun: (_c, r) => current.runs.push(r),
-        onCase: (raw) => {
-          const item = byName.get(raw.name);
-          // A case the person stopped is reported as not run, not as the model's failure.
-          if (!item || ctx.signal.aborted) return;
-          const score = withDeclined(raw, current.runs);
-          const turns = caseTurns((current.session?.client.trace.events ?? []) as TraceEvent[], raw.name, current.afterSeq);
-          this.report(run, item, row.uri, where.get(item), score, transcriptLines(turns), ctx);
-        },
-      }, sessions);
+        sessions,
+      );
     } catch (error) {
       this.log.error(`evals in ${row.uri.fsPath} could not run`, error);
       return fail(`The evals could not run: ${error instanceof Error ? error.message : String(error)}`);
@@ -178,7 +213,8 @@ export class EvalRuns {
   /** The sessions of a file: the editor's own session of a configured server, or one of the file's own. */
   private async sessionsFor(file: EvalFile): Promise<SessionSource | string> {
     const ref = file.server;
-    if (!ref) return 'The eval file names no server: add "server" (a name from .vscode/mcp.json, or {"command": [...]}, or {"url": "..."}).';
+    if (!ref)
+      return 'The eval file names no server: add "server" (a name from .vscode/mcp.json, or {"command": [...]}, or {"url": "..."}).';
     if ('name' in ref) {
       const entry = this.registry.get(ref.name);
       if (!entry) return `No server called "${ref.name}" in this workspace's MCP configuration.`;
@@ -197,7 +233,10 @@ export class EvalRuns {
           try {
             return { session: await sessionOn(client, client.info.protocolVersion), events: client.trace.events as TraceEvent[] };
           } catch (error) {
-            return { problem: `could not list the tools of "${ref.name}": ${error instanceof Error ? error.message : String(error)}`, events };
+            return {
+              problem: `could not list the tools of "${ref.name}": ${error instanceof Error ? error.message : String(error)}`,
+              events,
+            };
           }
         },
         // The person's session stays up; a crashed one is started again by the next open.
@@ -205,7 +244,10 @@ export class EvalRuns {
       };
     }
     const options = { clientInfo: this.clientInfo, requestTimeoutMs: CALL_TIMEOUT_MS };
-    const spec = 'url' in ref ? { ok: true as const, spec: { url: ref.url } } : await serverSpecFor({ path: file.path, server: ref as ServerRef, tests: [], problems: [] });
+    const spec =
+      'url' in ref
+        ? { ok: true as const, spec: { url: ref.url } }
+        : await serverSpecFor({ path: file.path, server: ref as ServerRef, tests: [], problems: [] });
     if (!spec.ok) return spec.message;
     return { open: () => openSession(spec.spec, options), close: (session) => ignoreClosing(session.client.close()) };
   }
@@ -224,7 +266,15 @@ export class EvalRuns {
     });
   }
 
-  private report(run: vscode.TestRun, item: vscode.TestItem, uri: vscode.Uri, where: CaseLocations | undefined, score: CaseScore, transcript: string[], ctx: { model: EvalModel; number: number; minPassRate: number }): void {
+  private report(
+    run: vscode.TestRun,
+    item: vscode.TestItem,
+    uri: vscode.Uri,
+    where: CaseLocations | undefined,
+    score: CaseScore,
+    transcript: string[],
+    ctx: { model: EvalModel; number: number; minPassRate: number },
+  ): void {
     const percent = (n: number) => `${Math.round(n * 100)}%`;
     const passed = score.runs > 0 && score.passRate >= ctx.minPassRate;
     const summary = [
@@ -249,13 +299,27 @@ export class EvalRuns {
     for (const f of score.failures) for (const m of f.messages) byMessage.set(m, [...(byMessage.get(m) ?? []), f.repetition]);
     const messages = [...byMessage].map(([m, reps]) => {
       const place = failurePlace(m, where);
-      return { message: `${m} (repetition${reps.length === 1 ? '' : 's'} ${reps.join(', ')} of ${score.runs})`, ...(place ? { line: place.line + 1, character: place.character } : {}) };
+      return {
+        message: `${m} (repetition${reps.length === 1 ? '' : 's'} ${reps.join(', ')} of ${score.runs})`,
+        ...(place ? { line: place.line + 1, character: place.character } : {}),
+      };
     });
-    for (const f of findings(score)) messages.push({ message: f, ...(where ? { line: where.name.line + 1, character: where.name.character } : {}) });
-    if (messages.length === 0) messages.push({ message: `${score.passes} of ${score.runs} repetitions passed; the case needs ${percent(ctx.minPassRate)}` });
-    const shown = messages.map((m) => testMessage(say`${m.message}`, m.line ? new vscode.Location(uri, new vscode.Position(m.line - 1, m.character ?? 0)) : undefined));
+    for (const f of findings(score))
+      messages.push({ message: f, ...(where ? { line: where.name.line + 1, character: where.name.character } : {}) });
+    if (messages.length === 0)
+      messages.push({ message: `${score.passes} of ${score.runs} repetitions passed; the case needs ${percent(ctx.minPassRate)}` });
+    const shown = messages.map((m) =>
+      testMessage(say`${m.message}`, m.line ? new vscode.Location(uri, new vscode.Position(m.line - 1, m.character ?? 0)) : undefined),
+    );
     run.failed(item, shown, duration);
-    this.outcomes.set(item.id, { status: 'failed', run: ctx.number, model: ctx.model.id, score, messages: messages.map((m) => ({ message: m.message, ...(m.line ? { line: m.line } : {}) })), output });
+    this.outcomes.set(item.id, {
+      status: 'failed',
+      run: ctx.number,
+      model: ctx.model.id,
+      score,
+      messages: messages.map((m) => ({ message: m.message, ...(m.line ? { line: m.line } : {}) })),
+      output,
+    });
   }
 
   /** The tool lens's numbers: a case of a file that names a configured server, by that server. */
@@ -264,8 +328,19 @@ export class EvalRuns {
     if (row?.kind !== 'case' || !row.file.server || !('name' in row.file.server)) return;
     const entry = this.registry.get(row.file.server.name);
     if (!entry) return;
-    const result = { id: item.id, file: vscode.workspace.asRelativePath(row.uri), name: row.case.name, tools: toolsNamed(row.case.expect), passed, passes: score.passes, runs: score.runs, at: Date.now() };
-    this.scores.record(entry.key, result).catch((error: unknown) => this.log.error('the eval scores could not be saved in the workspace state', error));
+    const result = {
+      id: item.id,
+      file: vscode.workspace.asRelativePath(row.uri),
+      name: row.case.name,
+      tools: toolsNamed(row.case.expect),
+      passed,
+      passes: score.passes,
+      runs: score.runs,
+      at: Date.now(),
+    };
+    this.scores
+      .record(entry.key, result)
+      .catch((error: unknown) => this.log.error('the eval scores could not be saved in the workspace state', error));
   }
 
   private settle(run: vscode.TestRun, item: vscode.TestItem, outcome: EvalOutcome, messages: vscode.TestMessage[]): void {
@@ -280,6 +355,10 @@ function findings(score: CaseScore): string[] {
   return [
     ...score.hallucinatedTools.map((t) => `hallucinated tool: ${t} (not offered by the server)`),
     ...score.hallucinatedArgs.map((a) => `hallucinated argument: ${a} (not in the tool's inputSchema)`),
-    ...(score.schemaBreaking ? [`${score.schemaBreaking} of ${score.offeredCalls} call${score.offeredCalls === 1 ? '' : 's'} sent arguments the tool's inputSchema refuses`] : []),
+    ...(score.schemaBreaking
+      ? [
+          `${score.schemaBreaking} of ${score.offeredCalls} call${score.offeredCalls === 1 ? '' : 's'} sent arguments the tool's inputSchema refuses`,
+        ]
+      : []),
   ];
 }

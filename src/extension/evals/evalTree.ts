@@ -10,7 +10,9 @@ import { say, setTestDescription, setTestError, testItem } from '../shown';
 import { FileRows } from '../testing/fileRows';
 import { caseLocations, type CaseLocations } from './caseLocations';
 
-export type EvalRow = { kind: 'file'; file: EvalFile; uri: vscode.Uri } | { kind: 'case'; file: EvalFile; uri: vscode.Uri; case: EvalCase; where: CaseLocations | undefined };
+export type EvalRow =
+  | { kind: 'file'; file: EvalFile; uri: vscode.Uri }
+  | { kind: 'case'; file: EvalFile; uri: vscode.Uri; case: EvalCase; where: CaseLocations | undefined };
 
 export class EvalTree extends FileRows<EvalRow> {
   /** Each case's newest pass count ("2/2 · 100%"), kept when its file is read again. */

@@ -24,12 +24,22 @@ export const EVAL_COMMANDS = {
   runCases: RUN_CASES_COMMAND,
 } as const;
 
-export function registerEvals(context: vscode.ExtensionContext, registry: ServerRegistry, log: Log, clientInfo: { name: string; version: string }): { disposables: vscode.Disposable[]; rerunAdvisor: RerunAdvisor } {
+export function registerEvals(
+  context: vscode.ExtensionContext,
+  registry: ServerRegistry,
+  log: Log,
+  clientInfo: { name: string; version: string },
+): { disposables: vscode.Disposable[]; rerunAdvisor: RerunAdvisor } {
   const controller = vscode.tests.createTestController('mcpLens.evals', 'MCP Lens Evals');
   const tree = new EvalTree(controller);
   const scores = new LastScores(context.workspaceState);
   const runs = new EvalRuns(controller, tree, registry, context.workspaceState, clientInfo, log, scores);
-  const profile = controller.createRunProfile('Run Evals', vscode.TestRunProfileKind.Run, (request, token) => runs.run(request, token), true);
+  const profile = controller.createRunProfile(
+    'Run Evals',
+    vscode.TestRunProfileKind.Run,
+    (request, token) => runs.run(request, token),
+    true,
+  );
   controller.refreshHandler = () => tree.discover();
   controller.resolveHandler = (item) => (item ? undefined : tree.discover());
   void tree.discover();
@@ -55,12 +65,22 @@ export function registerEvals(context: vscode.ExtensionContext, registry: Server
       }
     }),
     vscode.commands.registerCommand(EVAL_COMMANDS.describe, () => ({
-      cases: tree.allTests().map((t) => ({ id: t.id, label: t.label, line: (t.range?.start.line ?? -1) + 1, description: t.description, outcome: runs.outcomes.get(t.id) })),
+      cases: tree.allTests().map((t) => ({
+        id: t.id,
+        label: t.label,
+        line: (t.range?.start.line ?? -1) + 1,
+        description: t.description,
+        outcome: runs.outcomes.get(t.id),
+      })),
     })),
     /** Resolves with the model chosen (`vendor:id`), for the tests. */
     vscode.commands.registerCommand(EVAL_COMMANDS.chooseModel, async () => {
       const chosen = await chooseModel(context.workspaceState, { ask: true });
-      void showInfo(typeof chosen === 'string' ? say`MCP Lens: ${chosen}` : say`MCP Lens: evals run through ${chosen.name} (${chosen.vendor}:${chosen.id}).`);
+      void showInfo(
+        typeof chosen === 'string'
+          ? say`MCP Lens: ${chosen}`
+          : say`MCP Lens: evals run through ${chosen.name} (${chosen.vendor}:${chosen.id}).`,
+      );
       return typeof chosen === 'string' ? undefined : `${chosen.vendor}:${chosen.id}`;
     }),
   ];

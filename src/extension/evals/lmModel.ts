@@ -26,7 +26,13 @@ export function lmEvalModel(chat: vscode.LanguageModelChat, justification: strin
   };
 }
 
-async function step(chat: vscode.LanguageModelChat, messages: readonly LoopMessage[], tools: readonly OfferedTool[], justification: string, signal?: AbortSignal): Promise<ModelStep> {
+async function step(
+  chat: vscode.LanguageModelChat,
+  messages: readonly LoopMessage[],
+  tools: readonly OfferedTool[],
+  justification: string,
+  signal?: AbortSignal,
+): Promise<ModelStep> {
   if (signal?.aborted) throw new vscode.CancellationError();
   const source = new vscode.CancellationTokenSource();
   const cancel = () => source.cancel();
@@ -48,7 +54,14 @@ async function step(chat: vscode.LanguageModelChat, messages: readonly LoopMessa
     }
     const counts = await Promise.all(request.map((m) => chat.countTokens(m, source.token)));
     const answered = [text, ...toolCalls.map((c) => `${c.name}${JSON.stringify(c.args)}`)].filter((s) => s !== '').join('\n');
-    return { text, toolCalls, usage: { inputTokens: counts.reduce((n, c) => n + c, 0), outputTokens: answered ? await chat.countTokens(answered, source.token) : 0 } };
+    return {
+      text,
+      toolCalls,
+      usage: {
+        inputTokens: counts.reduce((n, c) => n + c, 0),
+        outputTokens: answered ? await chat.countTokens(answered, source.token) : 0,
+      },
+    };
   } finally {
     signal?.removeEventListener('abort', cancel);
     source.dispose();
@@ -69,7 +82,9 @@ export function lmMessages(messages: readonly LoopMessage[]): vscode.LanguageMod
           ...m.toolCalls.map((c) => new vscode.LanguageModelToolCallPart(c.id, c.name, isRecord(c.args) ? c.args : {})),
         ]);
       case 'tool':
-        return vscode.LanguageModelChatMessage.User(m.results.map((r) => new vscode.LanguageModelToolResultPart(r.id, [new vscode.LanguageModelTextPart(r.text)])));
+        return vscode.LanguageModelChatMessage.User(
+          m.results.map((r) => new vscode.LanguageModelToolResultPart(r.id, [new vscode.LanguageModelTextPart(r.text)])),
+        );
     }
   });
 }

@@ -32,14 +32,19 @@ export async function chooseModel(state: vscode.Memento, options: { ask: boolean
     const all = await vscode.lm.selectChatModels();
     return `No language model matches the setting mcpLens.evals.model ${JSON.stringify(wanted)}; ${all.length ? `the models VS Code has are ${all.map(label).join(', ')}` : 'VS Code has none: install GitHub Copilot (and sign in) or an extension that provides a language model'}.`;
   }
-  if (models.length === 0) return 'No language model is available to run evals: install GitHub Copilot (and sign in) or an extension that provides a language model, then run again.';
+  if (models.length === 0)
+    return 'No language model is available to run evals: install GitHub Copilot (and sign in) or an extension that provides a language model, then run again.';
   if (models.length === 1) return models[0];
   const remembered = state.get<string>(REMEMBERED);
   const known = models.find((m) => label(m) === remembered);
   if (known && !options.ask) return known;
   const picked = await pickOne(
     models.map((m) => ({ label: say`${m.name}`, description: say`${label(m)}`, value: m })),
-    { title: say`MCP Lens: Choose Eval Model`, placeHolder: say`The model the eval cases run through (set mcpLens.evals.model to skip this)`, matchOnDescription: true },
+    {
+      title: say`MCP Lens: Choose Eval Model`,
+      placeHolder: say`The model the eval cases run through (set mcpLens.evals.model to skip this)`,
+      matchOnDescription: true,
+    },
   );
   if (!picked) return 'No model was chosen: the evals did not run.';
   await state.update(REMEMBERED, label(picked));

@@ -13,7 +13,9 @@ const MAX_TEXT = 2000;
 
 /** The `model` events of one case (by name) after `afterSeq`, in order. */
 export function caseTurns(events: readonly TraceEvent[], caseName: string, afterSeq: number): ModelTurn[] {
-  return events.filter((e) => e.seq > afterSeq && e.kind === 'model' && e.info?.case === caseName).map((e) => e.info as unknown as ModelTurn);
+  return events
+    .filter((e) => e.seq > afterSeq && e.kind === 'model' && e.info?.case === caseName)
+    .map((e) => e.info as unknown as ModelTurn);
 }
 
 export function transcriptLines(turns: readonly ModelTurn[]): string[] {
@@ -30,7 +32,9 @@ export function transcriptLines(turns: readonly ModelTurn[]): string[] {
 }
 
 function turnLines(turn: ModelTurn): string[] {
-  const cost = turn.usage ? `  [${turn.usage.inputTokens} in, ${turn.usage.outputTokens} out${turn.latencyMs !== undefined ? `, ${Math.round(turn.latencyMs)} ms` : ''}]` : '';
+  const cost = turn.usage
+    ? `  [${turn.usage.inputTokens} in, ${turn.usage.outputTokens} out${turn.latencyMs !== undefined ? `, ${Math.round(turn.latencyMs)} ms` : ''}]`
+    : '';
   switch (turn.role) {
     case 'system':
       return [`system: ${text(turn.text)}`];
@@ -38,7 +42,9 @@ function turnLines(turn: ModelTurn): string[] {
       return [`user: ${text(turn.text)}`];
     case 'assistant': {
       if (turn.error) return [`model: failed: ${text(turn.error)}`];
-      const calls = (turn.toolCalls ?? []).map((c) => `model calls ${terminalText(c.name)} ${text(typeof c.args === 'string' ? c.args : JSON.stringify(c.args))}`);
+      const calls = (turn.toolCalls ?? []).map(
+        (c) => `model calls ${terminalText(c.name)} ${text(typeof c.args === 'string' ? c.args : JSON.stringify(c.args))}`,
+      );
       const said = turn.text ? [`model: ${text(turn.text)}`] : [];
       const all = [...said, ...calls];
       if (all.length === 0) all.push('model: (an empty answer)');
@@ -49,7 +55,9 @@ function turnLines(turn: ModelTurn): string[] {
       return (turn.results ?? []).map((r) => `  ↳ ${terminalText(r.name)}${r.isError ? ' (error)' : ''}: ${text(r.text)}`);
     case 'judge':
       // The case's judge prompt graded the answer: its verdict and why.
-      return [`judge${turn.judgeModel ? ` (${terminalText(turn.judgeModel)})` : ''}: ${turn.error ? `failed: ${text(turn.error)}` : `${turn.verdict ?? '?'}: ${text(turn.reason)}`}${cost}`];
+      return [
+        `judge${turn.judgeModel ? ` (${terminalText(turn.judgeModel)})` : ''}: ${turn.error ? `failed: ${text(turn.error)}` : `${turn.verdict ?? '?'}: ${text(turn.reason)}`}${cost}`,
+      ];
   }
 }
 

@@ -67,21 +67,39 @@ async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg)
     void showWarning(say`MCP Lens: fuzzing starts the server; trust this workspace first.`);
     return undefined;
   }
-  const entry = arg.server !== undefined ? registry.get(arg.server) : await chooseServer(registry.servers.filter((s) => s.config.type === 'stdio'), say`Fuzz a tool of which MCP server?`, say`MCP Lens: no stdio MCP server is configured.`);
+  const entry =
+    arg.server !== undefined
+      ? registry.get(arg.server)
+      : await chooseServer(
+          registry.servers.filter((s) => s.config.type === 'stdio'),
+          say`Fuzz a tool of which MCP server?`,
+          say`MCP Lens: no stdio MCP server is configured.`,
+        );
   if (!entry) return undefined;
   const spec = await specOf(entry);
   if ('problem' in spec) {
     void showError(say`MCP Lens: cannot fuzz "${entry.name}": ${spec.problem}`);
     return undefined;
   }
-  const session = new FuzzSession(spec, { clientInfo: { name: 'mcp-lens', version: '0.1.0' }, requestTimeoutMs: FUZZ_TIMEOUT_MS, probeTimeoutMs: 3000 });
+  const session = new FuzzSession(spec, {
+    clientInfo: { name: 'mcp-lens', version: '0.1.0' },
+    requestTimeoutMs: FUZZ_TIMEOUT_MS,
+    probeTimeoutMs: 3000,
+  });
   try {
     const tool = await chooseTool(session, entry, arg.tool);
     if (!tool) return undefined;
-    const allowDestructive = arg.allowDestructive === true || (tool.annotations?.destructiveHint === true && (await confirmDestructive(entry, tool)));
+    const allowDestructive =
+      arg.allowDestructive === true || (tool.annotations?.destructiveHint === true && (await confirmDestructive(entry, tool)));
     const seed = arg.seed ?? (Date.now() % 2 ** 31) | 0;
     const report = await withProgress(entry, tool, (onCall, token) =>
-      fuzzTool(tool, cancellable(session, token), { runs: arg.runs ?? DEFAULT_RUNS, seed, allowDestructive, timeoutMs: FUZZ_TIMEOUT_MS, onCall }),
+      fuzzTool(tool, cancellable(session, token), {
+        runs: arg.runs ?? DEFAULT_RUNS,
+        seed,
+        allowDestructive,
+        timeoutMs: FUZZ_TIMEOUT_MS,
+        onCall,
+      }),
     );
     // The last process ends here, so that its memory across the run is judged too.
     await session.close();
@@ -103,7 +121,9 @@ async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg)
 export async function specOf(entry: ServerEntry): Promise<ServerSpec | { problem: string }> {
   const config = entry.config;
   if (config.type !== 'stdio') return { problem: 'fuzzing runs stdio servers (it restarts the process after a crash)' };
-  const resolved = await resolveServer(config, { userHome: os.homedir(), env: process.env, resolveInput: async () => undefined }).catch((error: Error) => ({ ok: false as const, problems: [{ message: error.message }] }));
+  const resolved = await resolveServer(config, { userHome: os.homedir(), env: process.env, resolveInput: async () => undefined }).catch(
+    (error: Error) => ({ ok: false as const, problems: [{ message: error.message }] }),
+  );
   if (!resolved.ok) return { problem: resolved.problems.map((p) => p.message).join('; ') };
   const s = resolved.server;
   const env = Object.fromEntries(Object.entries(s.env).filter((e): e is [string, string] => typeof e[1] === 'string'));
@@ -122,7 +142,11 @@ async function chooseTool(session: FuzzSession, entry: ServerEntry, wanted: stri
     return undefined;
   }
   return pickOne(
-    tools.map((t) => ({ label: say`${t.name}`, description: say`${t.annotations?.destructiveHint === true ? 'destructive' : ''}`, value: t })),
+    tools.map((t) => ({
+      label: say`${t.name}`,
+      description: say`${t.annotations?.destructiveHint === true ? 'destructive' : ''}`,
+      value: t,
+    })),
     { placeHolder: say`Fuzz which tool of "${entry.name}"?` },
   );
 }
@@ -139,20 +163,32 @@ async function confirmDestructive(entry: ServerEntry, tool: ListedTool): Promise
 
 type OnCall = NonNullable<Parameters<typeof fuzzTool>[2]['onCall']>;
 
-function withProgress<T>(entry: ServerEntry, tool: ListedTool, work: (onCall: OnCall, token: vscode.CancellationToken) => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Fuzzing "${tool.name}" of "${entry.name}"`, 'iconLine'), cancellable: true }, (progress, token) => {
-    let calls = 0;
-    return work(() => {
-      calls++;
-      if (calls % 10 === 0) progress.report({ message: render(say`${calls} calls`, 'iconLine') });
-    }, token);
-  });
+function withProgress<T>(
+  entry: ServerEntry,
+  tool: ListedTool,
+  work: (onCall: OnCall, token: vscode.CancellationToken) => Promise<T>,
+): Thenable<T> {
+  return vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: render(say`Fuzzing "${tool.name}" of "${entry.name}"`, 'iconLine'),
+      cancellable: true,
+    },
+    (progress, token) => {
+      let calls = 0;
+      return work(() => {
+        calls++;
+        if (calls % 10 === 0) progress.report({ message: render(say`${calls} calls`, 'iconLine') });
+      }, token);
+    },
+  );
 }
 
 /** Cancel stops the run at the next call: every later call is answered as a pass, so fast-check ends. */
 function cancellable(session: FuzzSession, token: vscode.CancellationToken): Pick<FuzzSession, 'call'> {
   return {
-    call: (tool, args, opts) => (token.isCancellationRequested ? Promise.resolve({ end: 'result', durationMs: 0, diagnostics: [] }) : session.call(tool, args, opts)),
+    call: (tool, args, opts) =>
+      token.isCancellationRequested ? Promise.resolve({ end: 'result', durationMs: 0, diagnostics: [] }) : session.call(tool, args, opts),
   };
 }
 
@@ -160,11 +196,19 @@ function logReport(log: Log, entry: ServerEntry, report: ToolReport, seed: numbe
   const head = `[${entry.name}] fuzz "${report.tool}" (seed ${seed}): `;
   if (report.skipped) return log.info(`${head}not fuzzed: ${report.skipped}`);
   log.info(`${head}${report.findings.length} finding(s) in ${report.calls} calls`);
-  for (const f of report.findings) log.warn(`${head}${f.rule}: ${f.message}; input (${f.valid ? 'valid' : `invalid: ${f.how}`}): ${JSON.stringify(f.args).slice(0, 2000)}`);
+  for (const f of report.findings)
+    log.warn(
+      `${head}${f.rule}: ${f.message}; input (${f.valid ? 'valid' : `invalid: ${f.how}`}): ${JSON.stringify(f.args).slice(0, 2000)}`,
+    );
 }
 
 /** The summary, and "Save as Tests" for the findings; `save` saves without asking. */
-async function offerSave(entry: ServerEntry, report: ToolReport, save: boolean, overRun: readonly Diagnostic[]): Promise<string | undefined> {
+async function offerSave(
+  entry: ServerEntry,
+  report: ToolReport,
+  save: boolean,
+  overRun: readonly Diagnostic[],
+): Promise<string | undefined> {
   if (report.skipped) {
     void showInfo(say`MCP Lens: "${report.tool}" was not fuzzed: ${report.skipped}`);
     return undefined;

@@ -38,24 +38,52 @@ export interface LoadToolResult {
 const REQUEST_TIMEOUT_MS = 30_000;
 
 export function registerLoadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, log: Log): vscode.Disposable {
-  return vscode.commands.registerCommand(LOAD_TOOL_COMMAND, (arg?: LoadToolArg | { type: 'item'; key: string; item: Record<string, unknown> }) =>
-    loadCommand(extensionUri, registry, log, arg && 'type' in arg && arg.type === 'item' ? { server: arg.key, tool: String(arg.item.name ?? '') } : ((arg as LoadToolArg | undefined) ?? {})),
+  return vscode.commands.registerCommand(
+    LOAD_TOOL_COMMAND,
+    (arg?: LoadToolArg | { type: 'item'; key: string; item: Record<string, unknown> }) =>
+      loadCommand(
+        extensionUri,
+        registry,
+        log,
+        arg && 'type' in arg && arg.type === 'item'
+          ? { server: arg.key, tool: String(arg.item.name ?? '') }
+          : ((arg as LoadToolArg | undefined) ?? {}),
+      ),
   );
 }
 
-async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, log: Log, arg: LoadToolArg): Promise<LoadToolResult | undefined> {
+async function loadCommand(
+  extensionUri: vscode.Uri,
+  registry: ServerRegistry,
+  log: Log,
+  arg: LoadToolArg,
+): Promise<LoadToolResult | undefined> {
   if (!vscode.workspace.isTrusted) {
     void showWarning(say`MCP Lens: a load test starts the server; trust this workspace first.`);
     return undefined;
   }
-  const entry = arg.server !== undefined ? registry.get(arg.server) : await chooseServer(registry.servers.filter((s) => s.config.type === 'stdio'), say`Load test a tool of which MCP server?`, say`MCP Lens: no stdio MCP server is configured.`);
+  const entry =
+    arg.server !== undefined
+      ? registry.get(arg.server)
+      : await chooseServer(
+          registry.servers.filter((s) => s.config.type === 'stdio'),
+          say`Load test a tool of which MCP server?`,
+          say`MCP Lens: no stdio MCP server is configured.`,
+        );
   if (!entry) return undefined;
   const spec = await specOf(entry);
   if ('problem' in spec) {
     void showError(say`MCP Lens: cannot load test "${entry.name}": ${spec.problem}`);
     return undefined;
   }
-  const tool = arg.tool ?? (await askText({ title: say`Load test which tool of "${entry.name}"?`, prompt: say`The tool's name, as tools/list gives it.`, ignoreFocusOut: true, validate: (v) => (v.trim() ? undefined : say`Enter a tool name`) }));
+  const tool =
+    arg.tool ??
+    (await askText({
+      title: say`Load test which tool of "${entry.name}"?`,
+      prompt: say`The tool's name, as tools/list gives it.`,
+      ignoreFocusOut: true,
+      validate: (v) => (v.trim() ? undefined : say`Enter a tool name`),
+    }));
   if (!tool) return undefined;
   const args = arg.args ?? (await askArgs(tool));
   if (!args) return undefined;
@@ -63,14 +91,27 @@ async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, l
   if (requests === undefined) return undefined;
   const concurrency = arg.concurrency ?? (await askCount(say`How many calls of "${tool}" in flight at once?`, 10));
   if (concurrency === undefined) return undefined;
-  const client = new McpClient(spec, { clientInfo: { name: 'mcp-lens', version: '0.1.0' }, requestTimeoutMs: REQUEST_TIMEOUT_MS, probeTimeoutMs: 3000 });
+  const client = new McpClient(spec, {
+    clientInfo: { name: 'mcp-lens', version: '0.1.0' },
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    probeTimeoutMs: 3000,
+  });
   try {
     await client.connect();
-    const { result, samples, limits, findings } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') }, () =>
-      loadTool(client, tool, args, { concurrency, requests }),
+    const { result, samples, limits, findings } = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: render(say`Load testing "${tool}" of "${entry.name}"`, 'iconLine') },
+      () => loadTool(client, tool, args, { concurrency, requests }),
     );
     await ignoreClosing(client.close());
-    const panel = new LoadPanel(extensionUri, log, { server: entry.name, tool, concurrency, result, samples, limits, findings: findings.map(({ rule, severity, message, hint }) => ({ rule, severity, message, hint })) });
+    const panel = new LoadPanel(extensionUri, log, {
+      server: entry.name,
+      tool,
+      concurrency,
+      result,
+      samples,
+      limits,
+      findings: findings.map(({ rule, severity, message, hint }) => ({ rule, severity, message, hint })),
+    });
     return { result, samples, drawn: await panel.drawn };
   } catch (error) {
     void showError(say`MCP Lens: the load test of "${entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -81,7 +122,13 @@ async function loadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, l
 }
 
 async function askCount(title: Text, initial: number): Promise<number | undefined> {
-  const text = await askText({ title, prompt: say`A whole number from 1 to 100000.`, value: String(initial), ignoreFocusOut: true, validate: (v) => (/^\s*\d+\s*$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000 ? undefined : say`A whole number from 1 to 100000`) });
+  const text = await askText({
+    title,
+    prompt: say`A whole number from 1 to 100000.`,
+    value: String(initial),
+    ignoreFocusOut: true,
+    validate: (v) => (/^\s*\d+\s*$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000 ? undefined : say`A whole number from 1 to 100000`),
+  });
   return text === undefined ? undefined : Number(text);
 }
 

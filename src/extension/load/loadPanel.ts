@@ -23,12 +23,17 @@ export class LoadPanel extends Disposable {
   ) {
     super();
     const label = say`Load: ${name(run.tool)} of ${name(run.server)}`;
-    this.panel = vscode.window.createWebviewPanel('mcpLens.load', tabTitle(label), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
-      enableScripts: true,
-      // A hidden tab keeps its drawing: the run is not recomputed.
-      retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'media')],
-    });
+    this.panel = vscode.window.createWebviewPanel(
+      'mcpLens.load',
+      tabTitle(label),
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      {
+        enableScripts: true,
+        // A hidden tab keeps its drawing: the run is not recomputed.
+        retainContextWhenHidden: true,
+        localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'media')],
+      },
+    );
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'mcp-lens.svg');
     this.panel.webview.html = webviewHtml(this.panel.webview, {
       title: tabTitle(label),
@@ -43,7 +48,8 @@ export class LoadPanel extends Disposable {
         if (m.type === 'ready') void this.panel.webview.postMessage({ type: 'run', run: this.run } satisfies LoadHostMessage);
         else if (m.type === 'drawn') resolveDrawn(m.drawn);
         // A command of the page that fails is a log line with its stack, not an unhandled rejection.
-        else if (m.type === 'openText') this.openText().catch((error: unknown) => log.error("load panel: the page's openText message failed", error));
+        else if (m.type === 'openText')
+          this.openText().catch((error: unknown) => log.error("load panel: the page's openText message failed", error));
       }),
     );
     this.register(
@@ -56,6 +62,13 @@ export class LoadPanel extends Disposable {
 
   /** The same run as text, for a screen reader, a copy into an issue, or a diff. */
   private async openText(): Promise<void> {
-    await showPlainDocument(untrusted(loadPicture(this.run.tool, this.run.result, this.run.samples, [...this.run.findings.map((f) => `${f.rule}: ${f.message}`), ...this.run.limits]).join('\n')));
+    await showPlainDocument(
+      untrusted(
+        loadPicture(this.run.tool, this.run.result, this.run.samples, [
+          ...this.run.findings.map((f) => `${f.rule}: ${f.message}`),
+          ...this.run.limits,
+        ]).join('\n'),
+      ),
+    );
   }
 }

@@ -70,7 +70,9 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     if (event.dir === 'stderr') return revealOutput(entry.key, seq);
     await vscode.commands.executeCommand('mcpLens.messages.focus');
     if (await view.reveal(seq)) return true;
-    void showInfo(say`MCP Lens: event #${seq} of "${entry.name}" is no longer in the Messages view (it keeps the newest rows); Export Trace has every event.`);
+    void showInfo(
+      say`MCP Lens: event #${seq} of "${entry.name}" is no longer in the Messages view (it keeps the newest rows); Export Trace has every event.`,
+    );
     return false;
   }
 
@@ -82,7 +84,14 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     }
     const current = view.filter.methods;
     const picked = await pickMany(
-      [...methods].sort((a, b) => a[0].localeCompare(b[0])).map(([method, count]) => ({ label: say`${name(method)}`, description: say`${count}`, picked: !current || current.has(method), value: method })),
+      [...methods]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .map(([method, count]) => ({
+          label: say`${name(method)}`,
+          description: say`${count}`,
+          picked: !current || current.has(method),
+          value: method,
+        })),
       { placeHolder: say`Show the messages of these methods` },
     );
     if (!picked) return;
@@ -119,7 +128,8 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
       return await client.request(element.method, params);
     } catch (error) {
       // A protocol error is a row in the view already; anything else (closed, timeout) is said here.
-      if ((error as { code?: unknown }).code === undefined) void showWarning(say`MCP Lens: replay of ${name(element.method)} failed: ${(error as Error).message}`);
+      if ((error as { code?: unknown }).code === undefined)
+        void showWarning(say`MCP Lens: replay of ${name(element.method)} failed: ${(error as Error).message}`);
       return undefined;
     }
   }
@@ -128,14 +138,23 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
   async function saveAsTest(arg?: MessagesElement | string, seq?: number): Promise<unknown> {
     const element = target(arg, seq);
     const entry = selection.entry;
-    const request = element?.type === 'exchange' && element.request.dir === 'c2s' ? (element.request.msg as { params?: { name?: unknown; arguments?: unknown } }) : undefined;
-    const result = element?.type === 'exchange' ? (element.response?.msg as { result?: Record<string, unknown> } | undefined)?.result : undefined;
+    const request =
+      element?.type === 'exchange' && element.request.dir === 'c2s'
+        ? (element.request.msg as { params?: { name?: unknown; arguments?: unknown } })
+        : undefined;
+    const result =
+      element?.type === 'exchange' ? (element.response?.msg as { result?: Record<string, unknown> } | undefined)?.result : undefined;
     if (!entry || element?.type !== 'exchange' || element.method !== 'tools/call' || typeof request?.params?.name !== 'string' || !result) {
       void showInfo(say`MCP Lens: only a tools/call that got a result can be saved as a test.`);
       return undefined;
     }
     const args = request.params.arguments && typeof request.params.arguments === 'object' ? request.params.arguments : {};
-    return vscode.commands.executeCommand('mcpLens.tests.saveCall', { server: entry.name, tool: request.params.name, arguments: args, result });
+    return vscode.commands.executeCommand('mcpLens.tests.saveCall', {
+      server: entry.name,
+      tool: request.params.name,
+      arguments: args,
+      result,
+    });
   }
 
   /** Given (server, file) (keybindings, tests) it writes there without asking. */
@@ -150,12 +169,15 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const stamp = new Date(session.started).toISOString().replace(/[:.]/g, '-').slice(0, 19);
     const name = `${entry.name.replace(/[^\w.-]+/g, '_')}-${stamp}.mcptrace.jsonl`;
-    const target = typeof file === 'string' ? vscode.Uri.file(file) : await vscode.window.showSaveDialog({
-      defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
-      filters: { 'MCP trace': ['mcptrace.jsonl', 'jsonl'] },
-      saveLabel: 'Export Trace',
-      title: `Export the trace of "${entry.name}" (secrets masked)`,
-    });
+    const target =
+      typeof file === 'string'
+        ? vscode.Uri.file(file)
+        : await vscode.window.showSaveDialog({
+            defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+            filters: { 'MCP trace': ['mcptrace.jsonl', 'jsonl'] },
+            saveLabel: 'Export Trace',
+            title: `Export the trace of "${entry.name}" (secrets masked)`,
+          });
     if (!target) return undefined;
     let count: number;
     try {
@@ -163,7 +185,9 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     } catch (error) {
       // A disk that is full or a folder not writable: said where the person looks, with its stack in the log.
       log.error(`[${entry.name}] exporting the trace to ${target.fsPath} failed`, error);
-      void showError(say`MCP Lens: the trace could not be exported to ${path.basename(target.fsPath)}: ${error instanceof Error ? error.message : String(error)}`);
+      void showError(
+        say`MCP Lens: the trace could not be exported to ${path.basename(target.fsPath)}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return undefined;
     }
     log.info(`[${entry.name}] exported ${count} events to ${target.fsPath}`);

@@ -110,7 +110,8 @@ export class MessageModel {
     const notification: EventNode = { type: 'notification', id: `n${e.seq}`, seq: e.seq, event: e };
     if (under) {
       const params = (msg.params ?? {}) as Record<string, unknown>;
-      if (under.task && typeof params.status === 'string') under.task = { ...under.task, status: params.status, message: stringOr(params.statusMessage) };
+      if (under.task && typeof params.status === 'string')
+        under.task = { ...under.task, status: params.status, message: stringOr(params.statusMessage) };
       return this.nest(under, notification);
     }
     this.push(notification);
@@ -168,8 +169,10 @@ export class MessageModel {
       }
     }
     // "An abrupt transport close carries no response": a stream still open ends with the connection.
-    if (e.kind === 'note' && typeof info.streamEnded === 'string') this.endStream(info.id, `ended with the connection: ${info.streamEnded}`);
-    if (e.kind === 'exited') for (const node of [...this.streams.values()]) this.endStream(idOf(node.request), 'ended with the connection: the server exited');
+    if (e.kind === 'note' && typeof info.streamEnded === 'string')
+      this.endStream(info.id, `ended with the connection: ${info.streamEnded}`);
+    if (e.kind === 'exited')
+      for (const node of [...this.streams.values()]) this.endStream(idOf(node.request), 'ended with the connection: the server exited');
     this.push({ type: 'meta', id: `m${e.seq}`, seq: e.seq, event: e });
   }
 
@@ -178,7 +181,10 @@ export class MessageModel {
     if (this.streams.size === 0) return;
     const params = (msg.params ?? {}) as Record<string, unknown>;
     if (msg.method === 'notifications/cancelled') {
-      return this.endStream(params.requestId, `ended by the server: ${typeof params.reason === 'string' ? params.reason : 'no reason given'}`);
+      return this.endStream(
+        params.requestId,
+        `ended by the server: ${typeof params.reason === 'string' ? params.reason : 'no reason given'}`,
+      );
     }
     const meta = params._meta as Record<string, unknown> | undefined;
     const node = meta ? this.streams.get(streamKey(meta[META_SUBSCRIPTION_ID])) : undefined;

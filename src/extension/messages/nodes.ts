@@ -108,7 +108,9 @@ export function statusOf(node: ExchangeNode): Status {
   const final = finalExchange(node);
   if (final !== node && !node.task) return ownStatus(final);
   if (node.task) {
-    const payload = node.children?.filter((c): c is ExchangeNode => c.type === 'exchange' && c.method === 'tasks/result' && c.response !== undefined).pop();
+    const payload = node.children
+      ?.filter((c): c is ExchangeNode => c.type === 'exchange' && c.method === 'tasks/result' && c.response !== undefined)
+      .pop();
     if (payload) return ownStatus(payload);
     // 2026-07-28: the completed task's result is inlined on tasks/get.
     const inlined = node.task.status === 'completed' ? inlinedResultOf(node) : undefined;
@@ -153,11 +155,18 @@ export function isEraProbe(node: ExchangeNode): boolean {
 /** The result a 2026-07-28 completed task inlined: on a tasks/get answer, or on its notifications/tasks. */
 export function inlinedResultOf(node: ExchangeNode): Record<string, unknown> | undefined {
   for (const child of [...(node.children ?? [])].reverse()) {
-    const msg = (child.type === 'exchange' ? (child.method === 'tasks/get' ? child.response?.msg : undefined) : child.type === 'notification' ? child.event.msg : undefined) as
-      | { result?: { status?: unknown; result?: unknown }; params?: { status?: unknown; result?: unknown } }
-      | undefined;
+    const msg = (
+      child.type === 'exchange'
+        ? child.method === 'tasks/get'
+          ? child.response?.msg
+          : undefined
+        : child.type === 'notification'
+          ? child.event.msg
+          : undefined
+    ) as { result?: { status?: unknown; result?: unknown }; params?: { status?: unknown; result?: unknown } } | undefined;
     const detailed = msg?.result ?? msg?.params;
-    if (detailed?.status === 'completed' && typeof detailed.result === 'object' && detailed.result !== null) return detailed.result as Record<string, unknown>;
+    if (detailed?.status === 'completed' && typeof detailed.result === 'object' && detailed.result !== null)
+      return detailed.result as Record<string, unknown>;
   }
   return undefined;
 }

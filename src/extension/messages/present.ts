@@ -6,7 +6,19 @@ import { exitFacts, exitStatus } from '../../core/diagnose/exitStory';
 import * as path from 'node:path';
 import { userFrame, type StackFrame } from '../../core/preload/index';
 import type { TraceEvent } from '../../core/trace/event';
-import { asksOf, errorOf, idOf, latencyOf, methodOf, retriesOf, statusOf, type ExchangeNode, type ListenStreamState, type MessageNode, type Status } from './nodes';
+import {
+  asksOf,
+  errorOf,
+  idOf,
+  latencyOf,
+  methodOf,
+  retriesOf,
+  statusOf,
+  type ExchangeNode,
+  type ListenStreamState,
+  type MessageNode,
+  type Status,
+} from './nodes';
 import { isRecord } from '../../core/schema/isRecord';
 
 export interface RowData {
@@ -55,7 +67,8 @@ export function rowData(node: MessageNode): RowData {
       else if (status === 'input') parts.push('input required');
       else if (status === 'timeout') parts.push(`timed out after ${String(node.timedOut?.info?.afterMs ?? '?')} ms`);
       // A request the client gave up on without telling the server says why ("lost: the server exited with code 1…").
-      else if (status === 'cancelled') parts.push(node.cancelled?.info?.local === true ? String(node.cancelled.info.reason ?? 'given up') : 'cancelled');
+      else if (status === 'cancelled')
+        parts.push(node.cancelled?.info?.local === true ? String(node.cancelled.info.reason ?? 'given up') : 'cancelled');
       else if (!node.task) parts.push('pending…');
       if (node.task) parts.push(`task ${node.task.status ?? 'created'}${node.task.message ? `: ${clip(node.task.message, 80)}` : ''}`);
       parts.push(...groupParts(node));
@@ -100,7 +113,14 @@ export function rowData(node: MessageNode): RowData {
     case 'stray': {
       const e = node.event;
       const where = node.source ? sourceLabel(node.source) : undefined;
-      const what = e.kind === 'not-jsonrpc' ? 'JSON, not JSON-RPC' : e.kind === 'partial' ? 'no final newline' : e.kind === 'oversize' ? 'line over the size cap' : 'stray stdout';
+      const what =
+        e.kind === 'not-jsonrpc'
+          ? 'JSON, not JSON-RPC'
+          : e.kind === 'partial'
+            ? 'no final newline'
+            : e.kind === 'oversize'
+              ? 'line over the size cap'
+              : 'stray stdout';
       return {
         label: clip(e.raw, MAX_LABEL) || '(empty line)',
         description: where ? `${what} · written at ${where}` : what,
@@ -147,28 +167,68 @@ function metaRow(e: TraceEvent): RowData {
     case 'spawned':
       return { ...base, label: 'spawned', description: `pid ${String(info.pid ?? '?')}`, icon: 'debug-start' };
     case 'spawn-failed':
-      return { ...base, label: 'spawn failed', description: String(info.message ?? info.code ?? ''), icon: 'error', color: 'problemsErrorIcon.foreground' };
+      return {
+        ...base,
+        label: 'spawn failed',
+        description: String(info.message ?? info.code ?? ''),
+        icon: 'error',
+        color: 'problemsErrorIcon.foreground',
+      };
     case 'exited': {
       const clean = info.code === 0;
       const how = exitStatus(exitFacts(info));
-      return { ...base, label: 'exited', description: how, icon: clean ? 'debug-stop' : 'error', color: clean ? undefined : 'problemsErrorIcon.foreground' };
+      return {
+        ...base,
+        label: 'exited',
+        description: how,
+        icon: clean ? 'debug-stop' : 'error',
+        color: clean ? undefined : 'problemsErrorIcon.foreground',
+      };
     }
     case 'stdin-closed':
       return { ...base, label: 'stdin closed', description: '', icon: 'debug-disconnect' };
     case 'timeout':
-      return { ...base, label: 'timeout', description: `${String(info.method ?? '')} #${String(info.id ?? '?')} after ${String(info.afterMs ?? '?')} ms`, icon: 'clock', color: 'problemsErrorIcon.foreground' };
+      return {
+        ...base,
+        label: 'timeout',
+        description: `${String(info.method ?? '')} #${String(info.id ?? '?')} after ${String(info.afterMs ?? '?')} ms`,
+        icon: 'clock',
+        color: 'problemsErrorIcon.foreground',
+      };
     case 'cancelled':
-      return { ...base, label: info.local === true && String(info.reason ?? '').startsWith('lost') ? 'lost' : 'cancelled', description: `${String(info.method ?? '')} #${String(info.id ?? '?')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'circle-slash' };
+      return {
+        ...base,
+        label: info.local === true && String(info.reason ?? '').startsWith('lost') ? 'lost' : 'cancelled',
+        description: `${String(info.method ?? '')} #${String(info.id ?? '?')}${info.reason ? ` · ${String(info.reason)}` : ''}`,
+        icon: 'circle-slash',
+      };
     case 'era':
-      return { ...base, label: `era: ${String(info.era ?? '?')}`, description: `${String(info.protocolVersion ?? '')}${info.reason ? ` · ${String(info.reason)}` : ''}`, icon: 'versions' };
+      return {
+        ...base,
+        label: `era: ${String(info.era ?? '?')}`,
+        description: `${String(info.protocolVersion ?? '')}${info.reason ? ` · ${String(info.reason)}` : ''}`,
+        icon: 'versions',
+      };
     case 'auth': {
       // The authorization flow's own lane: each exchange by its step, the failed step in red.
       const step = info.auth as { step?: string; method?: string; url?: string; status?: number } | undefined;
       // A start that stopped for the person to sign in is no failure of the server (signInRequired).
       if (!step && info.signInRequired) return { ...base, label: 'sign-in needed', description: clip(e.raw, MAX_LABEL), icon: 'account' };
-      if (!step) return { ...base, label: 'authorization failed', description: clip(e.raw, MAX_LABEL), icon: 'error', color: 'problemsErrorIcon.foreground' };
+      if (!step)
+        return {
+          ...base,
+          label: 'authorization failed',
+          description: clip(e.raw, MAX_LABEL),
+          icon: 'error',
+          color: 'problemsErrorIcon.foreground',
+        };
       const status = step.status !== undefined ? ` → ${step.status}` : '';
-      return { ...base, label: `auth: ${String(step.step ?? '?')}`, description: clip(`${String(step.method ?? '')} ${String(step.url ?? '')}${status}`, MAX_LABEL), icon: 'key' };
+      return {
+        ...base,
+        label: `auth: ${String(step.step ?? '?')}`,
+        description: clip(`${String(step.method ?? '')} ${String(step.url ?? '')}${status}`, MAX_LABEL),
+        icon: 'key',
+      };
     }
     case 'app':
       // The MCP Apps lane: app ⇄ host bridge messages, beside the tools/call they cause.
@@ -181,8 +241,22 @@ function metaRow(e: TraceEvent): RowData {
       const prefix = `${String(info.model)} ${String(info.case)} #${String(info.repetition)} ${role}${info.judgeModel ? ` (${String(info.judgeModel)})` : ''}: `;
       const said = e.raw.startsWith(prefix) ? e.raw.slice(prefix.length) : e.raw;
       const who = role === 'assistant' ? 'model' : role === 'tool' ? 'results' : role;
-      const icon = info.error ? 'error' : role === 'assistant' ? 'sparkle' : role === 'tool' ? 'tools' : role === 'judge' ? 'law' : 'account';
-      return { ...base, label: clip(`${who}: ${said}`, MAX_LABEL), description: `${String(info.model)} · ${String(info.case)} #${String(info.repetition)}`, icon, ...(info.error ? { color: 'problemsErrorIcon.foreground' } : {}) };
+      const icon = info.error
+        ? 'error'
+        : role === 'assistant'
+          ? 'sparkle'
+          : role === 'tool'
+            ? 'tools'
+            : role === 'judge'
+              ? 'law'
+              : 'account';
+      return {
+        ...base,
+        label: clip(`${who}: ${said}`, MAX_LABEL),
+        description: `${String(info.model)} · ${String(info.case)} #${String(info.repetition)}`,
+        icon,
+        ...(info.error ? { color: 'problemsErrorIcon.foreground' } : {}),
+      };
     }
     default:
       return { ...base, label: clip(e.raw, MAX_LABEL), description: '', icon: 'info' };
@@ -191,7 +265,11 @@ function metaRow(e: TraceEvent): RowData {
 
 function progressText(e: TraceEvent): string {
   const params = (e.msg as { params?: Record<string, unknown> } | undefined)?.params;
-  if (params && typeof params.status === 'string' && (methodOf(e) === 'notifications/tasks/status' || methodOf(e) === 'notifications/tasks')) {
+  if (
+    params &&
+    typeof params.status === 'string' &&
+    (methodOf(e) === 'notifications/tasks/status' || methodOf(e) === 'notifications/tasks')
+  ) {
     return ` · ${params.status}${typeof params.statusMessage === 'string' ? `: ${clip(params.statusMessage, 80)}` : ''}`;
   }
   if (!params || params.progress === undefined) return '';
@@ -243,7 +321,10 @@ export const MAX_JSON_CHILDREN = 1000;
 
 export function jsonEntries(value: unknown): JsonEntry[] {
   if (Array.isArray(value)) return value.slice(0, MAX_JSON_CHILDREN).map((v, i) => ({ key: String(i), value: v }));
-  if (isRecord(value)) return Object.entries(value).slice(0, MAX_JSON_CHILDREN).map(([key, v]) => ({ key, value: v }));
+  if (isRecord(value))
+    return Object.entries(value)
+      .slice(0, MAX_JSON_CHILDREN)
+      .map(([key, v]) => ({ key, value: v }));
   return [];
 }
 
@@ -252,7 +333,8 @@ export function jsonSummary(value: unknown): string {
   if (isRecord(value)) return `{${Object.keys(value).length}}`;
   if (value === undefined) return '(none)';
   // Clipped before it is escaped and scanned: a 50 MiB string must not be copied on every render.
-  if (typeof value === 'string' && value.length > 200) return `${clip(JSON.stringify(value.slice(0, 200)), 200)} (${value.length} characters)`;
+  if (typeof value === 'string' && value.length > 200)
+    return `${clip(JSON.stringify(value.slice(0, 200)), 200)} (${value.length} characters)`;
   return clip(JSON.stringify(value), 200);
 }
 

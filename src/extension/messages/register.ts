@@ -10,7 +10,10 @@ import { SelectedServer } from './selection';
 import { MessagesView } from './view';
 
 /** Languages whose stray writes the quick fix can rewrite. */
-const FIXABLE = ['javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'python'].map((language) => ({ language, scheme: 'file' }));
+const FIXABLE = ['javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'python'].map((language) => ({
+  language,
+  scheme: 'file',
+}));
 
 /**
  * What a server's run looks like in the editor: the Messages view, the stderr panel, the

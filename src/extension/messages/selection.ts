@@ -58,7 +58,9 @@ export class SelectedServer extends Disposable {
     const picked = await pickOne(
       servers.map((entry) => ({
         label: say`${entry.name}`,
-        description: entry.session ? say`${entry.state.kind} · ${entry.session.trace.count} events` : say`${entry.state.kind} · not run yet`,
+        description: entry.session
+          ? say`${entry.state.kind} · ${entry.session.trace.count} events`
+          : say`${entry.state.kind} · not run yet`,
         picked: entry.key === this.key,
         value: entry,
       })),

@@ -140,7 +140,13 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     }
     if (element.type === 'gap') return [];
     const entries = element.type === 'json' ? jsonEntries(element.value) : messageParts(element);
-    const json: MessagesElement[] = entries.map(({ key, value }) => ({ type: 'json', id: `${element.id}/${key.replace(/\//g, '%2F')}`, key, value, parent: element }));
+    const json: MessagesElement[] = entries.map(({ key, value }) => ({
+      type: 'json',
+      id: `${element.id}/${key.replace(/\//g, '%2F')}`,
+      key,
+      value,
+      parent: element,
+    }));
     // A call's own params and answer first, then what happened inside it, in order.
     return element.type === 'exchange' && element.children ? [...json, ...element.children] : json;
   }
@@ -161,7 +167,10 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     }
     if (element.type === 'json') {
       const expandable = hasJsonChildren(element.value);
-      const item = treeItem(say`${element.key}`, expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      const item = treeItem(
+        say`${element.key}`,
+        expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+      );
       item.id = element.id;
       describe(item, say`${jsonSummary(element.value)}`);
       item.contextValue = 'mcpLensMessage.json';
@@ -169,14 +178,22 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     }
     const row = rowData(element);
     // Method and tool names are the server's: written out like every name.
-    const item = treeItem(say`${row.nameLike ? name(row.label) : row.label}`, row.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = treeItem(
+      say`${row.nameLike ? name(row.label) : row.label}`,
+      row.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = element.id;
     describe(item, say`${row.description}`);
     item.iconPath = new vscode.ThemeIcon(row.icon, row.color ? new vscode.ThemeColor(row.color) : undefined);
     item.contextValue = row.contextValue;
     if (element.type === 'stray' && element.source) {
       const frame = sourceFrame(element.source);
-      if (frame) item.command = { command: 'mcpLens.openSource', title: 'Open the line that wrote it', arguments: [frame.file, frame.line, frame.column] };
+      if (frame)
+        item.command = {
+          command: 'mcpLens.openSource',
+          title: 'Open the line that wrote it',
+          arguments: [frame.file, frame.line, frame.column],
+        };
     }
     return item;
   }
@@ -210,7 +227,10 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
 /** The wire lines, under a word on what the row's figures mean. */
 function exchangeTooltip(node: ExchangeNode): vscode.MarkdownString {
   const md = new SafeMarkdown();
-  if (statusOf(node) === 'probe') md.line(say`The era probe: the client asks server/discover first; "Method not found" means a server of an earlier revision, which it then initializes the legacy way. Expected, not a failure.`);
+  if (statusOf(node) === 'probe')
+    md.line(
+      say`The era probe: the client asks server/discover first; "Method not found" means a server of an earlier revision, which it then initializes the legacy way. Expected, not a failure.`,
+    );
   if (node.response) md.line(say`${LATENCY_MEANING}`);
   return md.code([`→ ${node.request.raw}`, node.response ? `← ${node.response.raw}` : '(no response yet)'].join('\n')).build();
 }

@@ -23,7 +23,16 @@ export type PanelSubject =
 /** How a resources/read ended. Parts are clipped for the webview (the host keeps the whole). */
 export type ReadOutcome =
   | { kind: 'read'; ms: number; uri: string; parts: ResourcePart[]; clipped?: boolean }
-  | { kind: 'protocolError'; ms: number; uri: string; code: number; message: string; data?: unknown; explanation: string; notFound: boolean }
+  | {
+      kind: 'protocolError';
+      ms: number;
+      uri: string;
+      code: number;
+      message: string;
+      data?: unknown;
+      explanation: string;
+      notFound: boolean;
+    }
   | { kind: 'failed'; uri: string; message: string };
 
 export type PromptOutcome =
@@ -32,7 +41,17 @@ export type PromptOutcome =
   | { kind: 'failed'; message: string };
 
 export type HostMessage =
-  | { type: 'init'; server: string; subject: PanelSubject; fields: FieldSpec[]; values: Record<string, string>; completions: boolean; serverState: string; canSubscribe: boolean; watchVia?: 'subscribe' | 'listen' }
+  | {
+      type: 'init';
+      server: string;
+      subject: PanelSubject;
+      fields: FieldSpec[];
+      values: Record<string, string>;
+      completions: boolean;
+      serverState: string;
+      canSubscribe: boolean;
+      watchVia?: 'subscribe' | 'listen';
+    }
   | { type: 'serverState'; state: string }
   | { type: 'expanded'; uri?: string; error?: string }
   | { type: 'suggestions'; field: string; value: string; values: string[]; total?: number; hasMore?: boolean; error?: string }

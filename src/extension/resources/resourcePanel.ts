@@ -47,7 +47,10 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     readonly subject: PanelSubject,
     prompt?: Record<string, unknown>,
   ) {
-    const label = subject.kind === 'prompt' ? say`${name(subject.name)} (prompt)` : say`${name(subject.kind === 'template' ? subject.name : (subject.name ?? subject.uri))}`;
+    const label =
+      subject.kind === 'prompt'
+        ? say`${name(subject.name)} (prompt)`
+        : say`${name(subject.kind === 'template' ? subject.name : (subject.name ?? subject.uri))}`;
     super(deps.extensionUri, 'mcpLens.resource', tabTitle(label), deps.log);
     const shape = fieldsOf(subject, prompt);
     this.fields = shape.fields;
@@ -127,7 +130,11 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
         return;
       case 'openJson': {
         const value = this.subject.kind === 'prompt' ? this.lastPrompt : this.lastRead?.result;
-        if (value) await this.deps.documents.show(`${this.entry.name} ${this.subject.kind === 'prompt' ? this.subject.name : (this.lastRead?.uri ?? '')}`, value);
+        if (value)
+          await this.deps.documents.show(
+            `${this.entry.name} ${this.subject.kind === 'prompt' ? this.subject.name : (this.lastRead?.uri ?? '')}`,
+            value,
+          );
         return;
       }
       case 'watch':
@@ -151,12 +158,25 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
   async suggest(field: string, value: string, values: Record<string, string>): Promise<Extract<HostMessage, { type: 'suggestions' }>> {
     const client = this.entry.client;
     if (!client || !offersCompletions(this.entry.info?.capabilities)) return { type: 'suggestions', field, value, values: [] };
-    const ref = this.subject.kind === 'prompt' ? { type: 'ref/prompt' as const, name: this.subject.name } : { type: 'ref/resource' as const, uri: this.subject.kind === 'template' ? this.subject.uriTemplate : this.subject.uri };
+    const ref =
+      this.subject.kind === 'prompt'
+        ? { type: 'ref/prompt' as const, name: this.subject.name }
+        : { type: 'ref/resource' as const, uri: this.subject.kind === 'template' ? this.subject.uriTemplate : this.subject.uri };
     try {
-      const answer = await complete((method, params) => client.request(method, params), { ref, argument: { name: field, value }, context: values });
+      const answer = await complete((method, params) => client.request(method, params), {
+        ref,
+        argument: { name: field, value },
+        context: values,
+      });
       return { type: 'suggestions', field, value, ...answer };
     } catch (error) {
-      return { type: 'suggestions', field, value, values: [], error: error instanceof ProtocolError ? `${error.code} ${error.message}` : error instanceof Error ? error.message : String(error) };
+      return {
+        type: 'suggestions',
+        field,
+        value,
+        values: [],
+        error: error instanceof ProtocolError ? `${error.code} ${error.message}` : error instanceof Error ? error.message : String(error),
+      };
     }
   }
 
@@ -177,7 +197,11 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     }
     const uri = this.subject.kind === 'resource' ? this.subject.uri : this.expand(values);
     if (typeof uri !== 'string' && (uri.type !== 'expanded' || uri.uri === undefined)) {
-      const outcome: ReadOutcome = { kind: 'failed', uri: '', message: uri.type === 'expanded' && uri.error ? uri.error : 'The template could not be expanded.' };
+      const outcome: ReadOutcome = {
+        kind: 'failed',
+        uri: '',
+        message: uri.type === 'expanded' && uri.error ? uri.error : 'The template could not be expanded.',
+      };
       this.post({ type: 'read', outcome, values });
       return outcome;
     }
@@ -198,7 +222,16 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     } catch (error) {
       if (error instanceof ProtocolError) {
         const failure = explainReadFailure(error.code, client.info?.era ?? 'legacy', uri);
-        return { kind: 'protocolError', ms: Date.now() - startedAt, uri, code: error.code, message: error.message, data: error.data, explanation: failure.explanation, notFound: failure.kind !== 'other' && failure.kind !== 'invalid-params' };
+        return {
+          kind: 'protocolError',
+          ms: Date.now() - startedAt,
+          uri,
+          code: error.code,
+          message: error.message,
+          data: error.data,
+          explanation: failure.explanation,
+          notFound: failure.kind !== 'other' && failure.kind !== 'invalid-params',
+        };
       }
       return { kind: 'failed', uri, message: error instanceof Error ? error.message : String(error) };
     }
@@ -210,12 +243,23 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     // Prompt arguments are strings; an empty optional one is left out rather than sent as "".
     const args = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
     try {
-      const result = await client.request('prompts/get', { name: this.subject.kind === 'prompt' ? this.subject.name : '', arguments: args });
+      const result = await client.request('prompts/get', {
+        name: this.subject.kind === 'prompt' ? this.subject.name : '',
+        arguments: args,
+      });
       this.lastPrompt = result;
-      const messages = Array.isArray(result.messages) ? (result.messages as Record<string, unknown>[]).map((m) => ({ role: String(m?.role ?? '?'), content: m?.content })) : [];
-      return { kind: 'messages', ms: Date.now() - startedAt, messages, ...(typeof result.description === 'string' ? { description: result.description } : {}) };
+      const messages = Array.isArray(result.messages)
+        ? (result.messages as Record<string, unknown>[]).map((m) => ({ role: String(m?.role ?? '?'), content: m?.content }))
+        : [];
+      return {
+        kind: 'messages',
+        ms: Date.now() - startedAt,
+        messages,
+        ...(typeof result.description === 'string' ? { description: result.description } : {}),
+      };
     } catch (error) {
-      if (error instanceof ProtocolError) return { kind: 'protocolError', ms: Date.now() - startedAt, code: error.code, message: error.message, data: error.data };
+      if (error instanceof ProtocolError)
+        return { kind: 'protocolError', ms: Date.now() - startedAt, code: error.code, message: error.message, data: error.data };
       return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
   }
@@ -228,9 +272,17 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
   private async saveBlob(index: number): Promise<void> {
     const part = this.lastRead?.parts[index];
     if (part?.kind !== 'blob') return;
-    const suggested = part.uri.split(/[/?#]/).filter(Boolean).pop()?.replace(/[^\w.-]+/g, '_') || 'resource.bin';
+    const suggested =
+      part.uri
+        .split(/[/?#]/)
+        .filter(Boolean)
+        .pop()
+        ?.replace(/[^\w.-]+/g, '_') || 'resource.bin';
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(folder, suggested) : undefined, saveLabel: 'Save Resource' });
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: folder ? vscode.Uri.joinPath(folder, suggested) : undefined,
+      saveLabel: 'Save Resource',
+    });
     if (!target) return;
     await writeFile(target.fsPath, Buffer.from(part.blob, 'base64'));
   }
@@ -265,7 +317,9 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     // "Only includes notification types the server actually supports": a URI left out is not watched.
     if (stream && !stream.acknowledged?.resourceSubscriptions?.includes(uri)) {
       stream.close('The server did not grant the subscription');
-      void showWarning(say`MCP Lens: "${this.entry.name}" acknowledged the subscriptions/listen stream without ${uri} in its resourceSubscriptions: it will not send updates for it.`);
+      void showWarning(
+        say`MCP Lens: "${this.entry.name}" acknowledged the subscriptions/listen stream without ${uri} in its resourceSubscriptions: it will not send updates for it.`,
+      );
       this.post({ type: 'watching', updates: 0 });
       return false;
     }
@@ -288,7 +342,14 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     this.watched = undefined;
     watched.listener.dispose();
     this.post({ type: 'watching', updates: watched.updates });
-    const why = end.by === 'server' ? say`with notifications/cancelled: ${end.reason}` : end.by === 'result' ? say`with its result` : end.by === 'error' ? say`with error ${String(end.code)}: ${end.message}` : say`because ${end.reason}`;
+    const why =
+      end.by === 'server'
+        ? say`with notifications/cancelled: ${end.reason}`
+        : end.by === 'result'
+          ? say`with its result`
+          : end.by === 'error'
+            ? say`with error ${String(end.code)}: ${end.message}`
+            : say`because ${end.reason}`;
     void showInfo(say`MCP Lens: "${this.entry.name}" ended the subscriptions/listen stream watching ${uri} ${why}.`);
   }
 

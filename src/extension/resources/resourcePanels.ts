@@ -17,7 +17,11 @@ export class ResourcePanels extends Disposable {
   }
 
   open(entry: ServerEntry, subject: PanelSubject, prompt?: Record<string, unknown>): ResourcePanel {
-    const key = [entry.key, subject.kind, subject.kind === 'template' ? subject.uriTemplate : subject.kind === 'resource' ? subject.uri : subject.name].join('\u0000');
+    const key = [
+      entry.key,
+      subject.kind,
+      subject.kind === 'template' ? subject.uriTemplate : subject.kind === 'resource' ? subject.uri : subject.name,
+    ].join('\u0000');
     const existing = this.panels.get(key);
     if (existing) {
       existing.reveal();

@@ -21,8 +21,15 @@ export class SafeMarkdown {
    * become spaces, so a cell cannot end its row), and escaping covers the cell's `|`.
    */
   table(headings: readonly string[], rows: readonly (readonly Text[])[]): this {
-    const cell = (text: Text) => render(new Text(text.parts.map((p) => (typeof p === 'string' ? p : { ...p, value: p.value.replace(/\s*[\r\n]+\s*/g, ' ') }))));
-    this.blocks.push([`| ${headings.join(' | ')} |`, `|${headings.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n'));
+    const cell = (text: Text) =>
+      render(new Text(text.parts.map((p) => (typeof p === 'string' ? p : { ...p, value: p.value.replace(/\s*[\r\n]+\s*/g, ' ') }))));
+    this.blocks.push(
+      [
+        `| ${headings.join(' | ')} |`,
+        `|${headings.map(() => '---').join('|')}|`,
+        ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+      ].join('\n'),
+    );
     return this;
   }
 

@@ -33,11 +33,18 @@ export function showStatus(message: Text, hideAfterMs: number): vscode.Disposabl
  * Progress notifications take no buttons of ours, only Cancel, which closes just this one.
  */
 export function showUntil(message: Text, until: Promise<unknown>): Thenable<void> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: render(message, 'notification'), cancellable: true }, (_progress, token) =>
-    new Promise<void>((resolve) => {
-      const cancelled = token.onCancellationRequested(() => resolve());
-      void until.then(() => resolve(), () => resolve()).finally(() => cancelled.dispose());
-    }),
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: render(message, 'notification'), cancellable: true },
+    (_progress, token) =>
+      new Promise<void>((resolve) => {
+        const cancelled = token.onCancellationRequested(() => resolve());
+        void until
+          .then(
+            () => resolve(),
+            () => resolve(),
+          )
+          .finally(() => cancelled.dispose());
+      }),
   );
 }
 

@@ -16,11 +16,17 @@ const MAX_URL = 2000;
 export async function openServerLink(serverName: string, uri: string): Promise<boolean> {
   const url = openableUrl(uri);
   if (!url) {
-    await askModal(say`MCP Lens does not open this link from "${name(serverName)}".`, say`Only http and https links are opened; this one is: ${clipText(uri, MAX_URL)}`);
+    await askModal(
+      say`MCP Lens does not open this link from "${name(serverName)}".`,
+      say`Only http and https links are opened; this one is: ${clipText(uri, MAX_URL)}`,
+    );
     return false;
   }
   if (url.href.length > MAX_URL) {
-    await askModal(say`MCP Lens does not open this link from "${name(serverName)}".`, say`It is ${url.href.length} characters long, too long to show in full: ${clipText(url.href, MAX_URL)}`);
+    await askModal(
+      say`MCP Lens does not open this link from "${name(serverName)}".`,
+      say`It is ${url.href.length} characters long, too long to show in full: ${clipText(url.href, MAX_URL)}`,
+    );
     return false;
   }
   const choice = await askModal(say`Open a link sent by "${name(serverName)}"?`, say`${url.href}`, OPEN);

@@ -2,7 +2,13 @@ import * as vscode from 'vscode';
 import { render, type Text } from './text';
 
 /** A Test Explorer row: labels are drawn with codicons, so server names get them escaped. */
-export function testItem(controller: vscode.TestController, id: string, label: Text, uri: vscode.Uri | undefined, description?: Text): vscode.TestItem {
+export function testItem(
+  controller: vscode.TestController,
+  id: string,
+  label: Text,
+  uri: vscode.Uri | undefined,
+  description?: Text,
+): vscode.TestItem {
   const item = controller.createTestItem(id, render(label, 'iconLine'), uri);
   if (description) item.description = render(description, 'plainLine');
   return item;
@@ -12,7 +18,11 @@ export function testItem(controller: vscode.TestController, id: string, label: T
  * A failure in the Test Results peek. `sides` are the two documents of its diff editor: they
  * are shown as document text (like any file), so they pass exactly, not rendered.
  */
-export function testMessage(message: Text, location: vscode.Location | undefined, sides?: { expected: string; actual: string }): vscode.TestMessage {
+export function testMessage(
+  message: Text,
+  location: vscode.Location | undefined,
+  sides?: { expected: string; actual: string },
+): vscode.TestMessage {
   const text = render(message, 'problem');
   const m = sides ? vscode.TestMessage.diff(text, sides.expected, sides.actual) : new vscode.TestMessage(text);
   m.location = location;

@@ -1,4 +1,15 @@
-import { breakAutolinks, breakLinkSyntax, clipText, escapeCodicons, iconLineText, labelText, nameText, notificationText, pickText, showInvisibles } from '../../core/text';
+import {
+  breakAutolinks,
+  breakLinkSyntax,
+  clipText,
+  escapeCodicons,
+  iconLineText,
+  labelText,
+  nameText,
+  notificationText,
+  pickText,
+  showInvisibles,
+} from '../../core/text';
 
 /**
  * Text for a native VS Code surface. The literal parts of a `say` template are ours and

@@ -9,6 +9,10 @@ import { render, type Text } from './text';
  */
 export function toolInvocation(invocation: Text, confirm?: { title: Text; message: Text }): vscode.PreparedToolInvocation {
   const prepared: vscode.PreparedToolInvocation = { invocationMessage: render(invocation, 'plainLine') };
-  if (confirm) prepared.confirmationMessages = { title: render(confirm.title, 'plainLine'), message: new SafeMarkdown().line(confirm.message).build() };
+  if (confirm)
+    prepared.confirmationMessages = {
+      title: render(confirm.title, 'plainLine'),
+      message: new SafeMarkdown().line(confirm.message).build(),
+    };
   return prepared;
 }

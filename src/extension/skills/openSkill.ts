@@ -32,11 +32,16 @@ export function registerSkillCommands(deps: { registry: ServerRegistry; document
       contents = (await client.request('resources/read', { uri: skill.uri })).contents;
     } catch (error) {
       deps.log.warn(`[${entry.name}] reading ${skill.uri} failed: ${error instanceof Error ? error.message : String(error)}`);
-      return refuse(say`MCP Lens: reading ${skill.uri} from "${entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
+      return refuse(
+        say`MCP Lens: reading ${skill.uri} from "${entry.name}" failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const file = checkSkillFile(skill, contents);
     if ('missing' in file) return refuse(say`MCP Lens: ${file.missing}.`);
-    if (file.faults.length) return refuse(say`MCP Lens: the SKILL.md of ${name(skill.frontmatter.name)} is not what its entry describes, so it is not opened: ${file.faults.join('; ')}`);
+    if (file.faults.length)
+      return refuse(
+        say`MCP Lens: the SKILL.md of ${name(skill.frontmatter.name)} is not what its entry describes, so it is not opened: ${file.faults.join('; ')}`,
+      );
     const text = render(untrusted(file.text), 'document');
     return { opened: await deps.documents.showText(`${skill.frontmatter.name} SKILL.md`, text, 'plaintext') };
   };

@@ -34,6 +34,14 @@ export function skillItem(server: string, skill: Skill): vscode.TreeItem {
 
 /** The hover: the description as prose (never trusted Markdown), the URI and what the entry lists. */
 export function skillTooltip(skill: Skill): vscode.MarkdownString {
-  const files = skill.resources === 'dynamic' ? 'generated on demand ("resources": "dynamic"): no digests to verify against' : `${skill.resources.length} file${skill.resources.length === 1 ? '' : 's'}, ${skill.resources.reduce((n, r) => n + r.size, 0)} bytes, each with its SHA-256 digest`;
-  return new SafeMarkdown().line(say`${name(skill.frontmatter.name)} — a skill the server publishes`).prose(skill.frontmatter.description).line(say`${skill.uri}`).line(say`Files: ${files}`).build();
+  const files =
+    skill.resources === 'dynamic'
+      ? 'generated on demand ("resources": "dynamic"): no digests to verify against'
+      : `${skill.resources.length} file${skill.resources.length === 1 ? '' : 's'}, ${skill.resources.reduce((n, r) => n + r.size, 0)} bytes, each with its SHA-256 digest`;
+  return new SafeMarkdown()
+    .line(say`${name(skill.frontmatter.name)} — a skill the server publishes`)
+    .prose(skill.frontmatter.description)
+    .line(say`${skill.uri}`)
+    .line(say`Files: ${files}`)
+    .build();
 }

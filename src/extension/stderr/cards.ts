@@ -28,7 +28,8 @@ export function cardOf(session: LiveSession, d: Diagnostic): Card {
   if (d.rule === 'stray-stdout') {
     const source = session.messages.sourceOf(d.evidence[0]);
     const frame = source && sourceFrame(source);
-    if (frame) card.source = { file: frame.file, line: frame.line, column: frame.column, label: `${path.basename(frame.file)}:${frame.line}` };
+    if (frame)
+      card.source = { file: frame.file, line: frame.line, column: frame.column, label: `${path.basename(frame.file)}:${frame.line}` };
   }
   return card;
 }

@@ -54,7 +54,9 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
     private readonly log: Log,
   ) {
     super();
-    this.register(vscode.window.registerWebviewViewProvider(StderrPanel.viewId, this, { webviewOptions: { retainContextWhenHidden: false } }));
+    this.register(
+      vscode.window.registerWebviewViewProvider(StderrPanel.viewId, this, { webviewOptions: { retainContextWhenHidden: false } }),
+    );
     this.register(selection.onDidChange(() => this.follow()));
     this.register(sessions.onDidStart((s) => s.serverKey === selection.entry?.key && this.follow()));
     this.register(sessions.onDidChangeDiagnostics((s) => s === this.shown && this.markCards()));
@@ -91,7 +93,8 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
         this.pendingHighlight = undefined;
         return;
       case 'reveal':
-        if (this.shown) this.logFailure('reveal', vscode.commands.executeCommand('mcpLens.revealMessage', this.shown.serverKey, message.seq));
+        if (this.shown)
+          this.logFailure('reveal', vscode.commands.executeCommand('mcpLens.revealMessage', this.shown.serverKey, message.seq));
         return;
       case 'open':
         this.logFailure('open', vscode.commands.executeCommand('mcpLens.openSource', message.file, message.line, message.column));
@@ -99,7 +102,13 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
       case 'openLine': {
         const event = this.shown?.event(message.seq);
         // Plain text in an untitled editor: nothing in it is interpreted.
-        if (event) this.logFailure('openLine', vscode.workspace.openTextDocument({ content: event.glued ?? event.raw, language: 'plaintext' }).then((doc) => vscode.window.showTextDocument(doc, { preview: true })));
+        if (event)
+          this.logFailure(
+            'openLine',
+            vscode.workspace
+              .openTextDocument({ content: event.glued ?? event.raw, language: 'plaintext' })
+              .then((doc) => vscode.window.showTextDocument(doc, { preview: true })),
+          );
         return;
       }
       case 'rendered':
@@ -131,7 +140,11 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
     this.shown = session;
     if (session) {
       session.output.takeFresh();
-      this.sessionListeners.push(session.onDidAppend((e) => (e.dir === 'stderr' || (e.dir === 's2c' && (!e.msg || e.glued !== undefined)) || isLogMessage(e)) && this.schedule()));
+      this.sessionListeners.push(
+        session.onDidAppend(
+          (e) => (e.dir === 'stderr' || (e.dir === 's2c' && (!e.msg || e.glued !== undefined)) || isLogMessage(e)) && this.schedule(),
+        ),
+      );
     }
     this.reset();
   }
@@ -146,7 +159,13 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
     const lines = session?.output.lines() ?? [];
     session?.output.takeFresh();
     this.cardsDirty = false;
-    this.post({ type: 'reset', header: this.header(), lines, hidden: (session?.output.count ?? 0) - lines.length, cards: session ? cardsOf(session) : [] });
+    this.post({
+      type: 'reset',
+      header: this.header(),
+      lines,
+      hidden: (session?.output.count ?? 0) - lines.length,
+      cards: session ? cardsOf(session) : [],
+    });
   }
 
   private markCards(): void {

@@ -25,8 +25,18 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
   const controller = vscode.tests.createTestController('mcpLens.tests', 'MCP Lens');
   const tree = new TestTree(controller);
   const runs = new TestRuns(controller, tree, registry, log);
-  const runProfile = controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => runs.run(request, 'run', token), true);
-  const debugProfile = controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => runs.run(request, 'debug', token), true);
+  const runProfile = controller.createRunProfile(
+    'Run',
+    vscode.TestRunProfileKind.Run,
+    (request, token) => runs.run(request, 'run', token),
+    true,
+  );
+  const debugProfile = controller.createRunProfile(
+    'Debug',
+    vscode.TestRunProfileKind.Debug,
+    (request, token) => runs.run(request, 'debug', token),
+    true,
+  );
   controller.refreshHandler = () => tree.discover();
   // Opening the Test Explorer looks again: a file written before the watcher was listening
   // (right after start-up) is found then, not only after a manual refresh.
@@ -36,12 +46,18 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
   /** Writes each test's newest result as its snapshot, then runs them again to show them green. */
   /** From a test's context menu (the item), a failure's (`{test, message}`), or by id. */
   async function updateSnapshots(arg: vscode.TestItem | { test: vscode.TestItem } | string | undefined): Promise<number> {
-    const item = typeof arg === 'string' ? tree.itemById(arg) : arg && 'test' in arg && !('id' in arg) ? arg.test : (arg as vscode.TestItem | undefined);
+    const item =
+      typeof arg === 'string'
+        ? tree.itemById(arg)
+        : arg && 'test' in arg && !('id' in arg)
+          ? arg.test
+          : (arg as vscode.TestItem | undefined);
     if (!item) return 0;
     const tests = tree.testsUnder(item);
     const missing = tests.filter((t) => !runs.lastResults.has(t.id));
     // A test not run in this window has no result to accept yet: run it first.
-    if (missing.length) await runs.run(new vscode.TestRunRequest(missing, undefined, runProfile), 'run', new vscode.CancellationTokenSource().token);
+    if (missing.length)
+      await runs.run(new vscode.TestRunRequest(missing, undefined, runProfile), 'run', new vscode.CancellationTokenSource().token);
     const byFile = new Map<string, { uri: vscode.Uri; names: Map<string, Record<string, unknown>> }>();
     for (const t of tests) {
       const row = tree.rowOf(t);
@@ -56,7 +72,10 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
       const doc = await vscode.workspace.openTextDocument(uri);
       // Parsed again from the document as it is now: the user may have edited it since the run.
       const calls = parseTestFile(uri.fsPath, doc.getText()).tests.filter((c) => names.has(c.name));
-      const text = writeSnapshots(doc.getText(), calls.map((call) => ({ call, result: names.get(call.name)! })));
+      const text = writeSnapshots(
+        doc.getText(),
+        calls.map((call) => ({ call, result: names.get(call.name)! })),
+      );
       const edit = new vscode.WorkspaceEdit();
       edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
       if (!(await vscode.workspace.applyEdit(edit)) || !(await doc.save())) continue;
@@ -65,7 +84,8 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
     }
     // The file was read again: its rows are new objects with the same ids.
     const rerun = tests.map((t) => tree.itemById(t.id)).filter((t): t is vscode.TestItem => t !== undefined);
-    if (written > 0) await runs.run(new vscode.TestRunRequest(rerun, undefined, runProfile), 'run', new vscode.CancellationTokenSource().token);
+    if (written > 0)
+      await runs.run(new vscode.TestRunRequest(rerun, undefined, runProfile), 'run', new vscode.CancellationTokenSource().token);
     else void showInfo(say`MCP Lens: no result to write as a snapshot (the test could not run).`);
     return written;
   }
@@ -73,10 +93,16 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
   const onRestart = registry.onDidRestart((e) => {
     // Only restarts the dev loop made on save ("saving tools.json", restartOnSave.ts) that came up:
     // not the restart into the debugger, which a Debug run makes itself.
-    if (!e.outcome.ok || !e.reason?.startsWith('saving ') || !vscode.workspace.getConfiguration('mcpLens').get<boolean>('tests.runAfterRestart', true)) return;
+    if (
+      !e.outcome.ok ||
+      !e.reason?.startsWith('saving ') ||
+      !vscode.workspace.getConfiguration('mcpLens').get<boolean>('tests.runAfterRestart', true)
+    )
+      return;
     // The affected tests: those of this server already run in this window (never a surprise run).
     const files = tree.filesOf(e.entry.name).filter((f) => tree.testsUnder(f).some((t) => runs.outcomes.has(t.id)));
-    if (files.length) void runs.run(new vscode.TestRunRequest(files, undefined, runProfile), 'run', new vscode.CancellationTokenSource().token);
+    if (files.length)
+      void runs.run(new vscode.TestRunRequest(files, undefined, runProfile), 'run', new vscode.CancellationTokenSource().token);
   });
 
   return [
@@ -91,6 +117,10 @@ export function registerTesting(registry: ServerRegistry, log: Log): vscode.Disp
       if (saved) await tree.load(vscode.Uri.file(saved.file));
       return saved;
     }),
-    vscode.commands.registerCommand(TESTING_COMMANDS.describe, () => ({ tests: tree.allTests().map((t) => ({ id: t.id, label: t.label, line: (t.range?.start.line ?? -1) + 1, outcome: runs.outcomes.get(t.id) })) })),
+    vscode.commands.registerCommand(TESTING_COMMANDS.describe, () => ({
+      tests: tree
+        .allTests()
+        .map((t) => ({ id: t.id, label: t.label, line: (t.range?.start.line ?? -1) + 1, outcome: runs.outcomes.get(t.id) })),
+    })),
   ];
 }

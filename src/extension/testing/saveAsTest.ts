@@ -24,13 +24,16 @@ export async function saveAsTest(registry: ServerRegistry, call: CallToSave, exi
     void showWarning(say`MCP Lens: open a folder to save tests in.`);
     return undefined;
   }
-  const uri = existingFile ?? vscode.Uri.file(path.join(folder!, '.mcp-lens', 'tests', `${call.server.replace(/[^\w.-]+/g, '_')}.mcptest.json`));
+  const uri =
+    existingFile ?? vscode.Uri.file(path.join(folder!, '.mcp-lens', 'tests', `${call.server.replace(/[^\w.-]+/g, '_')}.mcptest.json`));
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   let existing: string | undefined;
   try {
     existing = open ? open.getText() : await readTextIfAny(uri);
   } catch (error) {
-    void showError(say`MCP Lens: could not read ${vscode.workspace.asRelativePath(uri)} to add the test: ${error instanceof Error ? error.message : String(error)}`);
+    void showError(
+      say`MCP Lens: could not read ${vscode.workspace.asRelativePath(uri)} to add the test: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
   const saved = saveCall(existing, uri.fsPath, { ...call, server: entry?.name ?? call.server });
@@ -43,7 +46,10 @@ export async function saveAsTest(registry: ServerRegistry, call: CallToSave, exi
     await vscode.workspace.fs.writeFile(uri, Buffer.from(saved.text, 'utf8'));
   }
   const show = 'Open Test File';
-  void showInfo(say`MCP Lens: ${saved.updated ? 'updated' : 'saved'} the test "${saved.name}" in ${vscode.workspace.asRelativePath(uri)}.`, show).then(async (choice) => {
+  void showInfo(
+    say`MCP Lens: ${saved.updated ? 'updated' : 'saved'} the test "${saved.name}" in ${vscode.workspace.asRelativePath(uri)}.`,
+    show,
+  ).then(async (choice) => {
     if (choice !== show) return;
     const at = new vscode.Position(saved.line - 1, 0);
     await vscode.window.showTextDocument(uri, { selection: new vscode.Range(at, at) });

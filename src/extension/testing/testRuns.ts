@@ -54,7 +54,13 @@ export class TestRuns {
     }
   }
 
-  private async runFile(run: vscode.TestRun, fileItem: vscode.TestItem, tests: vscode.TestItem[], mode: RunMode, number: number): Promise<void> {
+  private async runFile(
+    run: vscode.TestRun,
+    fileItem: vscode.TestItem,
+    tests: vscode.TestItem[],
+    mode: RunMode,
+    number: number,
+  ): Promise<void> {
     const row = this.tree.rowOf(fileItem);
     if (!row || row.kind !== 'file') return;
     const byName = new Map(tests.map((t) => [(this.tree.rowOf(t) as { call: { name: string } }).call.name, t]));
@@ -83,11 +89,19 @@ export class TestRuns {
     }
   }
 
-  private async execute(file: TestFile, mode: RunMode, options: { only: Set<string>; onStart: (call: { name: string }) => unknown }): Promise<FileResult | { error: string }> {
+  private async execute(
+    file: TestFile,
+    mode: RunMode,
+    options: { only: Set<string>; onStart: (call: { name: string }) => unknown },
+  ): Promise<FileResult | { error: string }> {
     const ref = file.server;
     if (!ref) return { error: 'The test file names no server: add "server" (a name from .vscode/mcp.json) or "command".' };
     if ('command' in ref) {
-      if (mode === 'debug') return { error: 'Debugging a test needs its server from the workspace MCP config ("server": "name"): the debugger attaches to that server.' };
+      if (mode === 'debug')
+        return {
+          error:
+            'Debugging a test needs its server from the workspace MCP config ("server": "name"): the debugger attaches to that server.',
+        };
       const spec = await serverSpecFor(file);
       return spec.ok ? runTestFile(file, spec.spec, options) : { error: spec.message };
     }
@@ -118,7 +132,11 @@ export class TestRuns {
     }
     const at = new vscode.Location(uri, new vscode.Position(r.line - 1, 0));
     const messages = r.failures.map((f) => {
-      const m = testMessage(say`${f.message}`, at, f.expected !== undefined && f.actual !== undefined ? { expected: f.expected, actual: f.actual } : undefined);
+      const m = testMessage(
+        say`${f.message}`,
+        at,
+        f.expected !== undefined && f.actual !== undefined ? { expected: f.expected, actual: f.actual } : undefined,
+      );
       // Only a snapshot can be accepted as it now is (the Update Snapshot action on the message).
       if (f.check === 'snapshot') m.contextValue = 'mcpLens.snapshot';
       return m;

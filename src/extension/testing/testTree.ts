@@ -8,7 +8,10 @@ import { parseTestFile, type SavedCall, type TestFile } from '../../core/testing
 import { say, setTestError, testItem } from '../shown';
 import { FileRows } from './fileRows';
 
-export type Row = { kind: 'file'; file: TestFile; uri: vscode.Uri } | { kind: 'tool'; file: TestFile; uri: vscode.Uri; tool: string } | { kind: 'test'; file: TestFile; uri: vscode.Uri; call: SavedCall };
+export type Row =
+  | { kind: 'file'; file: TestFile; uri: vscode.Uri }
+  | { kind: 'tool'; file: TestFile; uri: vscode.Uri; tool: string }
+  | { kind: 'test'; file: TestFile; uri: vscode.Uri; call: SavedCall };
 
 export class TestTree extends FileRows<Row> {
   constructor(controller: vscode.TestController) {

@@ -51,7 +51,10 @@ function clipBlock(block: unknown): { block: Record<string, unknown>; note: Clip
   if (b.type === 'resource' && b.resource && typeof b.resource === 'object') {
     const r = b.resource as Record<string, unknown>;
     if (typeof r.text === 'string' && r.text.length > TEXT_PREVIEW_CHARS) {
-      return { block: { ...b, resource: { ...r, text: head(r.text, TEXT_PREVIEW_CHARS) } }, note: { bytes: Buffer.byteLength(r.text, 'utf8'), preview: 'head' } };
+      return {
+        block: { ...b, resource: { ...r, text: head(r.text, TEXT_PREVIEW_CHARS) } },
+        note: { bytes: Buffer.byteLength(r.text, 'utf8'), preview: 'head' },
+      };
     }
     if (typeof r.blob === 'string' && r.blob.length > MEDIA_PREVIEW_CHARS) {
       return { block: { ...b, resource: { ...r, blob: '' } }, note: { bytes: base64Bytes(r.blob), preview: 'none' } };

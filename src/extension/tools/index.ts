@@ -21,5 +21,14 @@ export function registerTools(context: vscode.ExtensionContext, registry: Server
   asks.setToolSurfaces((entry) => panels.runningFor(entry));
   const resources = new ResourcePanels({ extensionUri: context.extensionUri, runner, documents, log });
   const lenses = new ToolLensProvider(registry, runner);
-  return [runner, documents, panels, resources, lenses, ...registerToolCommands({ resources, registry, runner, panels, documents, log }), ...registerAppPreview({ extensionUri: context.extensionUri, runner, log, version, registry }), ...registerSkillCommands({ registry, documents, log })];
+  return [
+    runner,
+    documents,
+    panels,
+    resources,
+    lenses,
+    ...registerToolCommands({ resources, registry, runner, panels, documents, log }),
+    ...registerAppPreview({ extensionUri: context.extensionUri, runner, log, version, registry }),
+    ...registerSkillCommands({ registry, documents, log }),
+  ];
 }

@@ -4,12 +4,24 @@
  */
 import { LATENCY_MEANING } from '../../core/trace/latency';
 import { validateArguments } from '../../core/schema/argsValidator';
-import { ConnectionClosedError, InvalidResultError, ProtocolError, RejectedToolError, RequestCancelledError, RequestTimeoutError } from '../../core/session/client';
+import {
+  ConnectionClosedError,
+  InvalidResultError,
+  ProtocolError,
+  RejectedToolError,
+  RequestCancelledError,
+  RequestTimeoutError,
+} from '../../core/session/client';
 import { TaskFailedError } from '../../core/session/tasksModern';
 import type { CallOutcome, OutputCheck } from './protocol';
 
 /** A result (or the error it rejected with) after `ms` milliseconds. */
-export function outcomeOf(settled: { result: Record<string, unknown> } | { error: unknown }, ms: number, outputSchema?: unknown, protocolVersion?: string): CallOutcome {
+export function outcomeOf(
+  settled: { result: Record<string, unknown> } | { error: unknown },
+  ms: number,
+  outputSchema?: unknown,
+  protocolVersion?: string,
+): CallOutcome {
   if ('result' in settled) {
     const result = settled.result;
     const isError = result.isError === true;
@@ -18,9 +30,15 @@ export function outcomeOf(settled: { result: Record<string, unknown> } | { error
   }
   const error = settled.error;
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof ProtocolError) return error.data === undefined ? { kind: 'protocolError', ms, code: error.code, message } : { kind: 'protocolError', ms, code: error.code, message, data: error.data };
+  if (error instanceof ProtocolError)
+    return error.data === undefined
+      ? { kind: 'protocolError', ms, code: error.code, message }
+      : { kind: 'protocolError', ms, code: error.code, message, data: error.data };
   // A 2026-07-28 task that failed carries the JSON-RPC error the request would have had.
-  if (error instanceof TaskFailedError) return error.code === undefined ? { kind: 'invalidResult', ms, message, result: {} } : { kind: 'protocolError', ms, code: error.code, message, ...(error.data === undefined ? {} : { data: error.data }) };
+  if (error instanceof TaskFailedError)
+    return error.code === undefined
+      ? { kind: 'invalidResult', ms, message, result: {} }
+      : { kind: 'protocolError', ms, code: error.code, message, ...(error.data === undefined ? {} : { data: error.data }) };
   if (error instanceof RequestTimeoutError) return { kind: 'timeout', ms, message };
   if (error instanceof RequestCancelledError) return { kind: 'cancelled', ms, message };
   if (error instanceof ConnectionClosedError) return { kind: 'closed', ms, message };
@@ -32,7 +50,12 @@ export function outcomeOf(settled: { result: Record<string, unknown> } | { error
 
 /** "a tool with an output schema … MUST provide structured results that conform to this schema". */
 export function checkOutput(outputSchema: unknown, structured: unknown, protocolVersion?: string): OutputCheck {
-  if (structured === undefined) return { valid: false, errors: [{ path: '', message: 'The tool declares an outputSchema but the result has no structuredContent' }], missing: true };
+  if (structured === undefined)
+    return {
+      valid: false,
+      errors: [{ path: '', message: 'The tool declares an outputSchema but the result has no structuredContent' }],
+      missing: true,
+    };
   const checked = validateArguments(outputSchema, structured, { protocolVersion });
   return { valid: checked.valid, errors: checked.errors };
 }

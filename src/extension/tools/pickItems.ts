@@ -18,11 +18,21 @@ function flag(itemName: string, alike: Map<string, string[]>, checkSpec: boolean
 
 function alikeMap(names: string[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const group of lookAlikeGroups(names)) for (const n of group) map.set(n, group.filter((o) => o !== n));
+  for (const group of lookAlikeGroups(names))
+    for (const n of group)
+      map.set(
+        n,
+        group.filter((o) => o !== n),
+      );
   return map;
 }
 
-function itemFor(itemName: string, flagText: string, title: unknown, description: unknown): { label: Text; description?: Text; detail?: Text } {
+function itemFor(
+  itemName: string,
+  flagText: string,
+  title: unknown,
+  description: unknown,
+): { label: Text; description?: Text; detail?: Text } {
   const titleText = typeof title === 'string' ? title : '';
   const head = [flagText, titleText].filter(Boolean);
   return {
@@ -56,6 +66,10 @@ export function resourcePickItems(resources: Record<string, unknown>[]): PickIte
     const item = itemFor(names[i], flag(names[i], alike, false), r.title, r.description);
     const template = typeof r.uriTemplate === 'string' ? r.uriTemplate : undefined;
     const uri = template ?? String(r.uri ?? '');
-    return { ...item, description: item.description ? say`${item.description} · ${uri}` : say`${uri}`, value: template !== undefined ? { uriTemplate: template } : { uri: String(r.uri) } };
+    return {
+      ...item,
+      description: item.description ? say`${item.description} · ${uri}` : say`${uri}`,
+      value: template !== undefined ? { uriTemplate: template } : { uri: String(r.uri) },
+    };
   });
 }

@@ -14,7 +14,15 @@ export interface TaskInfo {
 }
 
 export type CallOutcome =
-  | { kind: 'result'; ms: number; result: Record<string, unknown>; isError: boolean; output?: OutputCheck; clipped?: ClipNote; task?: TaskInfo }
+  | {
+      kind: 'result';
+      ms: number;
+      result: Record<string, unknown>;
+      isError: boolean;
+      output?: OutputCheck;
+      clipped?: ClipNote;
+      task?: TaskInfo;
+    }
   | { kind: 'protocolError'; ms: number; code: number; message: string; data?: unknown }
   | { kind: 'timeout'; ms: number; message: string }
   | { kind: 'cancelled'; ms: number; message: string }
@@ -67,7 +75,12 @@ export type HostMessage =
   | { type: 'running'; startedAt: number }
   | { type: 'progress'; progress: ProgressInfo }
   | { type: 'task'; task: TaskInfo }
-  | { type: 'result'; outcome: CallOutcome; args: Record<string, unknown>; /** Run from a command, not this form: the form shows its arguments. */ external?: boolean }
+  | {
+      type: 'result';
+      outcome: CallOutcome;
+      args: Record<string, unknown>;
+      /** Run from a command, not this form: the form shows its arguments. */ external?: boolean;
+    }
   /** Show the tool's MCP App: a sandbox proxy frame running `proxyScript` (our bundle), which then asks the bridge for the app. */
   | { type: 'appFrame'; uri: string; proxyScript: string; preview?: AppPreview }
   /** The app could not be shown (resource missing, wrong mime type…). */

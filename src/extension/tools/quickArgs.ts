@@ -2,7 +2,11 @@ import { askText, name, pickOne, say, type Text } from '../shown';
 import { argumentHead, bounds, checkScalar, type SimpleField } from './scalarFields';
 
 /** Asks for each field in turn; undefined when the user cancels (Escape). */
-export async function askArguments(tool: string, fields: SimpleField[], last: Record<string, unknown> | undefined): Promise<Record<string, unknown> | undefined> {
+export async function askArguments(
+  tool: string,
+  fields: SimpleField[],
+  last: Record<string, unknown> | undefined,
+): Promise<Record<string, unknown> | undefined> {
   const args: Record<string, unknown> = {};
   for (const [i, field] of fields.entries()) {
     const key = field.key!;
@@ -26,9 +30,20 @@ async function askField(field: SimpleField, title: Text, previous: unknown): Pro
       return field.value;
     case 'boolean':
     case 'enum': {
-      const options = field.kind === 'boolean' ? [true, false].map((v) => ({ value: v as unknown, label: String(v), description: undefined as string | undefined })) : field.options;
-      const items = options.map((o) => ({ label: say`${o.label}`, description: say`${[o.description, JSON.stringify(o.value) === JSON.stringify(previous) ? 'last used' : ''].filter(Boolean).join(' · ')}`, value: o.value }));
-      const picked = await pickOne(optional ? [...items, leaveOut] : items, { title, placeHolder: field.description === undefined ? undefined : say`${field.description}`, ignoreFocusOut: true });
+      const options =
+        field.kind === 'boolean'
+          ? [true, false].map((v) => ({ value: v as unknown, label: String(v), description: undefined as string | undefined }))
+          : field.options;
+      const items = options.map((o) => ({
+        label: say`${o.label}`,
+        description: say`${[o.description, JSON.stringify(o.value) === JSON.stringify(previous) ? 'last used' : ''].filter(Boolean).join(' · ')}`,
+        value: o.value,
+      }));
+      const picked = await pickOne(optional ? [...items, leaveOut] : items, {
+        title,
+        placeHolder: field.description === undefined ? undefined : say`${field.description}`,
+        ignoreFocusOut: true,
+      });
       return picked === undefined ? CANCELLED : picked;
     }
     case 'string':

@@ -11,7 +11,9 @@ import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } fro
 export function rawMessageTemplate(info: ServerInfo | undefined, clientInfo: { name: string; version: string }): string {
   const message: Record<string, unknown> = { jsonrpc: '2.0', id: 'raw-1', method: 'tools/list' };
   if (info?.era === 'modern') {
-    message.params = { _meta: { [META_PROTOCOL_VERSION]: info.protocolVersion, [META_CLIENT_CAPABILITIES]: {}, [META_CLIENT_INFO]: clientInfo } };
+    message.params = {
+      _meta: { [META_PROTOCOL_VERSION]: info.protocolVersion, [META_CLIENT_CAPABILITIES]: {}, [META_CLIENT_INFO]: clientInfo },
+    };
   } else {
     message.params = {};
   }
@@ -42,8 +44,13 @@ export async function sendRawAndWait(client: McpClient, line: string, timeoutMs:
   }
   return new Promise<RawReply>((resolve, reject) => {
     // mcpLens.requestTimeoutMs has no upper bound: a plain setTimeout over 2^31-1 ms fires after 1 ms.
-    const cancelTimer = longTimeout(() => finish({ kind: 'noReply', summary: `No reply with id ${JSON.stringify(id)} within ${timeoutMs} ms.` }), timeoutMs);
-    const closed = client.onDidClose(() => finish({ kind: 'noReply', summary: `The connection closed before a reply with id ${JSON.stringify(id)}.` }));
+    const cancelTimer = longTimeout(
+      () => finish({ kind: 'noReply', summary: `No reply with id ${JSON.stringify(id)} within ${timeoutMs} ms.` }),
+      timeoutMs,
+    );
+    const closed = client.onDidClose(() =>
+      finish({ kind: 'noReply', summary: `The connection closed before a reply with id ${JSON.stringify(id)}.` }),
+    );
     const sub = client.trace.onEvent((e) => {
       const msg = e.msg as Record<string, unknown> | undefined;
       if (e.dir !== 's2c' || !msg || 'method' in msg || msg.id !== id) return;

@@ -18,7 +18,11 @@ export interface Match {
   strength: number;
 }
 
-export function serversForFile(file: string, servers: readonly ServerConfig[], env: Record<string, string | undefined> = process.env): Match[] {
+export function serversForFile(
+  file: string,
+  servers: readonly ServerConfig[],
+  env: Record<string, string | undefined> = process.env,
+): Match[] {
   const target = path.resolve(file);
   const matches: Match[] = [];
   for (const config of servers) {
@@ -36,9 +40,13 @@ export function argumentFiles(config: ServerConfig, env: Record<string, string |
   return candidates.map((c) => path.resolve(cwd, c)).filter((f) => existsSync(f) && statSync(f).isFile());
 }
 
-function commandPaths(config: Extract<ServerConfig, { type: 'stdio' }>, env: Record<string, string | undefined>): { cwd: string; candidates: string[] } {
+function commandPaths(
+  config: Extract<ServerConfig, { type: 'stdio' }>,
+  env: Record<string, string | undefined>,
+): { cwd: string; candidates: string[] } {
   const workspaceFolder = config.file.workspaceFolder;
-  const expand = (value: string) => expandVariables(value, { kind: config.file.kind, workspaceFolder, userHome: os.homedir(), env, inputs: new Map() }).value;
+  const expand = (value: string) =>
+    expandVariables(value, { kind: config.file.kind, workspaceFolder, userHome: os.homedir(), env, inputs: new Map() }).value;
   const base = workspaceFolder ?? path.dirname(config.file.path);
   const cwd = config.cwd ? path.resolve(base, expand(config.cwd)) : base;
   return { cwd, candidates: [config.command, ...config.args].map(expand).flatMap(pathsIn) };

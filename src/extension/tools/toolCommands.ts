@@ -30,7 +30,10 @@ export const TOOL_COMMANDS = {
 } as const;
 
 /** `{server, tool, args}` from a lens, a test or a keybinding; a Servers view tool row; nothing (palette). */
-type RunToolArg = { server?: string; tool?: string; args?: Record<string, unknown>; /** Run as a task when the tool allows it. */ asTask?: boolean } | ItemRow | undefined;
+type RunToolArg =
+  | { server?: string; tool?: string; args?: Record<string, unknown>; /** Run as a task when the tool allows it. */ asTask?: boolean }
+  | ItemRow
+  | undefined;
 
 /** A tool, resource or prompt row of the Servers view (serversView.ts ItemNode). */
 interface ItemRow {
@@ -57,16 +60,22 @@ interface Deps {
 }
 
 export function registerToolCommands({ resources, registry, runner, panels, documents, log }: Deps): vscode.Disposable[] {
-  async function pickServer(server: string | undefined, placeHolder: Text, accept: (s: ServerEntry) => boolean = () => true, noneFit?: Text): Promise<ServerEntry | undefined> {
+  async function pickServer(
+    server: string | undefined,
+    placeHolder: Text,
+    accept: (s: ServerEntry) => boolean = () => true,
+    noneFit?: Text,
+  ): Promise<ServerEntry | undefined> {
     if (server !== undefined) {
       const entry = registry.get(server);
       if (!entry) void showWarning(say`MCP Lens: no configured server is called "${server}".`);
       return entry;
     }
     // The palette shows these commands before any server is known; the answer says why nothing can run.
-    const none = registry.servers.length === 0
-      ? say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`
-      : (noneFit ?? say`MCP Lens: no MCP server can do that now.`);
+    const none =
+      registry.servers.length === 0
+        ? say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`
+        : (noneFit ?? say`MCP Lens: no MCP server can do that now.`);
     return chooseServer(registry.servers.filter(accept), placeHolder, none);
   }
 
@@ -92,13 +101,19 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
         void showInfo(say`MCP Lens: "${entry.name}" lists no tools.`);
         return undefined;
       }
-      const choice = await pickOne(toolPickItems(tools), { placeHolder: say`Run which tool of "${entry.name}"?`, matchOnDescription: true, matchOnDetail: true });
+      const choice = await pickOne(toolPickItems(tools), {
+        placeHolder: say`Run which tool of "${entry.name}"?`,
+        matchOnDescription: true,
+        matchOnDetail: true,
+      });
       if (choice === undefined) return undefined;
       toolName = choice;
     }
     const tool = runner.tool(entry, toolName);
     if (!tool) {
-      void showWarning(say`MCP Lens: "${entry.name}" does not list a tool called "${name(toolName)}". If it is defined in the source, its registration failed or the server runs older code: restart it.`);
+      void showWarning(
+        say`MCP Lens: "${entry.name}" does not list a tool called "${name(toolName)}". If it is defined in the source, its registration failed or the server runs older code: restart it.`,
+      );
       return undefined;
     }
     if (wanted.args) return panels.open(entry, toolName).run(wanted.args, true, wanted.asTask === true);
@@ -118,13 +133,21 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
   }
 
   async function sendRawMessage(arg?: { server?: string; line?: string }): Promise<unknown> {
-    const entry = await pickServer(arg?.server, say`Send a raw message to which running MCP server?`, (s) => s.state.kind === 'running', say`MCP Lens: no MCP server is running; start one first (MCP Lens: Start Server).`);
+    const entry = await pickServer(
+      arg?.server,
+      say`Send a raw message to which running MCP server?`,
+      (s) => s.state.kind === 'running',
+      say`MCP Lens: no MCP server is running; start one first (MCP Lens: Start Server).`,
+    );
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
     const line =
       arg?.line ??
       (await askText({
         title: say`Send a raw JSON-RPC line to "${entry.name}"`,
-        prompt: entry.info?.era === 'modern' ? say`One line of JSON, sent as typed. Every 2026-07-28 request carries this _meta.` : say`One line of JSON, sent as typed.`,
+        prompt:
+          entry.info?.era === 'modern'
+            ? say`One line of JSON, sent as typed. Every 2026-07-28 request carries this _meta.`
+            : say`One line of JSON, sent as typed.`,
         value: rawMessageTemplate(entry.info, entry.client.clientInfo),
         ignoreFocusOut: true,
         validate: (v) => {
@@ -159,27 +182,49 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
   async function readResource(arg?: ReadArg): Promise<unknown> {
     const entry = await pickServer(arg?.server, say`Read a resource of which MCP server?`);
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
-    let wanted: { uri?: string; uriTemplate?: string } | undefined = arg?.uri !== undefined || arg?.uriTemplate !== undefined ? arg : undefined;
+    let wanted: { uri?: string; uriTemplate?: string } | undefined =
+      arg?.uri !== undefined || arg?.uriTemplate !== undefined ? arg : undefined;
     if (!wanted) {
       const typeUri = { label: say`$(edit) Enter a URI…`, value: { uri: undefined as string | undefined } };
-      const choice = await pickOne([...resourcePickItems(listed(entry, 'resources')), typeUri], { placeHolder: say`Read which resource or template of "${entry.name}"?`, matchOnDescription: true });
+      const choice = await pickOne([...resourcePickItems(listed(entry, 'resources')), typeUri], {
+        placeHolder: say`Read which resource or template of "${entry.name}"?`,
+        matchOnDescription: true,
+      });
       if (!choice) return undefined;
-      const uri = choice.uriTemplate !== undefined ? undefined : (choice.uri ?? (await askText({ title: say`Resource URI`, prompt: say`resources/read accepts any URI the server can resolve.`, ignoreFocusOut: true, validate: (v) => (v.trim() ? undefined : say`Enter a URI`) })));
+      const uri =
+        choice.uriTemplate !== undefined
+          ? undefined
+          : (choice.uri ??
+            (await askText({
+              title: say`Resource URI`,
+              prompt: say`resources/read accepts any URI the server can resolve.`,
+              ignoreFocusOut: true,
+              validate: (v) => (v.trim() ? undefined : say`Enter a URI`),
+            })));
       if (choice.uriTemplate === undefined && !uri) return undefined;
       wanted = choice.uriTemplate !== undefined ? { uriTemplate: choice.uriTemplate } : { uri };
     }
-    const listedItem = listed(entry, 'resources').find((r) => (wanted.uriTemplate !== undefined ? r.uriTemplate === wanted.uriTemplate : r.uri === wanted.uri));
+    const listedItem = listed(entry, 'resources').find((r) =>
+      wanted.uriTemplate !== undefined ? r.uriTemplate === wanted.uriTemplate : r.uri === wanted.uri,
+    );
     const about = {
       ...(typeof listedItem?.title === 'string' ? { title: listedItem.title } : {}),
       ...(typeof listedItem?.description === 'string' ? { description: listedItem.description } : {}),
       ...(typeof listedItem?.mimeType === 'string' ? { mimeType: listedItem.mimeType } : {}),
     };
     if (wanted.uriTemplate !== undefined) {
-      const panel = resources.open(entry, { kind: 'template', uriTemplate: wanted.uriTemplate, name: String(listedItem?.name ?? wanted.uriTemplate), ...about });
+      const panel = resources.open(entry, {
+        kind: 'template',
+        uriTemplate: wanted.uriTemplate,
+        name: String(listedItem?.name ?? wanted.uriTemplate),
+        ...about,
+      });
       return arg?.values ? panel.submit(arg.values) : undefined;
     }
     const uri = wanted.uri!;
-    return resources.open(entry, { kind: 'resource', uri, ...(typeof listedItem?.name === 'string' ? { name: listedItem.name } : {}), ...about }).submit({});
+    return resources
+      .open(entry, { kind: 'resource', uri, ...(typeof listedItem?.name === 'string' ? { name: listedItem.name } : {}), ...about })
+      .submit({});
   }
 
   /**
@@ -187,7 +232,11 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
    * 2026-07-28 subscriptions/listen stream; each update reads it again). `stop` ends the watch,
    * `state` only looks. Returns the watch as it stands (how many updates so far), or undefined.
    */
-  async function watchResource(arg?: { server?: string; uri?: string; action?: 'watch' | 'stop' | 'state' }): Promise<ResourcePanel['watchState']> {
+  async function watchResource(arg?: {
+    server?: string;
+    uri?: string;
+    action?: 'watch' | 'stop' | 'state';
+  }): Promise<ResourcePanel['watchState']> {
     if (arg?.server === undefined || arg.uri === undefined) return undefined;
     const entry = await pickServer(arg.server, say`Watch a resource of which MCP server?`);
     if (!entry || !(await running(entry)) || !entry.client) return undefined;
@@ -217,7 +266,12 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
     const prompt = prompts.find((p) => p.name === promptName);
     const panel = resources.open(
       entry,
-      { kind: 'prompt', name: promptName, ...(typeof prompt?.title === 'string' ? { title: prompt.title } : {}), ...(typeof prompt?.description === 'string' ? { description: prompt.description } : {}) },
+      {
+        kind: 'prompt',
+        name: promptName,
+        ...(typeof prompt?.title === 'string' ? { title: prompt.title } : {}),
+        ...(typeof prompt?.description === 'string' ? { description: prompt.description } : {}),
+      },
       prompt,
     );
     // A prompt without arguments, or with them given, is rendered at once; otherwise the form waits.
@@ -233,7 +287,8 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
     vscode.commands.registerCommand(TOOL_COMMANDS.runTool, async (arg?: RunToolArg) => {
       const outcome = await runTool(arg);
       // Run from a lens or a row with arguments already given: say how it went without opening anything new.
-      if (outcome && outcome.kind !== 'notSent' && !(arg && 'args' in arg)) showStatus(say`MCP Lens: ${outcomeLabel(outcome)} — ${outcomeSentence(outcome)}`, 5000);
+      if (outcome && outcome.kind !== 'notSent' && !(arg && 'args' in arg))
+        showStatus(say`MCP Lens: ${outcomeLabel(outcome)} — ${outcomeSentence(outcome)}`, 5000);
       return outcome;
     }),
     vscode.commands.registerCommand(TOOL_COMMANDS.sendRawMessage, sendRawMessage),
@@ -244,13 +299,21 @@ export function registerToolCommands({ resources, registry, runner, panels, docu
       for (const p of panels.all) if (p.isRunning && (arg?.tool === undefined || p.toolName === arg.tool)) p.cancel();
     }),
     vscode.commands.registerCommand(TOOL_COMMANDS.readResource, (arg?: ReadArg | ItemRow) =>
-      readResource(isRow(arg) ? (typeof arg.item.uriTemplate === 'string' ? { server: arg.key, uriTemplate: arg.item.uriTemplate } : { server: arg.key, uri: String(arg.item.uri) }) : arg),
+      readResource(
+        isRow(arg)
+          ? typeof arg.item.uriTemplate === 'string'
+            ? { server: arg.key, uriTemplate: arg.item.uriTemplate }
+            : { server: arg.key, uri: String(arg.item.uri) }
+          : arg,
+      ),
     ),
     vscode.commands.registerCommand(TOOL_COMMANDS.watchResource, (arg?: { server?: string; uri?: string } | ItemRow) =>
       watchResource(isRow(arg) ? { server: arg.key, uri: typeof arg.item.uri === 'string' ? arg.item.uri : undefined } : arg),
     ),
-    vscode.commands.registerCommand(TOOL_COMMANDS.getPrompt, (arg?: { server?: string; prompt?: string; args?: Record<string, string> } | ItemRow) =>
-      getPrompt(isRow(arg) ? { server: arg.key, prompt: itemName(arg.item) } : arg),
+    vscode.commands.registerCommand(
+      TOOL_COMMANDS.getPrompt,
+      (arg?: { server?: string; prompt?: string; args?: Record<string, string> } | ItemRow) =>
+        getPrompt(isRow(arg) ? { server: arg.key, prompt: itemName(arg.item) } : arg),
     ),
   ];
 }

@@ -30,7 +30,10 @@ export interface ToolSite {
 export function toolSites(document: vscode.TextDocument, registry: ServerRegistry): ToolSite[] {
   const language = languageOf(document.fileName);
   if (!language || !isTrusted()) return [];
-  const matches = serversForFile(document.uri.fsPath, registry.servers.map((s) => s.config));
+  const matches = serversForFile(
+    document.uri.fsPath,
+    registry.servers.map((s) => s.config),
+  );
   if (matches.length === 0) return [];
   // Several servers run this file: the strongest matches only.
   const top = matches.filter((m) => m.strength === matches[0].strength);
@@ -93,7 +96,8 @@ export class ToolLensProvider extends SourceLensProvider {
 
   private lensesFor(entry: ServerEntry, tool: string, range: vscode.Range, nameServer: boolean): vscode.CodeLens[] {
     const suffix = nameServer ? ` (${entry.name})` : '';
-    const listed = entry.state.kind === 'running' && entry.lists.tools && 'items' in entry.lists.tools ? entry.lists.tools.items : undefined;
+    const listed =
+      entry.state.kind === 'running' && entry.lists.tools && 'items' in entry.lists.tools ? entry.lists.tools.items : undefined;
     if (listed && !listed.some((t) => t.name === tool)) {
       return [
         codeLens(
@@ -109,11 +113,19 @@ export class ToolLensProvider extends SourceLensProvider {
       codeLens(
         range,
         say`▶ Run tool${suffix}`,
-        entry.state.kind === 'running' ? say`Open the form for "${name(tool)}" on "${entry.name}"` : say`Start "${entry.name}" and open the form for "${name(tool)}"`,
+        entry.state.kind === 'running'
+          ? say`Open the form for "${name(tool)}" on "${entry.name}"`
+          : say`Start "${entry.name}" and open the form for "${name(tool)}"`,
         'mcpLens.runTool',
         [{ server: entry.key, tool }],
       ),
-      codeLens(range, say`Fuzz${suffix}`, say`Call "${name(tool)}" with inputs drawn from its inputSchema, in a separate "${entry.name}" process, and report crashes, hangs and broken contracts`, 'mcpLens.fuzzTool', [{ server: entry.key, tool }]),
+      codeLens(
+        range,
+        say`Fuzz${suffix}`,
+        say`Call "${name(tool)}" with inputs drawn from its inputSchema, in a separate "${entry.name}" process, and report crashes, hangs and broken contracts`,
+        'mcpLens.fuzzTool',
+        [{ server: entry.key, tool }],
+      ),
     ];
     const last = this.runner.last(entry.key, tool);
     if (last) {

@@ -110,7 +110,13 @@ export class ToolPanel extends ServerPanel<HostMessage, WebviewMessage> implemen
     const taskSupport = this.deps.runner.taskSupport(this.entry, this.toolName);
     if (taskSupport) summary.taskSupport = taskSupport;
     const lastArgs = this.deps.runner.lastArgs.get(this.entry.name, this.toolName);
-    this.post({ type: 'init', tool: summary, model: buildFormModel(tool.inputSchema ?? { type: 'object' }), lastArgs, serverState: this.entry.state.kind });
+    this.post({
+      type: 'init',
+      tool: summary,
+      model: buildFormModel(tool.inputSchema ?? { type: 'object' }),
+      lastArgs,
+      serverState: this.entry.state.kind,
+    });
     if (this.running) {
       this.post({ type: 'running', startedAt: this.running.startedAt });
       if (this.running.progress) this.post({ type: 'progress', progress: this.running.progress });
@@ -169,7 +175,13 @@ export class ToolPanel extends ServerPanel<HostMessage, WebviewMessage> implemen
         return;
       case 'saveAsTest': {
         const last = this.last;
-        if (last?.outcome.kind === 'result') await vscode.commands.executeCommand('mcpLens.tests.saveCall', { server: this.entry.name, tool: this.toolName, arguments: last.args, result: last.outcome.result });
+        if (last?.outcome.kind === 'result')
+          await vscode.commands.executeCommand('mcpLens.tests.saveCall', {
+            server: this.entry.name,
+            tool: this.toolName,
+            arguments: last.args,
+            result: last.outcome.result,
+          });
         return;
       }
       case 'appMessage':
@@ -188,12 +200,20 @@ export class ToolPanel extends ServerPanel<HostMessage, WebviewMessage> implemen
     if (this.running) return { kind: 'notSent', message: `"${this.toolName}" is already running; cancel it first.` };
     const started = await this.deps.runner.ensureRunning(this.entry);
     if (!started.ok) return this.finish({ kind: 'notSent', message: started.reason }, args, external);
-    if (!this.tool()) return this.finish({ kind: 'notSent', message: `"${this.entry.name}" does not list a tool called "${this.toolName}".` }, args, external);
+    if (!this.tool())
+      return this.finish(
+        { kind: 'notSent', message: `"${this.entry.name}" does not list a tool called "${this.toolName}".` },
+        args,
+        external,
+      );
     const checked = this.deps.runner.validate(this.entry, this.toolName, args);
     this.post({ type: 'validation', errors: checked.errors, schemaProblem: checked.schemaProblem });
     if (!checked.valid) {
       const first = checked.errors[0];
-      const outcome: CallOutcome = { kind: 'notSent', message: `Invalid arguments: ${first ? `${first.path || '(arguments)'} ${first.message}` : 'see the form'}` };
+      const outcome: CallOutcome = {
+        kind: 'notSent',
+        message: `Invalid arguments: ${first ? `${first.path || '(arguments)'} ${first.message}` : 'see the form'}`,
+      };
       if (!external) return outcome;
       // Shown in the form first, then the errors beside its fields.
       this.finish(outcome, args, true);

@@ -11,7 +11,16 @@ import type { ToolRunner } from './toolRunner';
 export class ToolPanels extends Disposable {
   private readonly panels = new Map<string, ToolPanel>();
 
-  constructor(private readonly deps: { extensionUri: vscode.Uri; runner: ToolRunner; documents: JsonDocuments; asks: AskBroker; log: Log; version: string }) {
+  constructor(
+    private readonly deps: {
+      extensionUri: vscode.Uri;
+      runner: ToolRunner;
+      documents: JsonDocuments;
+      asks: AskBroker;
+      log: Log;
+      version: string;
+    },
+  ) {
     super();
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.panel.dispose()) });
   }

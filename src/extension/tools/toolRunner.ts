@@ -79,7 +79,9 @@ export class ToolRunner extends Disposable {
       await this.toolsListed(entry);
       return isRunning(entry) ? { ok: true } : { ok: false, reason: `"${entry.name}" did not start (${entry.state.kind}).` };
     }
-    const outcome: StartOutcome = await vscode.commands.executeCommand<StartOutcome | undefined>('mcpLens.startServer', entry.key).then((o) => o ?? { ok: false, reason: 'not started' });
+    const outcome: StartOutcome = await vscode.commands
+      .executeCommand<StartOutcome | undefined>('mcpLens.startServer', entry.key)
+      .then((o) => o ?? { ok: false, reason: 'not started' });
     if (outcome.ok) await this.toolsListed(entry);
     return outcome;
   }
@@ -89,7 +91,9 @@ export class ToolRunner extends Disposable {
     if (entry.lists.tools || entry.state.kind !== 'running') return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, 10_000);
-      const sub = this.registry.onDidChange((e) => (e === entry || e === undefined) && (entry.lists.tools || entry.state.kind !== 'running') && done());
+      const sub = this.registry.onDidChange(
+        (e) => (e === entry || e === undefined) && (entry.lists.tools || entry.state.kind !== 'running') && done(),
+      );
       // A server without tools never gets a tools list: the end of its first listing is the answer.
       void this.registry.listed(entry).then(done);
       function done() {

@@ -25,7 +25,12 @@ export abstract class ServerPanel<Host extends { type: string }, View> extends D
 
   protected constructor(extensionUri: vscode.Uri, viewType: string, title: string, log: Log) {
     super();
-    this.panel = vscode.window.createWebviewPanel(viewType, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableScripts: true, localResourceRoots: panelResourceRoots(extensionUri) });
+    this.panel = vscode.window.createWebviewPanel(
+      viewType,
+      title,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { enableScripts: true, localResourceRoots: panelResourceRoots(extensionUri) },
+    );
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'mcp-lens.svg');
     // A command of the page that fails is a log line with its stack, not an unhandled rejection.
     this.register(

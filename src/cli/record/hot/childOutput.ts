@@ -16,11 +16,24 @@ export interface ChildOutputHooks {
 }
 
 /** Wires `child`'s streams (child `number` of this run of `command`) to the trace, the proxy and the host. */
-export function pipeChildOutput(child: ServerChild, number: number, command: string, args: readonly string[], post: (m: RecorderMessage) => void, hooks: ChildOutputHooks): void {
+export function pipeChildOutput(
+  child: ServerChild,
+  number: number,
+  command: string,
+  args: readonly string[],
+  post: (m: RecorderMessage) => void,
+  hooks: ChildOutputHooks,
+): void {
   const lines = new LineSplitter();
   // Marked now (a pid means it started), not on 'spawn': the replayed handshake is written next, and the trace must show the child first.
   if (child.pid !== undefined) {
-    post({ type: 'meta', kind: 'spawned', t: now(), raw: `spawned pid ${child.pid} (child ${number}): ${[command, ...args].join(' ')}`, info: { pid: child.pid, command, args: [...args], cwd: process.cwd(), child: number } });
+    post({
+      type: 'meta',
+      kind: 'spawned',
+      t: now(),
+      raw: `spawned pid ${child.pid} (child ${number}): ${[command, ...args].join(' ')}`,
+      info: { pid: child.pid, command, args: [...args], cwd: process.cwd(), child: number },
+    });
   }
   child.process.stdout.on('data', (chunk: Buffer) => {
     post({ type: 'chunk', dir: 's2c', t: now(), chunk });

@@ -29,7 +29,11 @@ export class HostLists {
   /** Asks a restarted child each list the host has asked for; `changed` hears each kind whose items differ now. */
   async relist(ask: (request: Obj) => Promise<Obj | undefined>, changed: (kind: ListKind) => void): Promise<void> {
     for (const kind of Object.keys(this.requests) as ListKind[]) {
-      const answer = await ask({ jsonrpc: '2.0', method: `${kind}/list`, ...(this.requests[kind] !== undefined ? { params: this.requests[kind] } : {}) });
+      const answer = await ask({
+        jsonrpc: '2.0',
+        method: `${kind}/list`,
+        ...(this.requests[kind] !== undefined ? { params: this.requests[kind] } : {}),
+      });
       const items = answer ? listItems(kind, answer) : undefined;
       if (items === this.items[kind]) continue;
       this.items[kind] = items;

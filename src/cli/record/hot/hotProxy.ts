@@ -8,7 +8,15 @@ import { FileWatcher } from './fileWatcher';
 import { parseLine } from './lineSplitter';
 import { listenToHost } from './hostInput';
 import { HostStreams } from './hostStreams';
-import { listChangedKinds, RESTART_TOOL, withDiscoverListChanged, withGranted, withListChanged, withRestartTool, type ListKind } from './restartTool';
+import {
+  listChangedKinds,
+  RESTART_TOOL,
+  withDiscoverListChanged,
+  withGranted,
+  withListChanged,
+  withRestartTool,
+  type ListKind,
+} from './restartTool';
 import { pipeChildOutput } from './childOutput';
 import { HostLists } from './hostLists';
 import { ServerChild, type ChildExit } from './serverChild';
@@ -75,7 +83,12 @@ export class HotProxy {
   /** Runs until the host closes stdin (or a signal); resolves with the exit code. */
   run(globs: readonly string[]): Promise<number> {
     try {
-      this.watcher = new FileWatcher(globs, process.cwd(), (files) => void this.restart(`a change to ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`));
+      this.watcher = new FileWatcher(
+        globs,
+        process.cwd(),
+        (files) =>
+          void this.restart(`a change to ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`),
+      );
     } catch (error) {
       // A folder that does not exist: said before the server starts, not discovered at the first edit.
       process.stderr.write(`mcp-lens record: cannot watch ${globs.join(', ')}: ${(error as Error).message}\n`);
@@ -128,7 +141,12 @@ export class HotProxy {
       if (method === 'initialize') {
         this.initialize = line;
         this.era = 'legacy';
-      } else if (this.era === undefined && isRecord(msg.params) && isRecord(msg.params._meta) && typeof msg.params._meta[MODERN_META.protocolVersion] === 'string') {
+      } else if (
+        this.era === undefined &&
+        isRecord(msg.params) &&
+        isRecord(msg.params._meta) &&
+        typeof msg.params._meta[MODERN_META.protocolVersion] === 'string'
+      ) {
         this.era = 'modern';
       }
       const listKind = this.lists.requested(method, msg.params);
@@ -147,7 +165,14 @@ export class HotProxy {
         this.inFlight.delete(idKey(msg.id));
         if (method === 'subscriptions/listen') this.streams.ended(msg.id);
         const exit = this.lastExit ? ` (it ${exitSentence(this.lastExit)})` : '';
-        this.toHost({ jsonrpc: '2.0', id: msg.id, error: { code: RESTARTED_CODE, message: `mcp-lens: the server is not running${exit}; save a watched file or call ${RESTART_TOOL.name} to start it again` } });
+        this.toHost({
+          jsonrpc: '2.0',
+          id: msg.id,
+          error: {
+            code: RESTARTED_CODE,
+            message: `mcp-lens: the server is not running${exit}; save a watched file or call ${RESTART_TOOL.name} to start it again`,
+          },
+        });
       }
       return;
     }
@@ -185,9 +210,18 @@ export class HotProxy {
     child.process.once('error', (error: NodeJS.ErrnoException) => {
       if (child.pid === undefined) this.spawnFailed(error);
     });
-    pipeChildOutput(child, number, this.command, this.args, this.post, { line: (line) => this.fromChild(child, line), isCurrent: () => this.child === child });
+    pipeChildOutput(child, number, this.command, this.args, this.post, {
+      line: (line) => this.fromChild(child, line),
+      isCurrent: () => this.child === child,
+    });
     void child.closed.then((exit) => {
-      this.post({ type: 'meta', kind: 'exited', t: now(), raw: `child ${number} ${exitSentence(exit)}`, info: { code: exit.code, signal: exit.signal, child: number } });
+      this.post({
+        type: 'meta',
+        kind: 'exited',
+        t: now(),
+        raw: `child ${number} ${exitSentence(exit)}`,
+        info: { code: exit.code, signal: exit.signal, child: number },
+      });
       this.internal.abandonAll();
       if (this.child !== child) return;
       // It died on its own: the host stays connected, and its requests get an answer that says why.
@@ -202,7 +236,13 @@ export class HotProxy {
 
   private spawnFailed(error: NodeJS.ErrnoException): void {
     this.child = undefined;
-    this.post({ type: 'meta', kind: 'spawn-failed', t: now(), raw: `cannot start ${this.command}: ${error.message}`, info: { code: error.code, message: error.message, command: this.command } });
+    this.post({
+      type: 'meta',
+      kind: 'spawn-failed',
+      t: now(),
+      raw: `cannot start ${this.command}: ${error.message}`,
+      info: { code: error.code, message: error.message, command: this.command },
+    });
     process.stderr.write(`mcp-lens record: cannot start ${JSON.stringify(this.command)}: ${error.message}\n`);
   }
 
@@ -223,7 +263,11 @@ export class HotProxy {
       if (kept === 'keep') return;
       if (kept !== 'pass') {
         // A server with no subscriptions/listen: the proxy acknowledges the stream it announced listChanged for.
-        this.toHost({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { [META_SUBSCRIPTION_ID]: msg.id }, notifications: kept } });
+        this.toHost({
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { _meta: { [META_SUBSCRIPTION_ID]: msg.id }, notifications: kept },
+        });
         return;
       }
       // The child ended a stream (a result, or an error: also a replayed stream the restarted server refuses): so does the host.
@@ -292,7 +336,13 @@ export class HotProxy {
 
   private async doRestart(reason: string): Promise<string> {
     const lost = [...this.inFlight.values()].map((r) => ({ id: r.id, method: r.method }));
-    this.post({ type: 'meta', kind: 'note', t: now(), raw: `— restarting the server after ${reason}${lost.length ? `; in flight: ${lost.map((r) => `${r.method} (id ${JSON.stringify(r.id)})`).join(', ')}` : ''} —`, info: { restart: true, reason, lost } });
+    this.post({
+      type: 'meta',
+      kind: 'note',
+      t: now(),
+      raw: `— restarting the server after ${reason}${lost.length ? `; in flight: ${lost.map((r) => `${r.method} (id ${JSON.stringify(r.id)})`).join(', ')}` : ''} —`,
+      info: { restart: true, reason, lost },
+    });
     this.failInFlight('the server restarted before answering');
     const old = this.child;
     this.child = undefined;
@@ -302,7 +352,8 @@ export class HotProxy {
     if (this.initialize) {
       // Legacy era: the new child gets the host's own handshake, under an id of ours.
       const answer = await this.ask(child, parseLine(this.initialize));
-      if (!answer || !('result' in answer)) return `the restarted server did not complete the handshake${answer ? `: ${JSON.stringify(answer.error)}` : ''}`;
+      if (!answer || !('result' in answer))
+        return `the restarted server did not complete the handshake${answer ? `: ${JSON.stringify(answer.error)}` : ''}`;
       if (this.initialized) this.toChild(child, this.initialized);
     }
     // The host's listen streams are still open: each goes on at the new child, under its own id.
@@ -345,7 +396,11 @@ export class HotProxy {
   private async restartForHost(id: unknown): Promise<void> {
     const outcome = await this.restart(`the host called ${RESTART_TOOL.name}`);
     const ok = outcome.startsWith('restarted');
-    this.toHost({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `mcp-lens: ${outcome}` }], ...(ok ? {} : { isError: true }) } });
+    this.toHost({
+      jsonrpc: '2.0',
+      id,
+      result: { content: [{ type: 'text', text: `mcp-lens: ${outcome}` }], ...(ok ? {} : { isError: true }) },
+    });
   }
 
   private note(raw: string, info: Obj): void {

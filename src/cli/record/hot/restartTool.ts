@@ -9,9 +9,17 @@ export const RESTART_TOOL = {
 };
 
 export type ListKind = 'tools' | 'prompts' | 'resources';
-export const LIST_KIND_OF: Record<string, ListKind | undefined> = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources' };
+export const LIST_KIND_OF: Record<string, ListKind | undefined> = {
+  'tools/list': 'tools',
+  'prompts/list': 'prompts',
+  'resources/list': 'resources',
+};
 /** The 2026-07-28 SubscriptionFilter field that opts in to each list's list_changed. */
-export const LIST_CHANGED_FIELD = { tools: 'toolsListChanged', prompts: 'promptsListChanged', resources: 'resourcesListChanged' } as const satisfies Record<ListKind, string>;
+export const LIST_CHANGED_FIELD = {
+  tools: 'toolsListChanged',
+  prompts: 'promptsListChanged',
+  resources: 'resourcesListChanged',
+} as const satisfies Record<ListKind, string>;
 const KINDS = ['tools', 'prompts', 'resources'] as const;
 
 type Obj = Record<string, unknown>;

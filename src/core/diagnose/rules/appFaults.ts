@@ -34,7 +34,7 @@ export const appResourceInvalid: Rule = {
     report({
       message: `The app ${quote(String(fact.uri ?? ''), 200)} of tool ${quote(String(fact.tool ?? ''), 100)} cannot be shown: ${quote(String(fact.problem ?? ''), 300)}`,
       evidence: [e.seq],
-      hint: 'MCP Apps: the tool\'s _meta.ui.resourceUri must name a ui:// resource the server lists and serves with mimeType text/html;profile=mcp-app (registerAppResource does this).',
+      hint: "MCP Apps: the tool's _meta.ui.resourceUri must name a ui:// resource the server lists and serves with mimeType text/html;profile=mcp-app (registerAppResource does this).",
     });
   },
 };
@@ -56,7 +56,7 @@ export const appCspViolation: Rule = {
       severity: probe ? 'info' : undefined,
       message: `The app ${quote(String(fact.uri ?? ''), 200)} was blocked by its CSP: ${quote(String(fact.directive ?? ''), 60)} refused ${quote(blocked, 300)}`,
       evidence: [e.seq],
-      hint: 'Declare the origin in the UI resource\'s _meta.ui.csp (connectDomains for fetch/XHR/WebSocket, resourceDomains for scripts, styles, images, fonts and media, frameDomains for frames). Undeclared origins are blocked, as in every MCP Apps host.',
+      hint: "Declare the origin in the UI resource's _meta.ui.csp (connectDomains for fetch/XHR/WebSocket, resourceDomains for scripts, styles, images, fonts and media, frameDomains for frames). Undeclared origins are blocked, as in every MCP Apps host.",
       group: probe ? 'eval' : String(fact.directive ?? ''),
     });
   },

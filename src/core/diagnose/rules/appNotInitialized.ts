@@ -29,13 +29,15 @@ export const appNotInitialized: Rule = {
     const { uri, byApp: apps } = lane;
     const message = e.info?.message as { method?: unknown } | undefined;
     if (message?.method === RESOURCE_READY && e.info?.toApp === true) apps.set(uri, { loadSeq: e.seq });
-    else if (message?.method === INITIALIZE && e.info?.toApp === false) (apps.get(uri) ?? apps.set(uri, {}).get(uri)!).initializeSeq = e.seq;
+    else if (message?.method === INITIALIZE && e.info?.toApp === false)
+      (apps.get(uri) ?? apps.set(uri, {}).get(uri)!).initializeSeq = e.seq;
     const fact = appFact(e, 'notInitialized');
     if (!fact) return;
     const loaded = apps.get(uri) ?? {};
     apps.delete(uri);
     const seconds = Math.round(Number(fact.waitedMs ?? 0) / 1000);
-    const what = loaded.initializeSeq === undefined ? 'never sent ui/initialize' : 'sent ui/initialize but never ui/notifications/initialized';
+    const what =
+      loaded.initializeSeq === undefined ? 'never sent ui/initialize' : 'sent ui/initialize but never ui/notifications/initialized';
     report({
       message: `The app ${quote(uri, 200)} ${what} within ${seconds} s of being loaded: the host sends it no tool input or result`,
       evidence: [loaded.loadSeq, loaded.initializeSeq, e.seq].filter((s): s is number => s !== undefined),

@@ -49,9 +49,10 @@ export const appProtocolViolation: Rule = {
         severity: code === METHOD_NOT_FOUND ? 'warning' : undefined,
         message: `The app ${quote(uri, 200)} sent ${quote(request.method, 100)}, which the host bridge refused: ${errorText(message.error)}`,
         evidence: [request.seq, e.seq],
-        hint: code === METHOD_NOT_FOUND
-          ? 'The MCP Apps host answers only the methods of the Apps specification (ui/*) and the MCP methods it forwards (tools/call, resources/*): check the method name, or use the App class (@modelcontextprotocol/ext-apps), which sends them correctly.'
-          : 'The params do not match the MCP Apps schema of that method (the error names the field): send them as the App class (@modelcontextprotocol/ext-apps) does.',
+        hint:
+          code === METHOD_NOT_FOUND
+            ? 'The MCP Apps host answers only the methods of the Apps specification (ui/*) and the MCP methods it forwards (tools/call, resources/*): check the method name, or use the App class (@modelcontextprotocol/ext-apps), which sends them correctly.'
+            : 'The params do not match the MCP Apps schema of that method (the error names the field): send them as the App class (@modelcontextprotocol/ext-apps) does.',
         group: String(code),
       });
       return;

@@ -31,7 +31,12 @@ export function authorizationStep(id: AuthRule, severity: Severity = 'error'): R
     onEvent(e, _ctx, report) {
       const failure = authFailure(e);
       if (failure?.rule !== id) return;
-      report({ message: failure.message, evidence: [...failure.evidence.filter((s) => s < e.seq), e.seq], hint: failure.hint, retry: false });
+      report({
+        message: failure.message,
+        evidence: [...failure.evidence.filter((s) => s < e.seq), e.seq],
+        hint: failure.hint,
+        retry: false,
+      });
     },
   };
 }

@@ -22,10 +22,12 @@ export const cachingHintInvalid: Rule = {
     const faults: string[] = [];
     const ttl = result.ttlMs;
     if (ttl === undefined) faults.push('no "ttlMs"');
-    else if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 0) faults.push(`"ttlMs" ${JSON.stringify(ttl)} (an integer ≥ 0 is required)`);
+    else if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 0)
+      faults.push(`"ttlMs" ${JSON.stringify(ttl)} (an integer ≥ 0 is required)`);
     const scope = result.cacheScope;
     if (scope === undefined) faults.push('no "cacheScope"');
-    else if (typeof scope !== 'string' || !SCOPES.has(scope)) faults.push(`"cacheScope" ${JSON.stringify(scope)} (only "public" or "private")`);
+    else if (typeof scope !== 'string' || !SCOPES.has(scope))
+      faults.push(`"cacheScope" ${JSON.stringify(scope)} (only "public" or "private")`);
     if (faults.length === 0) return;
     report({
       message: `${describeRequest(r)} was answered with ${faults.join(' and ')}: a ${r.version} ${r.method} result is cacheable and carries both hints`,

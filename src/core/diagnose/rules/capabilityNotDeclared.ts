@@ -20,9 +20,14 @@ export const capabilityNotDeclared: Rule = {
     state.add(r.method);
     const names = items
       .slice(0, 5)
-      .map((i) => (typeof i === 'object' && i !== null ? String((i as Record<string, unknown>).name ?? (i as Record<string, unknown>).uri ?? '?') : '?'))
+      .map((i) =>
+        typeof i === 'object' && i !== null
+          ? String((i as Record<string, unknown>).name ?? (i as Record<string, unknown>).uri ?? '?')
+          : '?',
+      )
       .join(', ');
-    const source = ctx.capabilitiesSeq === ctx.discover?.responseSeq ? capabilitiesSource('server/discover') : capabilitiesSource('initialize');
+    const source =
+      ctx.capabilitiesSeq === ctx.discover?.responseSeq ? capabilitiesSource('server/discover') : capabilitiesSource('initialize');
     report({
       message: `${r.method} returned ${items.length} ${items.length === 1 ? list.items.replace(/s$/, '') : list.items} (${names}${items.length > 5 ? ', …' : ''}) but the server's ${source} (seq ${ctx.capabilitiesSeq}) declares no "${list.capability}" capability; hosts that honour capabilities will never list them`,
       evidence: [ctx.capabilitiesSeq, e.seq],

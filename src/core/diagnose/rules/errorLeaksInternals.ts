@@ -15,7 +15,11 @@ export const errorLeaksInternals: Rule = {
   on: ['s2c-response'],
   onEvent: onFirstAnswer(({ request: r, response: msg }, e, _ctx, report) => {
     if (r.method !== 'tools/call') return;
-    const text = msg.error ? `${msg.error.message}\n${JSON.stringify(msg.error.data ?? '')}` : msg.result?.isError === true ? resultText(msg.result) : '';
+    const text = msg.error
+      ? `${msg.error.message}\n${JSON.stringify(msg.error.data ?? '')}`
+      : msg.result?.isError === true
+        ? resultText(msg.result)
+        : '';
     const leak = internalsIn(text);
     if (!leak) return;
     report({
@@ -28,5 +32,7 @@ export const errorLeaksInternals: Rule = {
 
 function resultText(result: Record<string, unknown>): string {
   const content = Array.isArray(result.content) ? result.content : [];
-  return content.map((c) => (c && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string' ? (c as { text: string }).text : '')).join('\n');
+  return content
+    .map((c) => (c && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string' ? (c as { text: string }).text : ''))
+    .join('\n');
 }

@@ -6,7 +6,8 @@ import { bodyError, exchangeOf, header, httpFact, isErrorResponseTo } from '../h
 export function authParams(value: string): { scheme: string; params: Record<string, string> } {
   const scheme = /^\s*([A-Za-z][\w.+-]*)/.exec(value)?.[1] ?? '';
   const params: Record<string, string> = {};
-  for (const m of value.matchAll(/([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g)) params[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? '';
+  for (const m of value.matchAll(/([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g))
+    params[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? '';
   return { scheme, params };
 }
 
@@ -15,13 +16,18 @@ function authHint(status: number, wwwAuthenticate: string | undefined, sentAuth:
   if (wwwAuthenticate) {
     const { scheme, params } = authParams(wwwAuthenticate);
     if (params.resource_metadata) {
-      parts.push(`The server names its protected resource metadata (RFC 9728) at ${params.resource_metadata}: it lists the authorization server that issues tokens for it.`);
+      parts.push(
+        `The server names its protected resource metadata (RFC 9728) at ${params.resource_metadata}: it lists the authorization server that issues tokens for it.`,
+      );
     }
-    if (params.error === 'insufficient_scope' || (status === 403 && params.scope)) parts.push(`The token lacks scope${params.scope ? ` "${params.scope}"` : ''}: get one with that scope.`);
+    if (params.error === 'insufficient_scope' || (status === 403 && params.scope))
+      parts.push(`The token lacks scope${params.scope ? ` "${params.scope}"` : ''}: get one with that scope.`);
     else if (params.error) parts.push(`It says ${params.error}${params.error_description ? `: ${params.error_description}` : ''}.`);
     if (scheme && !params.resource_metadata) parts.push(`It asks for ${scheme} credentials.`);
   } else if (status === 401) {
-    parts.push('It sent no WWW-Authenticate header (the MCP authorization spec requires one on 401), so the kind of credential is unknown.');
+    parts.push(
+      'It sent no WWW-Authenticate header (the MCP authorization spec requires one on 401), so the kind of credential is unknown.',
+    );
   }
   parts.push(
     sentAuth
@@ -86,16 +92,21 @@ export const httpStatus: Rule = {
     if (status === 404) {
       hint = `Nothing answers MCP at ${fact.url}: check the path in "url" (SDK servers commonly serve /mcp). A server of the old HTTP+SSE transport (2024-11-05) has a GET /sse endpoint instead; MCP Lens speaks Streamable HTTP.`;
     } else if (status === 405) {
-      hint = 'The endpoint does not accept POST, so it is not a Streamable HTTP MCP endpoint: check the path, or whether this is an old HTTP+SSE (2024-11-05) server.';
+      hint =
+        'The endpoint does not accept POST, so it is not a Streamable HTTP MCP endpoint: check the path, or whether this is an old HTTP+SSE (2024-11-05) server.';
     } else if (status === 406) {
-      hint = 'The server rejected the Accept header; the client sends "application/json, text/event-stream" as the spec requires, so the server should accept it.';
+      hint =
+        'The server rejected the Accept header; the client sends "application/json, text/event-stream" as the spec requires, so the server should accept it.';
     } else if (status === 400) {
-      hint = 'The server rejected the request itself; its message (quoted) says why. A legacy server answers 400 to a request without a valid Mcp-Session-Id or before initialize.';
+      hint =
+        'The server rejected the request itself; its message (quoted) says why. A legacy server answers 400 to a request without a valid Mcp-Session-Id or before initialize.';
     } else if (status >= 500) {
       retry = true;
-      hint = "The server failed while handling the request: read the server's own log. A 500 on every request usually means it crashed on startup of the handler.";
+      hint =
+        "The server failed while handling the request: read the server's own log. A 500 on every request usually means it crashed on startup of the handler.";
     } else {
-      hint = 'Read the quoted body for the reason; the Streamable HTTP transport expects 200 (a JSON or SSE response) or 202 (a notification).';
+      hint =
+        'Read the quoted body for the reason; the Streamable HTTP transport expects 200 (a JSON or SSE response) or 202 (a notification).';
     }
     report({ message: base, evidence, retry, hint });
   },

@@ -14,7 +14,11 @@ export const jsonTooDeep: Rule = {
     const origin = httpOrigin(e);
     const seq = origin?.requestSeq;
     const request = seq === undefined ? undefined : ctx.requestsBySeq.get(seq);
-    const what = request ? `The answer to ${describeRequest(request)}` : origin ? 'A message from the server' : `A stdout line of ${String(e.info?.bytes)} bytes`;
+    const what = request
+      ? `The answer to ${describeRequest(request)}`
+      : origin
+        ? 'A message from the server'
+        : `A stdout line of ${String(e.info?.bytes)} bytes`;
     report({
       message: `${what} is JSON nested ${deep.depth} levels deep, over the cap of ${deep.max}: it was not parsed, so its message is lost`,
       evidence: request ? [request.seq, e.seq] : [e.seq],

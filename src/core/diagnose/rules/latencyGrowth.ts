@@ -60,7 +60,11 @@ export const latencyGrowth: Rule = {
   severity: 'warning',
   on: ['c2s-request', 's2c-response', 'meta'],
   onEvent(e: TraceEvent, ctx) {
-    const state = ctx.stateOf('latency-growth', () => ({ driven: false, pending: new Map<string, { tool: string; id: unknown; seq: number; t: number }>(), byTool: new Map<string, TimedCall[]>() }));
+    const state = ctx.stateOf('latency-growth', () => ({
+      driven: false,
+      pending: new Map<string, { tool: string; id: unknown; seq: number; t: number }>(),
+      byTool: new Map<string, TimedCall[]>(),
+    }));
     if (usageOf(e)) {
       state.driven = true;
       return;

@@ -72,7 +72,12 @@ export const memoryGrowth: Rule = {
   severity: 'warning',
   on: ['c2s-request', 'meta'],
   onEvent(e: TraceEvent, ctx) {
-    const state = ctx.stateOf('memory-growth', () => ({ calls: 0, lastCallSeq: undefined as number | undefined, lastCall: undefined as MemoryPoint['lastCall'], byPid: new Map<number, MemoryPoint[]>() }));
+    const state = ctx.stateOf('memory-growth', () => ({
+      calls: 0,
+      lastCallSeq: undefined as number | undefined,
+      lastCall: undefined as MemoryPoint['lastCall'],
+      byPid: new Map<number, MemoryPoint[]>(),
+    }));
     if (e.dir === 'c2s' && e.msg && 'method' in e.msg && e.msg.method === 'tools/call') {
       state.calls++;
       state.lastCallSeq = e.seq;
@@ -95,7 +100,12 @@ export const memoryGrowth: Rule = {
       report({
         message: `the server process (pid ${pid}) grew from ${mib(g.from.rssBytes)} to ${mib(g.to.rssBytes)} resident over ${calls} tools/call${between(g)}, about ${mib(g.perCallBytes)} per call, and did not come back down`,
         // The call before the first reading and the newest call before the last, then the two readings.
-        evidence: [...(g.from.lastCallSeq !== undefined ? [g.from.lastCallSeq] : []), ...(g.to.lastCallSeq !== undefined ? [g.to.lastCallSeq] : []), g.from.seq, g.to.seq],
+        evidence: [
+          ...(g.from.lastCallSeq !== undefined ? [g.from.lastCallSeq] : []),
+          ...(g.to.lastCallSeq !== undefined ? [g.to.lastCallSeq] : []),
+          g.from.seq,
+          g.to.seq,
+        ],
         hint: 'Something is kept per call and never released: a cache or map without a bound, listeners or timers added per call, a growing array. Compare two heap snapshots taken a few calls apart (node --inspect, the Memory tab; tracemalloc in Python).',
       });
     }

@@ -20,8 +20,12 @@ export const missingClientCapability: Rule = {
     if (msg.error?.code !== -32021) return;
     const required = (msg.error.data as { requiredCapabilities?: unknown } | undefined)?.requiredCapabilities;
     // An extension is named by its identifier: data.requiredCapabilities.extensions["io.modelcontextprotocol/tasks"].
-    const names = typeof required === 'object' && required !== null ? Object.entries(required).flatMap(([k, v]) => (k === 'extensions' && typeof v === 'object' && v !== null ? Object.keys(v) : [k])) : [];
-    const named = names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'a capability it does not name (data.requiredCapabilities is missing)';
+    const names =
+      typeof required === 'object' && required !== null
+        ? Object.entries(required).flatMap(([k, v]) => (k === 'extensions' && typeof v === 'object' && v !== null ? Object.keys(v) : [k]))
+        : [];
+    const named =
+      names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'a capability it does not name (data.requiredCapabilities is missing)';
     report({
       message: `The server refused ${describeRequest(r)} with -32021 ${quote(msg.error.message)}: it needs the client capability ${named}`,
       evidence: [r.seq, e.seq],

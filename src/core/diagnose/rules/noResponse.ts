@@ -16,7 +16,9 @@ function fire(ctx: DiagnoseContext, report: Report, timeout?: { seq: number; met
     : 'Check that the server speaks stdio (not HTTP/SSE), reads requests from stdin and writes each response as one line to stdout, flushed; a server waiting for a TTY, a prompt or configuration never answers.';
   report({
     message: `The server wrote nothing to stdout${first ? ` after ${describeRequest(first)}` : ''}${
-      timeout && typeof timeout.afterMs === 'number' ? `; ${String(timeout.method ?? 'a request')} timed out after ${timeout.afterMs} ms` : ''
+      timeout && typeof timeout.afterMs === 'number'
+        ? `; ${String(timeout.method ?? 'a request')} timed out after ${timeout.afterMs} ms`
+        : ''
     }`,
     evidence: [...new Set(evidence)],
     hint,
@@ -40,7 +42,14 @@ export const noResponse: Rule = {
   },
   onEnd(ctx, report) {
     const state = ctx.stateOf('no-response', () => ({ fired: false }));
-    if (state.fired || ctx.firstS2cSeq !== undefined || ctx.requests.size === 0 || ctx.spawnFailedSeq !== undefined || ctx.httpSeq !== undefined) return;
+    if (
+      state.fired ||
+      ctx.firstS2cSeq !== undefined ||
+      ctx.requests.size === 0 ||
+      ctx.spawnFailedSeq !== undefined ||
+      ctx.httpSeq !== undefined
+    )
+      return;
     // A server that died on its own is exited-early's to explain.
     if (ctx.fired.has('exited-early')) return;
     if (ctx.exit && (ctx.stdinClosedSeq === undefined || ctx.exit.seq < ctx.stdinClosedSeq)) return;

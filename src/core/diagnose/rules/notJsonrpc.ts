@@ -4,11 +4,13 @@ import { isReplyToNotification } from '../envelope';
 import { isHttpErrorReply } from '../http';
 
 function why(json: unknown): { reason: string; attempted: boolean } {
-  if (Array.isArray(json)) return { reason: 'a JSON array (MCP sends one message per line; batches were removed in 2025-06-18)', attempted: true };
+  if (Array.isArray(json))
+    return { reason: 'a JSON array (MCP sends one message per line; batches were removed in 2025-06-18)', attempted: true };
   if (typeof json !== 'object' || json === null) return { reason: `a bare JSON ${json === null ? 'null' : typeof json}`, attempted: false };
   const o = json as Record<string, unknown>;
   const attempted = 'id' in o || 'method' in o || 'result' in o || 'error' in o;
-  if (o.jsonrpc !== '2.0') return { reason: `"jsonrpc" is ${o.jsonrpc === undefined ? 'missing' : JSON.stringify(o.jsonrpc)}, must be "2.0"`, attempted };
+  if (o.jsonrpc !== '2.0')
+    return { reason: `"jsonrpc" is ${o.jsonrpc === undefined ? 'missing' : JSON.stringify(o.jsonrpc)}, must be "2.0"`, attempted };
   if ('method' in o && typeof o.method !== 'string') return { reason: '"method" is not a string', attempted };
   if ('method' in o) return { reason: `"params" must be an object and "id" a string or integer`, attempted };
   if (!('result' in o) && !('error' in o)) return { reason: 'it has neither "method" nor "result"/"error"', attempted };

@@ -18,7 +18,11 @@ export const outputSchemaMismatch: Rule = {
     if (!tool || typeof tool.outputSchema !== 'object' || tool.outputSchema === null) return;
     const hint = `Make structuredContent conform to the outputSchema "${tool.name}" advertises in tools/list (seq ${tool.seq}), or fix the schema: SDK clients reject a result that does not validate.`;
     if (!('structuredContent' in result)) {
-      report({ message: `${describeRequest(r)} returned no structuredContent although the tool declares an outputSchema`, evidence: [tool.seq, e.seq], hint });
+      report({
+        message: `${describeRequest(r)} returned no structuredContent although the tool declares an outputSchema`,
+        evidence: [tool.seq, e.seq],
+        hint,
+      });
       return;
     }
     const errors = validateAgainst(tool.outputSchema, result.structuredContent);

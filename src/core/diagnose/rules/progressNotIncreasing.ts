@@ -35,7 +35,10 @@ export const progressNotIncreasing: Rule = {
     }
     // Keyed by the request when the token is known (no string built per notification), else by the token.
     // Weakly: once the context forgets a settled request, its last progress goes with it.
-    const state = ctx.stateOf('progress-not-increasing', () => ({ byRequest: new WeakMap<object, Last>(), byToken: new Map<IdKey, Last>() }));
+    const state = ctx.stateOf('progress-not-increasing', () => ({
+      byRequest: new WeakMap<object, Last>(),
+      byToken: new Map<IdKey, Last>(),
+    }));
     const previous = r ? state.byRequest.get(r) : state.byToken.get(idKey(token));
     if (!previous) {
       const first = { progress, seq: e.seq };

@@ -25,7 +25,8 @@ export const skillEntryInvalid: Rule = {
     if ((r.method !== SKILLS_LIST && r.method !== SKILLS_GET) || result === undefined || result.resultType === 'input_required') return;
     const faults: SkillFault[] = [];
     if (r.method === SKILLS_LIST) {
-      if (!Array.isArray(result.skills)) faults.push({ severity: 'error', text: `the result has ${result.skills === undefined ? 'no' : 'a non-array'} "skills"` });
+      if (!Array.isArray(result.skills))
+        faults.push({ severity: 'error', text: `the result has ${result.skills === undefined ? 'no' : 'a non-array'} "skills"` });
       else {
         const skills = result.skills as unknown[];
         skills.forEach((entry, i) => faults.push(...entryFaults(entry, whereOf(entry, i))));
@@ -34,8 +35,16 @@ export const skillEntryInvalid: Rule = {
     } else {
       const asked = r.params?.uri;
       faults.push(...entryFaults(result.skill, whereOf(result.skill, undefined)));
-      if (isRecord(result.skill) && typeof result.skill.uri === 'string' && result.skill.uri !== asked) faults.push({ severity: 'error', text: `skill.uri ${JSON.stringify(result.skill.uri)} is not the uri asked for, ${JSON.stringify(asked)}` });
-      if (result.nextCursor !== undefined) faults.push({ severity: 'error', text: `the result carries nextCursor ${JSON.stringify(result.nextCursor)}: a single entry is not a list` });
+      if (isRecord(result.skill) && typeof result.skill.uri === 'string' && result.skill.uri !== asked)
+        faults.push({
+          severity: 'error',
+          text: `skill.uri ${JSON.stringify(result.skill.uri)} is not the uri asked for, ${JSON.stringify(asked)}`,
+        });
+      if (result.nextCursor !== undefined)
+        faults.push({
+          severity: 'error',
+          text: `the result carries nextCursor ${JSON.stringify(result.nextCursor)}: a single entry is not a list`,
+        });
     }
     // A listing asked again (check lists, then its skills probe does) says the same: each fault once a session.
     const told = ctx.stateOf('skill-entry-invalid', () => new Set<string>());

@@ -21,8 +21,7 @@ export const sseEndpointInvalid: Rule = {
     report({
       message: `${fact.url}: ${fact.error.message}`,
       evidence: [e.seq],
-      hint:
-        `The server must open the stream with \`event: endpoint\` whose data is the URI to POST messages to (relative, or absolute on the same origin), e.g. \`data: /messages?sessionId=…\`; the official SDKs' SSEServerTransport does this on start().${sent} MCP Lens posts only to the stream's own origin, since the messages carry the configured credentials.`,
+      hint: `The server must open the stream with \`event: endpoint\` whose data is the URI to POST messages to (relative, or absolute on the same origin), e.g. \`data: /messages?sessionId=…\`; the official SDKs' SSEServerTransport does this on start().${sent} MCP Lens posts only to the stream's own origin, since the messages carry the configured credentials.`,
     });
   },
 };

@@ -33,7 +33,13 @@ export const strayStdout: Rule = {
 };
 
 /** A line over the cap was not read: only its head is kept, so a message in it is lost. */
-function reportOversize(seq: number, head: string, info: Record<string, unknown> | undefined, ctx: DiagnoseContext, report: Parameters<NonNullable<Rule['onEvent']>>[2]): void {
+function reportOversize(
+  seq: number,
+  head: string,
+  info: Record<string, unknown> | undefined,
+  ctx: DiagnoseContext,
+  report: Parameters<NonNullable<Rule['onEvent']>>[2],
+): void {
   const size = typeof info?.bytes === 'number' ? `${info.bytes} bytes` : 'a size';
   // The framer's scan found the line's top-level id: name the request the lost answer was for.
   const id = info?.id;

@@ -17,7 +17,8 @@ export const taskAckInvalid: Rule = {
   onEvent: onFirstAnswer(({ request: r, response: msg }, e, _ctx, report) => {
     if ((r.method !== 'tasks/update' && r.method !== 'tasks/cancel') || !msg.result || !isModernRequest(r)) return;
     const faults: string[] = [];
-    if (msg.result.resultType !== undefined && msg.result.resultType !== 'complete') faults.push(`resultType ${JSON.stringify(msg.result.resultType)}`);
+    if (msg.result.resultType !== undefined && msg.result.resultType !== 'complete')
+      faults.push(`resultType ${JSON.stringify(msg.result.resultType)}`);
     const envelope = ENVELOPE_KEYS.filter((k) => k in msg.result!);
     if (envelope.length) faults.push(`the task fields ${envelope.join(', ')}`);
     if (faults.length === 0) return;

@@ -28,9 +28,18 @@ export const taskEnvelopeInvalid: Rule = {
     } else if (r.method === 'tasks/get') {
       shape = 'DetailedTask';
       faults = taskFieldFaults(result, 'DetailedTask');
-      if (result.resultType !== undefined && result.resultType !== 'complete') faults.push(`resultType ${JSON.stringify(result.resultType)} (a GetTaskResult's is "complete")`);
+      if (result.resultType !== undefined && result.resultType !== 'complete')
+        faults.push(`resultType ${JSON.stringify(result.resultType)} (a GetTaskResult's is "complete")`);
     } else return;
-    if (faults.length === 0 || !firstTimeFor(ctx.stateOf('task-envelope-invalid', () => new Set<string>()), `${shape} ${String(result.taskId)}`, faults)) return;
+    if (
+      faults.length === 0 ||
+      !firstTimeFor(
+        ctx.stateOf('task-envelope-invalid', () => new Set<string>()),
+        `${shape} ${String(result.taskId)}`,
+        faults,
+      )
+    )
+      return;
     report({
       message: `The ${shape} answering ${describeRequest(r)} breaks the tasks extension's wire fields: ${faults.join('; ')}`,
       evidence: [e.seq, r.seq],

@@ -36,7 +36,15 @@ export const taskOutcomeInvalid: Rule = {
     }
     if (!task) return;
     const faults = taskOutcomeFaults(task);
-    if (faults.length === 0 || !firstTimeFor(ctx.stateOf('task-outcome-invalid', () => new Set<string>()), task.taskId, faults)) return;
+    if (
+      faults.length === 0 ||
+      !firstTimeFor(
+        ctx.stateOf('task-outcome-invalid', () => new Set<string>()),
+        task.taskId,
+        faults,
+      )
+    )
+      return;
     report({
       message: `Task ${JSON.stringify(task.taskId)} in ${where}: ${faults.join('; ')}`,
       evidence,

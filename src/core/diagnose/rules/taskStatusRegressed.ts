@@ -23,7 +23,8 @@ function reportedTask(e: Parameters<NonNullable<Rule['onEvent']>>[0]): { taskId:
     const result = msg.result as Record<string, unknown>;
     return taskOf(result.task) ?? taskOf(result);
   }
-  if (isNotification(msg) && (msg.method === 'notifications/tasks/status' || msg.method === 'notifications/tasks')) return taskOf(msg.params);
+  if (isNotification(msg) && (msg.method === 'notifications/tasks/status' || msg.method === 'notifications/tasks'))
+    return taskOf(msg.params);
   return undefined;
 }
 

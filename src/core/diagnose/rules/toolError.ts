@@ -20,7 +20,7 @@ export const toolError: Rule = {
     report({
       message: `${describeRequest(r)} returned isError: true${text !== undefined ? `: ${quote(text, 200)}` : ''}`,
       evidence: [r.seq, e.seq],
-      hint: 'The tool ran and reported a failure to the model (the right channel for tool failures). If it is unexpected, check the arguments and the server\'s stderr around this call.',
+      hint: "The tool ran and reported a failure to the model (the right channel for tool failures). If it is unexpected, check the arguments and the server's stderr around this call.",
     });
   }),
 };

@@ -19,7 +19,8 @@ export const undeclaredCapability: Rule = {
     const cap = capabilityFor(r.method);
     if (!cap || declares(ctx.capabilities, cap)) return;
     const name = cap.sub ? `${cap.name}.${cap.sub}` : cap.name;
-    const source = ctx.capabilitiesSeq === ctx.discover?.responseSeq ? capabilitiesSource('server/discover') : capabilitiesSource('initialize');
+    const source =
+      ctx.capabilitiesSeq === ctx.discover?.responseSeq ? capabilitiesSource('server/discover') : capabilitiesSource('initialize');
     // A list answered -32601 without the capability is the server truthfully saying "none"
     // (hosts and `mcp-lens check` probe lists to tell that apart from undeclared items).
     const probe = LIST_METHODS[r.method] !== undefined;

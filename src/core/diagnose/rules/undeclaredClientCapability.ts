@@ -14,7 +14,10 @@ export const undeclaredClientCapability: Rule = {
   on: ['c2s-request', 's2c-request'],
   onEvent(e, ctx, report) {
     if (!isRequest(e.msg)) return;
-    const declared = ctx.stateOf('undeclared-client-capability', () => ({ caps: undefined as Record<string, unknown> | undefined, seq: -1 }));
+    const declared = ctx.stateOf('undeclared-client-capability', () => ({
+      caps: undefined as Record<string, unknown> | undefined,
+      seq: -1,
+    }));
     if (e.dir === 'c2s') {
       if (e.msg.method === 'initialize') {
         declared.caps = (e.msg.params?.capabilities as Record<string, unknown> | undefined) ?? {};

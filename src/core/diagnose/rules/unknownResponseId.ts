@@ -14,7 +14,10 @@ export const unknownResponseId: Rule = {
     if (ctx.requestFor(id) || isReplyToNotification(e, ctx)) return;
     // The commonest cause: the id's type changed on the way back (1 → "1").
     const other = typeof id === 'string' ? ctx.requestFor(Number(id)) : ctx.requestFor(String(id));
-    const typeHint = other && String(other.id) === String(id) ? `; the client sent id ${JSON.stringify(other.id)} (${typeof other.id}) in ${other.method}` : '';
+    const typeHint =
+      other && String(other.id) === String(id)
+        ? `; the client sent id ${JSON.stringify(other.id)} (${typeof other.id}) in ${other.method}`
+        : '';
     report({
       message: `A response with id ${JSON.stringify(id)} answers no request the client sent${typeHint}`,
       evidence: other ? [other.seq, e.seq] : [e.seq],

@@ -58,7 +58,11 @@ export async function probeExchange(ctx: ProbeContext, probe: ProbeId, url: stri
     if (answer.body.trim()) info.body = hideSecrets(answer.body.slice(0, BODY_EXCERPT), []);
     if (answer.error) info.error = answer.error;
     const type = answer.headers['content-type'];
-    raw = `${req.method} ${shownUrl} → ${answer.status} ${answer.statusText ?? ''}${type ? ` (${type.split(';')[0]})` : ''} [probe ${probe}]`.replace(/ +\[/, ' [');
+    raw =
+      `${req.method} ${shownUrl} → ${answer.status} ${answer.statusText ?? ''}${type ? ` (${type.split(';')[0]})` : ''} [probe ${probe}]`.replace(
+        / +\[/,
+        ' [',
+      );
   }
   const event = ctx.client.trace.append({ dir: 'meta', kind: 'http', raw, info });
   return { ...answer, seq: event.seq };
@@ -99,7 +103,9 @@ function send(url: string, req: ProbeRequest, timeoutMs: number, signal: AbortSi
     }
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    request.on('error', (err: NodeJS.ErrnoException) => finish(out.status === undefined ? { code: err.code ?? 'ERROR', message: err.message } : undefined));
+    request.on('error', (err: NodeJS.ErrnoException) =>
+      finish(out.status === undefined ? { code: err.code ?? 'ERROR', message: err.message } : undefined),
+    );
     request.on('response', (response) => {
       res = response;
       out.status = response.statusCode;

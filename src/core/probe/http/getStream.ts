@@ -14,7 +14,8 @@ export const getStreamProbe: Probe = {
   title: 'GET is answered with an SSE stream or 405',
   skip(ctx) {
     if (!ctx.http) return 'stdio has no GET stream (it is a Streamable HTTP feature)';
-    if (ctx.info.era === 'modern') return `${ctx.info.protocolVersion} Streamable HTTP has no GET stream: the revision removed it (server messages come on each request's own stream)`;
+    if (ctx.info.era === 'modern')
+      return `${ctx.info.protocolVersion} Streamable HTTP has no GET stream: the revision removed it (server messages come on each request's own stream)`;
     return undefined;
   },
   async run(ctx) {
@@ -22,7 +23,11 @@ export const getStreamProbe: Probe = {
     // A stateful server that would not open a second session leaves nothing to ask on.
     if (checkSession(ctx) && !session) return;
     try {
-      const answer = await probeExchange(ctx, 'get-stream', ctx.http!.url, { method: 'GET', headers: { ...legacyHeaders(ctx, session?.id), Accept: 'text/event-stream' }, read: 'headers' });
+      const answer = await probeExchange(ctx, 'get-stream', ctx.http!.url, {
+        method: 'GET',
+        headers: { ...legacyHeaders(ctx, session?.id), Accept: 'text/event-stream' },
+        read: 'headers',
+      });
       if (answer.status === undefined || answer.status === 405) return;
       const type = answer.headers['content-type'] ?? '';
       if (answer.status >= 200 && answer.status < 300 && type.toLowerCase().startsWith('text/event-stream')) return;

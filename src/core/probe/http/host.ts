@@ -18,7 +18,11 @@ export const hostProbe: Probe = {
     const port = url.port || (url.protocol === 'https:' ? '443' : '80');
     const host = `${FOREIGN_HOST}:${port}`;
     const ping = pingRequest(ctx, 'host', checkSession(ctx)?.id);
-    const answer = await probeExchange(ctx, 'host', ctx.http!.url, { method: 'POST', body: ping.body, headers: { ...ping.headers, Host: host } });
+    const answer = await probeExchange(ctx, 'host', ctx.http!.url, {
+      method: 'POST',
+      body: ping.body,
+      headers: { ...ping.headers, Host: host },
+    });
     if (answer.status === undefined || answer.status < 200 || answer.status >= 300) return;
     recordVerdict(ctx.client.trace, 'host', {
       rule: 'host-not-validated',

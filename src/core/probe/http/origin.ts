@@ -16,7 +16,11 @@ export const originProbe: Probe = {
   async run(ctx) {
     const origin = `http://${FOREIGN_HOST}`;
     const ping = pingRequest(ctx, 'origin', checkSession(ctx)?.id);
-    const answer = await probeExchange(ctx, 'origin', ctx.http!.url, { method: 'POST', body: ping.body, headers: { ...ping.headers, Origin: origin } });
+    const answer = await probeExchange(ctx, 'origin', ctx.http!.url, {
+      method: 'POST',
+      body: ping.body,
+      headers: { ...ping.headers, Origin: origin },
+    });
     if (answer.status === undefined || answer.status < 200 || answer.status >= 300) return;
     recordVerdict(ctx.client.trace, 'origin', {
       rule: 'origin-not-validated',

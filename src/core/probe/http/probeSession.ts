@@ -33,14 +33,20 @@ export function probeRequestId(probe: ProbeId): string {
 }
 
 /** A `ping` (harmless, answered by every server) as the era sends it, on `session` when there is one. */
-export function pingRequest(ctx: ProbeContext, probe: ProbeId, session: string | undefined): { headers: Record<string, string>; body: string } {
+export function pingRequest(
+  ctx: ProbeContext,
+  probe: ProbeId,
+  session: string | undefined,
+): { headers: Record<string, string>; body: string } {
   const base = { ...ctx.http!.headers, Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
   if (ctx.info.era === 'modern') {
     const msg = {
       jsonrpc: '2.0' as const,
       id: probeRequestId(probe),
       method: 'ping',
-      params: { _meta: { [META_PROTOCOL_VERSION]: ctx.info.protocolVersion, [META_CLIENT_CAPABILITIES]: {}, [META_CLIENT_INFO]: PROBE_CLIENT } },
+      params: {
+        _meta: { [META_PROTOCOL_VERSION]: ctx.info.protocolVersion, [META_CLIENT_CAPABILITIES]: {}, [META_CLIENT_INFO]: PROBE_CLIENT },
+      },
     };
     return { headers: { ...base, ...modernHeaders(msg, ctx.info.protocolVersion, new Map()) }, body: JSON.stringify(msg) };
   }
@@ -74,7 +80,11 @@ export async function openProbeSession(ctx: ProbeContext, probe: ProbeId): Promi
   const id = answer.headers['mcp-session-id'];
   if (answer.status === undefined || answer.status >= 300 || id === undefined) return undefined;
   const sessionHeaders = { ...headers, 'MCP-Protocol-Version': ctx.info.protocolVersion, 'Mcp-Session-Id': id };
-  await probeExchange(ctx, probe, ctx.http!.url, { method: 'POST', headers: sessionHeaders, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  await probeExchange(ctx, probe, ctx.http!.url, {
+    method: 'POST',
+    headers: sessionHeaders,
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
   return { id, answer };
 }
 
@@ -97,12 +107,15 @@ export function accepted(answer: ProbeAnswer): boolean {
 
 /** "200 OK", "404 Not Found": how a verdict names an answer. */
 export function statusOf(answer: ProbeAnswer): string {
-  return answer.status === undefined ? `no answer (${answer.error?.code})` : `${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
+  return answer.status === undefined
+    ? `no answer (${answer.error?.code})`
+    : `${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
 }
 
 /** Why a session probe does not apply, shared by the probes that need a legacy session. */
 export function noSessionsReason(ctx: ProbeContext): string | undefined {
   if (!ctx.http) return 'stdio has no sessions (they are a Streamable HTTP feature)';
-  if (ctx.info.era === 'modern') return `${ctx.info.protocolVersion} Streamable HTTP has no sessions: the revision removed Mcp-Session-Id, every request stands alone`;
+  if (ctx.info.era === 'modern')
+    return `${ctx.info.protocolVersion} Streamable HTTP has no sessions: the revision removed Mcp-Session-Id, every request stands alone`;
   return undefined;
 }

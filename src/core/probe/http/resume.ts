@@ -19,8 +19,10 @@ export const resumeProbe: Probe = {
   title: 'a stream with event ids resumes with Last-Event-ID',
   skip(ctx) {
     if (!ctx.http) return 'stdio has no event streams to resume';
-    if (ctx.info.era === 'modern') return `${ctx.info.protocolVersion} Streamable HTTP has no GET stream to resume on: the revision removed it`;
-    if (!ctx.client.trace.events.some(hasEventId)) return 'the server sent no SSE event ids, so its streams cannot be resumed with Last-Event-ID';
+    if (ctx.info.era === 'modern')
+      return `${ctx.info.protocolVersion} Streamable HTTP has no GET stream to resume on: the revision removed it`;
+    if (!ctx.client.trace.events.some(hasEventId))
+      return 'the server sent no SSE event ids, so its streams cannot be resumed with Last-Event-ID';
     return undefined;
   },
   async run(ctx) {

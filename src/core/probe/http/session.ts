@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { recordVerdict, type Probe, type ProbeContext } from '../probe';
 import { probeExchange } from './exchange';
-import { accepted, checkSession, closeProbeSession, noSessionsReason, openProbeSession, pingRequest, statusOf, type CheckSession } from './probeSession';
+import {
+  accepted,
+  checkSession,
+  closeProbeSession,
+  noSessionsReason,
+  openProbeSession,
+  pingRequest,
+  statusOf,
+  type CheckSession,
+} from './probeSession';
 
 /** The Streamable HTTP session lifecycle of 2025-03-26…2025-11-25 ("Session Management"). */
 export const sessionProbe: Probe = {
@@ -10,7 +19,8 @@ export const sessionProbe: Probe = {
   skip(ctx) {
     const none = noSessionsReason(ctx);
     if (none) return none;
-    if (!checkSession(ctx)) return 'the server issued no Mcp-Session-Id with its InitializeResult (a stateless server): there is no session to check';
+    if (!checkSession(ctx))
+      return 'the server issued no Mcp-Session-Id with its InitializeResult (a stateless server): there is no session to check';
     return undefined;
   },
   async run(ctx) {
@@ -41,7 +51,9 @@ async function requestWithoutSession(ctx: ProbeContext, session: CheckSession): 
   const ping = pingRequest(ctx, 'session', undefined);
   const answer = await probeExchange(ctx, 'session', ctx.http!.url, { method: 'POST', ...ping });
   if (answer.status === undefined || answer.status === 400) return;
-  const how = accepted(answer) ? `was answered ${statusOf(answer)}, as if no session were needed` : `was refused with ${statusOf(answer)} rather than 400 Bad Request`;
+  const how = accepted(answer)
+    ? `was answered ${statusOf(answer)}, as if no session were needed`
+    : `was refused with ${statusOf(answer)} rather than 400 Bad Request`;
   recordVerdict(ctx.client.trace, 'session', {
     rule: 'session-not-required',
     message: `A ping sent without Mcp-Session-Id ${how}, although the server issued session ${JSON.stringify(session.id)}.`,

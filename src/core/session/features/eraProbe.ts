@@ -32,7 +32,10 @@ export class EraProbe {
   /** The server's era and info, the legacy handshake completed when there is one. */
   async learn(): Promise<ServerInfo> {
     // No modern revision to offer (check's second, legacy-only connection to a dual-era server): straight to initialize.
-    const outcome: EraOutcome = this.options.modernVersions.length === 0 ? { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0], reason: 'the client offers only the legacy handshake' } : await this.probe();
+    const outcome: EraOutcome =
+      this.options.modernVersions.length === 0
+        ? { era: 'legacy', protocolVersion: LEGACY_VERSIONS[0], reason: 'the client offers only the legacy handshake' }
+        : await this.probe();
     this.recordEra(outcome);
     if (outcome.era === 'modern') return outcome.info;
     return outcome.timedOut ? await this.legacyUnlessLateModern(outcome.protocolVersion) : await this.initialize(outcome.protocolVersion);
@@ -92,7 +95,14 @@ export class EraProbe {
     return this.host.exchange.send(
       'server/discover',
       { _meta: this.host.requestMeta(version) },
-      { timeoutMs: this.host.exchange.serverAlive ? quiet : max, maxTimeoutMs: max, quietAfterLifeMs: quiet, cancelOnTimeout: false, rawParams: true, onLate: (answer) => late.deliver(answer) },
+      {
+        timeoutMs: this.host.exchange.serverAlive ? quiet : max,
+        maxTimeoutMs: max,
+        quietAfterLifeMs: quiet,
+        cancelOnTimeout: false,
+        rawParams: true,
+        onLate: (answer) => late.deliver(answer),
+      },
     );
   }
 

@@ -62,7 +62,12 @@ export class HttpRecovery implements ClientFeature {
     const info = this.host.info();
     if (!(err instanceof HttpStatusError) || !err.sessionExpired || info?.era !== 'legacy' || this.host.exchange.isClosed) throw err;
     this.newSession ??= (async () => {
-      this.host.trace.append({ dir: 'meta', kind: 'note', raw: 'the server ended the HTTP session (404): starting a new one with initialize', info: { transport: 'http', reason: 'session-expired' } });
+      this.host.trace.append({
+        dir: 'meta',
+        kind: 'note',
+        raw: 'the server ended the HTTP session (404): starting a new one with initialize',
+        info: { transport: 'http', reason: 'session-expired' },
+      });
       try {
         return await this.deps.startNewSession(info.protocolVersion);
       } finally {

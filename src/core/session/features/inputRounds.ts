@@ -30,7 +30,12 @@ export class InputRounds {
   }
 
   /** Follows `first` round by round until the server's result is complete. */
-  async untilComplete(method: string, params: Record<string, unknown> | undefined, first: Record<string, unknown>, once: SendRound): Promise<Record<string, unknown>> {
+  async untilComplete(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    first: Record<string, unknown>,
+    once: SendRound,
+  ): Promise<Record<string, unknown>> {
     let result = first;
     const repeats = { lastAsk: undefined as string | undefined, same: 0 };
     for (let round = 1; this.wantsInput(result); round++) {
@@ -44,7 +49,9 @@ export class InputRounds {
 
   /** Answers one round's inputRequests for `request` (the tasks extension's tasks/update too). */
   answer(request: string, inputRequests: unknown, round: number): Promise<Record<string, unknown>> {
-    return answerInputRequests(request, inputRequests, this.host.answerers(), (r) => this.roundEmitter.fire({ era: 'modern', request, round, ...r }));
+    return answerInputRequests(request, inputRequests, this.host.answerers(), (r) =>
+      this.roundEmitter.fire({ era: 'modern', request, round, ...r }),
+    );
   }
 
   /** A legacy server→client request, answered or refused. */
@@ -53,10 +60,16 @@ export class InputRounds {
   }
 
   /** Throws when this round cannot or should not be answered: malformed, too many rounds, or the same ask again and again. */
-  private checkRound(method: string, result: Record<string, unknown>, round: number, repeats: { lastAsk: string | undefined; same: number }): void {
+  private checkRound(
+    method: string,
+    result: Record<string, unknown>,
+    round: number,
+    repeats: { lastAsk: string | undefined; same: number },
+  ): void {
     const fault = inputRequiredFault(result);
     if (fault) throw new UnansweredInputError(`${method}: the server answered with ${fault}`);
-    if (round > MAX_INPUT_ROUNDS) throw new UnansweredInputError(`${method}: the server still asks for input after ${MAX_INPUT_ROUNDS} rounds`);
+    if (round > MAX_INPUT_ROUNDS)
+      throw new UnansweredInputError(`${method}: the server still asks for input after ${MAX_INPUT_ROUNDS} rounds`);
     const ask = JSON.stringify([result.inputRequests, result.requestState]);
     repeats.same = ask === repeats.lastAsk ? repeats.same + 1 : 1;
     repeats.lastAsk = ask;
@@ -67,6 +80,8 @@ export class InputRounds {
       raw: `stopped answering ${method}: the server asked the same thing ${repeats.same} rounds in a row`,
       info: { reason: 'input-repeated', method, rounds: repeats.same },
     });
-    throw new UnansweredInputError(`${method}: the server asked the same thing ${repeats.same} rounds in a row, whatever the answer; the client stopped`);
+    throw new UnansweredInputError(
+      `${method}: the server asked the same thing ${repeats.same} rounds in a row, whatever the answer; the client stopped`,
+    );
   }
 }

@@ -38,7 +38,10 @@ export class ListenFeature implements ClientFeature {
    */
   async listen(notifications: SubscriptionFilter, opts: { timeoutMs?: number } = {}): Promise<ListenStream> {
     const info = this.host.info();
-    if (info?.era !== 'modern') throw new Error(`subscriptions/listen exists from protocol 2026-07-28; this server speaks ${info?.protocolVersion ?? 'an unknown revision'}`);
+    if (info?.era !== 'modern')
+      throw new Error(
+        `subscriptions/listen exists from protocol 2026-07-28; this server speaks ${info?.protocolVersion ?? 'an unknown revision'}`,
+      );
     const exchange = this.host.exchange;
     if (exchange.isClosed) throw exchange.closedError();
     const id = exchange.takeId();
@@ -60,13 +63,24 @@ export class ListenFeature implements ClientFeature {
   private open(id: number, notifications: SubscriptionFilter): ListenStream {
     const trace = this.host.trace;
     const stream = this.streams.open(id, notifications, (reason) => {
-      trace.append({ dir: 'meta', kind: 'cancelled', raw: `cancelled subscriptions/listen (id ${id}): ${reason}`, info: { id, method: 'subscriptions/listen', reason } });
+      trace.append({
+        dir: 'meta',
+        kind: 'cancelled',
+        raw: `cancelled subscriptions/listen (id ${id}): ${reason}`,
+        info: { id, method: 'subscriptions/listen', reason },
+      });
       // stdio: "The client MUST send a notifications/cancelled notification referencing the request ID."
       void ignoreUnsent(this.host.exchange.notify('notifications/cancelled', { requestId: id, reason }));
     });
     // "An abrupt transport close carries no response": the trace says the stream ended all the same.
     stream.onEnd((end) => {
-      if (end.by === 'connection') trace.append({ dir: 'meta', kind: 'note', raw: `subscriptions/listen (id ${id}) ended with the connection: ${end.reason}`, info: { id, method: 'subscriptions/listen', streamEnded: end.reason } });
+      if (end.by === 'connection')
+        trace.append({
+          dir: 'meta',
+          kind: 'note',
+          raw: `subscriptions/listen (id ${id}) ended with the connection: ${end.reason}`,
+          info: { id, method: 'subscriptions/listen', streamEnded: end.reason },
+        });
     });
     return stream;
   }
@@ -77,11 +91,26 @@ export class ListenFeature implements ClientFeature {
     return new Promise<void>((resolve, reject) => {
       const subs = [
         stream.onAcknowledged(() => done()),
-        stream.onEnd((end) => done(end.by === 'error' ? new ProtocolError(end.code, end.message, undefined, end.seq, 'subscriptions/listen') : new ConnectionClosedError(`subscriptions/listen ended before it was acknowledged: ${'reason' in end ? end.reason : 'the server answered it'}`))),
+        stream.onEnd((end) =>
+          done(
+            end.by === 'error'
+              ? new ProtocolError(end.code, end.message, undefined, end.seq, 'subscriptions/listen')
+              : new ConnectionClosedError(
+                  `subscriptions/listen ended before it was acknowledged: ${'reason' in end ? end.reason : 'the server answered it'}`,
+                ),
+          ),
+        ),
       ];
       const cancelTimer = longTimeout(() => {
-        this.host.trace.append({ dir: 'meta', kind: 'timeout', raw: `subscriptions/listen (id ${id}) was not acknowledged within ${timeoutMs} ms`, info: { id, method: 'subscriptions/listen', afterMs: timeoutMs } });
-        done(new RequestTimeoutError(`subscriptions/listen was not acknowledged within ${timeoutMs} ms`, 'subscriptions/listen', timeoutMs));
+        this.host.trace.append({
+          dir: 'meta',
+          kind: 'timeout',
+          raw: `subscriptions/listen (id ${id}) was not acknowledged within ${timeoutMs} ms`,
+          info: { id, method: 'subscriptions/listen', afterMs: timeoutMs },
+        });
+        done(
+          new RequestTimeoutError(`subscriptions/listen was not acknowledged within ${timeoutMs} ms`, 'subscriptions/listen', timeoutMs),
+        );
         stream.close(`Not acknowledged within ${timeoutMs} ms`);
       }, timeoutMs);
       const done = (error?: Error) => {

@@ -31,6 +31,7 @@ export class RootsFeature implements ClientFeature {
   async setRoots(roots: Root[]): Promise<void> {
     if (!this.roots) throw new Error('setRoots: this client was created without roots, so it did not declare the roots capability');
     this.roots = roots;
-    if (this.host.info()?.era === 'legacy' && !this.host.exchange.isClosed) await this.host.exchange.notify('notifications/roots/list_changed');
+    if (this.host.info()?.era === 'legacy' && !this.host.exchange.isClosed)
+      await this.host.exchange.notify('notifications/roots/list_changed');
   }
 }

@@ -44,16 +44,25 @@ export class ServerRequests implements ClientFeature {
   private reply(method: string, params: Record<string, unknown>, capability: string | undefined): Reply | Promise<Reply> {
     const answer = this.host.answerers()[method];
     if (method === 'ping') return { result: {} };
-    if (!answer || (capability && !grants(this.host.declared('legacy'), capability))) return { error: { code: -32601, message: this.notAnswered(method, capability) } };
+    if (!answer || (capability && !grants(this.host.declared('legacy'), capability)))
+      return { error: { code: -32601, message: this.notAnswered(method, capability) } };
     return answer(params).then(
       (result) => ({ result }),
       // "Clients SHOULD return errors for … User rejected sampling request (-1)"; other failures are internal errors.
-      (err: unknown) => ({ error: { code: err instanceof RefusedAskError ? -1 : err instanceof InvalidAskError ? -32602 : -32603, message: err instanceof Error ? err.message : String(err) } }),
+      (err: unknown) => ({
+        error: {
+          code: err instanceof RefusedAskError ? -1 : err instanceof InvalidAskError ? -32602 : -32603,
+          message: err instanceof Error ? err.message : String(err),
+        },
+      }),
     );
   }
 
   private notAnswered(method: string, capability: string | undefined): string {
-    const why = capability && grants(this.host.declared('legacy'), capability) ? 'the client profile declares that capability, but nothing here answers it' : 'the client did not declare that capability';
+    const why =
+      capability && grants(this.host.declared('legacy'), capability)
+        ? 'the client profile declares that capability, but nothing here answers it'
+        : 'the client did not declare that capability';
     return `Method not found: MCP Lens does not answer "${method}"${capability ? ` (${capability}) ` : ' '}requests from the server: ${why}`;
   }
 }

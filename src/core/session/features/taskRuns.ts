@@ -35,7 +35,11 @@ export class TaskRuns {
    * its outcome (tasks.ts). 2026-07-28: the tasks extension (tasksModern.ts). A server that
    * answers with the result at once is answered so.
    */
-  async callToolAsTask(name: string, args: Record<string, unknown>, opts: TaskCallOptions = {}): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
+  async callToolAsTask(
+    name: string,
+    args: Record<string, unknown>,
+    opts: TaskCallOptions = {},
+  ): Promise<{ task?: TaskState; result: Record<string, unknown> }> {
     const { onStatus, resultTimeoutMs, ttl, ...request } = opts;
     const info = this.host.info();
     const maxWaitMs = resultTimeoutMs ?? this.host.exchange.limits.maxTimeoutMs;
@@ -46,7 +50,10 @@ export class TaskRuns {
     const created = await this.host.request('tools/call', { name, arguments: args, task: ttl !== undefined ? { ttl } : {} }, request);
     const task = taskOf(created.task);
     if (!task) return { result: created };
-    const host = { request: (method: string, params: Record<string, unknown>, o?: RequestOptions) => this.host.request(method, params, o), onNotification: this.deps.onNotification };
+    const host = {
+      request: (method: string, params: Record<string, unknown>, o?: RequestOptions) => this.host.request(method, params, o),
+      onNotification: this.deps.onNotification,
+    };
     return followTask(host, task, { signal: opts.signal, onStatus, resultTimeoutMs: maxWaitMs });
   }
 
