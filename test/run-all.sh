@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Every check the project has, in order: typecheck, lint, build, unit, integration (real VS Code
-# extension host), e2e (real browser on the installed VSIX), conformance (the official MCP
-# conformance suite refereeing the CLI as a client; scenarios counted, against its baseline),
-# corpus (the suite's server mode proves each single-fault server's fault, MCP Lens must find it).
+# Every check the project has: typecheck, lint, build, unit, then side by side integration (real
+# VS Code extension host), e2e (real browser on the installed VSIX), and conformance (the official
+# MCP conformance suite refereeing the CLI as a client; scenarios counted, against its baseline)
+# followed by corpus (the suite's server mode proves each single-fault server's fault, MCP Lens
+# must find it).
 # Each stage's pass/fail/skip counts are summed; the last line is `N passed, N failed,
 # N skipped` and the exit code is non-zero on any failure. `bash test/run-all.sh unit e2e`
 # runs only the stages named. Test files or folders among the arguments narrow the unit stage
@@ -111,22 +112,91 @@ if printf '%s\n' "${stages[@]}" | grep -qE '^(integration|e2e)$'; then
   bash test/harness/install-vscode.sh || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
 fi
 
-for stage in "${stages[@]}"; do
-  case $stage in
+# The stages that mostly wait (a real VS Code, a browser, servers answering) run side by side once
+# the CPU-bound ones are done: integration, e2e, and conformance followed by corpus, each with its
+# log printed whole as it ends and its own time in the summary. MCP_LENS_SERIAL_STAGES=1 runs
+# everything one after the other, as does naming fewer of them.
+side_by_side=(integration e2e conformance corpus)
+parallel=0
+if [ -z "${MCP_LENS_SERIAL_STAGES:-}" ] && [ "$(printf '%s\n' "${stages[@]}" | grep -cxE 'integration|e2e|conformance|corpus')" -eq 4 ]; then
+  parallel=1
+fi
+
+# stage NAME: runs one stage here (its counts recorded in this shell).
+stage() {
+  case $1 in
     typecheck) check typecheck npm run --silent typecheck ;;
     lint) check lint npm run --silent lint ;;
     build) check build npm run --silent build ;;
     unit) run_unit ;;
     integration) ui integration "$counts/integration.json" node --import tsx test/harness/runIntegration.ts ;;
-    e2e) ui e2e "$counts/e2e.json" node --import tsx test/e2e/run.ts ;;
+    e2e) ui e2e "$counts/e2e.json" node --import tsx test/e2e/run.ts ${vsix_args[@]+"${vsix_args[@]}"} ;;
     conformance) ui conformance "$counts/conformance.json" node --import tsx test/conformance/run.ts ;;
     corpus) ui corpus "$counts/corpus.json" node --import tsx test/corpus/run.ts ;;
-    *) echo "unknown stage: $stage (typecheck lint build unit integration e2e conformance corpus)" >&2; exit 2 ;;
+    *) echo "unknown stage: $1 (typecheck lint build unit integration e2e conformance corpus)" >&2; exit 2 ;;
   esac
+}
+
+# lane NAME STAGE...: runs its stages one after the other in the background; its log and the
+# report lines of its stages land in $counts/lane-NAME.{log,report}, then $counts/lane-NAME.done.
+lane() {
+  local name=$1; shift
+  (
+    report=()
+    total_passed=0 total_failed=0 total_skipped=0
+    for s in "$@"; do stage "$s"; done
+    printf '%s\n' "$total_passed $total_failed $total_skipped" "${report[@]}" > "$counts/lane-$name.report"
+  ) > "$counts/lane-$name.log" 2>&1
+  touch "$counts/lane-$name.done"
+}
+
+# join_lane NAME: prints a finished lane's log and adds its counts and report lines to this shell's.
+join_lane() {
+  local name=$1
+  cat "$counts/lane-$name.log"
+  local p f k
+  read -r p f k < "$counts/lane-$name.report"
+  total_passed=$((total_passed + p))
+  total_failed=$((total_failed + f))
+  total_skipped=$((total_skipped + k))
+  mapfile -t -s 1 lines < "$counts/lane-$name.report"
+  report+=("${lines[@]}")
+}
+
+vsix_args=()
+for name in "${stages[@]}"; do
+  if [ $parallel -eq 1 ] && printf '%s\n' "${side_by_side[@]}" | grep -qx "$name"; then continue; fi
+  stage "$name"
 done
+
+if [ $parallel -eq 1 ]; then
+  # e2e installs the packaged VSIX; integration loads dist/ as built for development. Packaging
+  # rewrites dist/ (minified), so it is done here, before either starts, and dist/ made again.
+  echo "=== package: npm run package, then npm run build (e2e installs the VSIX; integration loads dist/)"
+  if [ $build_failed -eq 0 ] && npm run --silent package && npm run --silent build; then
+    vsix_args=(--vsix "$root/dist/mcp-lens.vsix")
+  else
+    build_failed=1
+  fi
+  echo "=== integration, e2e, and conformance then corpus, side by side: each log follows as it ends"
+  lane integration integration &
+  lane e2e e2e &
+  lane checks conformance corpus &
+  pending=(integration e2e checks)
+  while [ ${#pending[@]} -gt 0 ]; do
+    sleep 2
+    left=()
+    for name in "${pending[@]}"; do
+      if [ -e "$counts/lane-$name.done" ]; then join_lane "$name"; else left+=("$name"); fi
+    done
+    pending=(${left[@]+"${left[@]}"})
+  done
+  wait
+fi
 
 echo
 echo "=== summary"
 printf '%s\n' "${report[@]}"
+printf '%-12s %ds\n' "wall time" "$SECONDS"
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$total_failed" -eq 0 ]
