@@ -47,6 +47,7 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     await mkdir(devDir(), { recursive: true });
     await copyFile(join(fixtures, 'tools-from-json.mjs'), join(devDir(), 'weather.mjs'));
     await copyFile(join(fixtures, 'lib-line-server.mjs'), join(devDir(), 'lib-line-server.mjs'));
+    await copyFile(join(fixtures, 'lib-stdio-loop.mjs'), join(devDir(), 'lib-stdio-loop.mjs'));
     await writeFile(join(devDir(), 'tools.json'), JSON.stringify([forecast, neverAnswers], null, 2));
     original = await readFile(configFile(), 'utf8');
     await writeFile(configFile(), original.replace('"servers": {', SERVERS));
