@@ -37,10 +37,12 @@ const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', mai
 
 // The official schemas' validators as code (git-ignored, made here): no ajv compile at run time.
 // A bundle per version and group, required on first use (src/core/schema/precompiledLoad.ts).
+// Minified in every build, as the shipped ones are: V8 parses a Start's first validators while
+// the clock runs, and generated code is read through its source map anyway.
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/precompileSchemas.ts'], { stdio: 'inherit' });
 const validators = readdirSync('src/core/schema/precompiled')
   .filter((file) => file.endsWith('.js'))
-  .map((file) => ({ ...node, entryPoints: [`src/core/schema/precompiled/${file}`], outfile: `dist/validators/${file}` }));
+  .map((file) => ({ ...node, entryPoints: [`src/core/schema/precompiled/${file}`], outfile: `dist/validators/${file}`, minify: true }));
 
 const entries = [
   ...validators,

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
-import { FIRST_KEYS, PRECOMPILED_GROUPS, SHIPPED_VERSIONS, ajvFor, precompiledTargets } from '../src/core/schema/officialSchema';
+import { PRECOMPILED_GROUPS, SHIPPED_VERSIONS, ajvFor, precompiledGroupOf, precompiledTargets } from '../src/core/schema/officialSchema';
 
 const dir = new URL('../src/core/schema/precompiled/', import.meta.url);
 
@@ -46,9 +46,8 @@ function upToDate(outputs: URL[]): boolean {
   return inputs.every((file) => (mtime(file) ?? Infinity) < oldestOutput);
 }
 
-const first = new Set(FIRST_KEYS);
 const outputs = SHIPPED_VERSIONS.flatMap((version) => PRECOMPILED_GROUPS.map((group) => ({ version, group, file: new URL(`${version}-${group}.js`, dir) })));
 if (!upToDate(outputs.map(({ file }) => file))) {
   mkdirSync(dir, { recursive: true });
-  for (const { version, group, file } of outputs) writeFileSync(file, groupCode(version, group === 'first' ? (key) => first.has(key) : () => true));
+  for (const { version, group, file } of outputs) writeFileSync(file, groupCode(version, group === 'all' ? () => true : (key) => precompiledGroupOf(key) === group));
 }

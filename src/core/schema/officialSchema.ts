@@ -129,11 +129,11 @@ class VersionSchema {
   private readonly precompiled = new Map<string, Validators | undefined>();
 
   private precompiledFor(key: string): ValidateFunction | undefined {
-    return this.group(FIRST_KEYS.includes(key) ? 'first' : 'all')?.[key];
+    return this.group(precompiledGroupOf(key))?.[key];
   }
 
   /** A precompiled group's validators, required on first use. */
-  group(name: (typeof PRECOMPILED_GROUPS)[number]): Validators | undefined {
+  group(name: PrecompiledGroup): Validators | undefined {
     if (!this.precompiled.has(name)) this.precompiled.set(name, requirePrecompiled(this.version, name));
     return this.precompiled.get(name);
   }
@@ -150,11 +150,14 @@ class VersionSchema {
  * their own as well.
  */
 /**
- * The groups precompiled per version: `all` of precompiledTargets, and `first` only FIRST_KEYS
- * again (a Start evaluates that much of the probe's version and of the negotiated one before
- * the tools are listed: a whole version's code is hundreds of kB, 10–30 ms to evaluate).
+ * The groups precompiled per version: `all` of precompiledTargets, and FIRST_KEYS again in two
+ * (a Start evaluates that much of the probe's version and of the negotiated one before the
+ * tools are listed: a whole version's code is hundreds of kB, 10–30 ms to evaluate): `probe`,
+ * the probe's request and the error a legacy server answers it with (all a legacy server's
+ * Start needs of the probe's version), and `first`, the rest.
  */
-export const PRECOMPILED_GROUPS = ['first', 'all'] as const;
+export const PRECOMPILED_GROUPS = ['probe', 'first', 'all'] as const;
+export type PrecompiledGroup = (typeof PRECOMPILED_GROUPS)[number];
 
 export const FIRST_KEYS: readonly string[] = [
   'q:server/discover',
@@ -166,6 +169,14 @@ export const FIRST_KEYS: readonly string[] = [
   'r:tools/list',
   'e',
 ];
+
+const PROBE_KEYS: readonly string[] = ['q:server/discover', 'e'];
+
+/** The precompiled group holding a key's validator (see PRECOMPILED_GROUPS). */
+export function precompiledGroupOf(key: string): PrecompiledGroup {
+  if (PROBE_KEYS.includes(key)) return 'probe';
+  return FIRST_KEYS.includes(key) ? 'first' : 'all';
+}
 
 /**
  * The keys precompiled at build time: every request, its result and every notification the

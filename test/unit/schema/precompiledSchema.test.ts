@@ -4,7 +4,7 @@
 // for every shipped version and every precompiled definition.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIRST_KEYS, PRECOMPILED_GROUPS, SHIPPED_VERSIONS, ajvFor, precompiledTargets } from '../../../src/core/schema/officialSchema';
+import { PRECOMPILED_GROUPS, SHIPPED_VERSIONS, ajvFor, precompiledGroupOf, precompiledTargets } from '../../../src/core/schema/officialSchema';
 import { requirePrecompiled } from '../../../src/core/schema/precompiledLoad';
 
 const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
@@ -35,6 +35,8 @@ const BODIES: unknown[] = [
   { protocolVersion: '2025-06-18', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 's', version: '1' } },
   { protocolVersion: 20250618, capabilities: [], serverInfo: { name: 's' } },
   { supportedVersions: ['2026-07-28'], capabilities: {}, serverInfo: { name: 's', version: '1' } },
+  { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 1000, cacheScope: 'private' },
+  { resultType: 'complete', tools: [{ name: 'a', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'public' },
   { level: 'info', data: 'x' },
   { level: 'loud', data: 'x' },
   { progressToken: 't', progress: 1, total: 2 },
@@ -68,6 +70,7 @@ function messages(method: string | undefined): unknown[] {
   }
   out.push(
     { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+    { jsonrpc: '2.0', id: 'a', error: { code: -32602, message: 'Invalid params', data: { at: 'x' } } },
     { jsonrpc: '2.0', id: 1, error: { code: 'x', message: 1 } },
     { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse' } },
     { jsonrpc: '1.0', id: 1, method, params: {} },
@@ -86,7 +89,7 @@ for (const version of SHIPPED_VERSIONS) {
       const ajv = ajvFor(version);
       const built = requirePrecompiled(version, group);
       assert.ok(built, `no precompiled validators for ${version} (run npm run build)`);
-      const targets = [...precompiledTargets(version)].filter(([key]) => group === 'all' || FIRST_KEYS.includes(key));
+      const targets = [...precompiledTargets(version)].filter(([key]) => group === 'all' || precompiledGroupOf(key) === group);
       assert.deepEqual(Object.keys(built).sort(), targets.map(([key]) => key).sort());
       let valid = 0;
       let invalid = 0;
