@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { OffThreadLine } from './offThreadLine';
 import { TopLevelIdScanner } from './topLevelId';
 
@@ -65,12 +65,14 @@ export class LineFramer {
   private cut(chunk: Buffer, offThreadBytes: number): Array<Frame | Promise<Frame>> {
     const frames: Array<Frame | Promise<Frame>> = [];
     let start = 0;
+    let lines: AsciiLines | false | undefined;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
       const from = start;
       start = nl + 1;
       // The common line: whole in this chunk, nothing pending, under every cap (no view of it made).
       if (this.pendingBytes === 0 && !this.overflow && nl - from <= this.maxLineBytes && nl - from < offThreadBytes) {
-        frames.push(decodeRange(chunk, from, nl));
+        lines ??= asciiLines(chunk, from);
+        frames.push(lines ? lineOf(chunk, lines, from, nl) : decodeRange(chunk, from, nl));
         continue;
       }
       const piece = chunk.subarray(from, nl);
@@ -171,6 +173,37 @@ export class LineFramer {
     if (id.id !== undefined) frame.id = id.id;
     return frame;
   }
+}
+
+/** The complete lines of a chunk from `from` on, decoded at once when they are all ASCII (the usual flood): `text` starts at byte `from`. */
+interface AsciiLines {
+  text: string;
+  from: number;
+}
+
+/**
+ * One decoding for the chunk's lines instead of one per line: ASCII bytes are their own UTF-8
+ * decoding, one character each, so a line's text is a slice of it at its byte offsets. False
+ * when the bytes up to the chunk's last newline are not all ASCII (each line is decoded alone),
+ * or too few, or too many: a kept line keeps the whole decoding alive.
+ */
+function asciiLines(chunk: Buffer, from: number): AsciiLines | false {
+  const end = chunk.lastIndexOf(10);
+  const bytes = end - from;
+  if (bytes < ASCII_LINES_MIN_BYTES || bytes > ASCII_LINES_MAX_BYTES || !isAscii(chunk.subarray(from, end))) return false;
+  return { text: chunk.toString('latin1', from, end), from };
+}
+
+/** Below this, a chunk's lines are decoded one by one (a single request's answer, a handshake). */
+const ASCII_LINES_MIN_BYTES = 1024;
+/** A pipe delivers at most 64 KiB at a time; a larger buffer's lines are decoded one by one. */
+const ASCII_LINES_MAX_BYTES = 256 * 1024;
+
+/** decodeRange of an ASCII line, sliced from its chunk's decoding. */
+function lineOf(chunk: Buffer, lines: AsciiLines, from: number, end: number): Frame {
+  const crlf = end > from && chunk[end - 1] === 13;
+  const text = lines.text.slice(from - lines.from, (crlf ? end - 1 : end) - lines.from);
+  return crlf ? { text, crlf: true } : { text };
 }
 
 /**

@@ -95,3 +95,21 @@ test('a line whole in one chunk is framed exactly as one pieced together from se
     assert.deepEqual(feedAll(new LineFramer(), [stream.subarray(0, cut), stream.subarray(cut)]), expected, `cut at ${cut}`);
   }
 });
+
+test('the lines of a large all-ASCII chunk are framed as each one decoded alone', () => {
+  // Such a chunk is decoded once and its lines sliced from it (a flood's path): the texts, the
+  // \r flags, a line begun in the previous chunk and one left for the next must all hold.
+  const lines = Array.from({ length: 40 }, (_, i) => `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"line ${i}"}}${i % 7 === 3 ? '\r' : ''}`);
+  lines[10] = '';
+  lines[11] = '\r';
+  const bytes = Buffer.from(`${lines.join('\n')}\n`);
+  const expected = lines.map((line): Frame => (line.endsWith('\r') ? { text: line.slice(0, -1), crlf: true } : { text: line }));
+  for (const cut of [0, 5, 200, 1500, bytes.length - 3]) {
+    const frames = feedAll(new LineFramer(), [bytes.subarray(0, cut), bytes.subarray(cut)]);
+    assert.deepEqual(frames, expected, `cut at ${cut}`);
+  }
+  // One character that is not ASCII: the chunk's lines are decoded one by one, to the same frames.
+  const mixed = [...lines.slice(0, 20), '{"data":"héllo"}', ...lines.slice(21)];
+  const mixedExpected = [...expected.slice(0, 20), { text: '{"data":"héllo"}' }, ...expected.slice(21)];
+  assert.deepEqual(feedAll(new LineFramer(), [Buffer.from(`${mixed.join('\n')}\n`)]), mixedExpected);
+});

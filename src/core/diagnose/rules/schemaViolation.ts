@@ -2,6 +2,7 @@ import type { TraceEvent } from '../../trace/event';
 import type { DiagnoseContext, RequestRecord } from '../context';
 import { S2C_MESSAGES, type Rule } from '../rule';
 import { hasSchema, validateMessage } from '../../schema/officialSchema';
+import { surelyValidNotification } from '../../schema/knownShapes';
 import { ValidatorWarmup } from '../validatorWarmup';
 import { isRequest, isResponse } from '../../wire/message';
 import { describeMessage } from '../envelope';
@@ -61,9 +62,13 @@ export const schemaViolation: Rule = {
     // session's first idle moment after it (a server's notifications are no work in flight).
     if (e.dir !== 's2c' || isResponse(e.msg)) ctx.stateOf('schema-violation:warmup', () => new ValidatorWarmup()).see(e);
     if (e.dir === 'meta') return;
-    if ((e.dir !== 's2c' && e.dir !== 'c2s') || !e.msg) return;
+    const msg = e.msg;
+    if ((e.dir !== 's2c' && e.dir !== 'c2s') || !msg) return;
+    // A log or progress line of the usual shape is valid in every version and no request's
+    // answer (validateMessage would say so): a flood of them stops here, once per line.
+    if (surelyValidNotification(msg as unknown as Record<string, unknown>) !== undefined) return;
     // Faults the envelope rules name more precisely.
-    if (('id' in e.msg && e.msg.id === null) || ('result' in e.msg && 'error' in e.msg)) return;
+    if (('id' in msg && msg.id === null) || ('result' in msg && 'error' in msg)) return;
     const r = answered(e, ctx);
     // A legacy server's reply to the server/discover probe is its business, not the 2026 schema's.
     if (r?.method === 'server/discover' && isResponse(e.msg) && !Array.isArray(e.msg.result?.supportedVersions)) return;
