@@ -5,6 +5,7 @@
  */
 import type { ResourcePart } from '../../src/core/resources/contents';
 import type { PromptOutcome, ReadOutcome, WebviewMessage } from '../../src/extension/resources/protocol';
+import { statusBanner } from './banner';
 import { button, el } from './dom';
 import { jsonTree } from './jsonTree';
 import { contentBlock } from './resultRender';
@@ -20,18 +21,21 @@ function linkActions(post: Post): { openResource(uri: string): void; openLink(ur
 }
 
 function banner(icon: string, title: string, detail?: string, ms?: number, hint?: string): HTMLElement {
+  return statusBanner(
+    icon,
+    title,
+    detail || undefined,
+    hint ? el('div', { className: 'banner-hint', text: hint }) : undefined,
+    ms !== undefined ? el('span', { className: 'latency', text: `${ms} ms` }) : undefined,
+  );
+}
+
+/** Under a read's contents or a prompt's messages: the whole result as JSON, in an editor. */
+function resultJsonAction(post: Post): HTMLElement {
   return el(
     'div',
-    { className: 'banner', attrs: { role: 'status' } },
-    el('span', { className: 'banner-icon', text: icon, attrs: { 'aria-hidden': 'true' } }),
-    el(
-      'div',
-      { className: 'banner-text' },
-      el('div', { className: 'banner-title', text: title }),
-      detail ? el('div', { className: 'banner-detail', text: detail }) : undefined,
-      hint ? el('div', { className: 'banner-hint', text: hint }) : undefined,
-    ),
-    ms !== undefined ? el('span', { className: 'latency', text: `${ms} ms` }) : undefined,
+    { className: 'result-actions' },
+    button('Result JSON', () => post({ type: 'openJson' }), { className: 'secondary small' }),
   );
 }
 
@@ -63,13 +67,7 @@ export function readView(o: ReadOutcome, post: Post): HTMLElement {
     section.appendChild(
       el('div', { className: 'muted', text: 'Large parts are clipped here; Open in Editor and Save as… have them whole.' }),
     );
-  section.appendChild(
-    el(
-      'div',
-      { className: 'result-actions' },
-      button('Result JSON', () => post({ type: 'openJson' }), { className: 'secondary small' }),
-    ),
-  );
+  section.appendChild(resultJsonAction(post));
   return section;
 }
 
@@ -136,13 +134,7 @@ export function promptView(o: PromptOutcome, post: Post): HTMLElement {
     );
   }
   section.appendChild(conversation);
-  section.appendChild(
-    el(
-      'div',
-      { className: 'result-actions' },
-      button('Result JSON', () => post({ type: 'openJson' }), { className: 'secondary small' }),
-    ),
-  );
+  section.appendChild(resultJsonAction(post));
   return section;
 }
 

@@ -5,6 +5,7 @@
  */
 import { LATENCY_MEANING } from '../../src/core/trace/latency';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
+import { statusBanner } from './banner';
 import { append, button, el } from './dom';
 import { jsonTree } from './jsonTree';
 
@@ -96,20 +97,7 @@ function kindClass(outcome: CallOutcome): string {
 
 function banner(outcome: CallOutcome): HTMLElement {
   const ms = 'ms' in outcome ? el('span', { className: 'latency', text: `${outcome.ms} ms`, title: LATENCY_MEANING }) : undefined;
-  const make = (icon: string, title: string, detail?: string, extra?: HTMLElement) =>
-    el(
-      'div',
-      { className: 'banner', attrs: { role: 'status' } },
-      el('span', { className: 'banner-icon', text: icon, attrs: { 'aria-hidden': 'true' } }),
-      el(
-        'div',
-        { className: 'banner-text' },
-        el('div', { className: 'banner-title', text: title }),
-        detail !== undefined ? el('div', { className: 'banner-detail', text: detail }) : undefined,
-        extra,
-      ),
-      ms,
-    );
+  const make = (icon: string, title: string, detail?: string, extra?: HTMLElement) => statusBanner(icon, title, detail, extra, ms);
   switch (outcome.kind) {
     case 'result':
       if (outcome.isError)

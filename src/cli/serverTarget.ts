@@ -73,35 +73,27 @@ function parseHeader(command: string, text: string): [string, string] {
   return [name, text.slice(colon + 1).trim()];
 }
 
+/** A command's name, its parsed flags, the words after `--`, its bare words, and how to read a stdio command from them. */
+type TargetWords = [command: string, values: TargetValues, server: string[] | undefined, bare: string[], stdio: () => ServerCommand];
+
 /**
  * `--url URL [--header 'K: V']… [--token T]`, or else the stdio server command that
  * `stdio()` reads from the words after `--`. Exactly one of the two; either may run as a
  * host (`--client-profile NAME`).
  */
-export function serverTarget(
-  command: string,
-  values: TargetValues,
-  server: string[] | undefined,
-  bare: string[],
-  stdio: () => ServerCommand,
-): ServerTarget {
+export function serverTarget(...target: TargetWords): ServerTarget {
+  const [command, values] = target;
   const profile = values['client-profile'];
   if (profile !== undefined && !clientProfile(profile)) {
     throw new UsageError(
       `${command}: unknown client profile ${JSON.stringify(profile)} (known: ${CLIENT_PROFILES.map((p) => p.id).join(', ')})`,
     );
   }
-  const target = connectionTarget(command, values, server, bare, stdio);
-  return profile === undefined ? target : { ...target, clientProfile: profile };
+  const connection = connectionTarget(...target);
+  return profile === undefined ? connection : { ...connection, clientProfile: profile };
 }
 
-function connectionTarget(
-  command: string,
-  values: TargetValues,
-  server: string[] | undefined,
-  bare: string[],
-  stdio: () => ServerCommand,
-): ServerTarget {
+function connectionTarget(...[command, values, server, bare, stdio]: TargetWords): ServerTarget {
   if (values.url === undefined) {
     rejectRemoteFlags(command, values);
     return stdio();

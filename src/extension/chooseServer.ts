@@ -1,6 +1,8 @@
+import * as vscode from 'vscode';
 import { displayName } from '../core/config/locations';
 import type { ServerEntry } from './serverEntry';
-import { pickOne, say, showInfo, type Text } from './shown';
+import type { ServerRegistry } from './serverRegistry';
+import { pickOne, say, showInfo, showWarning, type Text } from './shown';
 
 /**
  * One server out of `candidates`: none says why (`none`), one is taken as it is, more are
@@ -20,5 +22,26 @@ export async function chooseServer(candidates: ServerEntry[], placeHolder: Text,
       value: entry,
     })),
     { placeHolder, matchOnDescription: true },
+  );
+}
+
+/**
+ * The stdio server a command that launches a copy of its own works on (fuzz, load): only in a
+ * trusted workspace (`untrusted` says why), the one named, or one chosen among the stdio ones.
+ */
+export async function stdioServerToLaunch(
+  registry: ServerRegistry,
+  named: string | undefined,
+  text: { untrusted: Text; question: Text },
+): Promise<ServerEntry | undefined> {
+  if (!vscode.workspace.isTrusted) {
+    void showWarning(text.untrusted);
+    return undefined;
+  }
+  if (named !== undefined) return registry.get(named);
+  return chooseServer(
+    registry.servers.filter((s) => s.config.type === 'stdio'),
+    text.question,
+    say`MCP Lens: no stdio MCP server is configured.`,
   );
 }

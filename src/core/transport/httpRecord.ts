@@ -52,6 +52,15 @@ export function bodyExcerpt(body: string, secrets: readonly string[]): string {
   return hideSecrets(body.slice(0, BODY_EXCERPT), secrets);
 }
 
+/** What an exchange's trace line records besides its method: the request's headers, the response, the request's seq, the body read, fields of the caller's. */
+export type ExchangeFacts = [
+  headers: Record<string, string>,
+  res: Response,
+  requestSeq: number | undefined,
+  body?: string,
+  extra?: Record<string, unknown>,
+];
+
 export class HttpRecorder {
   constructor(
     private readonly trace: Trace,
@@ -62,14 +71,7 @@ export class HttpRecorder {
     private readonly delivered: (stored: TraceEvent & { msg: JsonRpcMessage }) => void,
   ) {}
 
-  exchange(
-    method: string,
-    headers: Record<string, string>,
-    res: Response,
-    requestSeq: number | undefined,
-    body?: string,
-    extra?: Record<string, unknown>,
-  ): void {
+  exchange(method: string, ...[headers, res, requestSeq, body, extra]: ExchangeFacts): void {
     const info = exchangeInfo(method, this.endpoint, headers, res, this.secrets);
     if (requestSeq !== undefined) info.requestSeq = requestSeq;
     const sessionId = res.headers.get('mcp-session-id') ?? headers['Mcp-Session-Id'];

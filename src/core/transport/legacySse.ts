@@ -6,7 +6,7 @@ import { authorizedFetch, sendAuthorized } from './authorizedSend';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { HttpNetworkError, HttpStatusError, networkCode, networkMessage } from './httpErrors';
 import { hideSecrets, redactHeaders, redactUrl } from './httpRedact';
-import { bodyExcerpt, exchangeInfo, exchangeLine, readText } from './httpRecord';
+import { bodyExcerpt, exchangeInfo, exchangeLine, readText, type ExchangeFacts } from './httpRecord';
 import { httpUrlProblem, RemoteTransport } from './remoteTransport';
 import { SseParser, type SseEvent } from './sse';
 import { EndpointWait, endpointProblem } from './sseEndpoint';
@@ -327,15 +327,7 @@ export class LegacySseTransport extends RemoteTransport {
     return controller;
   }
 
-  private recordExchange(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    res: Response,
-    requestSeq: number | undefined,
-    body?: string,
-    extra?: Record<string, unknown>,
-  ): void {
+  private recordExchange(method: string, url: string, ...[headers, res, requestSeq, body, extra]: ExchangeFacts): void {
     const shown = redactUrl(url, this.secrets);
     const info: Record<string, unknown> = { ...exchangeInfo(method, shown, headers, res, this.secrets), transport: 'sse' };
     if (requestSeq !== undefined) info.requestSeq = requestSeq;

@@ -13,7 +13,7 @@ import { fuzzTool, type FuzzFinding, type ToolReport } from '../../core/fuzz/fuz
 import { FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
 import { saveFindings } from '../../core/fuzz/saveFindings';
 import type { ServerSpec } from '../../core/session/client';
-import { chooseServer } from '../chooseServer';
+import { stdioServerToLaunch } from '../chooseServer';
 import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
@@ -63,18 +63,10 @@ function toArg(arg: FuzzToolArg | ItemRow | undefined): FuzzToolArg {
 }
 
 async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg): Promise<FuzzToolResult | undefined> {
-  if (!vscode.workspace.isTrusted) {
-    void showWarning(say`MCP Lens: fuzzing starts the server; trust this workspace first.`);
-    return undefined;
-  }
-  const entry =
-    arg.server !== undefined
-      ? registry.get(arg.server)
-      : await chooseServer(
-          registry.servers.filter((s) => s.config.type === 'stdio'),
-          say`Fuzz a tool of which MCP server?`,
-          say`MCP Lens: no stdio MCP server is configured.`,
-        );
+  const entry = await stdioServerToLaunch(registry, arg.server, {
+    untrusted: say`MCP Lens: fuzzing starts the server; trust this workspace first.`,
+    question: say`Fuzz a tool of which MCP server?`,
+  });
   if (!entry) return undefined;
   const spec = await specOf(entry);
   if ('problem' in spec) {

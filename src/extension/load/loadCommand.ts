@@ -9,13 +9,13 @@ import { loadTool } from '../../core/load/loadTool';
 import type { ProcessSample } from '../../core/load/processSampler';
 import { McpClient } from '../../core/session/client';
 import { isRecord } from '../../core/schema/isRecord';
-import { chooseServer } from '../chooseServer';
+import { stdioServerToLaunch } from '../chooseServer';
 import { specOf } from '../fuzz/fuzzCommand';
 import type { Log } from '../log';
 import { LoadPanel } from './loadPanel';
 import type { LoadDrawn } from './loadProtocol';
 import type { ServerRegistry } from '../serverRegistry';
-import { askText, render, say, showError, showWarning, untrusted, type Text } from '../shown';
+import { askText, render, say, showError, untrusted, type Text } from '../shown';
 import { ignoreClosing } from '../../core/util/ignored';
 
 export const LOAD_TOOL_COMMAND = 'mcpLens.loadTestTool';
@@ -58,18 +58,10 @@ async function loadCommand(
   log: Log,
   arg: LoadToolArg,
 ): Promise<LoadToolResult | undefined> {
-  if (!vscode.workspace.isTrusted) {
-    void showWarning(say`MCP Lens: a load test starts the server; trust this workspace first.`);
-    return undefined;
-  }
-  const entry =
-    arg.server !== undefined
-      ? registry.get(arg.server)
-      : await chooseServer(
-          registry.servers.filter((s) => s.config.type === 'stdio'),
-          say`Load test a tool of which MCP server?`,
-          say`MCP Lens: no stdio MCP server is configured.`,
-        );
+  const entry = await stdioServerToLaunch(registry, arg.server, {
+    untrusted: say`MCP Lens: a load test starts the server; trust this workspace first.`,
+    question: say`Load test a tool of which MCP server?`,
+  });
   if (!entry) return undefined;
   const spec = await specOf(entry);
   if ('problem' in spec) {

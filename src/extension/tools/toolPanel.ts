@@ -15,7 +15,8 @@ import { ServerPanel } from '../webview/serverPanel';
 import type { Log } from '../log';
 import { AppView } from '../apps/appView';
 
-interface Deps {
+/** What a tool panel works with; ToolPanels hands the same to each panel it opens. */
+export interface ToolPanelDeps {
   extensionUri: vscode.Uri;
   runner: ToolRunner;
   documents: JsonDocuments;
@@ -39,7 +40,7 @@ export class ToolPanel extends ServerPanel<HostMessage, WebviewMessage> implemen
   private readonly app: AppView;
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: ToolPanelDeps,
     private readonly entry: ServerEntry,
     readonly toolName: string,
   ) {

@@ -1,26 +1,12 @@
-import type * as vscode from 'vscode';
-import type { AskBroker } from '../asks/askBroker';
-import type { Log } from '../log';
 import { Disposable } from '../lifecycle';
 import type { ServerEntry } from '../serverEntry';
-import type { JsonDocuments } from './jsonDocuments';
-import { panelKey, ToolPanel } from './toolPanel';
-import type { ToolRunner } from './toolRunner';
+import { panelKey, ToolPanel, type ToolPanelDeps } from './toolPanel';
 
 /** One panel per tool of a server, reused: a second ▶ on the same tool brings it forward. */
 export class ToolPanels extends Disposable {
   private readonly panels = new Map<string, ToolPanel>();
 
-  constructor(
-    private readonly deps: {
-      extensionUri: vscode.Uri;
-      runner: ToolRunner;
-      documents: JsonDocuments;
-      asks: AskBroker;
-      log: Log;
-      version: string;
-    },
-  ) {
+  constructor(private readonly deps: ToolPanelDeps) {
     super();
     this.register({ dispose: () => [...this.panels.values()].forEach((p) => p.panel.dispose()) });
   }
