@@ -16,6 +16,7 @@ import {
 import { asRecord } from '../schema/isRecord';
 import { ConnectionClosedError, OversizeResponseError, ProtocolError, RequestCancelledError, RequestTimeoutError } from './errors';
 import type { LateAnswer } from './lateModern';
+import type { ExchangeHooks, ExchangeLimits, SendOptions } from './exchangeOptions';
 import { PendingRequests, type PendingRequest, type Progress } from './pendingRequests';
 import { SignsOfLife } from './signsOfLife';
 
@@ -26,51 +27,7 @@ import { SignsOfLife } from './signsOfLife';
  * hooks that shape a request's `_meta`, read a result, and take the server's other messages.
  */
 
-export interface RequestOptions {
-  timeoutMs?: number;
-  maxTimeoutMs?: number;
-  onProgress?: (p: Progress) => void;
-  signal?: AbortSignal;
-  /** Learns the request's id once it is assigned (again for each round a server asks back). */
-  onId?: (id: number) => void;
-  /** Extensions this request declares in its `_meta` clientCapabilities (the tasks extension). */
-  extensions?: Record<string, unknown>;
-}
-
-/** How an internal request behaves on timeout: the probe and `initialize` are never cancelled. */
-export interface SendOptions extends RequestOptions {
-  /** "The client MUST NOT cancel initialize"; a probe timeout is an answer, not a fault. */
-  cancelOnTimeout?: boolean;
-  /** Send params exactly as given (the probe builds its own `_meta`). */
-  rawParams?: boolean;
-  /** While the server has written nothing the request waits `timeoutMs`; from its first output, this long (the probe). */
-  quietAfterLifeMs?: number;
-  /** Where an answer that arrives after the timeout goes (the probe's late DiscoverResult). */
-  onLate?: (answer: LateAnswer) => void;
-}
-
-/** What the client decides about the messages the exchange carries. */
-export interface ExchangeHooks {
-  /** The 2026-07-28 `_meta` a request carries (once the server is modern), or undefined. */
-  requestMeta(extensions: Record<string, unknown> | undefined): Record<string, unknown> | undefined;
-  /** A successful response's result as the caller gets it, or the error the request fails with. */
-  readResult(
-    method: string,
-    result: Record<string, unknown>,
-    seq: number,
-    extensions: Record<string, unknown> | undefined,
-  ): Record<string, unknown> | Error;
-  /** A response that belongs to something other than a pending request (a listen stream); true when taken. */
-  claimResponse(e: TraceEvent): boolean;
-  onNotification(e: TraceEvent): void;
-  onRequest(msg: JsonRpcRequest): void;
-}
-
-export interface ExchangeLimits {
-  requestTimeoutMs: number;
-  maxTimeoutMs: number;
-  firstId: number;
-}
+export type { ExchangeHooks, ExchangeLimits, RequestOptions, SendOptions } from './exchangeOptions';
 
 /** send()'s options when none are given (one object, not one per request). */
 const NO_OPTIONS: SendOptions = Object.freeze({});
