@@ -12,14 +12,6 @@ export const COMPACT_LINE_CHARS = 64 * 1024;
  * old one; with 4096 a flood's garbage collection cost ~2k more instructions per event.
  */
 const RECENT = 256;
-/**
- * Stamps of compact events, this many to a block: a number field holds a fraction in a heap
- * object of its own, one more per event for the young generation's collections to copy (a
- * flood's trace kept 100k of them per burst).
- */
-const TIME_BLOCK = 4096;
-let times = new Float64Array(TIME_BLOCK);
-let nextTime = 0;
 const ringEvents: Array<TraceEvent | undefined> = new Array(RECENT);
 const ringMessages: Array<JsonRpcMessage | undefined> = new Array(RECENT);
 
@@ -29,39 +21,19 @@ const ringMessages: Array<JsonRpcMessage | undefined> = new Array(RECENT);
  * trace was given while the event is among the newest; an older event's `msg` is parsed from
  * `raw` again when asked (an equal object, not the same one).
  *
- * `msg` and `t` are getters of the class, not own properties: defining an own accessor on every
- * event was a tenth of a flood's CPU. So the event serialises (toJSON, serializeEvent) as the
- * plain event it stands for, but spreading it or structuredClone would leave them out: copy one
- * with `plainEvent`.
+ * `msg` is a getter of the class, not an own property: defining an own accessor on every event
+ * was a tenth of a flood's CPU. So the event serialises (toJSON, serializeEvent) as the plain
+ * event it stands for, but spreading it or structuredClone would leave `msg` out: copy one with
+ * `plainEvent`.
  */
 export class StoredMessage implements TraceEvent {
-  private readonly times: Float64Array;
-  private readonly slot: number;
-
   constructor(
     public seq: number,
-    t: number,
+    public t: number,
     public dir: Direction,
     public kind: TraceEvent['kind'],
     public raw: string,
-  ) {
-    if (nextTime === TIME_BLOCK) {
-      times = new Float64Array(TIME_BLOCK);
-      nextTime = 0;
-    }
-    this.times = times;
-    this.slot = nextTime++;
-    times[this.slot] = t;
-  }
-
-  /** The stamp, kept in a block of stamps (see TIME_BLOCK). */
-  get t(): number {
-    return this.times[this.slot]!;
-  }
-
-  set t(value: number) {
-    this.times[this.slot] = value;
-  }
+  ) {}
 
   get msg(): JsonRpcMessage {
     const slot = this.seq & (RECENT - 1);
