@@ -3,6 +3,7 @@
  * `${input:…}` asked for), what the log must mask, the command line (rewritten for the debugger
  * when the server is debugged) and the request timeouts that fit how it runs.
  */
+import { probeBounds } from '../core/session/clientOptions';
 import * as os from 'node:os';
 import { InputCancelledError, resolveServer, type ResolvedServer, type ResolveResult } from '../core/config/resolve';
 import { resolveRemoteServer, type ResolveRemoteResult } from '../core/config/resolveRemote';
@@ -117,15 +118,7 @@ export function timeoutsFor(plan: StartPlan, signingIn: boolean, requestTimeoutM
       probeTimeoutMs: SIGN_IN_TIMEOUT_MS,
       probeMaxWaitMs: SIGN_IN_TIMEOUT_MS,
     };
-  return { requestTimeoutMs, ...probeTimeouts(requestTimeoutMs) };
-}
-
-/**
- * server/discover waits out a silent (cold) start for up to 10 s and a started server 3 s,
- * never past the request timeout a person set: `mcp-lens` bounds it the same way.
- */
-function probeTimeouts(requestTimeoutMs: number): { probeTimeoutMs: number; probeMaxWaitMs: number } {
-  return { probeTimeoutMs: Math.min(3000, requestTimeoutMs), probeMaxWaitMs: Math.min(10_000, requestTimeoutMs) };
+  return { requestTimeoutMs, ...probeBounds(requestTimeoutMs) };
 }
 
 /** The server's own Authorization header: the user handles its credentials, MCP Lens runs no OAuth flow. */

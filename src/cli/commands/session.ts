@@ -3,6 +3,7 @@ import { OAuthAuthorizer } from '../../core/auth/authorizer';
 import { clientProfile } from '../../core/hosts/clientProfiles';
 import { describeError } from '../../core/session/errors';
 import { ConnectionClosedError, McpClient, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../../core/session/client';
+import { probeBounds } from '../../core/session/clientOptions';
 import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
@@ -39,8 +40,8 @@ export function clientOptions(server: ServerTarget, timeoutMs: number, answerers
     // A stdio server may ignore server/discover, so the probe gives up soon; over HTTP every
     // POST is answered ("fall back to initialize" when the answer is not a modern one), so a
     // slow server/discover is still an answer worth waiting for.
-    probeTimeoutMs: isRemote(server) ? timeoutMs : Math.min(3000, timeoutMs),
-    probeMaxWaitMs: Math.min(10_000, timeoutMs),
+    ...probeBounds(timeoutMs),
+    ...(isRemote(server) ? { probeTimeoutMs: timeoutMs } : {}),
     ...(answerers ? { elicit: answerers.elicit, elicitUrl: true, sample: answerers.sample, roots: answerers.roots } : {}),
     ...(isRemote(server) && server.auth
       ? {

@@ -53,3 +53,12 @@ export interface ClientOptions {
   /** Options of the Streamable HTTP transport, used when the spec has a `url`. */
   http?: HttpTransportOptions;
 }
+
+/**
+ * How long server/discover waits on stdio: 3 s once the server has written something, 10 s of
+ * silence at most (a cold start), never past the request timeout a person set. The editor and
+ * the CLI take their defaults from here.
+ */
+export function probeBounds(requestTimeoutMs: number): { probeTimeoutMs: number; probeMaxWaitMs: number } {
+  return { probeTimeoutMs: Math.min(3000, requestTimeoutMs), probeMaxWaitMs: Math.min(10_000, requestTimeoutMs) };
+}
