@@ -9,17 +9,29 @@
  *
  * Every observation is inside try/catch: the preload never throws into the server.
  */
-import * as fs from 'node:fs';
+import {
+  closeSync as fsCloseSync,
+  fstatSync as fsFstatSync,
+  openSync as fsOpenSync,
+  write as fsWrite,
+  writeSync as fsWriteSync,
+} from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { isMainThread } from 'node:worker_threads';
 import { LineObserver } from './lineObserver';
 import { fsChunk, streamChunk } from './nodeWrites';
 import { MAX_RECORD_TEXT, MAX_RECORDS_PER_PROCESS, SIDE_FILE_ENV, STDOUT_ID_ENV, type StrayRecord } from './record';
 import { parseV8Stack } from './stackFrames';
 
 const INSTALLED = Symbol.for('mcp-lens.stdout-preload');
-// The originals, before any wrapping: the side channel must not observe itself.
-const { openSync, writeSync, closeSync, write: writeAsync } = fs;
+// The originals, taken before any wrapping: the side channel must not observe itself.
+// (Copied into consts: a bundled import reads the module object at each use, and the
+// wrappers below replace fs.writeSync and fs.write on that object. Named imports, not
+// `* as fs`: the namespace copy of the whole module cost every server's boot.)
+const openSync = fsOpenSync;
+const writeSync = fsWriteSync;
+const closeSync = fsCloseSync;
+const fstatSync = fsFstatSync;
+const writeAsync = fsWrite;
 
 interface StackHolder {
   stack?: string;
@@ -31,7 +43,7 @@ function install(): void {
   const sideFile = process.env[SIDE_FILE_ENV];
   const registry = globalThis as Record<symbol, unknown>;
   // A worker's stdout is forwarded to the main thread's, which already observes it.
-  if (!sideFile || !isMainThread || registry[INSTALLED] || !writesToServerStdout()) return;
+  if (!sideFile || inWorkerThread() || registry[INSTALLED] || !writesToServerStdout()) return;
   registry[INSTALLED] = true;
 
   const decoder = new StringDecoder('utf8');
@@ -189,6 +201,15 @@ function install(): void {
 }
 
 /**
+ * "process.chdir() ... not available in Worker threads" (Node's docs): a worker's copy is a
+ * stub Node marks `disabled`. Asked this way, not through `node:worker_threads`, whose loading
+ * was about two thirds of the preload's cost to every server's boot (2 of 3 ms).
+ */
+function inWorkerThread(): boolean {
+  return (process.chdir as { disabled?: boolean }).disabled === true;
+}
+
+/**
  * True when fd 1 is the server's stdout. The first observing process (Node or Python)
  * records which file that is; a descendant whose stdout is another pipe (a helper whose
  * output the server reads) is not the server's stdout, and is not blamed.
@@ -196,7 +217,7 @@ function install(): void {
 function writesToServerStdout(): boolean {
   let id: string;
   try {
-    const stat = fs.fstatSync(1);
+    const stat = fstatSync(1);
     if (!stat.ino) return true; // Windows pipes have no inode: nothing to compare.
     id = `${stat.dev}:${stat.ino}`;
   } catch {

@@ -67,6 +67,18 @@ describe('Node preload', () => {
     ]);
   });
 
+  it("reports a worker thread's stdout line once: the main thread observes what Node forwards to it", async () => {
+    const server = path.join(fixtures, 'worker-console-log.mjs');
+    const spec = { command: process.execPath, args: [server] };
+    const { plain, observed, side } = await runBoth(spec, requests);
+
+    assert.equal(observed.code, 0, observed.stderr);
+    assert.ok(plain.stdout.toString().startsWith('from the worker\n'));
+    assert.deepEqual(observed.stdout, plain.stdout);
+    const found = await records(side);
+    assert.deepEqual(found.map((record) => [record.text, record.pid]), [['from the worker', found[0]?.pid]]);
+  });
+
   it('sees a logger that writes fd 1 with fs.writeSync and fs.write', async () => {
     const server = path.join(fixtures, 'fs-write-stdout.mjs');
     const spec = { command: process.execPath, args: [server] };
