@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Every check the project has: typecheck, lint, build, unit, then side by side integration (real
-# VS Code extension host), e2e (real browser on the installed VSIX), and conformance (the official
-# MCP conformance suite refereeing the CLI as a client; scenarios counted, against its baseline)
-# followed by corpus (the suite's server mode proves each single-fault server's fault, MCP Lens
-# must find it).
+# Every check the project has: typecheck, lint, build, unit, integration (real VS Code extension
+# host), e2e (real browser on the installed VSIX), conformance (the official MCP conformance suite
+# refereeing the CLI as a client; scenarios counted, against its baseline) and corpus (the suite's
+# server mode proves each single-fault server's fault, MCP Lens must find it); a whole run puts
+# them side by side as described above `parallel` below.
 # Each stage's pass/fail/skip counts are summed; the last line is `N passed, N failed,
 # N skipped` and the exit code is non-zero on any failure. `bash test/run-all.sh unit e2e`
 # runs only the stages named. Test files or folders among the arguments narrow the unit stage
@@ -113,13 +113,14 @@ if printf '%s\n' "${stages[@]}" | grep -qE '^(integration|e2e)$'; then
   bash test/harness/install-vscode.sh || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
 fi
 
-# The stages that mostly wait (a real VS Code, a browser, servers answering) run side by side once
-# the CPU-bound ones are done: integration, e2e, and conformance followed by corpus, each with its
-# log printed whole as it ends and its own time in the summary. MCP_LENS_SERIAL_STAGES=1 runs
-# everything one after the other, as does naming fewer of them.
-side_by_side=(integration e2e conformance corpus)
+# A whole run packs its stages onto the machine's cores: typecheck beside lint (one CPU-bound
+# process each), then build and the VSIX, then e2e (the longest stage, and mostly waiting on a
+# real browser and VS Code) beside unit from the start, and once unit is done integration beside
+# conformance followed by corpus. Each log is printed whole as its stage ends, each stage's own
+# time is in the summary. MCP_LENS_SERIAL_STAGES=1 runs everything one after the other, as does
+# naming fewer stages.
 parallel=0
-if [ -z "${MCP_LENS_SERIAL_STAGES:-}" ] && [ "$(printf '%s\n' "${stages[@]}" | grep -cxE 'integration|e2e|conformance|corpus')" -eq 4 ]; then
+if [ -z "${MCP_LENS_SERIAL_STAGES:-}" ] && [ "$(printf '%s\n' "${stages[@]}" | grep -cxE 'typecheck|lint|build|unit|integration|e2e|conformance|corpus')" -eq 8 ]; then
   parallel=1
 fi
 
@@ -164,34 +165,43 @@ join_lane() {
   report+=("${lines[@]}")
 }
 
-vsix_args=()
-for name in "${stages[@]}"; do
-  if [ $parallel -eq 1 ] && printf '%s\n' "${side_by_side[@]}" | grep -qx "$name"; then continue; fi
-  stage "$name"
-done
+# join_when_done NAME...: waits for the lanes named, printing each as it ends.
+join_when_done() {
+  local pending=("$@")
+  while [ ${#pending[@]} -gt 0 ]; do
+    sleep 2
+    local left=()
+    for name in "${pending[@]}"; do
+      if [ -e "$counts/lane-$name.done" ]; then join_lane "$name"; else left+=("$name"); fi
+    done
+    pending=(${left[@]+"${left[@]}"})
+  done
+}
 
-if [ $parallel -eq 1 ]; then
+vsix_args=()
+if [ $parallel -eq 0 ]; then
+  for name in "${stages[@]}"; do stage "$name"; done
+else
+  echo "=== typecheck and lint, side by side"
+  lane typecheck typecheck &
+  lane lint lint &
+  join_when_done typecheck lint
+  stage build
   # e2e installs the packaged VSIX; integration loads dist/ as built for development. Packaging
-  # rewrites dist/ (minified), so it is done here, before either starts, and dist/ made again.
+  # rewrites dist/ (minified), so it is done here, before any of them starts, and dist/ made again.
   echo "=== package: npm run package, then npm run build (e2e installs the VSIX; integration loads dist/)"
   if [ $build_failed -eq 0 ] && npm run --silent package && npm run --silent build; then
     vsix_args=(--vsix "$root/dist/mcp-lens.vsix")
   else
     build_failed=1
   fi
-  echo "=== integration, e2e, and conformance then corpus, side by side: each log follows as it ends"
-  lane integration integration &
+  echo "=== e2e and unit side by side, then integration and conformance followed by corpus: each log follows as it ends"
   lane e2e e2e &
+  lane unit unit &
+  join_when_done unit
+  lane integration integration &
   lane checks conformance corpus &
-  pending=(integration e2e checks)
-  while [ ${#pending[@]} -gt 0 ]; do
-    sleep 2
-    left=()
-    for name in "${pending[@]}"; do
-      if [ -e "$counts/lane-$name.done" ]; then join_lane "$name"; else left+=("$name"); fi
-    done
-    pending=(${left[@]+"${left[@]}"})
-  done
+  join_when_done e2e integration checks
   wait
 fi
 
