@@ -1,10 +1,15 @@
 // Where the harness finds the project, its cache and the tools install-vscode.sh put there.
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const cacheDir = join(root, '.cache');
+/**
+ * Its real path: a worktree whose .cache links to another's would otherwise give the workbench
+ * one path for a workspace file and js-debug (which reports real paths) another, and a
+ * breakpoint set in the one would never bind in the other.
+ */
+export const cacheDir = existsSync(join(root, '.cache')) ? realpathSync(join(root, '.cache')) : join(root, '.cache');
 export const runsDir = join(cacheDir, 'runs');
 export const resultsDir = join(root, 'test-results');
 export const node24Bin = join(cacheDir, 'node24', 'bin');
