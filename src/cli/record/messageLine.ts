@@ -35,9 +35,12 @@ export function writeMessageLine(
   const value = parseJson(line.toString('utf8'));
   const kind = value === NOT_JSON ? undefined : messageKind(value);
   if (kind === undefined) return -1;
-  let to = at + SEQ_KEY.copy(block, at);
-  to = writeDigits(block, to, seq);
-  to += headTail(t, dir, kind).copy(block, to);
+  // TypedArray set, not Buffer copy: a small copy's cost is the call into C++.
+  block.set(SEQ_KEY, at);
+  let to = writeDigits(block, at + SEQ_KEY.length, seq);
+  const tail = headTail(t, dir, kind);
+  block.set(tail, to);
+  to += tail.length;
   // JSON.stringify of a well-formed string escapes only ", \\ and the bytes below 0x20.
   for (let i = 0; i < line.length; i++) {
     const b = line[i];
@@ -52,7 +55,8 @@ export function writeMessageLine(
       block[to++] = b;
     }
   }
-  to += MSG_KEY.copy(block, to);
+  block.set(MSG_KEY, to);
+  to += MSG_KEY.length;
   block.set(line, to);
   to += line.length;
   block[to++] = 0x7d;
