@@ -135,14 +135,17 @@ function notificationTrace(): TraceBuilder {
   return t;
 }
 
+/** Feeds both engines every event of `t`: each event, the end and the whole give the same diagnostics; the rules that fired. */
+function sameFindings(t: TraceBuilder, a: DiagnosticsEngine, b: DiagnosticsEngine): Set<string> {
+  for (const e of t.events) assert.deepEqual(a.feed(e), b.feed(e), `seq ${e.seq}`);
+  assert.deepEqual(a.end(), b.end());
+  assert.deepEqual(a.all, b.all);
+  return new Set(a.all.map((d) => d.rule));
+}
+
 test('rules indexed by notification method find exactly what they found when every rule saw every notification', () => {
   const t = notificationTrace();
-  const indexed = new DiagnosticsEngine();
-  const unindexed = new DiagnosticsEngine(RULES.map((r) => ({ ...r, notifications: undefined })));
-  for (const e of t.events) assert.deepEqual(indexed.feed(e), unindexed.feed(e), `seq ${e.seq}`);
-  assert.deepEqual(indexed.end(), unindexed.end());
-  assert.deepEqual(indexed.all, unindexed.all);
-  const rules = new Set(indexed.all.map((d) => d.rule));
+  const rules = sameFindings(t, new DiagnosticsEngine(), new DiagnosticsEngine(RULES.map((r) => ({ ...r, notifications: undefined }))));
   for (const id of ['progress-not-increasing', 'message-after-cancel', 'schema-violation'] as const) assert.ok(rules.has(id), id);
 });
 
@@ -179,13 +182,7 @@ function factTrace(): TraceBuilder {
 }
 
 test('rules about line facts find exactly what they found when they saw every event', () => {
-  const t = factTrace();
-  const skipping = new DiagnosticsEngine();
-  const seeingAll = new DiagnosticsEngine(RULES.map((r) => ({ ...r, facts: undefined })));
-  for (const e of t.events) assert.deepEqual(skipping.feed(e), seeingAll.feed(e), `seq ${e.seq}`);
-  assert.deepEqual(skipping.end(), seeingAll.end());
-  assert.deepEqual(skipping.all, seeingAll.all);
-  const rules = new Set(skipping.all.map((d) => d.rule));
+  const rules = sameFindings(factTrace(), new DiagnosticsEngine(), new DiagnosticsEngine(RULES.map((r) => ({ ...r, facts: undefined }))));
   for (const id of ['glued-output', 'multiline-json', 'invalid-utf8'] as const) assert.ok(rules.has(id), id);
 });
 
