@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { Direction } from '../../core/trace/event';
-import { tryParse } from '../../core/wire/lineEvent';
-import { classify } from '../../core/wire/message';
+import { NOT_JSON, parseJson } from '../../core/wire/lineEvent';
+import { messageKind } from '../../core/wire/message';
 
 /** Longer lines take the general path: their copy (escaped, up to 6 bytes a byte) must fit a write block. */
 export const MAX_FAST_LINE_BYTES = 64 * 1024;
@@ -32,11 +32,15 @@ export function writeMessageLine(
   dir: Exclude<Direction, 'meta' | 'stderr'>,
 ): number {
   if (line.length > MAX_FAST_LINE_BYTES || line[line.length - 1] === 13 || !isUtf8(line)) return -1;
-  const parsed = tryParse(line.toString('utf8'));
-  if (!parsed.ok) return -1;
-  const c = classify(parsed.value);
-  if (c.kind === 'not-jsonrpc') return -1;
-  let to = at + block.write(`{"seq":${seq},"t":${t},"dir":"${dir}","kind":"${c.kind}","raw":"`, at, 'latin1');
+  const value = parseJson(line.toString('utf8'));
+  const kind = value === NOT_JSON ? undefined : messageKind(value);
+  if (kind === undefined) return -1;
+  // TypedArray set, not Buffer copy: a small copy's cost is the call into C++.
+  block.set(SEQ_KEY, at);
+  let to = writeDigits(block, at + SEQ_KEY.length, seq);
+  const tail = headTail(t, dir, kind);
+  block.set(tail, to);
+  to += tail.length;
   // JSON.stringify of a well-formed string escapes only ", \\ and the bytes below 0x20.
   for (let i = 0; i < line.length; i++) {
     const b = line[i];
@@ -51,12 +55,37 @@ export function writeMessageLine(
       block[to++] = b;
     }
   }
-  to += block.write('","msg":', to, 'latin1');
-  to += line.copy(block, to);
+  block.set(MSG_KEY, to);
+  to += MSG_KEY.length;
+  block.set(line, to);
+  to += line.length;
   block[to++] = 0x7d;
   block[to++] = 0x0a;
   return to;
 }
+
+const SEQ_KEY = Buffer.from('{"seq":', 'latin1');
+const MSG_KEY = Buffer.from('","msg":', 'latin1');
+
+/** `n` (a non-negative integer) in decimal at `at`, as `${n}` writes it; returns where it ends. */
+function writeDigits(block: Buffer, at: number, n: number): number {
+  let digits = 1;
+  for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  for (let i = at + digits - 1, rest = n; i >= at; i--, rest = Math.floor(rest / 10)) block[i] = 48 + (rest % 10);
+  return at + digits;
+}
+
+/**
+ * What follows the seq: `,"t":…,"dir":…,"kind":…,"raw":"`. The lines of a chunk share their stamp
+ * and most often their kind: the bytes are made once for them, not formatted again per line.
+ */
+function headTail(t: number, dir: string, kind: string): Buffer {
+  if (t !== lastTail.t || dir !== lastTail.dir || kind !== lastTail.kind) {
+    lastTail = { t, dir, kind, bytes: Buffer.from(`,"t":${t},"dir":"${dir}","kind":"${kind}","raw":"`, 'latin1') };
+  }
+  return lastTail.bytes;
+}
+let lastTail = { t: NaN, dir: '', kind: '', bytes: Buffer.alloc(0) };
 
 /** The most writeMessageLine may write for `line`. */
 export function maxLineBytes(line: Buffer): number {

@@ -26,7 +26,13 @@ export class DiagnosticsEngine {
   private ended = false;
 
   /** Rules by the class of event they look at, so a flood of one kind runs only its few rules. */
-  private readonly dispatch = new Map<EventClass, { rule: Rule; report: Report; notifications: readonly string[] | undefined }[]>();
+  private readonly dispatch = new Map<EventClass, Dispatch>();
+  /**
+   * Of a notification class, the rules by method (Rule.notifications): each method some rule
+   * names has its own, every other method those that name none (a bounded table, whatever
+   * methods a server invents).
+   */
+  private readonly byMethod = new Map<EventClass, { named: ReadonlyMap<string, Dispatch>; other: Dispatch }>();
   /** Where the current feed/end collects its findings (created on the first one: most events prove nothing). */
   private out: Diagnostic[] | undefined;
   private readonly reporters: ReadonlyMap<Rule, Report>;
@@ -35,16 +41,15 @@ export class DiagnosticsEngine {
     // One report function per rule, made once: a closure per rule per event was a hot spot on large traces.
     const reporters = new Map(rules.map((rule) => [rule, (f: Finding) => this.add(rule, f)] as const));
     for (const cls of CLASSES) {
-      this.dispatch.set(
-        cls,
-        rules
-          .filter((r) => r.onEvent && (!r.on || r.on.includes(cls)))
-          .map((rule) => ({
-            rule,
-            report: reporters.get(rule)!,
-            notifications: cls.endsWith('-notification') ? rule.notifications : undefined,
-          })),
-      );
+      const entries = rules
+        .filter((r) => r.onEvent && (!r.on || r.on.includes(cls)))
+        .map((rule) => ({ rule, report: reporters.get(rule)! }));
+      this.dispatch.set(cls, dispatchOf(entries));
+      if (!cls.endsWith('-notification')) continue;
+      const about = (method: string) =>
+        dispatchOf(entries.filter(({ rule }) => !rule.notifications || rule.notifications.includes(method)));
+      const named = new Map(entries.flatMap(({ rule }) => rule.notifications ?? []).map((method) => [method, about(method)] as const));
+      this.byMethod.set(cls, { named, other: dispatchOf(entries.filter(({ rule }) => !rule.notifications)) });
     }
     this.reporters = reporters;
   }
@@ -68,12 +73,10 @@ export class DiagnosticsEngine {
   /** The diagnostics this event newly proves (most events: the one shared, frozen, empty list). */
   feed(e: TraceEvent): readonly Diagnostic[] {
     this.out = undefined;
-    const rules = this.dispatch.get(classOf(e))!;
-    // A notification reaches only the rules about its method (Rule.notifications).
-    const method = e.kind === 'notification' ? (e.msg as { method?: unknown } | undefined)?.method : undefined;
+    const dispatch = this.dispatchFor(e);
+    const rules = hasLineFacts(e) ? dispatch.all : dispatch.plain;
     for (let i = 0; i < rules.length; i++) {
-      const { rule, report, notifications } = rules[i]!;
-      if (notifications !== undefined && typeof method === 'string' && !notifications.includes(method)) continue;
+      const { rule, report } = rules[i]!;
       try {
         rule.onEvent!(e, this.ctx, report);
       } catch (error) {
@@ -82,6 +85,16 @@ export class DiagnosticsEngine {
     }
     this.ctx.update(e);
     return this.take();
+  }
+
+  /** The rules of `e`'s class; of a notification, only those about its method (Rule.notifications). */
+  private dispatchFor(e: TraceEvent): Dispatch {
+    const cls = classOf(e);
+    const byMethod = this.byMethod.get(cls);
+    const method = byMethod && (e.msg as { method?: unknown }).method;
+    // A method that is not a string names nothing: every rule of the class looks at it.
+    if (typeof method !== 'string') return this.dispatch.get(cls)!;
+    return byMethod!.named.get(method) ?? byMethod!.other;
   }
 
   private take(): readonly Diagnostic[] {
@@ -176,6 +189,27 @@ const CLASSES: readonly EventClass[] = [
   'stderr',
   'meta',
 ];
+
+/** A rule with the one report function it is given (made once per engine). */
+interface RuleEntry {
+  rule: Rule;
+  report: Report;
+}
+
+/** Rules to run: `all`, or `plain` (those without Rule.facts) for an event with no line facts. */
+interface Dispatch {
+  all: readonly RuleEntry[];
+  plain: readonly RuleEntry[];
+}
+
+function dispatchOf(entries: readonly RuleEntry[]): Dispatch {
+  return { all: entries, plain: entries.filter(({ rule }) => !rule.facts) };
+}
+
+/** Whether the event carries any of LINE_FACTS (each of them is checked here). */
+export function hasLineFacts(e: TraceEvent): boolean {
+  return e.piece !== undefined || e.glued !== undefined || e.multiline !== undefined || e.invalidUtf8 !== undefined;
+}
 
 // Constant strings rather than a template per event (200 000 events in a large trace).
 const MESSAGE_CLASS: Record<'c2s' | 's2c', Record<string, EventClass>> = {

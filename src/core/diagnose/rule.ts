@@ -30,6 +30,10 @@ export type EventClass =
   | 'stderr'
   | 'meta';
 
+/** How a line was written, as TraceEvent's fields of these names say: what a few rules are about. */
+export const LINE_FACTS = ['piece', 'glued', 'multiline', 'invalidUtf8'] as const;
+export type LineFact = (typeof LINE_FACTS)[number];
+
 export const S2C_MESSAGES: readonly EventClass[] = ['s2c-request', 's2c-response', 's2c-notification'];
 export const ALL_S2C: readonly EventClass[] = [...S2C_MESSAGES, 's2c-line'];
 
@@ -48,6 +52,11 @@ export interface Rule {
    * of log lines skips a rule about progress. Other events of `on` all reach it.
    */
   notifications?: readonly string[];
+  /**
+   * The line facts `onEvent` looks for (all events reach it when absent): an event with none of
+   * them, such as each well-formed line of a flood, skips the rule.
+   */
+  facts?: readonly LineFact[];
   onEvent?(e: TraceEvent, ctx: DiagnoseContext, report: Report): void;
   onEnd?(ctx: DiagnoseContext, report: Report): void;
 }

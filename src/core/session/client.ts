@@ -87,6 +87,8 @@ export class McpClient {
   private readonly http: HttpRecovery;
   /** The features with hooks, in the order each adds to a declaration and hears a message. */
   private readonly features: ClientFeature[];
+  /** The features that hear notifications, in that order: a flood's every line visits only these. */
+  private readonly hearers: ClientFeature[];
   private serverInfo: ServerInfo | undefined;
   private readonly closeEmitter = new Emitter<ExitInfo>();
   private readonly notificationEmitter = new Emitter<TraceEvent>();
@@ -144,6 +146,7 @@ export class McpClient {
       this.streams,
       this.http,
     ];
+    this.hearers = this.features.filter((f) => f.handleNotification);
     this.exited = this.transport.exited;
     void this.exited.then((info) => this.connectionEnded(info));
   }
@@ -328,7 +331,7 @@ export class McpClient {
       claimResponse: (e) => this.features.some((f) => f.claimResponse?.(e) === true),
       onNotification: (e) => {
         const msg = e.msg as JsonRpcNotification;
-        for (const f of this.features) f.handleNotification?.(msg, e);
+        for (const f of this.hearers) f.handleNotification!(msg, e);
         this.notificationEmitter.fire(e);
       },
       onRequest: (msg) => this.features.some((f) => f.handleRequest?.(msg) === true),

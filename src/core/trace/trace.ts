@@ -1,5 +1,6 @@
 import { Emitter, type Disposable } from '../util/disposable';
-import { now, type NewTraceEvent, type TraceEvent } from './event';
+import { now, type Direction, type MessageKind, type NewTraceEvent, type TraceEvent } from './event';
+import type { JsonRpcMessage } from '../wire/message';
 import { serializeEvent } from './jsonl';
 import { serializeEventPieces } from './jsonPieces';
 import { ASYNC_LINE_CHARS, type TraceSpill } from './spill';
@@ -70,25 +71,29 @@ export class Trace {
     return e?.seq === seq ? e : undefined;
   }
 
-  /** Numbers the event (seq from 1), stamps it unless it carries its own `t`, stores and announces it. */
-  append(e: NewTraceEvent): TraceEvent {
-    const seq = this.nextSeq++;
-    const t = e.t ?? now();
-    let event: TraceEvent;
-    if (plainMessage(e)) {
-      // The common case: its line, with the message parsed again when asked (see StoredMessage).
-      event =
-        e.raw.length < COMPACT_LINE_CHARS
-          ? storedMessage(seq, t, e.dir, e.kind, e.raw, e.msg!)
-          : { seq, t, dir: e.dir, kind: e.kind, raw: e.raw, msg: e.msg };
-    } else {
-      // Object.assign rather than rest/spread (once per line of a flood); it keeps the event's
-      // own key order, in which serializeEvent writes the fields after the first five.
-      // plainEvent: a stored event of another trace copies with its message.
-      event = Object.assign({ seq, t: 0 }, plainEvent(e as TraceEvent)) as TraceEvent;
-      event.t = t;
-    }
+  /**
+   * Numbers the event (seq from 1), stamps it unless it carries its own `t` (with `stamp` when
+   * the caller took the time already, e.g. a chunk's arrival), stores and announces it.
+   */
+  append(e: NewTraceEvent, stamp?: number): TraceEvent {
+    const t = e.t ?? stamp ?? now();
+    // The common case: its line, with the message parsed again when asked (see StoredMessage).
+    if (plainMessage(e)) return this.appendMessage(e.dir, e.kind as MessageKind, e.raw, e.msg!, t);
+    // Object.assign rather than rest/spread (once per line of a flood); it keeps the event's
+    // own key order, in which serializeEvent writes the fields after the first five.
+    // plainEvent: a stored event of another trace copies with its message.
+    const event = Object.assign({ seq: this.nextSeq++, t: 0 }, plainEvent(e as TraceEvent)) as TraceEvent;
+    event.t = t;
     return this.store(event);
+  }
+
+  /**
+   * append() of a message event given by its parts (dir, kind, raw, msg and its stamp): what a
+   * flood's lines are, with no event object to build and check for other keys first.
+   */
+  appendMessage(dir: Direction, kind: MessageKind, raw: string, msg: JsonRpcMessage, t: number): TraceEvent {
+    const seq = this.nextSeq++;
+    return this.store(raw.length < COMPACT_LINE_CHARS ? storedMessage(seq, t, dir, kind, raw, msg) : { seq, t, dir, kind, raw, msg });
   }
 
   /**

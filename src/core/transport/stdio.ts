@@ -1,7 +1,7 @@
 import { exitSentence } from '../diagnose/exitStory';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import type { TraceEvent } from '../trace/event';
+import { now, type MessageKind, type TraceEvent } from '../trace/event';
 import type { Trace } from '../trace/trace';
 import { Emitter, type Disposable } from '../util/disposable';
 import { InOrder } from '../util/inOrder';
@@ -257,9 +257,14 @@ export class StdioTransport implements Transport {
     let stdoutEnded = false;
     let stderrEnded = false;
     const recordStdout = (frame: Frame) => this.record(this.classifier.push(frame));
-    const recordStderr = (frame: Frame) => void this.trace.append(stderrEvent(frame));
     stdout.on('data', (chunk: Buffer) => {
-      for (const frame of this.stdoutFramer.pushInOrder(chunk)) this.arrivals.push(frame, recordStdout);
+      // Each line a chunk completes carries the chunk's arrival time, as `mcp-lens record`
+      // stamps them: one clock read per chunk instead of one per line, and one stamp its
+      // events share (a number field is otherwise a heap object of its own for each event).
+      const t = now();
+      const message = (kind: MessageKind, raw: string, msg: JsonRpcMessage) => this.recordMessage(kind, raw, msg, t);
+      const recordLine = (frame: Frame) => this.record(this.classifier.pushOrMessage(frame, message), t);
+      for (const frame of this.stdoutFramer.pushInOrder(chunk)) this.arrivals.push(frame, recordLine);
     });
     stdout.on('end', () => {
       stdoutEnded = true;
@@ -269,11 +274,15 @@ export class StdioTransport implements Transport {
       });
     });
     stderr.on('data', (chunk: Buffer) => {
+      const t = now();
+      const recordStderr = (frame: Frame) => void this.trace.append(stderrEvent(frame), t);
       for (const frame of this.stderrFramer.push(chunk)) this.arrivals.push(frame, recordStderr);
     });
     stderr.on('end', () => {
       stderrEnded = true;
-      this.arrivals.push(this.stderrFramer.end(), (last) => last && recordStderr(last));
+      this.arrivals.push(this.stderrFramer.end(), (last) => {
+        if (last) this.trace.append(stderrEvent(last));
+      });
     });
     // A server that exits while we write gets EPIPE; the exit is what matters, recorded below.
     child.stdin!.on('error', () => undefined);
@@ -295,11 +304,17 @@ export class StdioTransport implements Transport {
     });
   }
 
-  private record(events: ReturnType<StdoutClassifier['push']>): void {
+  /** Stores a stdout line's events (stamped `t` unless they carry their own) and hands on the messages. */
+  private record(events: ReturnType<StdoutClassifier['push']>, t?: number): void {
     for (const e of events) {
-      const stored = this.trace.append(e);
+      const stored = this.trace.append(e, t);
       if (stored.msg) this.messageEmitter.fire(stored);
     }
+  }
+
+  /** A stdout line that is one message and nothing else (see pushOrMessage). */
+  private recordMessage(kind: MessageKind, raw: string, msg: JsonRpcMessage, t: number): void {
+    this.messageEmitter.fire(this.trace.appendMessage('s2c', kind, raw, msg, t));
   }
 
   private finish(info: ExitInfo, spawned: boolean): void {

@@ -1,9 +1,9 @@
-import type { Direction, NewTraceEvent } from '../trace/event';
+import type { Direction, MessageKind, NewTraceEvent } from '../trace/event';
 import type { Frame } from './framer';
 import { gluedEvents } from './gluedEvents';
 import { jsonEvent, NOT_JSON, parseJson, tryParse, withFrameFlags } from './lineEvent';
 import { depthOver, MAX_JSON_DEPTH } from './jsonDepth';
-import { classify } from './message';
+import { classify, messageKind, type JsonRpcMessage } from './message';
 
 /** A pretty-printed value longer than this many lines is not reassembled; its lines are reported one by one. */
 const MAX_MULTILINE_LINES = 10_000;
@@ -32,6 +32,31 @@ export class StdoutClassifier {
     return this.single(frame);
   }
 
+  /**
+   * push(), except that the common line (one JSON-RPC message alone on its line, nothing to
+   * flag: no \r, valid UTF-8, whole, nothing held before it) goes to `message` as its parts,
+   * with no event object or array made for it (a flood's lines, one by one). Any other frame's
+   * events are returned, as push() gives them.
+   */
+  pushOrMessage(frame: Frame, message: (kind: MessageKind, raw: string, msg: JsonRpcMessage) => void): NewTraceEvent[] {
+    const text = frame.text;
+    if (
+      this.held.length > 0 ||
+      frame.oversize !== undefined ||
+      frame.partial ||
+      frame.crlf ||
+      frame.invalidUtf8 ||
+      depthOver(text) !== undefined
+    ) {
+      return this.push(frame);
+    }
+    const value = valueOf(frame);
+    const kind = value === NOT_JSON ? undefined : messageKind(value);
+    if (kind === undefined) return this.read(frame, value);
+    message(kind, text, value as JsonRpcMessage);
+    return NO_EVENTS;
+  }
+
   /** Lines are held back (a multi-line value may be open): the next frame is read as its continuation, unless it is a message on its own line, which releases them. */
   get holding(): boolean {
     return this.held.length > 0;
@@ -47,7 +72,12 @@ export class StdoutClassifier {
     // Checked before any parse (glued recovery included): what reads a deep value recurses.
     const depth = depthOver(text);
     if (depth !== undefined) return [tooDeepEvent(this.dir, text, depth)];
-    const value = frame.parsed ? (frame.parsed.ok ? frame.parsed.value : NOT_JSON) : parseJson(text);
+    return this.read(frame, valueOf(frame));
+  }
+
+  /** The events of a line standing on its own, given what JSON.parse made of it. */
+  private read(frame: Frame, value: unknown): NewTraceEvent[] {
+    const text = frame.text;
     if (value !== NOT_JSON) return [withFrameFlags(jsonEvent(this.dir, text, value), frame)];
     const glued = gluedEvents(this.dir, frame);
     if (glued) return glued;
@@ -118,6 +148,15 @@ export function tooDeepEvent(dir: Direction, text: string, depth: number): NewTr
 
 /** How much of a too-deep line is kept (its brackets say all there is to say). */
 const TOO_DEEP_HEAD = 2000;
+
+/** What pushOrMessage returns for a line it gave to its callback (never changed: nobody may push to it). */
+const NO_EVENTS: NewTraceEvent[] = Object.freeze([]) as unknown as NewTraceEvent[];
+
+/** What JSON.parse makes of the frame's text (NOT_JSON when it is not JSON): parsed already when decoded off the thread. */
+function valueOf(frame: Frame): unknown {
+  if (frame.parsed) return frame.parsed.ok ? frame.parsed.value : NOT_JSON;
+  return parseJson(frame.text);
+}
 
 /** The frame's JSON value: parsed already when the frame was decoded off the thread. */
 function parseOf(frame: Frame): ReturnType<typeof tryParse> {

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { RULE_IDS, type Stage } from '../../../src/core/diagnose/diagnostic';
 import { DiagnosticsEngine, diagnose } from '../../../src/core/diagnose/engine';
 import { RULES } from '../../../src/core/diagnose/registry';
+import { LINE_FACTS } from '../../../src/core/diagnose/rule';
 import { TraceBuilder } from './traceBuilder';
 
 // DESIGN.md §4: the stage of every rule.
@@ -134,14 +135,17 @@ function notificationTrace(): TraceBuilder {
   return t;
 }
 
+/** Feeds both engines every event of `t`: each event, the end and the whole give the same diagnostics; the rules that fired. */
+function sameFindings(t: TraceBuilder, a: DiagnosticsEngine, b: DiagnosticsEngine): Set<string> {
+  for (const e of t.events) assert.deepEqual(a.feed(e), b.feed(e), `seq ${e.seq}`);
+  assert.deepEqual(a.end(), b.end());
+  assert.deepEqual(a.all, b.all);
+  return new Set(a.all.map((d) => d.rule));
+}
+
 test('rules indexed by notification method find exactly what they found when every rule saw every notification', () => {
   const t = notificationTrace();
-  const indexed = new DiagnosticsEngine();
-  const unindexed = new DiagnosticsEngine(RULES.map((r) => ({ ...r, notifications: undefined })));
-  for (const e of t.events) assert.deepEqual(indexed.feed(e), unindexed.feed(e), `seq ${e.seq}`);
-  assert.deepEqual(indexed.end(), unindexed.end());
-  assert.deepEqual(indexed.all, unindexed.all);
-  const rules = new Set(indexed.all.map((d) => d.rule));
+  const rules = sameFindings(t, new DiagnosticsEngine(), new DiagnosticsEngine(RULES.map((r) => ({ ...r, notifications: undefined }))));
   for (const id of ['progress-not-increasing', 'message-after-cancel', 'schema-violation'] as const) assert.ok(rules.has(id), id);
 });
 
@@ -161,4 +165,44 @@ test('a rule indexed by notification method sees only those notifications, and e
   assert.ok(!seen.includes('notification notifications/message'), seen.join(', '));
   assert.ok(seen.includes('notification notifications/progress'));
   assert.ok(seen.includes('response '));
+});
+
+/** Lines with every line fact beside well-formed ones: what skipping the fact rules must not change. */
+function factTrace(): TraceBuilder {
+  const t = notificationTrace();
+  const note = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } };
+  t.s2c(note, { glued: 'ready ', piece: { index: 0, count: 2 } });
+  t.s2c(' trailing text', { piece: { index: 1, count: 2 } });
+  t.s2c(note, { glued: 'old trace ' });
+  t.s2c(note, { multiline: true });
+  t.s2c('bad \uFFFD bytes', { invalidUtf8: true, bytes: 'YmFkIOIo' });
+  t.s2c(note, { invalidUtf8: true, bytes: 'e30=' });
+  t.s2c(note);
+  return t;
+}
+
+test('rules about line facts find exactly what they found when they saw every event', () => {
+  const rules = sameFindings(factTrace(), new DiagnosticsEngine(), new DiagnosticsEngine(RULES.map((r) => ({ ...r, facts: undefined }))));
+  for (const id of ['glued-output', 'multiline-json', 'invalid-utf8'] as const) assert.ok(rules.has(id), id);
+});
+
+test('a rule about line facts sees exactly the events that carry one, whichever it is', () => {
+  const seen: number[] = [];
+  const spy = {
+    id: 'multiline-json' as const,
+    stage: 'framing' as const,
+    severity: 'warning' as const,
+    on: ['s2c-notification', 's2c-line'] as const,
+    facts: ['multiline'] as const,
+    onEvent: (e: { seq: number }) => void seen.push(e.seq),
+  };
+  const t = factTrace();
+  const one = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 1 } };
+  // Each fact alone, so every one of LINE_FACTS is looked for.
+  const alone = LINE_FACTS.map((fact) => t.s2c(one, { [fact]: fact === 'piece' ? { index: 0, count: 1 } : fact === 'glued' ? '' : true }));
+  const engine = new DiagnosticsEngine([spy]);
+  for (const e of t.events) engine.feed(e);
+  const withFacts = t.events.filter((e) => e.dir === 's2c' && LINE_FACTS.some((f) => e[f] !== undefined)).map((e) => e.seq);
+  assert.ok(alone.every((seq) => withFacts.includes(seq)));
+  assert.deepEqual(seen, withFacts);
 });

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LineFramer } from '../../../src/core/wire/framer';
 import { StdoutClassifier } from '../../../src/core/wire/stdoutClassifier';
-import type { NewTraceEvent } from '../../../src/core/trace/event';
+import type { MessageKind, NewTraceEvent } from '../../../src/core/trace/event';
+import type { JsonRpcMessage } from '../../../src/core/wire/message';
 
 /** A small seeded PRNG (mulberry32) so a failure can be replayed from its seed. */
 function rng(seed: number): () => number {
@@ -54,7 +55,10 @@ function corpus(seed: number, lines: number): { bytes: Buffer; expected: Expect[
         expected.push({ kind: 'notification', raw: note, glued: `${text} `, piece: '0/1' });
       } else if (shape === 1) {
         parts.push(Buffer.from(`${msg}${note}\n`));
-        expected.push({ kind: 'response', raw: msg, glued: '', piece: '0/2' }, { kind: 'notification', raw: note, glued: '', piece: '1/2' });
+        expected.push(
+          { kind: 'response', raw: msg, glued: '', piece: '0/2' },
+          { kind: 'notification', raw: note, glued: '', piece: '1/2' },
+        );
       } else if (shape === 2) {
         parts.push(Buffer.from(`${note} ${text}\n`));
         expected.push({ kind: 'notification', raw: note, glued: '', piece: '0/2' }, { kind: 'stray', raw: ` ${text}`, piece: '1/2' });
@@ -93,15 +97,23 @@ function corpus(seed: number, lines: number): { bytes: Buffer; expected: Expect[
   return { bytes: Buffer.concat(parts), expected };
 }
 
-function run(bytes: Buffer, cuts: number[]): NewTraceEvent[] {
+/**
+ * The events of `bytes` cut at `cuts`. `asParts`: through pushOrMessage, as the stdio
+ * transport reads stdout, each message it hands over as parts made into the event push() gives.
+ */
+function run(bytes: Buffer, cuts: number[], asParts?: { messages: number }): NewTraceEvent[] {
   const framer = new LineFramer(CAP);
   const classifier = new StdoutClassifier();
   const out: NewTraceEvent[] = [];
+  const message = (kind: MessageKind, raw: string, msg: JsonRpcMessage) => {
+    asParts!.messages++;
+    out.push({ dir: 's2c', raw, kind, msg });
+  };
   let from = 0;
   for (const cut of [...cuts, bytes.length]) {
     // Copy each chunk into a reused scratch buffer, as a stream may hand out reused memory.
     const chunk = Buffer.from(bytes.subarray(from, cut));
-    for (const f of framer.push(chunk)) out.push(...classifier.push(f));
+    for (const f of framer.push(chunk)) out.push(...(asParts ? classifier.pushOrMessage(f, message) : classifier.push(f)));
     chunk.fill(0);
     from = cut;
   }
@@ -135,12 +147,31 @@ test('random chunk splits of a large mixed corpus give exactly the expected even
     for (let round = 0; round < 8; round++) {
       const cuts: number[] = [];
       // Mix tiny chunks (single bytes, inside characters) with large ones.
-      for (let at = 0; at < bytes.length; ) {
+      for (let at = 0; at < bytes.length;) {
         at += r() < 0.3 ? 1 + Math.floor(r() * 3) : 1 + Math.floor(r() * 2000);
         if (at < bytes.length) cuts.push(at);
       }
       assert.deepEqual(run(bytes, cuts), whole, `seed ${seed} round ${round}`);
     }
+  }
+});
+
+test('pushOrMessage hands over a message alone on its line as its parts and gives every other line the events push() gives', () => {
+  for (let seed = 1; seed <= 4; seed++) {
+    const { bytes, expected } = corpus(seed, 1500);
+    const asParts = { messages: 0 };
+    const got = run(bytes, [], asParts);
+    assert.deepEqual(got, run(bytes, []), `seed ${seed}`);
+    // The plain responses (45 % of the corpus), not the flagged, glued or multi-line ones.
+    const plain = expected.filter((e) => e.kind === 'response' && !e.crlf && e.piece === undefined).length;
+    assert.equal(asParts.messages, plain, `seed ${seed}: messages handed over as parts`);
+    const r = rng(seed * 104729);
+    const cuts: number[] = [];
+    for (let at = 0; at < bytes.length;) {
+      at += 1 + Math.floor(r() * 700);
+      if (at < bytes.length) cuts.push(at);
+    }
+    assert.deepEqual(run(bytes, cuts, { messages: 0 }), got, `seed ${seed}: cut`);
   }
 });
 

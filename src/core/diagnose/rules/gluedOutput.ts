@@ -14,6 +14,7 @@ export const gluedOutput: Rule = {
   stage: 'framing',
   severity: 'error',
   on: ALL_S2C,
+  facts: ['piece', 'glued'],
   onEvent(e, ctx, report) {
     if (e.dir !== 's2c') return;
     // A trace written before lines were cut into pieces: one message, its prefix in `glued`.

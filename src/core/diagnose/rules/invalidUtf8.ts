@@ -7,6 +7,7 @@ export const invalidUtf8: Rule = {
   // Transports: "JSON-RPC messages MUST be UTF-8 encoded."
   severity: 'error',
   on: ALL_S2C,
+  facts: ['invalidUtf8'],
   onEvent(e, _ctx, report) {
     if (e.dir !== 's2c' || !e.invalidUtf8) return;
     report({

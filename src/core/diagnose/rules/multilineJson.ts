@@ -6,6 +6,7 @@ export const multilineJson: Rule = {
   stage: 'framing',
   severity: 'error',
   on: ALL_S2C,
+  facts: ['multiline'],
   onEvent(e, _ctx, report) {
     if (e.dir !== 's2c' || !e.multiline) return;
     const lines = e.raw.split('\n').length;
