@@ -3,7 +3,10 @@
 // chromium context) driven through chromium, saving a screenshot per step. The VSIX is
 // installed once and chromium started once per run; each result line says what each phase took.
 //
-//   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N]
+//   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N] [--shard K/N]
+//
+// --shard K/N runs every Nth test from the Kth (1-based), so that N runs side by side share the
+// tests: each has its own code-server run dirs and chromium; the first also checks the VSIX budget.
 //
 // Under CI a failed test runs once more in a fresh VS Code, as Playwright's own CI default does:
 // a 2-core runner under load can miss a UI deadline. A pass on retry is printed and counted as
@@ -30,8 +33,20 @@ const { values } = parseArgs({
     // Where the counts go; run-all.sh passes a file of its own (the tree is shared).
     results: { type: 'string', default: join(root, 'test-results', 'e2e.json') },
     retries: { type: 'string', default: process.env.CI ? '1' : '0' },
+    shard: { type: 'string', default: '1/1' },
   },
 });
+
+/** `--shard K/N`: the Kth of N (1-based). */
+function parseShard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new Error(`--shard ${text}: expected K/N with 1 ≤ K ≤ N`);
+  return { index, count };
+}
+const shard = parseShard(values.shard!);
+const shardName = shard.count > 1 ? ` (shard ${shard.index}/${shard.count})` : '';
 
 function packageVsix(): string {
   console.log('[e2e] npm run package');
@@ -40,15 +55,19 @@ function packageVsix(): string {
   return join(root, 'dist', 'mcp-lens.vsix');
 }
 
-/** Every e2e test, and those of them this run selects (all, or the ones matching --grep). */
-async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTest[] }> {
+/**
+ * Every e2e test, those --grep selects (all without it), and of those the ones this shard runs
+ * (every Nth, so that long and short tests spread over the shards).
+ */
+async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTest[]; mine: E2eTest[] }> {
   const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).sort();
   const tests: E2eTest[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(join(dir, file)).href)) as { tests?: E2eTest[]; default?: { tests?: E2eTest[] } };
     tests.push(...(module.tests ?? module.default?.tests ?? []));
   }
-  return { all: tests, selected: tests.filter((t) => !values.grep || t.name.includes(values.grep)) };
+  const selected = tests.filter((t) => !values.grep || t.name.includes(values.grep));
+  return { all: tests, selected, mine: selected.filter((_, i) => i % shard.count === shard.index - 1) };
 }
 
 /** Server processes left running after VS Code closed: a product bug, never retried. */
@@ -123,14 +142,20 @@ interface Counts {
 }
 
 async function main(): Promise<Counts> {
-  const { all, selected: tests } = await loadTests(resolve(values.dir!));
-  if (tests.length === 0) throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
+  const { all, selected, mine: tests } = await loadTests(resolve(values.dir!));
+  if (selected.length === 0) throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
   const vsix = values.vsix ? resolve(values.vsix) : packageVsix();
   const retries = Number(values.retries);
-  const budget = vsixBudget(vsix);
-  console.log(`  ${budget.line}`);
-  let passed = budget.ok ? 1 : 0;
-  let failed = budget.ok ? 0 : 1;
+  let passed = 0;
+  let failed = 0;
+  // The VSIX is one: the first shard checks its budget, and counts what --grep left out.
+  const first = shard.index === 1;
+  if (first) {
+    const budget = vsixBudget(vsix);
+    console.log(`  ${budget.line}`);
+    if (budget.ok) passed += 1;
+    else failed += 1;
+  }
   const flaky: string[] = [];
   // Set up once for the whole run: the VSIX installed (each test's VS Code gets a copy of the
   // extensions dir) and chromium (each test gets a fresh context of it, no state shared).
@@ -156,7 +181,7 @@ async function main(): Promise<Counts> {
       }
     }
   }
-  return { passed, failed, skipped: all.length - tests.length, flaky };
+  return { passed, failed, skipped: first ? all.length - selected.length : 0, flaky };
 }
 
 main()
@@ -169,6 +194,6 @@ main()
     mkdirSync(dirname(values.results!), { recursive: true });
     writeFileSync(values.results!, JSON.stringify({ passed, failed, skipped }));
     if (flaky.length > 0) console.log(`[e2e] flaky (passed on retry): ${flaky.join('; ')}`);
-    console.log(`[e2e] ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length > 0 ? ` (${flaky.length} flaky)` : ''}; screenshots in ${join(resultsDir, 'e2e')}`);
+    console.log(`[e2e${shardName}] ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length > 0 ? ` (${flaky.length} flaky)` : ''}; screenshots in ${join(resultsDir, 'e2e')}`);
     process.exit(failed === 0 ? 0 : 1);
   });
