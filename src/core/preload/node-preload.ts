@@ -201,9 +201,10 @@ function install(): void {
 }
 
 /**
- * "process.chdir() ... not available in Worker threads" (Node's docs): a worker's copy is a
- * stub Node marks `disabled`. Asked this way, not through `node:worker_threads`, whose loading
- * was about two thirds of the preload's cost to every server's boot (2 of 3 ms).
+ * "process.chdir() ... not available in Worker threads" (Node's docs): in a worker it is a
+ * function that throws, which Node flags with `disabled: true`. Read that flag rather than load
+ * `node:worker_threads`, which was about two thirds of the preload's cost to every server's
+ * boot (2 of 3 ms).
  */
 function inWorkerThread(): boolean {
   return (process.chdir as { disabled?: boolean }).disabled === true;
