@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { fuzzTool, type FuzzFinding, type ToolReport } from '../../core/fuzz/fuzzRun';
-import { FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
+import { FUZZ_START_TIMEOUT_MS, FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
 import { saveFindings } from '../../core/fuzz/saveFindings';
 import type { FuzzArgs } from './fuzzArgs';
 import type { Output } from '../output';
@@ -30,7 +30,7 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
     return 2;
   }
   // Over HTTP a "restart" is a new session on the same server: the client made per start connects again.
-  const session = new FuzzSession(clientSpec(args.server), clientOptions(args.server, args.timeoutMs));
+  const session = new FuzzSession(clientSpec(args.server), clientOptions(args.server, Math.max(args.timeoutMs, FUZZ_START_TIMEOUT_MS)));
   const reports: ToolReport[] = [];
   try {
     let tools: ListedTool[];

@@ -53,7 +53,8 @@ tampered requestState and with an answer it never asked for: it must refuse both
                        across the run: memory-growth, latency-growth)
   --sarif FILE         write SARIF 2.1.0 (one result per finding)
   --json               print one JSON report with every finding and its input
-  --timeout MS         how long a call may take before it counts as hung (default 5000)
+  --timeout MS         how long a call may take before it counts as hung (default 5000;
+                       starting the server and listing its tools wait at least 30 s)
                        (with --save and --url FILE must exist: it names its server)
 
 ${SERVER}

@@ -32,6 +32,13 @@ function runFindingsOf(client: McpClient): Diagnostic[] {
 /** McpClient's own default request timeout. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * Starting the server, its handshake and its tool list are not calls: a cold start (npx, a
+ * loaded machine) may take longer than a call may before it counts as hung, so a session's
+ * requests wait at least this long; each call is given its own deadline.
+ */
+export const FUZZ_START_TIMEOUT_MS = DEFAULT_REQUEST_TIMEOUT_MS;
+
 const FUZZ_DECLARES: Record<string, unknown> = Object.freeze({ elicitation: { form: {} }, sampling: {}, roots: {} });
 
 const ignoreProgress = (): void => undefined;

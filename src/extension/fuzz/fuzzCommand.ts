@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { resolveServer } from '../../core/config/resolve';
 import type { Diagnostic } from '../../core/diagnose/diagnostic';
 import { fuzzTool, type FuzzFinding, type ToolReport } from '../../core/fuzz/fuzzRun';
-import { FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
+import { FUZZ_START_TIMEOUT_MS, FuzzSession, type ListedTool } from '../../core/fuzz/fuzzSession';
 import { saveFindings } from '../../core/fuzz/saveFindings';
 import type { ServerSpec } from '../../core/session/client';
 import { stdioServerToLaunch } from '../chooseServer';
@@ -75,7 +75,7 @@ async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg)
   }
   const session = new FuzzSession(spec, {
     clientInfo: { name: 'mcp-lens', version: '0.1.0' },
-    requestTimeoutMs: FUZZ_TIMEOUT_MS,
+    requestTimeoutMs: FUZZ_START_TIMEOUT_MS,
     probeTimeoutMs: 3000,
   });
   try {

@@ -132,7 +132,11 @@ test('fuzz reports a server whose memory grows with the calls (memory-growth, ex
 for (const t of TRANSPORTS) {
   test(`fuzz over ${t.name} is reproducible from the seed; destructive tools run only with --allow-destructive`, async () => {
     const faults = await t.server(FAULTS);
-    const once = async () => JSON.parse((await runCli(['fuzz', 'divide', 'set_level', '--seed', '3', '--runs', '40', '--timeout', '1000', '--json', ...faults])).stdout) as Report;
+    const once = async () => {
+      const run = await runCli(['fuzz', 'divide', 'set_level', '--seed', '3', '--runs', '40', '--timeout', '1000', '--json', ...faults]);
+      assert.ok(run.stdout, run.stderr);
+      return JSON.parse(run.stdout) as Report;
+    };
     const [a, b] = [await once(), await once()];
     const shape = (r: Report) => r.tools.map((t) => [t.tool, t.findings.map((f) => [f.rule, f.args])]);
     assert.deepEqual(shape(a), shape(b));
@@ -165,6 +169,15 @@ test('fuzz over streamable-http says the server\'s memory is not sampled and jud
   const noHeader = await runCli(['fuzz', '--runs', '5', '--token', 'fuzz-tok', ...server]);
   assert.equal(noHeader.code, 1);
   assert.match(noHeader.stderr, /could not connect to the server: .*missing or wrong x-team header/);
+});
+
+test('fuzz --timeout bounds the calls, not the start: a server slower to start than a call may take is still fuzzed', async () => {
+  // Silent for 1.5 s before it reads stdin: the era probe and initialize wait longer than --timeout 500.
+  const run = await runCli(['fuzz', '--runs', '2', '--timeout', '500', '--json', '--', NODE, `${FIXTURES}lifecycle/slow-legacy-start.mjs`], {
+    env: { SLOW_START_MS: '1500' },
+  });
+  assert.doesNotMatch(run.stderr, /could not start the server/);
+  assert.deepEqual((JSON.parse(run.stdout) as Report).tools.map((t) => t.tool), ['old_school']);
 });
 
 test('fuzz --save with --url needs a test file that exists (it names the server): exit 2 before any call', async () => {
