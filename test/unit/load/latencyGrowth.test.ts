@@ -25,6 +25,11 @@ test('latencyGrowthOf: a steady slowdown is growth; spikes, inputs of different 
   const g = latencyGrowthOf(calls(Array.from({ length: 24 }, (_, i) => 5 * (i + 1))));
   assert.ok(g);
   assert.ok(g.to.ms >= 3 * g.from.ms);
+  // A busy moment does not hide it: one early call slower than every late one, one late call as quick as the early ones.
+  const busy = Array.from({ length: 24 }, (_, i) => 5 * (i + 1));
+  busy[1] = 400;
+  busy[22] = 6;
+  assert.ok(latencyGrowthOf(calls(busy)));
   // A few slow calls anywhere (a busy moment, a long input): the quarters overlap.
   assert.equal(latencyGrowthOf(calls(Array.from({ length: 24 }, (_, i) => (i % 5 === 0 ? 300 : 10)))), undefined);
   // Slower, but by less than 50 ms.

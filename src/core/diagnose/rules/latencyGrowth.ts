@@ -25,17 +25,18 @@ const MIN_RATIO = 3;
 const MIN_SLOWER_MS = 50;
 
 /**
- * Calls of one tool that got slower with the run and stayed slow: every call of the last
- * quarter took longer than every call of the first, the median three times as long and 50 ms
- * longer at least. A tool whose time depends on its input, or a machine busy for a moment,
- * meets none of this across a quarter of the calls.
+ * Calls of one tool that got slower with the run and stayed slow: the last quarter's calls
+ * took longer than the first quarter's (all but the fastest quarter of the last, than all but
+ * the slowest quarter of the first), the median three times as long and 50 ms longer at least.
+ * A tool whose time depends on its input meets none of this across a quarter of the calls; a
+ * machine busy for a moment (one slow early call, one quick late one) does not hide a trend.
  */
 export function latencyGrowthOf(calls: readonly TimedCall[]): LatencyGrowth | undefined {
   if (calls.length < MIN_CALLS) return undefined;
   const quarter = Math.floor(calls.length / 4);
   const first = calls.slice(0, quarter);
   const last = calls.slice(-quarter);
-  if (Math.min(...last.map((c) => c.ms)) <= Math.max(...first.map((c) => c.ms))) return undefined;
+  if (lowerQuartile(last) <= upperQuartile(first)) return undefined;
   const from = median(first);
   const to = median(last);
   if (to.ms < from.ms * MIN_RATIO || to.ms - from.ms < MIN_SLOWER_MS) return undefined;
@@ -44,6 +45,16 @@ export function latencyGrowthOf(calls: readonly TimedCall[]): LatencyGrowth | un
 
 function median(calls: readonly TimedCall[]): TimedCall {
   return [...calls].sort((a, b) => a.ms - b.ms)[Math.floor((calls.length - 1) / 2)];
+}
+
+/** The time a quarter of the calls took at most (nearest rank). */
+function lowerQuartile(calls: readonly TimedCall[]): number {
+  return [...calls].sort((a, b) => a.ms - b.ms)[Math.floor((calls.length - 1) / 4)].ms;
+}
+
+/** The time a quarter of the calls took at least (nearest rank). */
+function upperQuartile(calls: readonly TimedCall[]): number {
+  return [...calls].sort((a, b) => b.ms - a.ms)[Math.floor((calls.length - 1) / 4)].ms;
 }
 
 const ms = (v: number) => `${Math.round(v * 10) / 10} ms`;
