@@ -2,7 +2,7 @@
  * latency-growth across a run MCP Lens drives: a tool that waits 5 ms more on each call
  * (fuzz/slows.mjs, a wait rather than work, so the growth is the same on any machine) is
  * reported; a tool with a constant delay is not (memoryGrowth.test.ts runs that one too).
- * The bar — every call of the last quarter slower than every call of the first, 3× and 50 ms
+ * The bar — the last quarter's calls slower than the first's (all but a quarter of each), 3× and 50 ms
  * — is far from both, and the test asserts no duration.
  */
 import assert from 'node:assert/strict';

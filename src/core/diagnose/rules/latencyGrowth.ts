@@ -104,7 +104,7 @@ export const latencyGrowth: Rule = {
       if (!g) continue;
       const name = g.tool.length > 60 ? `${g.tool.slice(0, 59)}…` : g.tool;
       report({
-        message: `tools/call "${name}" got slower over the run's ${g.calls} successful calls: ${ms(g.from.ms)} at id ${JSON.stringify(g.from.id)}, ${ms(g.to.ms)} at id ${JSON.stringify(g.to.id)}, every call of the last quarter slower than every call of the first`,
+        message: `tools/call "${name}" got slower over the run's ${g.calls} successful calls: ${ms(g.from.ms)} at id ${JSON.stringify(g.from.id)}, ${ms(g.to.ms)} at id ${JSON.stringify(g.to.id)}, the last quarter's calls slower than the first quarter's`,
         evidence: [g.from.requestSeq, g.from.responseSeq, g.to.requestSeq, g.to.responseSeq],
         hint: 'The work per call grows with what the server has kept: a list scanned or copied on each call, a cache searched linearly, listeners piling up. Profile two calls far apart (node --cpu-prof, py-spy) and compare.',
       });
