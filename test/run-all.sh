@@ -87,7 +87,9 @@ run_unit() {
   mkdir -p "$counts/unit-batches"
   for ((b = 0; b < count; b++)); do
     local batch="$counts/unit-batches/batch-$((b + 1))-of-$count.mjs"
-    for ((i = b; i < ${#files[@]}; i += count)); do printf 'await import(%s);\n' "\"file://$root/${files[i]}\""; done > "$batch"
+    local urls=()
+    for ((i = b; i < ${#files[@]}; i += count)); do urls+=("\"file://$root/${files[i]}\""); done
+    printf 'import { load } from "file://%s/test/harness/unitBatch.mjs";\nawait load([%s]);\n' "$root" "$(IFS=,; echo "${urls[*]}")" > "$batch"
     batches+=("$batch")
   done
   # Node 20 has no glob and no JSON reporter: the spec reporter's closing "ℹ pass N",
@@ -121,13 +123,9 @@ ui() {
   record "$name" $rc "$passed" "$failed" "$skipped" $((SECONDS - start))
 }
 
-# The real-VS-Code stages need code-server, Node 24 and chromium: install them once (cached in .cache/).
-if printf '%s\n' "${stages[@]}" | grep -qE '^(integration|e2e)$'; then
-  bash test/harness/install-vscode.sh || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
-fi
-
 # A whole run puts side by side what can share the machine's two cores: typecheck beside lint
-# (one CPU-bound process each), then unit alone, then the stages that mostly wait (a real VS Code,
+# (one CPU-bound process each), then unit alone (the VS Code test tools install meanwhile, at low
+# priority, when they are missing), then the stages that mostly wait (a real VS Code,
 # a browser, servers answering): integration, e2e in two halves (each test waits on its own VS
 # Code: one at a time, e2e used about 0.75 of a core and outlasted the others by five minutes),
 # and conformance followed by corpus. Each log
@@ -139,6 +137,30 @@ parallel=0
 if [ -z "${MCP_LENS_SERIAL_STAGES:-}" ] && [ "$(printf '%s\n' "${stages[@]}" | grep -cxE 'typecheck|lint|build|unit|integration|e2e|conformance|corpus')" -eq 8 ]; then
   parallel=1
 fi
+
+# The real-VS-Code stages need code-server, Node 24 and chromium: installed once (cached in
+# .cache/). On a fresh machine that takes minutes (apt, then code-server's native modules
+# compiled): a whole run installs them in the background, at low priority, while typecheck,
+# lint, build and unit run (they need none of it), and waits for them before the stages that do.
+installing=""
+if printf '%s\n' "${stages[@]}" | grep -qE '^(integration|e2e)$'; then
+  if [ $parallel -eq 1 ]; then
+    (nice -n 10 bash test/harness/install-vscode.sh > "$counts/install.log" 2>&1; echo $? > "$counts/install.rc") &
+    installing=$!
+  else
+    bash test/harness/install-vscode.sh || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
+  fi
+fi
+
+# tools_ready: waits for the background install, prints its log, and notes a failure.
+tools_ready() {
+  [ -n "$installing" ] || return 0
+  echo "=== the VS Code test tools, installed in the background"
+  wait "$installing"
+  installing=""
+  cat "$counts/install.log"
+  [ "$(cat "$counts/install.rc" 2>/dev/null)" = 0 ] || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
+}
 
 # stage NAME: runs one stage here (its counts recorded in this shell).
 stage() {
@@ -214,6 +236,7 @@ else
     build_failed=1
   fi
   stage unit
+  tools_ready
   echo "=== integration, e2e in two halves, and conformance then corpus, side by side: each log follows as it ends"
   lane integration integration &
   lane e2e1 e2e-1 &
