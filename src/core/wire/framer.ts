@@ -50,7 +50,8 @@ export class LineFramer {
    * pushInOrder() gives a promise of their frame in their place (push() never does).
    * `keepBytes`: the frames of an all-ASCII chunk's complete lines point into bytes (`ascii`,
    * `at`) that a trace may keep instead of their text: the chunk itself when it is the whole of
-   * its ArrayBuffer (a pipe's read: the caller must not reuse it), else one copy of its lines.
+   * its ArrayBuffer (a pipe's read: the caller must not reuse it) and no larger than the lines
+   * decoded at once may be, else one copy of its lines.
    */
   constructor(
     private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
@@ -209,11 +210,11 @@ function asciiLines(chunk: Buffer, from: number, keepBytes: boolean): AsciiLines
   if (bytes < ASCII_LINES_MIN_BYTES || bytes > ASCII_LINES_MAX_BYTES || !isAscii(chunk.subarray(from, end))) return false;
   const text = chunk.toString('latin1', from, end);
   if (!keepBytes) return { text, from, bytes: undefined, bytesFrom: 0 };
-  if (ownsItsBuffer(chunk)) return { text, from, bytes: chunk, bytesFrom: 0 };
+  if (ownsItsBuffer(chunk) && chunk.length <= ASCII_LINES_MAX_BYTES) return { text, from, bytes: chunk, bytesFrom: 0 };
   return { text, from, bytes: copyOf(chunk, from, end + 1), bytesFrom: from };
 }
 
-/** A chunk that is all of its ArrayBuffer (not a view into Node's shared pool or a larger buffer): keeping it keeps nothing more. */
+/** A chunk that is all of its ArrayBuffer (not a view into Node's shared pool or a larger buffer): keeping it keeps nothing more than itself. */
 function ownsItsBuffer(chunk: Buffer): boolean {
   return chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
 }
