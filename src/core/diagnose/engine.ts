@@ -33,6 +33,8 @@ export class DiagnosticsEngine {
    * methods a server invents).
    */
   private readonly byMethod = new Map<EventClass, { named: ReadonlyMap<string, Dispatch>; other: Dispatch }>();
+  /** The rules of the notification method looked up last: a flood repeats one method. */
+  private lastNotification: { cls: EventClass; method: string; dispatch: Dispatch } | undefined;
   /** Where the current feed/end collects its findings (created on the first one: most events prove nothing). */
   private out: Diagnostic[] | undefined;
   private readonly reporters: ReadonlyMap<Rule, Report>;
@@ -90,11 +92,15 @@ export class DiagnosticsEngine {
   /** The rules of `e`'s class; of a notification, only those about its method (Rule.notifications). */
   private dispatchFor(e: TraceEvent): Dispatch {
     const cls = classOf(e);
+    const last = this.lastNotification;
+    if (last?.cls === cls && (e.msg as { method?: unknown }).method === last.method) return last.dispatch;
     const byMethod = this.byMethod.get(cls);
     const method = byMethod && (e.msg as { method?: unknown }).method;
     // A method that is not a string names nothing: every rule of the class looks at it.
     if (typeof method !== 'string') return this.dispatch.get(cls)!;
-    return byMethod!.named.get(method) ?? byMethod!.other;
+    const dispatch = byMethod!.named.get(method) ?? byMethod!.other;
+    this.lastNotification = { cls, method, dispatch };
+    return dispatch;
   }
 
   private take(): readonly Diagnostic[] {

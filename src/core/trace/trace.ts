@@ -89,11 +89,13 @@ export class Trace {
 
   /**
    * append() of a message event given by its parts (dir, kind, raw, msg and its stamp): what a
-   * flood's lines are, with no event object to build and check for other keys first.
+   * flood's lines are, with no event object to build and check for other keys first. `bytes`
+   * from `at` (up to a newline) are raw's bytes when it is ASCII: they are kept instead of raw.
    */
-  appendMessage(dir: Direction, kind: MessageKind, raw: string, msg: JsonRpcMessage, t: number): TraceEvent {
+  appendMessage(dir: Direction, kind: MessageKind, raw: string, msg: JsonRpcMessage, t: number, bytes?: Buffer, at?: number): TraceEvent {
     const seq = this.nextSeq++;
-    return this.store(raw.length < COMPACT_LINE_CHARS ? storedMessage(seq, t, dir, kind, raw, msg) : { seq, t, dir, kind, raw, msg });
+    if (raw.length >= COMPACT_LINE_CHARS) return this.store({ seq, t, dir, kind, raw, msg });
+    return this.store(storedMessage(seq, t, dir, kind, raw, msg, bytes, at));
   }
 
   /**

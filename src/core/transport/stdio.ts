@@ -92,7 +92,8 @@ export class StdioTransport implements Transport {
     private readonly options: TransportOptions = {},
   ) {
     const max = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    this.stdoutFramer = new LineFramer(max, OFF_THREAD_LINE_BYTES);
+    // The trace keeps a flood's lines as their bytes (see StoredMessage): a pipe's reads are never reused, so the frames point into them.
+    this.stdoutFramer = new LineFramer(max, OFF_THREAD_LINE_BYTES, true);
     this.stderrFramer = new LineFramer(max);
     this.graceMs = options.graceMs ?? 2000;
     this.exited = new Promise((resolve) => (this.resolveExited = resolve));
@@ -262,7 +263,7 @@ export class StdioTransport implements Transport {
       // stamps them: one clock read per chunk instead of one per line, and one stamp its
       // events share (a number field is otherwise a heap object of its own for each event).
       const t = now();
-      const message = (kind: MessageKind, raw: string, msg: JsonRpcMessage) => this.recordMessage(kind, raw, msg, t);
+      const message = (kind: MessageKind, raw: string, msg: JsonRpcMessage, line: Frame) => this.recordMessage(kind, raw, msg, line, t);
       const recordLine = (frame: Frame) => this.record(this.classifier.pushOrMessage(frame, message), t);
       for (const frame of this.stdoutFramer.pushInOrder(chunk)) this.arrivals.push(frame, recordLine);
     });
@@ -312,9 +313,9 @@ export class StdioTransport implements Transport {
     }
   }
 
-  /** A stdout line that is one message and nothing else (see pushOrMessage). */
-  private recordMessage(kind: MessageKind, raw: string, msg: JsonRpcMessage, t: number): void {
-    this.messageEmitter.fire(this.trace.appendMessage('s2c', kind, raw, msg, t));
+  /** A stdout line that is one message and nothing else (see pushOrMessage); the trace keeps its bytes when the framer kept them. */
+  private recordMessage(kind: MessageKind, raw: string, msg: JsonRpcMessage, line: Frame, t: number): void {
+    this.messageEmitter.fire(this.trace.appendMessage('s2c', kind, raw, msg, t, line.ascii, line.at));
   }
 
   private finish(info: ExitInfo, spawned: boolean): void {

@@ -19,6 +19,11 @@ export function toDisposable(fn: () => void): Disposable {
  */
 export class Emitter<T> {
   private listeners = new Set<(v: T) => void>();
+  /**
+   * The listeners as an array, made again after a change: fire() walks it by index, where a
+   * Set's iterator was an object made on every fire (three per line of a flood).
+   */
+  private snapshot: Array<(v: T) => void> | undefined;
   private disposed = false;
 
   /** Subscribes; the returned Disposable unsubscribes. A bound method, so it can be handed out as `onX`. */
@@ -27,17 +32,22 @@ export class Emitter<T> {
     // Wrap so that subscribing the same function twice yields two independent subscriptions.
     const wrapped = (v: T) => listener(v);
     this.listeners.add(wrapped);
-    return toDisposable(() => this.listeners.delete(wrapped));
+    this.snapshot = undefined;
+    return toDisposable(() => {
+      this.listeners.delete(wrapped);
+      this.snapshot = undefined;
+    });
   };
 
   fire(v: T): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(v);
-      } catch (err) {
-        console.error('MCP Lens: an event listener threw', err);
-      }
+    const listeners = (this.snapshot ??= [...this.listeners]);
+    for (let i = 0; i < listeners.length; i++) {
+      // Changed while firing: as the Set's own iteration would, a listener removed meanwhile is skipped…
+      if (this.snapshot !== listeners && !this.listeners.has(listeners[i]!)) continue;
+      call(listeners[i]!, v);
     }
+    // … and one added meanwhile is reached.
+    if (this.snapshot !== listeners) for (const listener of this.listeners) if (!listeners.includes(listener)) call(listener, v);
   }
 
   get hasListeners(): boolean {
@@ -47,6 +57,15 @@ export class Emitter<T> {
   dispose(): void {
     this.disposed = true;
     this.listeners.clear();
+    this.snapshot = undefined;
+  }
+}
+
+function call<T>(listener: (v: T) => void, v: T): void {
+  try {
+    listener(v);
+  } catch (err) {
+    console.error('MCP Lens: an event listener threw', err);
   }
 }
 

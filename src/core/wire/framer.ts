@@ -24,6 +24,12 @@ export interface Frame {
   partial?: boolean;
   /** What JSON.parse made of `text`, when that was done with the decoding (off the thread). */
   parsed?: { ok: true; value: unknown } | { ok: false };
+  /**
+   * Of an ASCII line, when the framer keeps bytes (see LineFramer): its bytes start at `at` in
+   * `ascii` and end before the next newline there. `text` is their Latin-1 (= ASCII) decoding.
+   */
+  ascii?: Buffer;
+  at?: number;
 }
 
 /**
@@ -42,10 +48,15 @@ export class LineFramer {
   /**
    * `offThreadBytes`: lines at least this long are decoded and parsed on a worker thread, and
    * pushInOrder() gives a promise of their frame in their place (push() never does).
+   * `keepBytes`: the frames of an all-ASCII chunk's complete lines point into bytes (`ascii`,
+   * `at`) that a trace may keep instead of their text: the chunk itself when it is the whole of
+   * its ArrayBuffer (a pipe's read: the caller must not reuse it) and no larger than the lines
+   * decoded at once may be, else one copy of its lines.
    */
   constructor(
     private readonly maxLineBytes = DEFAULT_MAX_LINE_BYTES,
     private readonly offThreadBytes = Infinity,
+    private readonly keepBytes = false,
   ) {}
 
   push(chunk: Buffer): Frame[] {
@@ -71,7 +82,7 @@ export class LineFramer {
       start = nl + 1;
       // The common line: whole in this chunk, nothing pending, under every cap (no view of it made).
       if (this.pendingBytes === 0 && !this.overflow && nl - from <= this.maxLineBytes && nl - from < offThreadBytes) {
-        lines ??= asciiLines(chunk, from);
+        lines ??= asciiLines(chunk, from, this.keepBytes);
         frames.push(lines ? lineOf(chunk, lines, from, nl) : decodeRange(chunk, from, nl));
         continue;
       }
@@ -175,10 +186,16 @@ export class LineFramer {
   }
 }
 
-/** The complete lines of a chunk from `from` on, decoded at once when they are all ASCII (the usual flood): `text` starts at byte `from`. */
+/**
+ * The complete lines of a chunk from `from` on, decoded at once when they are all ASCII (the
+ * usual flood): `text` starts at byte `from`. When the framer keeps bytes, `bytes` holds them
+ * (newlines included) from the chunk's byte `bytesFrom` on.
+ */
 interface AsciiLines {
   text: string;
   from: number;
+  bytes: Buffer | undefined;
+  bytesFrom: number;
 }
 
 /**
@@ -187,11 +204,26 @@ interface AsciiLines {
  * when the bytes up to the chunk's last newline are not all ASCII (each line is decoded alone),
  * or too few, or too many: a kept line keeps the whole decoding alive.
  */
-function asciiLines(chunk: Buffer, from: number): AsciiLines | false {
+function asciiLines(chunk: Buffer, from: number, keepBytes: boolean): AsciiLines | false {
   const end = chunk.lastIndexOf(10);
   const bytes = end - from;
   if (bytes < ASCII_LINES_MIN_BYTES || bytes > ASCII_LINES_MAX_BYTES || !isAscii(chunk.subarray(from, end))) return false;
-  return { text: chunk.toString('latin1', from, end), from };
+  const text = chunk.toString('latin1', from, end);
+  if (!keepBytes) return { text, from, bytes: undefined, bytesFrom: 0 };
+  if (ownsItsBuffer(chunk) && chunk.length <= ASCII_LINES_MAX_BYTES) return { text, from, bytes: chunk, bytesFrom: 0 };
+  return { text, from, bytes: copyOf(chunk, from, end + 1), bytesFrom: from };
+}
+
+/** A chunk that is all of its ArrayBuffer (not a view into Node's shared pool or a larger buffer): keeping it keeps nothing more than itself. */
+function ownsItsBuffer(chunk: Buffer): boolean {
+  return chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+}
+
+/** chunk[from, end) in an ArrayBuffer of its own (a slice of Node's shared pool would keep the whole pool alive). */
+function copyOf(chunk: Buffer, from: number, end: number): Buffer {
+  const copy = Buffer.allocUnsafeSlow(end - from);
+  copy.set(chunk.subarray(from, end));
+  return copy;
 }
 
 /** Below this, a chunk's lines are decoded one by one (a single request's answer, a handshake). */
@@ -203,7 +235,8 @@ const ASCII_LINES_MAX_BYTES = 256 * 1024;
 function lineOf(chunk: Buffer, lines: AsciiLines, from: number, end: number): Frame {
   const crlf = end > from && chunk[end - 1] === 13;
   const text = lines.text.slice(from - lines.from, (crlf ? end - 1 : end) - lines.from);
-  return crlf ? { text, crlf: true } : { text };
+  if (crlf) return { text, crlf: true };
+  return lines.bytes ? { text, ascii: lines.bytes, at: from - lines.bytesFrom } : { text };
 }
 
 /**

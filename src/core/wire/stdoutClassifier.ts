@@ -34,11 +34,11 @@ export class StdoutClassifier {
 
   /**
    * push(), except that the common line (one JSON-RPC message alone on its line, nothing to
-   * flag: no \r, valid UTF-8, whole, nothing held before it) goes to `message` as its parts,
-   * with no event object or array made for it (a flood's lines, one by one). Any other frame's
-   * events are returned, as push() gives them.
+   * flag: no \r, valid UTF-8, whole, nothing held before it) goes to `message` as its parts
+   * (and its frame), with no event object or array made for it (a flood's lines, one by one).
+   * Any other frame's events are returned, as push() gives them.
    */
-  pushOrMessage(frame: Frame, message: (kind: MessageKind, raw: string, msg: JsonRpcMessage) => void): NewTraceEvent[] {
+  pushOrMessage(frame: Frame, message: (kind: MessageKind, raw: string, msg: JsonRpcMessage, line: Frame) => void): NewTraceEvent[] {
     const text = frame.text;
     if (
       this.held.length > 0 ||
@@ -53,7 +53,7 @@ export class StdoutClassifier {
     const value = valueOf(frame);
     const kind = value === NOT_JSON ? undefined : messageKind(value);
     if (kind === undefined) return this.read(frame, value);
-    message(kind, text, value as JsonRpcMessage);
+    message(kind, text, value as JsonRpcMessage, frame);
     return NO_EVENTS;
   }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { serializeEvent } from '../../../src/core/trace/jsonl';
 import { serializeEventPieces } from '../../../src/core/trace/jsonPieces';
 import { plainEvent } from '../../../src/core/trace/storedMessage';
+import type { TraceEvent } from '../../../src/core/trace/event';
 import { Trace } from '../../../src/core/trace/trace';
 import { lineEvent } from '../../../src/core/wire/lineEvent';
 
@@ -59,4 +60,30 @@ test('events that are not plain messages, and very long lines, keep their parsed
   const glued = trace.append({ ...lineEvent('s2c', line(1)), glued: 'ready ' });
   for (const e of [big, glued]) assert.equal(Object.getOwnPropertyDescriptor(e, 'msg')?.writable, true);
   assert.deepEqual(Object.keys(glued), ['seq', 't', 'dir', 'raw', 'kind', 'msg', 'glued']);
+});
+
+test('a message event kept as its line’s bytes reads, serialises and copies as the plain event with its text', () => {
+  const trace = new Trace();
+  const bytes = Buffer.from(Array.from({ length: 1_000 }, (_, i) => `${line(i)}\n`).join(''));
+  const events: TraceEvent[] = [];
+  for (let i = 0, at = 0; i < 1_000; i++) {
+    const raw = line(i);
+    events.push(trace.appendMessage('s2c', 'notification', raw, JSON.parse(raw), 5, bytes, at));
+    at += raw.length + 1;
+  }
+  // The newest and the oldest (its text decoded again, its message parsed again) alike.
+  for (const i of [999, 0, 500]) {
+    const e = events[i]!;
+    const plain = { seq: i + 1, t: 5, dir: 's2c', kind: 'notification', raw: line(i), msg: JSON.parse(line(i)) };
+    assert.equal(e.raw, line(i));
+    assert.deepEqual(e.msg, plain.msg);
+    assert.equal(serializeEvent(e), JSON.stringify(plain));
+    assert.equal([...serializeEventPieces(e)].join(''), JSON.stringify(plain));
+    assert.deepEqual(plainEvent(e), plain);
+  }
+  // Setting raw works as on any object, and sticks.
+  const first = events[0]!;
+  first.raw = 'replaced';
+  assert.equal(first.raw, 'replaced');
+  assert.equal(plainEvent(first).raw, 'replaced');
 });

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { StdioTransport, SpawnError, TransportClosedError } from '../../../src/core/transport/stdio';
+import { serializeEvent } from '../../../src/core/trace/jsonl';
 import { Trace } from '../../../src/core/trace/trace';
 import { fixture, pidAlive, SERVERS, until, waitForEvent } from './helpers';
 
@@ -210,4 +211,20 @@ test('an oversize line and bytes that are not UTF-8 from a real child are events
   assert.equal(out[1]!.invalidUtf8, true);
   assert.equal(out[1]!.bytes, Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'));
   assert.equal(out[2]!.multiline, true);
+});
+
+test('a flood of ASCII lines from a real child is recorded line for line, each event reading and serialising as its text', async () => {
+  const trace = new Trace();
+  const line = (i: number) => `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"event ${i}"}}`;
+  const script = `let s="";for(let i=0;i<3000;i++)s+=${JSON.stringify(line(0)).replace('event 0', '"+"event "+i+"')}+"\\n";process.stdout.write(s)`;
+  const transport = new StdioTransport({ command: process.execPath, args: ['-e', script] }, trace);
+  await transport.start();
+  await transport.exited;
+  const lines = trace.events.filter((e) => e.dir === 's2c');
+  assert.equal(lines.length, 3000);
+  lines.forEach((e, i) => {
+    const plain = { seq: e.seq, t: e.t, dir: 's2c', kind: 'notification', raw: line(i), msg: JSON.parse(line(i)) };
+    assert.equal(e.raw, line(i));
+    assert.equal(serializeEvent(e), JSON.stringify(plain));
+  });
 });

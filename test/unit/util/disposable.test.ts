@@ -47,3 +47,21 @@ test('a DisposableStore disposes all once, and at once what is added after', () 
   store.add(toDisposable(() => done.push('late')));
   assert.deepEqual(done, ['a', 'b', 'late']);
 });
+
+test('an Emitter changed while it fires behaves as a Set iterated meanwhile: one removed is not reached, one added is', () => {
+  const emitter = new Emitter<number>();
+  const heard: string[] = [];
+  let later: { dispose(): void } | undefined = undefined;
+  emitter.event((n) => {
+    heard.push(`first${n}`);
+    if (n === 1) {
+      later!.dispose();
+      emitter.event((m) => heard.push(`added${m}`));
+    }
+  });
+  later = emitter.event((n) => heard.push(`removed${n}`));
+  emitter.fire(0);
+  emitter.fire(1);
+  emitter.fire(2);
+  assert.deepEqual(heard, ['first0', 'removed0', 'first1', 'added1', 'first2', 'added2']);
+});

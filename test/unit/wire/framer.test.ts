@@ -113,3 +113,29 @@ test('the lines of a large all-ASCII chunk are framed as each one decoded alone'
   const mixedExpected = [...expected.slice(0, 20), { text: '{"data":"héllo"}' }, ...expected.slice(21)];
   assert.deepEqual(feedAll(new LineFramer(), [Buffer.from(`${mixed.join('\n')}\n`)]), mixedExpected);
 });
+
+test('keeping bytes: an ASCII chunk’s lines point into the chunk that owns its buffer, or into one copy of a view’s lines', () => {
+  const lines = Array.from({ length: 40 }, (_, i) => `{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"line ${i}"}}`);
+  const text = `${lines.join('\n')}\n`;
+  const textOf = (f: Frame) => f.ascii!.toString('latin1', f.at, f.ascii!.indexOf(10, f.at));
+  // A pipe's read: the whole of its ArrayBuffer, kept as it is.
+  const owned = Buffer.from(new Uint8Array(Buffer.from(text)).buffer);
+  const fromOwned = new LineFramer(undefined, undefined, true).push(owned);
+  assert.deepEqual(fromOwned.map((f) => f.text), lines);
+  for (const f of fromOwned) {
+    assert.equal(f.ascii, owned);
+    assert.equal(textOf(f), f.text);
+  }
+  // A view (a slice of a larger buffer, which the caller may reuse): the lines are copied once.
+  const larger = Buffer.from(`junk${text}`);
+  const view = larger.subarray(4);
+  const fromView = new LineFramer(undefined, undefined, true).push(view);
+  larger.fill(0);
+  assert.notEqual(fromView[0]!.ascii, view);
+  assert.equal(new Set(fromView.map((f) => f.ascii)).size, 1);
+  assert.deepEqual(fromView.map(textOf), lines);
+  // Without keepBytes, a CRLF line, or a chunk that is not all ASCII: no bytes.
+  assert.equal(new LineFramer().push(owned)[0]!.ascii, undefined);
+  assert.equal(new LineFramer(undefined, undefined, true).push(Buffer.from(text.replaceAll('\n', '\r\n')))[0]!.ascii, undefined);
+  assert.equal(new LineFramer(undefined, undefined, true).push(Buffer.from(text.replace('line 0', 'ligne é')))[1]!.ascii, undefined);
+});
