@@ -16,16 +16,24 @@ export function preloadAssets(root: string = packageRoot()): PreloadAssets {
   };
 }
 
+/** Each lookup's answer: finding it reads and parses the manifest (54 kB), which every Start did. */
+const roots = new Map<string, string>();
+
 /**
  * The directory of MCP Lens's package.json, found upward from this module: dist/ when
  * bundled (extension, CLI), src/core/preload when run from source.
  */
 export function packageRoot(from: string = __dirname): string {
+  const known = roots.get(from);
+  if (known !== undefined) return known;
   for (let dir = from; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
     if (fs.existsSync(manifest)) {
       try {
-        if ((JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'mcp-lens') return dir;
+        if ((JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'mcp-lens') {
+          roots.set(from, dir);
+          return dir;
+        }
       } catch {
         // Not ours; keep going up.
       }
