@@ -78,10 +78,12 @@ run_unit() {
   node --import tsx -e "require('./test/unit/cli/helpers.ts').buildCli().catch((e) => { console.error(e); process.exit(1); })"
   # Files run in batches, one process per batch (the batch imports its files, node:test runs
   # their tests there): a process per file paid Node, tsx and the project's modules again each
-  # time (diagnose/'s 33 files: 37 CPU-s one per process, 15 in one). The files are dealt out
-  # round-robin, so the heavy folders (cli/) spread over the batches; a batch's files run one
-  # after the other, the batches UNIT_CONCURRENCY at a time. UNIT_BATCH_FILES=1 is a process per file.
-  local per=${UNIT_BATCH_FILES:-8}
+  # time. The files are dealt out round-robin, so the heavy folders (cli/) spread over the
+  # batches; a batch's files run one after the other, UNIT_CONCURRENCY batches at a time.
+  # Measured alone on the 2-core machine (1622 tests): a process per file, four at a time, 251 s
+  # and 428 CPU-s; batches of eight, four at a time, 249 s and 360 CPU-s; batches of four, six at
+  # a time, 217 s and 378 CPU-s. UNIT_BATCH_FILES=1 is a process per file.
+  local per=${UNIT_BATCH_FILES:-4}
   local count=$(( (${#files[@]} + per - 1) / per ))
   local batches=()
   mkdir -p "$counts/unit-batches"
@@ -95,7 +97,7 @@ run_unit() {
   # Node 20 has no glob and no JSON reporter: the spec reporter's closing "ℹ pass N",
   # "ℹ fail N", "ℹ skipped N" and "ℹ todo N" lines are the counts (a todo test did not
   # really run: it counts as skipped).
-  node --import tsx --test --test-concurrency="${UNIT_CONCURRENCY:-4}" --test-reporter=spec \
+  node --import tsx --test --test-concurrency="${UNIT_CONCURRENCY:-6}" --test-reporter=spec \
     "${batches[@]}" 2>&1 | tee "$counts/unit.log"
   local rc=${PIPESTATUS[0]}
   cp "$counts/unit.log" "$results/unit.log"
