@@ -158,9 +158,11 @@ fi
 tools_ready() {
   [ -n "$installing" ] || return 0
   echo "=== the VS Code test tools, installed in the background"
+  local waited=$SECONDS
   wait "$installing"
   installing=""
   cat "$counts/install.log"
+  echo "(the stages after unit waited $((SECONDS - waited)) s for them)"
   [ "$(cat "$counts/install.rc" 2>/dev/null)" = 0 ] || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
 }
 
