@@ -14,20 +14,7 @@ const example = join(root, 'test', 'e2e', 'workspaces', 'apps-example');
 
 /** Run Tool… → a tool without arguments: it runs at once in its panel. */
 async function runTool(wb: Workbench, tool: string): Promise<void> {
-  // A tool panel still loading its app may take the focus from the quick pick, which then
-  // closes with its rows left hidden in the page (seen under load): opened again, as a person would.
-  const deadline = Date.now() + UI_TIMEOUT;
-  for (;;) {
-    await wb.runCommand('Run Tool…');
-    const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: tool }).first();
-    const shown = await row.waitFor({ timeout: 15_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (shown) return row.click();
-    if (Date.now() > deadline) throw new Error(`Run Tool… never offered "${tool}"`);
-    await wb.page.keyboard.press('Escape');
-  }
+  await wb.pickAfterCommand('Run Tool…', tool);
 }
 
 /** Run Tool… → the tool → its one argument typed in the quick input: it runs in its panel. */

@@ -42,8 +42,7 @@ export const tests: E2eTest[] = [
       await wb.waitForRow(/v2-resources/);
 
       // A 2026-07-28 template: weather://{city}/now{?units}.
-      await wb.runCommand('Read Resource…');
-      await pick(wb, 'v2-resources');
+      await wb.pickAfterCommand('Read Resource…', 'v2-resources');
       await pick(wb, 'weather');
       let panel = await panelWith(wb.page, 'h1', 'Weather now');
       await panel.locator('.server-badge').filter({ hasText: 'running' }).waitFor({ timeout: UI_TIMEOUT });
@@ -62,8 +61,7 @@ export const tests: E2eTest[] = [
       await wb.shot('template-read');
 
       // A prompt with a completable argument; the messages as a conversation.
-      await wb.runCommand('Get Prompt…');
-      await pick(wb, 'v2-resources');
+      await wb.pickAfterCommand('Get Prompt…', 'v2-resources');
       await pick(wb, 'trip');
       panel = await panelWith(wb.page, 'h1', 'Plan a trip');
       await field(panel, 'city').locator('input').pressSequentially('P');
@@ -78,8 +76,7 @@ export const tests: E2eTest[] = [
       await wb.shot('prompt-conversation');
 
       // server-everything (2025-11-25): a dynamic text resource, watched.
-      await wb.runCommand('Read Resource…');
-      await pick(wb, 'everything');
+      await wb.pickAfterCommand('Read Resource…', 'everything');
       await pick(wb, 'Dynamic Text Resource');
       panel = await panelWith(wb.page, 'code.template', 'demo://resource/dynamic/text/{resourceId}');
       await field(panel, 'resourceId').locator('input').fill('1');
@@ -88,8 +85,7 @@ export const tests: E2eTest[] = [
       await panel.locator('#watch').check();
       await panel.locator('.watch-status', { hasText: 'Watching demo://resource/dynamic/text/1 · 0 updates' }).waitFor({ timeout: UI_TIMEOUT });
       // The server sends updates every 5 s once this tool turns them on.
-      await wb.runCommand('Run Tool…');
-      await pick(wb, 'everything');
+      await wb.pickAfterCommand('Run Tool…', 'everything');
       await pick(wb, 'toggle-subscriber-updates');
       // Back to the resource's tab: the tool's panel opened beside it.
       await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Dynamic Text Resource' }).first().click();

@@ -12,7 +12,7 @@
 // a 2-core runner under load can miss a UI deadline. A pass on retry is printed and counted as
 // flaky, never hidden; processes that outlive VS Code are a product bug and are never retried.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -70,6 +70,19 @@ async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTe
   return { all: tests, selected, mine: selected.filter((_, i) => i % shard.count === shard.index - 1) };
 }
 
+/** Where a test's screenshots go. */
+function shotsDir(test: E2eTest): string {
+  return join(resultsDir, 'e2e', test.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase());
+}
+
+/** A failed attempt's screenshots, moved aside so that the retry does not overwrite them. */
+function keepAttempt(test: E2eTest, attempt: number): string {
+  const kept = `${shotsDir(test)}.attempt-${attempt + 1}`;
+  rmSync(kept, { recursive: true, force: true });
+  if (existsSync(shotsDir(test))) renameSync(shotsDir(test), kept);
+  return kept;
+}
+
 /** Server processes left running after VS Code closed: a product bug, never retried. */
 class OrphanError extends Error {}
 
@@ -103,7 +116,7 @@ async function runOne(test: E2eTest, run: { extensions: string; chromium: Shared
     phase('browser');
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.setDefaultTimeout(60_000);
-    workbench = new Workbench(page, join(resultsDir, 'e2e', slug), workspace);
+    workbench = new Workbench(page, shotsDir(test), workspace);
     const payload: [string, string][] = [['skipWelcome', 'true']];
     if (test.developmentExtension) payload.push(['extensionDevelopmentPath', server.remoteUri(test.developmentExtension)]);
     await page.goto(server.workbenchUrl(workspace, payload));
@@ -173,7 +186,8 @@ async function main(): Promise<Counts> {
         break;
       } catch (error) {
         const retry = attempt < retries && !(error instanceof OrphanError);
-        console.log(`  ✘ ${test.name} (${seconds()} s: ${phases.join(", ")})${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}`);
+        const kept = retry ? `\n      this attempt's screenshots: ${keepAttempt(test, attempt)}` : '';
+        console.log(`  ✘ ${test.name} (${seconds()} s: ${phases.join(", ")})${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}${kept}`);
         if (!retry) {
           failed += 1;
           break;

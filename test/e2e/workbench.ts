@@ -98,6 +98,26 @@ export class Workbench {
     }
   }
 
+  /**
+   * Runs a command whose quick pick lists `item`, and clicks its row. A webview still loading
+   * may take the focus from the quick pick, which then closes with its rows left hidden in the
+   * page (seen under load): the command is run again, as a person would.
+   */
+  async pickAfterCommand(title: string, item: string): Promise<void> {
+    const deadline = Date.now() + UI_TIMEOUT;
+    for (;;) {
+      await this.runCommand(title);
+      const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: item }).first();
+      const shown = await row.waitFor({ timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) return row.click();
+      if (Date.now() > deadline) throw new Error(`${title} never offered "${item}"`);
+      await this.page.keyboard.press('Escape');
+    }
+  }
+
   /** A notification toast containing `text`. */
   async waitForNotification(text: string | RegExp, timeout = UI_TIMEOUT): Promise<Locator> {
     const toast = this.page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
