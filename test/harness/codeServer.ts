@@ -5,6 +5,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirS
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { onAbort, pollUntil } from './cleanup';
 import { codeServerBin, codeServerDir, node24Bin, requireInstalled, runsDir } from './paths';
 
@@ -220,6 +221,27 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Ends code-server's log once its stdout and stderr have closed, so that nothing they still
+ * deliver is written after the end (an unhandled error that took down a whole e2e run). A
+ * process left holding them open cannot hold this up for more than two seconds.
+ */
+async function closeLog(child: ChildProcess, log: NodeJS.WritableStream): Promise<void> {
+  const closed = (stream: Readable | null) =>
+    !stream || stream.closed ? Promise.resolve() : new Promise<void>((resolve) => stream.once('close', () => resolve()));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all([closed(child.stdout), closed(child.stderr)]),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000))),
+  ]);
+  clearTimeout(timer);
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.unpipe(log);
+    stream?.destroy();
+  }
+  log.end();
+}
+
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
   requireInstalled();
   // One folder per harness process: runs started at the same time never share (or wipe) a folder.
@@ -287,7 +309,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
         // already gone
       }
     }
-    log.end();
+    await closeLog(child, log);
     rmSync(tmp, { recursive: true, force: true });
     // code-server's own helpers are its business; anything else is a leak worth reporting.
     return strays.filter((p) => !p.cmdline.includes(codeServerDir)).map((p) => `${p.pid} ${p.cmdline}`);
