@@ -278,8 +278,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   const log = createWriteStream(logFile);
   // detached: a new process group, so stop() reaches the extension host and its children too.
   const child: ChildProcess = spawn(codeServerBin, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  // Two sources into one log: neither may end it (pipe's default), or the other's next chunk is
+  // a write after the end; closeLog ends it once both have closed.
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => resolve(`code-server exited (${code ?? signal}); see ${logFile}`));
     child.once('error', (error) => resolve(`code-server did not start: ${error.message}`));
