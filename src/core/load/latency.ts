@@ -3,7 +3,19 @@
  * significant digits, so p99 is exact to 0.1% however many calls were made, and the
  * histogram's buckets can be drawn without keeping every sample.
  */
-import * as hdr from 'hdr-histogram-js';
+import type * as Hdr from 'hdr-histogram-js';
+
+let hdrModule: typeof Hdr | undefined;
+
+/**
+ * hdr-histogram-js, required on the first recorder: as it loads it builds its log writer's
+ * number formatters, about 10 ms of CPU that every CLI command and the extension's activation
+ * paid, when only `load` measures latency.
+ */
+function hdr(): typeof Hdr {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (hdrModule ??= require('hdr-histogram-js') as typeof Hdr);
+}
 
 export interface LatencySummary {
   count: number;
@@ -22,7 +34,7 @@ export interface LatencyBucket {
 }
 
 export class LatencyRecorder {
-  private readonly histogram = hdr.build({
+  private readonly histogram = hdr().build({
     lowestDiscernibleValue: 1,
     highestTrackableValue: 3_600_000_000,
     numberOfSignificantValueDigits: 3,
