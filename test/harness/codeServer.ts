@@ -1,7 +1,7 @@
 // Starts code-server (VS Code in the browser, from npm) the way VSCODE-TESTING.md found works
 // offline: own process group, own HOME/TMPDIR/user-data/extensions dirs, killed as a group.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -29,6 +29,11 @@ export interface CodeServerOptions {
   port?: number;
   /** User settings, on top of the quiet defaults below. */
   settings?: Record<string, unknown>;
+  /**
+   * Only these of VS Code's built-in extensions (their folder names in code-server's
+   * lib/vscode/extensions); every one of them when not given.
+   */
+  builtinExtensions?: readonly string[];
 }
 
 /** A workbench without welcome pages, chat side bar or tips, so screenshots show our UI. */
@@ -197,6 +202,28 @@ function copyExtensions(from: string, to: string): void {
   writeFileSync(index, text.replaceAll(from, to).replaceAll(encodeURI(from), encodeURI(to)));
 }
 
+const BUILTIN_EXTENSIONS_DIR = join(codeServerDir, 'node_modules', 'code-server', 'lib', 'vscode', 'extensions');
+
+/**
+ * A built-in extensions dir holding only `names` (links to code-server's own), for VS Code's
+ * --builtin-extensions-dir. A name code-server does not have fails here, not as a silently
+ * missing feature.
+ */
+function builtinExtensionsDir(runDir: string, names: readonly string[]): string {
+  const dir = join(runDir, 'builtin-extensions');
+  mkdirSync(dir, { recursive: true });
+  // Their shared dependencies live beside them.
+  for (const name of [...names, 'node_modules']) {
+    const from = join(BUILTIN_EXTENSIONS_DIR, name);
+    if (!existsSync(from)) {
+      if (name === 'node_modules') continue;
+      throw new Error(`code-server has no built-in extension ${name} (${from})`);
+    }
+    symlinkSync(from, join(dir, name), 'dir');
+  }
+  return dir;
+}
+
 /** Deletes earlier runs of this name whose harness process is gone. */
 function removeDeadRuns(name: string): void {
   let entries: string[] = [];
@@ -272,6 +299,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.builtinExtensions ? ['--vscode-option', `builtin-extensions-dir=${builtinExtensionsDir(runDir, options.builtinExtensions)}`] : []),
     ...(options.folder ? [options.folder] : []),
   ];
   const logFile = join(runDir, 'code-server.log');
