@@ -9,7 +9,7 @@ import { Emitter, type Disposable } from '../util/disposable';
 import type { JsonRpcNotification } from '../wire/message';
 import { asRecord } from '../schema/isRecord';
 import { declaredCapabilities, type AnswerPaths } from './clientCapabilities';
-import type { ClientOptions, ServerInfo } from './clientOptions';
+import { probeBounds, type ClientOptions, type ServerInfo } from './clientOptions';
 import { InvalidResultError } from './errors';
 import { Exchange, type ExchangeHooks, type RequestOptions } from './exchange';
 import type { InputAnswerers, InputRound } from './inputRequired';
@@ -117,8 +117,9 @@ export class McpClient {
     this.eraProbe = new EraProbe(host, {
       clientInfo: this.clientInfo,
       modernVersions: options.modernVersions ?? [...MODERN_VERSIONS],
-      probeTimeoutMs: options.probeTimeoutMs ?? 3000,
-      probeMaxWaitMs: options.probeMaxWaitMs ?? 10_000,
+      // Never past the request timeout, as the editor's and the CLI's own bounds.
+      probeTimeoutMs: options.probeTimeoutMs ?? probeBounds(requestTimeoutMs).probeTimeoutMs,
+      probeMaxWaitMs: options.probeMaxWaitMs ?? probeBounds(requestTimeoutMs).probeMaxWaitMs,
     });
     this.rounds = new InputRounds(host);
     this.onInputRound = this.rounds.onInputRound;

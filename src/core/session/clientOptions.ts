@@ -30,10 +30,10 @@ export interface ClientOptions {
   maxTimeoutMs?: number;
   /**
    * How long the server/discover probe waits, once the server has written anything (stdout or
-   * stderr), before taking it for legacy. Default 3000 ms.
+   * stderr), before taking it for legacy. Default 3000 ms, or the request timeout if shorter.
    */
   probeTimeoutMs?: number;
-  /** The probe's bound for a server that has written nothing yet (still starting). Default 10 000 ms, never below probeTimeoutMs. */
+  /** The probe's bound for a server that has written nothing yet (still starting). Default 10 000 ms, or the request timeout if shorter; never below probeTimeoutMs. */
   probeMaxWaitMs?: number;
   /** What roots/list is answered with; when given, the client declares `roots` (setRoots changes them). */
   roots?: Root[];

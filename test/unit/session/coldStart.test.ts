@@ -128,3 +128,12 @@ test('a late -32022 (a recognised modern error) also wins: the client probes aga
     'era modern',
   ]);
 });
+
+test('with no probe bounds of its own, the probe waits no longer than the request timeout', GUARD, async (t) => {
+  // The server is silent for 4 s; the request timeout is 1 s. The probe gives up at 1 s (not at
+  // the 10 s a silent server otherwise gets), then initialize times out as well.
+  const c = client('slow-modern-start.mjs', { SLOW_START_MS: '4000' }, { requestTimeoutMs: 1000 });
+  t.after(() => c.close());
+  await assert.rejects(c.connect());
+  assert.deepEqual(story(c.trace.events), ['→ server/discover', 'timeout server/discover', 'era legacy', '→ initialize', 'timeout initialize']);
+});
