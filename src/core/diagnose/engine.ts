@@ -3,6 +3,7 @@ import type { Diagnostic, RuleId, Severity } from './diagnostic';
 import { DiagnoseContext } from './context';
 import { RULES } from './registry';
 import type { EventClass, Finding, Report, Rule } from './rule';
+import { madeUpStart } from './ruleWarmup';
 
 /**
  * A flood of one fault (a banner per message) says nothing new after this many. Counted per
@@ -11,6 +12,9 @@ import type { EventClass, Finding, Report, Rule } from './rule';
  * errors still stays readable.
  */
 export const MAX_PER_RULE = 50;
+
+/** Whether this process's rules have had their first run, on a made-up Start (ruleWarmup.ts). */
+let rulesWarm = false;
 
 /**
  * Runs the rules over a trace, one event at a time: live (feed each event as it is
@@ -74,6 +78,8 @@ export class DiagnosticsEngine {
 
   /** The diagnostics this event newly proves (most events: the one shared, frozen, empty list). */
   feed(e: TraceEvent): readonly Diagnostic[] {
+    // The first request has gone out: the server is starting, and this process has time to spare.
+    if (!rulesWarm && e.dir === 'c2s' && e.kind === 'request') this.warmRules();
     this.out = undefined;
     const dispatch = this.dispatchFor(e);
     const rules = hasLineFacts(e) ? dispatch.all : dispatch.plain;
@@ -87,6 +93,15 @@ export class DiagnosticsEngine {
     }
     this.ctx.update(e);
     return this.take();
+  }
+
+  /** Once per process, after this turn: the rules read a made-up Start on an engine of their own. */
+  private warmRules(): void {
+    rulesWarm = true;
+    setImmediate(() => {
+      const engine = new DiagnosticsEngine(this.rules);
+      for (const e of madeUpStart()) engine.feed(e);
+    });
   }
 
   /** The rules of `e`'s class; of a notification, only those about its method (Rule.notifications). */
