@@ -147,8 +147,11 @@ ui() {
 # priority, when they are missing), then the stages that mostly wait (a real VS Code,
 # a browser, servers answering): integration, e2e in two halves (each test waits on its own VS
 # Code: one at a time, e2e used about 0.75 of a core and outlasted the others by five minutes),
-# and conformance followed by corpus. Each log
-# is printed whole as its stage ends, each stage's own time is in the summary.
+# and corpus followed by conformance. The conformance suite runs a revision's 25 scenarios at
+# once, some of them timed (sse-retry waits for a reconnection): run as the other three stages
+# started, requests took seconds each and sse-retry failed in a fresh-clone run; after corpus,
+# integration has ended. Each log is printed whole as its stage ends, each stage's own time is
+# in the summary.
 # MCP_LENS_SERIAL_STAGES=1 runs everything one after the other, as does naming fewer stages.
 # (e2e beside unit was tried: unit's fuzz tests, which time a hanging tool at 1 s, then missed
 # findings under the load.)
@@ -258,11 +261,11 @@ else
   fi
   stage unit
   tools_ready
-  echo "=== integration, e2e in two halves, and conformance then corpus, side by side: each log follows as it ends"
+  echo "=== integration, e2e in two halves, and corpus then conformance, side by side: each log follows as it ends"
   lane integration integration &
   lane e2e1 e2e-1 &
   lane e2e2 e2e-2 &
-  lane checks conformance corpus &
+  lane checks corpus conformance &
   join_when_done integration e2e1 e2e2 checks
   wait
 fi
