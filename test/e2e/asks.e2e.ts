@@ -3,7 +3,7 @@
 // then a URL elicitation (shown whole, opened only through a dialog), then a sampling request,
 // read as the model would, typed reply, Send.
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
@@ -13,16 +13,26 @@ process.env.MCP_LENS_REPO_ROOT ??= root;
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'asks');
 
 
-/** Run Tool… → the server (asked only when several are configured) → the tool: one without arguments runs at once in its panel. */
+/**
+ * Run Tool… → the server (asked only when several are configured) → the tool: one without
+ * arguments runs at once in its panel. A quick pick that closed with its rows hidden (a webview
+ * still loading took the focus, as in Workbench.pickAfterCommand) is opened again.
+ */
 async function runFromPalette(wb: Workbench, server: string, tool: string): Promise<void> {
-  await wb.runCommand('Run Tool…');
   const rows = wb.page.locator('.quick-input-list .monaco-list-row');
   const toolRow = rows.filter({ hasText: tool }).first();
   const serverRow = rows.filter({ hasText: server }).first();
-  await toolRow.or(serverRow).first().waitFor({ timeout: UI_TIMEOUT });
-  if ((await toolRow.count()) === 0) await serverRow.click();
-  await toolRow.waitFor({ timeout: UI_TIMEOUT });
-  await toolRow.click();
+  const shown = (row: Locator) => row.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+  const deadline = Date.now() + UI_TIMEOUT;
+  for (;;) {
+    await wb.runCommand('Run Tool…');
+    if (await shown(toolRow.or(serverRow).first())) {
+      if ((await toolRow.count()) === 0) await serverRow.click();
+      if (await shown(toolRow)) return toolRow.click();
+    }
+    if (Date.now() > deadline) throw new Error(`Run Tool… never offered "${tool}" of ${server}`);
+    await wb.page.keyboard.press('Escape');
+  }
 }
 
 export const tests: E2eTest[] = [
