@@ -3,7 +3,7 @@
 // then a URL elicitation (shown whole, opened only through a dialog), then a sampling request,
 // read as the model would, typed reply, Send.
 import { join } from 'node:path';
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
@@ -13,28 +13,6 @@ process.env.MCP_LENS_REPO_ROOT ??= root;
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'asks');
 
 
-/**
- * Run Tool… → the server (asked only when several are configured) → the tool: one without
- * arguments runs at once in its panel. A quick pick that closed with its rows hidden (a webview
- * still loading took the focus, as in Workbench.pickAfterCommand) is opened again.
- */
-async function runFromPalette(wb: Workbench, server: string, tool: string): Promise<void> {
-  const rows = wb.page.locator('.quick-input-list .monaco-list-row');
-  const toolRow = rows.filter({ hasText: tool }).first();
-  const serverRow = rows.filter({ hasText: server }).first();
-  const shown = (row: Locator) => row.waitFor({ timeout: 15_000 }).then(() => true, () => false);
-  const deadline = Date.now() + UI_TIMEOUT;
-  for (;;) {
-    await wb.runCommand('Run Tool…');
-    if (await shown(toolRow.or(serverRow).first())) {
-      if ((await toolRow.count()) === 0) await serverRow.click();
-      if (await shown(toolRow)) return toolRow.click();
-    }
-    if (Date.now() > deadline) throw new Error(`Run Tool… never offered "${tool}" of ${server}`);
-    await wb.page.keyboard.press('Escape');
-  }
-}
-
 export const tests: E2eTest[] = [
   {
     name: 'a tool call that asks back: elicitation form and sampling answered in the tool panel',
@@ -43,7 +21,7 @@ export const tests: E2eTest[] = [
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/asks-v1/);
 
-      await runFromPalette(wb, 'asks-v1', 'signup');
+      await wb.pickAfterCommand('Run Tool…', 'signup', 'asks-v1');
       let frame = await webviewFrame(wb.page, '.ask-form', 60_000);
       const form = frame.locator('.ask-form');
       await form.locator('.ask-message').filter({ hasText: 'Your details' }).waitFor({ timeout: UI_TIMEOUT });
@@ -56,7 +34,7 @@ export const tests: E2eTest[] = [
       await wb.shot('elicitation-accepted-result');
 
       // URL mode: the domain and the whole URL; Open… shows it again in a dialog and opens nothing by itself.
-      await runFromPalette(wb, 'asks-v1', 'authorize');
+      await wb.pickAfterCommand('Run Tool…', 'authorize', 'asks-v1');
       frame = await webviewFrame(wb.page, '.ask-url', 60_000);
       const url = frame.locator('.ask.ask-url');
       await url.locator('.ask-domain').filter({ hasText: 'auth.example.com' }).waitFor({ timeout: UI_TIMEOUT });
@@ -71,7 +49,7 @@ export const tests: E2eTest[] = [
       await frame.locator('.result-area').filter({ hasText: 'accept' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('url-elicitation-completed');
 
-      await runFromPalette(wb, 'asks-v1', 'summarize');
+      await wb.pickAfterCommand('Run Tool…', 'summarize', 'asks-v1');
       frame = await webviewFrame(wb.page, '.ask-sample', 60_000);
       const sample = frame.locator('.ask-sample');
       await sample.locator('.ask-system').filter({ hasText: 'You summarize.' }).waitFor({ timeout: UI_TIMEOUT });

@@ -70,9 +70,14 @@ async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTe
   return { all: tests, selected, mine: selected.filter((_, i) => i % shard.count === shard.index - 1) };
 }
 
+/** A test's name as a folder name: its screenshots' and its code-server run's. */
+function slugOf(test: E2eTest): string {
+  return test.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+}
+
 /** Where a test's screenshots go. */
 function shotsDir(test: E2eTest): string {
-  return join(resultsDir, 'e2e', test.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase());
+  return join(resultsDir, 'e2e', slugOf(test));
 }
 
 /** A failed attempt's screenshots, moved aside so that the retry does not overwrite them. */
@@ -124,7 +129,7 @@ async function runOne(test: E2eTest, run: { extensions: string; chromium: Shared
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
   let workbench: Workbench | undefined;
-  const slug = test.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  const slug = slugOf(test);
   try {
     // The tests read exact Messages rows and stderr cards: the probes after Start stay off (probes.test.ts in integration has them on).
     // A built workbench reads extensionDevelopmentPath from the payload only with the smoke-test driver on.

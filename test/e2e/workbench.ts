@@ -101,18 +101,19 @@ export class Workbench {
   /**
    * Runs a command whose quick pick lists `item`, and clicks its row. A webview still loading
    * may take the focus from the quick pick, which then closes with its rows left hidden in the
-   * page (seen under load): the command is run again, as a person would.
+   * page (seen under load): the command is run again, as a person would. `via`: a row to pick
+   * first when the pick does not list `item` yet (Run Tool… asks for the server when several run).
    */
-  async pickAfterCommand(title: string, item: string): Promise<void> {
+  async pickAfterCommand(title: string, item: string, via?: string): Promise<void> {
+    const rows = this.page.locator('.quick-input-list .monaco-list-row');
+    const row = rows.filter({ hasText: item }).first();
+    const step = via === undefined ? undefined : rows.filter({ hasText: via }).first();
+    const shown = (target: Locator) => target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
     const deadline = Date.now() + UI_TIMEOUT;
     for (;;) {
       await this.runCommand(title);
-      const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: item }).first();
-      const shown = await row.waitFor({ timeout: 15_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (shown) return row.click();
+      if (step && (await shown(row.or(step).first())) && (await row.count()) === 0) await step.click();
+      if (await shown(row)) return row.click();
       if (Date.now() > deadline) throw new Error(`${title} never offered "${item}"`);
       await this.page.keyboard.press('Escape');
     }

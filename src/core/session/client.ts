@@ -114,12 +114,13 @@ export class McpClient {
       firstId: options.firstId ?? 1,
     });
     const host = this.featureHost();
+    // Never past the request timeout, as the editor's and the CLI's own bounds.
+    const probe = probeBounds(requestTimeoutMs);
     this.eraProbe = new EraProbe(host, {
       clientInfo: this.clientInfo,
       modernVersions: options.modernVersions ?? [...MODERN_VERSIONS],
-      // Never past the request timeout, as the editor's and the CLI's own bounds.
-      probeTimeoutMs: options.probeTimeoutMs ?? probeBounds(requestTimeoutMs).probeTimeoutMs,
-      probeMaxWaitMs: options.probeMaxWaitMs ?? probeBounds(requestTimeoutMs).probeMaxWaitMs,
+      probeTimeoutMs: options.probeTimeoutMs ?? probe.probeTimeoutMs,
+      probeMaxWaitMs: options.probeMaxWaitMs ?? probe.probeMaxWaitMs,
     });
     this.rounds = new InputRounds(host);
     this.onInputRound = this.rounds.onInputRound;
