@@ -58,6 +58,7 @@ export const tests: E2eTest[] = [
   {
     name: 'lifecycle: a server that exits at once: row, tooltip, notification, Messages view and stderr card agree',
     workspace,
+    window: 'lifecycle',
     async run(wb) {
       await startFromRow(wb, 'enoent-at-once');
       // The row: the exit code and the stderr reason, not a pipe error.
@@ -96,6 +97,7 @@ export const tests: E2eTest[] = [
   {
     name: 'lifecycle: a crash while running: row, notification and Messages view name the exit and the lost request',
     workspace,
+    window: 'lifecycle',
     async run(wb) {
       await startFromRow(wb, 'crashes-while-listing');
       const reason = "TypeError: Cannot read properties of undefined (reading 'prompts')";
@@ -111,6 +113,7 @@ export const tests: E2eTest[] = [
   {
     name: 'lifecycle: a modern server silent for 4 s (a cold start) runs as modern with its tools',
     workspace,
+    window: 'lifecycle',
     async run(wb) {
       await startFromRow(wb, 'cold-modern');
       const running = wb.row(/cold-modern.*modern 2026-07-28/);
@@ -129,6 +132,7 @@ export const tests: E2eTest[] = [
   {
     name: 'lifecycle: a list_changed during the first paginated listing: the newest list is shown',
     workspace,
+    window: 'lifecycle',
     async run(wb) {
       await startFromRow(wb, 'overlapping');
       const running = wb.row(/overlapping.*(modern|legacy) \d{4}-\d\d-\d\d/);

@@ -1,12 +1,14 @@
 // Runs every test/e2e/*.e2e.ts in a real VS Code (code-server with the packaged VSIX
-// installed, fresh per test: its own user data, extensions dir, workspace copy and a fresh
-// chromium context) driven through chromium, saving a screenshot per step. The VSIX is
-// installed once and chromium started once per run; each result line says what each phase took.
+// installed, fresh per window: its own user data, extensions dir, workspace copy and a fresh
+// chromium context) driven through chromium, saving a screenshot per step. A window is one
+// test's, or that of the tests of a file that name the same `window` (E2eTest.window), one after
+// the other. The VSIX is installed once and chromium started once per run; each result line says
+// what each phase took.
 //
 //   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N] [--shard K/N]
 //
-// --shard K/N runs every Nth test from the Kth (1-based), so that N runs side by side share the
-// tests: each has its own code-server run dirs and chromium; the first also checks the VSIX budget.
+// --shard K/N runs a Kth of the windows (1-based), so that N runs side by side share the tests:
+// each has its own code-server run dirs and chromium; the first also checks the VSIX budget.
 //
 // Under CI a failed test runs once more in a fresh VS Code, as Playwright's own CI default does:
 // a 2-core runner under load can miss a UI deadline. A pass on retry is printed and counted as
@@ -20,6 +22,7 @@ import { launchSharedBrowser, type Browser, type SharedBrowser } from '../harnes
 import { runCleanups } from '../harness/cleanup';
 import { installExtensions, startCodeServer, type CodeServer } from '../harness/codeServer';
 import { resultsDir, root } from '../harness/paths';
+import type { Page } from 'playwright-core';
 import type { E2eTest } from './e2eTest';
 import { vsixBudget } from './vsixBudget';
 import { Workbench } from './workbench';
@@ -55,11 +58,39 @@ function packageVsix(): string {
   return join(root, 'dist', 'mcp-lens.vsix');
 }
 
+/** Tests run in one window: the consecutive tests of a file that name the same window, or one test. */
+type WindowTests = E2eTest[];
+
+function windowsOf(tests: readonly E2eTest[]): WindowTests[] {
+  const windows: WindowTests[] = [];
+  for (const test of tests) {
+    const last = windows.at(-1);
+    const before = last?.at(-1);
+    if (last && before && test.window !== undefined && before.window === test.window) {
+      if (before.workspace !== test.workspace || before.developmentExtension !== test.developmentExtension) {
+        throw new Error(`"${test.name}" names window ${test.window} but opens another workspace or development extension than "${before.name}"`);
+      }
+      last.push(test);
+    } else windows.push([test]);
+  }
+  return windows;
+}
+
 /**
- * Every e2e test, those --grep selects (all without it), and of those the ones this shard runs
- * (every Nth, so that long and short tests spread over the shards).
+ * This shard's windows: each window goes to the shard with the fewest tests so far (the first
+ * of them on a tie), so that every shard, computing the same, takes its own share.
  */
-async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTest[]; mine: E2eTest[] }> {
+function shardOf(windows: readonly WindowTests[]): WindowTests[] {
+  const load = new Array<number>(shard.count).fill(0);
+  return windows.filter((tests) => {
+    const least = load.indexOf(Math.min(...load));
+    load[least] += tests.length;
+    return least === shard.index - 1;
+  });
+}
+
+/** Every e2e test, those --grep selects (all without it), and of those the windows this shard runs. */
+async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTest[]; mine: WindowTests[] }> {
   const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).sort();
   const tests: E2eTest[] = [];
   for (const file of files) {
@@ -67,7 +98,7 @@ async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTe
     tests.push(...(module.tests ?? module.default?.tests ?? []));
   }
   const selected = tests.filter((t) => !values.grep || t.name.includes(values.grep));
-  return { all: tests, selected, mine: selected.filter((_, i) => i % shard.count === shard.index - 1) };
+  return { all: tests, selected, mine: shardOf(windowsOf(selected)) };
 }
 
 /** A test's name as a folder name: its screenshots' and its code-server run's. */
@@ -118,7 +149,54 @@ class OrphanError extends Error {}
 /** Seconds each phase of the last runOne took, printed beside its result. */
 let phases: string[] = [];
 
-async function runOne(test: E2eTest, run: { extensions: string; chromium: SharedBrowser }): Promise<void> {
+/** One VS Code: its code-server, the browser context showing it, and the workspace copy it opened. */
+interface Window {
+  server?: CodeServer;
+  browser?: Browser;
+  page?: Page;
+  workspace?: string;
+}
+
+/** Starts code-server for `test`, copies its workspace and opens the workbench on it in a fresh browser context. */
+async function openWindow(test: E2eTest, run: { extensions: string; chromium: SharedBrowser }, window: Window, workbench: (page: Page, workspace: string) => Workbench, phase: (name: string) => void): Promise<Workbench> {
+  // The tests read exact Messages rows and stderr cards: the probes after Start stay off (probes.test.ts in integration has them on).
+  // A built workbench reads extensionDevelopmentPath from the payload only with the smoke-test driver on.
+  const server = (window.server = await startCodeServer({ name: `e2e-${slugOf(test)}`, installedExtensions: run.extensions, settings: { 'mcpLens.probes.onStart': false }, smokeTestDriver: test.developmentExtension !== undefined, builtinExtensions: BUILTIN_EXTENSIONS }));
+  phase('code-server');
+  const workspace = (window.workspace = join(server.runDir, 'workspace'));
+  // The example's installed dependencies are linked, not copied (tens of MB per test).
+  const source = resolve(test.workspace);
+  cpSync(source, workspace, { recursive: true, filter: (from) => from !== join(source, 'node_modules') });
+  if (existsSync(join(source, 'node_modules'))) symlinkSync(join(source, 'node_modules'), join(workspace, 'node_modules'), 'dir');
+  phase('workspace');
+  window.browser = await run.chromium.newContext();
+  phase('browser');
+  const page = (window.page = window.browser.context.pages()[0] ?? (await window.browser.context.newPage()));
+  page.setDefaultTimeout(60_000);
+  const opened = workbench(page, workspace);
+  const payload: [string, string][] = [['skipWelcome', 'true']];
+  if (test.developmentExtension) payload.push(['extensionDevelopmentPath', server.remoteUri(test.developmentExtension)]);
+  await page.goto(server.workbenchUrl(workspace, payload));
+  await opened.waitForReady();
+  phase('workbench');
+  return opened;
+}
+
+/** Closes the window's browser context and stops its code-server; fails when a server process outlived it. */
+async function closeWindow(window: Window, phase: (name: string) => void): Promise<void> {
+  await window.browser?.close();
+  phase('context close');
+  const strays = (await window.server?.stop()) ?? [];
+  phase('stop');
+  // Closing VS Code must end every server the extension started (issue 3: no orphans).
+  if (strays.length > 0) throw new OrphanError(`processes outlived VS Code:\n        ${strays.join('\n        ')}`);
+}
+
+/**
+ * Runs `test` in `shared` (the window the test before it left open) or in a window of its own,
+ * and returns the window when the next test is to go on in it (`keepOpen`, and this test passed).
+ */
+async function runOne(test: E2eTest, run: { extensions: string; chromium: SharedBrowser }, shared: Window | undefined, keepOpen: boolean): Promise<Window | undefined> {
   phases = [];
   let mark = Date.now();
   const phase = (name: string) => {
@@ -126,31 +204,18 @@ async function runOne(test: E2eTest, run: { extensions: string; chromium: Shared
     phases.push(`${name} ${((now - mark) / 1000).toFixed(1)}`);
     mark = now;
   };
-  let server: CodeServer | undefined;
-  let browser: Browser | undefined;
+  const window: Window = shared ?? {};
+  const make = (page: Page, workspace: string) => new Workbench(page, shotsDir(test), workspace);
   let workbench: Workbench | undefined;
-  const slug = slugOf(test);
+  let passed = false;
   try {
-    // The tests read exact Messages rows and stderr cards: the probes after Start stay off (probes.test.ts in integration has them on).
-    // A built workbench reads extensionDevelopmentPath from the payload only with the smoke-test driver on.
-    server = await startCodeServer({ name: `e2e-${slug}`, installedExtensions: run.extensions, settings: { 'mcpLens.probes.onStart': false }, smokeTestDriver: test.developmentExtension !== undefined, builtinExtensions: BUILTIN_EXTENSIONS });
-    phase('code-server');
-    const workspace = join(server.runDir, 'workspace');
-    // The example's installed dependencies are linked, not copied (tens of MB per test).
-    const source = resolve(test.workspace);
-    cpSync(source, workspace, { recursive: true, filter: (from) => from !== join(source, 'node_modules') });
-    if (existsSync(join(source, 'node_modules'))) symlinkSync(join(source, 'node_modules'), join(workspace, 'node_modules'), 'dir');
-    phase('workspace');
-    browser = await run.chromium.newContext();
-    phase('browser');
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.setDefaultTimeout(60_000);
-    workbench = new Workbench(page, shotsDir(test), workspace);
-    const payload: [string, string][] = [['skipWelcome', 'true']];
-    if (test.developmentExtension) payload.push(['extensionDevelopmentPath', server.remoteUri(test.developmentExtension)]);
-    await page.goto(server.workbenchUrl(workspace, payload));
-    await workbench.waitForReady();
-    phase('workbench');
+    if (shared) {
+      workbench = make(shared.page!, shared.workspace!);
+      await workbench.closeWhatIsOpen();
+      phase('tidy');
+    } else {
+      workbench = await openWindow(test, run, window, make, phase);
+    }
     const timeoutMs = Number(values.timeout);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -160,18 +225,15 @@ async function runOne(test: E2eTest, run: { extensions: string; chromium: Shared
       }),
     ]).finally(() => clearTimeout(timer));
     phase('test');
+    passed = true;
   } catch (error) {
     const shot = await workbench?.shot('failure').catch(() => undefined);
-    const where = server ? `; code-server log ${server.logFile}` : '';
+    const where = window.server ? `; code-server log ${window.server.logFile}` : '';
     throw new Error(`${(error as Error).message}${shot ? `\n      screenshot ${shot}` : ''}${where}`, { cause: error });
   } finally {
-    await browser?.close();
-    phase('context close');
-    const strays = (await server?.stop()) ?? [];
-    phase('stop');
-    // Closing VS Code must end every server the extension started (issue 3: no orphans).
-    if (strays.length > 0) throw new OrphanError(`processes outlived VS Code:\n        ${strays.join('\n        ')}`);
+    if (!passed || !keepOpen) await closeWindow(window, phase);
   }
+  return window;
 }
 
 interface Counts {
@@ -184,7 +246,7 @@ interface Counts {
 }
 
 async function main(): Promise<Counts> {
-  const { all, selected, mine: tests } = await loadTests(resolve(values.dir!));
+  const { all, selected, mine: windows } = await loadTests(resolve(values.dir!));
   if (selected.length === 0) throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
   const vsix = values.vsix ? resolve(values.vsix) : packageVsix();
   const retries = Number(values.retries);
@@ -199,27 +261,34 @@ async function main(): Promise<Counts> {
     else failed += 1;
   }
   const flaky: string[] = [];
-  // Set up once for the whole run: the VSIX installed (each test's VS Code gets a copy of the
-  // extensions dir) and chromium (each test gets a fresh context of it, no state shared).
+  // Set up once for the whole run: the VSIX installed (each window's VS Code gets a copy of the
+  // extensions dir) and chromium (each window gets a fresh context of it, no state shared).
   const extensions = installExtensions('e2e-extensions', [vsix]);
   const chromium = await launchSharedBrowser();
-  for (const test of tests) {
-    for (let attempt = 0; ; attempt += 1) {
-      const started = Date.now();
-      const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
-      try {
-        await runOne(test, { extensions, chromium });
-        passed += 1;
-        if (attempt > 0) flaky.push(test.name);
-        console.log(`  ✔ ${test.name} (${seconds()} s: ${phases.join(', ')})${attempt > 0 ? ` — flaky: passed on attempt ${attempt + 1}` : ''}`);
-        break;
-      } catch (error) {
-        const retry = attempt < retries && !(error instanceof OrphanError);
-        const kept = retry ? `\n      this attempt's screenshots: ${keepAttempt(test, attempt)}` : '';
-        console.log(`  ✘ ${test.name} (${seconds()} s: ${phases.join(", ")})${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}${kept}`);
-        if (!retry) {
-          failed += 1;
+  for (const windowTests of windows) {
+    // The window the test before left open for the next one; a failure closes it.
+    let open: Window | undefined;
+    for (const [i, test] of windowTests.entries()) {
+      const keepOpen = i < windowTests.length - 1;
+      for (let attempt = 0; ; attempt += 1) {
+        const started = Date.now();
+        const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+        const shared = open;
+        open = undefined;
+        try {
+          open = await runOne(test, { extensions, chromium }, shared, keepOpen);
+          passed += 1;
+          if (attempt > 0) flaky.push(test.name);
+          console.log(`  ✔ ${test.name} (${seconds()} s: ${phases.join(', ')})${attempt > 0 ? ` — flaky: passed on attempt ${attempt + 1}` : ''}`);
           break;
+        } catch (error) {
+          const retry = attempt < retries && !(error instanceof OrphanError);
+          const kept = retry ? `\n      this attempt's screenshots: ${keepAttempt(test, attempt)}` : '';
+          console.log(`  ✘ ${test.name} (${seconds()} s: ${phases.join(', ')})${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}${kept}`);
+          if (!retry) {
+            failed += 1;
+            break;
+          }
         }
       }
     }

@@ -33,14 +33,17 @@ export class Workbench {
     await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: UI_TIMEOUT });
   }
 
-  /** Clicks the activity-bar entry whose label starts with `title` and waits for its pane. */
+  /**
+   * Clicks the activity-bar entry whose label starts with `title` and waits for its pane; a pane
+   * already showing is left as it is (a second click on its entry would hide the side bar).
+   */
   async openContainer(title: string): Promise<void> {
     const item = this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-item[aria-label^="${title}"]`).first();
+    const pane = this.page.locator('.part.sidebar .composite.title').filter({ hasText: title.toUpperCase() }).or(
+      this.page.locator('.part.sidebar .composite.title').filter({ hasText: title })).first();
     await item.waitFor({ timeout: UI_TIMEOUT });
-    const checked = await item.getAttribute('aria-checked').catch(() => null);
-    if (checked !== 'true') await item.click();
-    await this.page.locator('.part.sidebar .composite.title').filter({ hasText: title.toUpperCase() }).or(
-      this.page.locator('.part.sidebar .composite.title').filter({ hasText: title })).first().waitFor({ timeout: UI_TIMEOUT });
+    if (!(await pane.isVisible())) await item.click();
+    await pane.waitFor({ timeout: UI_TIMEOUT });
   }
 
   /** A tree or list row in the side bar whose accessible label contains `label`. */
@@ -69,12 +72,19 @@ export class Workbench {
     }
   }
 
-  /** Hovers a row so its inline actions render, then clicks the one titled `action`. */
+  /**
+   * Hovers a row so its inline actions render, then clicks the one titled `action`. A tree that
+   * re-renders (a server's children going as it stops) can move the row from under the mouse,
+   * and its actions hide: the row is pointed at again, as a person would.
+   */
   async clickInlineAction(row: Locator, action: string): Promise<void> {
-    await row.hover();
     const button = row.locator(`.actions .action-label[aria-label^="${action}"], .actions a[title^="${action}"]`).first();
-    await button.waitFor({ timeout: UI_TIMEOUT });
-    await button.click();
+    const deadline = Date.now() + UI_TIMEOUT;
+    for (;;) {
+      await row.hover({ timeout: UI_TIMEOUT });
+      if (await button.click({ timeout: 5_000 }).then(() => true, () => false)) return;
+      if (Date.now() > deadline) throw new Error(`the row never offered its "${action}" action`);
+    }
   }
 
   /** F1, type the title, wait until the palette lists it, Enter. */
@@ -117,6 +127,40 @@ export class Workbench {
       if (Date.now() > deadline) throw new Error(`${title} never offered "${item}"`);
       await this.page.keyboard.press('Escape');
     }
+  }
+
+  /**
+   * What a person closes before the next task in the same window: a quick input or hover
+   * (Escape), every editor (tool panels, files), the panel (stderr, log), the notifications and
+   * the servers left running, so that the next test finds its own webviews, toasts and rows.
+   */
+  async closeWhatIsOpen(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.runCommand('View: Close All Editors');
+    // Hide Panel is in the palette only while the panel shows.
+    if (await this.page.locator('.part.panel').isVisible()) await this.runCommand('View: Hide Panel');
+    await this.runCommand('Notifications: Clear All Notifications');
+    await this.stopRunningServers();
+  }
+
+  /**
+   * Stops, from their rows, the servers that run (a row that names its protocol era and
+   * revision): in a fresh window none runs, and a server started while another runs does not
+   * take the Messages view from it.
+   */
+  private async stopRunningServers(): Promise<void> {
+    await this.openContainer('MCP Lens');
+    const running = this.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: /(modern|legacy) \d{4}-\d\d-\d\d/ });
+    for (let count = await running.count(); count > 0; count = await running.count()) {
+      await this.clickInlineAction(running.first(), 'Stop Server');
+      const deadline = Date.now() + UI_TIMEOUT;
+      while ((await running.count()) >= count) {
+        if (Date.now() > deadline) throw new Error(`Stop Server left ${count} server(s) running`);
+        await this.page.waitForTimeout(100);
+      }
+    }
+    // Away from the rows, so that no tooltip of a stopped server covers the next test's steps.
+    await this.page.mouse.move(700, 400);
   }
 
   /** A notification toast containing `text`. */
