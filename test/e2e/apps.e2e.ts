@@ -33,6 +33,7 @@ export const tests: E2eTest[] = [
   {
     name: 'mcp app: an app-only tool is offered in Run Tool marked app-only, and runs',
     workspace,
+    window: 'apps',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/greeter-app/);
@@ -53,6 +54,7 @@ export const tests: E2eTest[] = [
   {
     name: 'mcp app: rendered in the tool panel, calls a tool through the host',
     workspace,
+    window: 'apps',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/greeter-app/);

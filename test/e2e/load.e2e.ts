@@ -11,12 +11,15 @@ import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 const fixture = join(root, 'test', 'fixtures', 'servers', 'fuzz', 'delay.mjs');
 const leaking = join(root, 'test', 'fixtures', 'servers', 'fuzz', 'leaks.mjs');
 
-function workspace(): string {
+/** A workspace running both fixtures; the two tests share it and their window. */
+function loadWorkspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-load-'));
   mkdirSync(join(dir, '.vscode'));
   writeFileSync(join(dir, '.vscode', 'mcp.json'), JSON.stringify({ servers: { 'fuzz-delay': { type: 'stdio', command: 'node', args: [fixture] }, 'load-leaks': { type: 'stdio', command: 'node', args: [leaking] } } }, null, 2));
   return dir;
 }
+
+const workspace = loadWorkspace();
 
 /** Load Test Tool… from the palette, answering each of its questions as a person types them. */
 async function loadFromPalette(wb: Workbench, server: string, tool: string, args: string, calls: string, atOnce: string): Promise<void> {
@@ -36,7 +39,8 @@ async function loadFromPalette(wb: Workbench, server: string, tool: string, args
 export const tests: E2eTest[] = [
   {
     name: 'load: the latency histogram of a tool with a known delay',
-    workspace: workspace(),
+    workspace,
+    window: 'load',
     async run(wb) {
       await loadFromPalette(wb, 'fuzz-delay', 'wait', '{"ms": 30}', '160', '4');
       const panel = await webviewFrame(wb.page, '[data-chart="histogram"] svg', 120_000);
@@ -50,7 +54,8 @@ export const tests: E2eTest[] = [
   },
   {
     name: 'load: a server that keeps 3 MiB per call is shown with memory-growth',
-    workspace: workspace(),
+    workspace,
+    window: 'load',
     async run(wb) {
       await loadFromPalette(wb, 'load-leaks', 'remember', '{"note": "x"}', '40', '1');
       const panel = await webviewFrame(wb.page, '.finding[data-rule="memory-growth"]', 120_000);

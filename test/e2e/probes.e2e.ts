@@ -12,6 +12,7 @@ export const tests: E2eTest[] = [
   {
     name: 'probes after Start: the Probes row lists each probe, the stderr panel has the ping-failed card',
     workspace,
+    window: 'probes',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       const server = await wb.waitForRow(/ping-error/);
@@ -38,6 +39,7 @@ export const tests: E2eTest[] = [
   {
     name: 'a probe that kills the server: it is started again, the Probes row says ping failed and the rest ran, the probe-failed card cites the exit',
     workspace,
+    window: 'probes',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       const server = await wb.waitForRow(/crash-on-ping/);

@@ -11,6 +11,7 @@ export const tests: E2eTest[] = [
   {
     name: 'start weather from the Servers view',
     workspace: example,
+    window: 'servers',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       const weather = await wb.waitForRow(/weather/);
@@ -44,6 +45,7 @@ export const tests: E2eTest[] = [
   {
     name: 'start a server from the palette',
     workspace: example,
+    window: 'servers',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/chatty/);

@@ -132,7 +132,8 @@ export class Workbench {
   /**
    * What a person closes before the next task in the same window: a quick input or hover
    * (Escape), every editor (tool panels, files), the panel (stderr, log), the notifications and
-   * the servers left running, so that the next test finds its own webviews, toasts and rows.
+   * the servers left running, their rows collapsed, so that the next test finds its own webviews,
+   * toasts and rows.
    */
   async closeWhatIsOpen(): Promise<void> {
     await this.page.keyboard.press('Escape');
@@ -159,6 +160,12 @@ export class Workbench {
         await this.page.waitForTimeout(100);
       }
     }
+    // Its rows collapsed, as in a fresh window: a stopped server keeps its last rows (tools,
+    // probes), which would push the next server's below the fold.
+    const header = this.page.locator('.part.sidebar .pane-header').filter({ hasText: /Servers/i }).first();
+    await header.hover();
+    const collapse = header.locator('.action-label[aria-label^="Collapse All"]').first();
+    if (await collapse.isEnabled().catch(() => false)) await collapse.click({ timeout: 5_000 }).catch(() => undefined);
     // Away from the rows, so that no tooltip of a stopped server covers the next test's steps.
     await this.page.mouse.move(700, 400);
   }
