@@ -12,12 +12,13 @@ export interface E2eTest {
    */
   developmentExtension?: string;
   /**
-   * Tests of one file that name the same window run one after the other in one VS Code: the
-   * first opens it, each next one starts where the one before left it, with the editors, the
-   * panel and the notifications closed. A window is most of an e2e test's cost (about 10 CPU-s of
-   * VS Code starting and settling, whatever the test does), so tests whose steps do not disturb
-   * each other share one. Each must still pass alone: a failed test is run again, and the
-   * tests after it go on, in a fresh window.
+   * Tests that name the same window (and open the same workspace) run one after the other, in
+   * the order the files and their tests are loaded, in one VS Code: the first opens it, each next
+   * one starts where the one before left it, with the editors, the panel, the notifications and
+   * the running servers closed (Workbench.closeWhatIsOpen). A window is most of an e2e test's cost
+   * (about 10 CPU-s of VS Code starting and settling, whatever the test does), so tests whose
+   * steps do not disturb each other share one. Each must still pass alone: a failed test is run
+   * again, and the tests after it go on, in a fresh window.
    */
   window?: string;
   run(workbench: Workbench): Promise<void>;

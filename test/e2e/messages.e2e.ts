@@ -25,6 +25,7 @@ export const tests: E2eTest[] = [
   {
     name: 'chatty: messages, stderr panel and the stray write',
     workspace: example,
+    window: 'example',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       const chatty = await wb.waitForRow(/chatty/);

@@ -1,8 +1,8 @@
 // Runs every test/e2e/*.e2e.ts in a real VS Code (code-server with the packaged VSIX
 // installed, fresh per window: its own user data, extensions dir, workspace copy and a fresh
 // chromium context) driven through chromium, saving a screenshot per step. A window is one
-// test's, or that of the tests of a file that name the same `window` (E2eTest.window), one after
-// the other. The VSIX is installed once and chromium started once per run; each result line says
+// test's, or that of the tests that name the same `window` (E2eTest.window), one after the
+// other. The VSIX is installed once and chromium started once per run; each result line says
 // what each phase took.
 //
 //   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N] [--shard K/N]
@@ -58,20 +58,24 @@ function packageVsix(): string {
   return join(root, 'dist', 'mcp-lens.vsix');
 }
 
-/** Tests run in one window: the consecutive tests of a file that name the same window, or one test. */
+/** Tests run in one window: the tests that name the same window, in the order loaded, or one test. */
 type WindowTests = E2eTest[];
 
 function windowsOf(tests: readonly E2eTest[]): WindowTests[] {
   const windows: WindowTests[] = [];
+  const named = new Map<string, WindowTests>();
   for (const test of tests) {
-    const last = windows.at(-1);
-    const before = last?.at(-1);
-    if (last && before && test.window !== undefined && before.window === test.window) {
-      if (before.workspace !== test.workspace || before.developmentExtension !== test.developmentExtension) {
-        throw new Error(`"${test.name}" names window ${test.window} but opens another workspace or development extension than "${before.name}"`);
-      }
-      last.push(test);
-    } else windows.push([test]);
+    const shared = test.window === undefined ? undefined : named.get(test.window);
+    if (!shared) {
+      windows.push([test]);
+      if (test.window !== undefined) named.set(test.window, windows.at(-1)!);
+      continue;
+    }
+    const first = shared[0];
+    if (resolve(first.workspace) !== resolve(test.workspace) || first.developmentExtension !== test.developmentExtension) {
+      throw new Error(`"${test.name}" names window ${test.window} but opens another workspace or development extension than "${first.name}"`);
+    }
+    shared.push(test);
   }
   return windows;
 }

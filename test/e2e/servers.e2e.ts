@@ -11,7 +11,7 @@ export const tests: E2eTest[] = [
   {
     name: 'start weather from the Servers view',
     workspace: example,
-    window: 'servers',
+    // Its screenshot is the README's picture of the Servers view: a window of its own.
     async run(wb) {
       await wb.openContainer('MCP Lens');
       const weather = await wb.waitForRow(/weather/);
@@ -45,7 +45,7 @@ export const tests: E2eTest[] = [
   {
     name: 'start a server from the palette',
     workspace: example,
-    window: 'servers',
+    window: 'example',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/chatty/);

@@ -56,6 +56,7 @@ export const tests: E2eTest[] = [
   {
     name: 'run a tool from its code lens',
     workspace: example,
+    window: 'example',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/weather/);

@@ -131,9 +131,9 @@ export class Workbench {
 
   /**
    * What a person closes before the next task in the same window: a quick input or hover
-   * (Escape), every editor (tool panels, files), the panel (stderr, log), the notifications and
-   * the servers left running, their rows collapsed, so that the next test finds its own webviews,
-   * toasts and rows.
+   * (Escape), every editor (tool panels, files), the panel (stderr, log), the notifications, the
+   * editor history and the servers left running, their rows collapsed, so that the next test
+   * finds its own webviews, toasts, files and rows.
    */
   async closeWhatIsOpen(): Promise<void> {
     await this.page.keyboard.press('Escape');
@@ -141,6 +141,10 @@ export class Workbench {
     // Hide Panel is in the palette only while the panel shows.
     if (await this.page.locator('.part.panel').isVisible()) await this.runCommand('View: Hide Panel');
     await this.runCommand('Notifications: Clear All Notifications');
+    // Quick Open ranks the files opened before first: the next test's file is to be found by its path.
+    await this.runCommand('Clear Editor History');
+    const confirm = this.page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /^Clear$/ }).first();
+    if (await confirm.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await confirm.click();
     await this.stopRunningServers();
   }
 
@@ -151,6 +155,8 @@ export class Workbench {
    */
   private async stopRunningServers(): Promise<void> {
     await this.openContainer('MCP Lens');
+    const header = this.page.locator('.part.sidebar .pane-header').filter({ hasText: /Servers/i }).first();
+    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
     const running = this.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: /(modern|legacy) \d{4}-\d\d-\d\d/ });
     for (let count = await running.count(); count > 0; count = await running.count()) {
       await this.clickInlineAction(running.first(), 'Stop Server');
@@ -162,7 +168,6 @@ export class Workbench {
     }
     // Its rows collapsed, as in a fresh window: a stopped server keeps its last rows (tools,
     // probes), which would push the next server's below the fold.
-    const header = this.page.locator('.part.sidebar .pane-header').filter({ hasText: /Servers/i }).first();
     await header.hover();
     const collapse = header.locator('.action-label[aria-label^="Collapse All"]').first();
     if (await collapse.isEnabled().catch(() => false)) await collapse.click({ timeout: 5_000 }).catch(() => undefined);
