@@ -16,7 +16,7 @@ const fixture = join(root, 'test', 'fixtures', 'servers', 'hostile', 'payloads.m
 const canary = new Canary();
 
 /** A fresh workspace naming the fixture twice (once failing its initialize) and a hostile trace file. */
-function workspace(): string {
+function payloadsWorkspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-lens-payloads-'));
   mkdirSync(join(dir, '.vscode'));
   const server = (args: string[]) => ({ type: 'stdio', command: 'node', args: [fixture, ...args], env: { PAYLOAD_CANARY: canary.url } });
@@ -30,6 +30,9 @@ function workspace(): string {
   writeFileSync(join(dir, 'hostile.mcptrace.jsonl'), `${lines.join('\n')}\n`);
   return dir;
 }
+
+/** One for both tests, which share a window: the second also finds nothing fired by what the first showed. */
+const workspace = payloadsWorkspace();
 
 /** Elements built from a payload: a link or image to the canary or to a payload's command, or a codicon drawn from `$(…)`. */
 async function payloadElements(page: Page): Promise<string[]> {
@@ -104,7 +107,8 @@ const hoverBox = (wb: Workbench, text?: string) => {
 export const tests: E2eTest[] = [
   {
     name: 'hostile server: look-alike names and payloads on every surface',
-    workspace: workspace(),
+    workspace,
+    window: 'hostile',
     async run(wb) {
       await canary.listen();
       try {
@@ -116,7 +120,8 @@ export const tests: E2eTest[] = [
   },
   {
     name: 'hostile server: initialize error and a hostile trace file',
-    workspace: workspace(),
+    workspace,
+    window: 'hostile',
     async run(wb) {
       await canary.listen();
       try {

@@ -75,6 +75,7 @@ export const tests: E2eTest[] = [
   {
     name: 'sign in to an OAuth-protected HTTP server through the consent page and list its tools',
     workspace: join(root, 'test', 'e2e', 'workspaces', 'empty'),
+    window: 'oauth',
     async run(wb) {
       const children: ChildProcess[] = [];
       try {
@@ -139,6 +140,7 @@ export const tests: E2eTest[] = [
   {
     name: 'a misconfigured OAuth server: the authorization diagnostic card says where it broke and what to change',
     workspace: join(root, 'test', 'e2e', 'workspaces', 'empty'),
+    window: 'oauth',
     async run(wb) {
       const children: ChildProcess[] = [];
       try {

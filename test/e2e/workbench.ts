@@ -136,6 +136,8 @@ export class Workbench {
    * finds its own webviews, toasts, files and rows.
    */
   async closeWhatIsOpen(): Promise<void> {
+    // Back on VS Code's tab: the last test may have left the person on a sign-in page.
+    await this.page.bringToFront();
     await this.page.keyboard.press('Escape');
     await this.runCommand('View: Close All Editors');
     // Hide Panel is in the palette only while the panel shows.

@@ -24,7 +24,12 @@ export function serverRow(server: string, depth = 2): Thenable<ServerRowShown | 
 }
 
 /** Resolves with `check`'s first truthy value; fails naming `what` and the last state seen. */
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 20_000, lastSeen?: () => string): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  timeoutMs = 20_000,
+  lastSeen?: () => string,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -54,11 +59,22 @@ export function find(registry: Registry, name: string): ServerSnapshot | undefin
 
 /** Waits until the registry has read the config files and lists `name`. */
 export function server(registry: Registry, name: string): Promise<ServerSnapshot> {
-  return waitFor(`server "${name}" in the registry`, () => find(registry, name), 20_000, () => serverNames(registry).join(', '));
+  return waitFor(
+    `server "${name}" in the registry`,
+    () => find(registry, name),
+    20_000,
+    () => serverNames(registry).join(', '),
+  );
 }
 
 /** Polls the snapshot of `name` until `accept` holds; a failure shows the last snapshot. */
-export function serverWhere(registry: Registry, name: string, what: string, accept: (s: ServerSnapshot) => boolean, timeoutMs = 30_000): Promise<ServerSnapshot> {
+export function serverWhere(
+  registry: Registry,
+  name: string,
+  what: string,
+  accept: (s: ServerSnapshot) => boolean,
+  timeoutMs = 30_000,
+): Promise<ServerSnapshot> {
   return waitFor(
     `"${name}" ${what}`,
     () => {
@@ -149,14 +165,27 @@ export function oauthServerForSuite(name: string, args: string[], fixture = 'sdk
     const { registry } = await extensionApi();
     url = await startHttpFixture(fixture, children, args);
     original = await readFile(configFile(), 'utf8');
-    await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(name)}: ${JSON.stringify({ type: 'http', url })},`));
-    await waitFor('the OAuth server in the list', () => find(registry, name), 20_000, () => serverNames(registry).join(', '));
+    await writeFile(
+      configFile(),
+      original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(name)}: ${JSON.stringify({ type: 'http', url })},`),
+    );
+    await waitFor(
+      'the OAuth server in the list',
+      () => find(registry, name),
+      20_000,
+      () => serverNames(registry).join(', '),
+    );
   });
   suiteTeardown(async () => {
     const { registry } = await extensionApi();
     await vscode.commands.executeCommand('mcpLens.signOut', name);
     if (original) await writeFile(configFile(), original);
-    await waitFor('the OAuth server to go', () => !find(registry, name), 20_000, () => serverNames(registry).join(', '));
+    await waitFor(
+      'the OAuth server to go',
+      () => !find(registry, name),
+      20_000,
+      () => serverNames(registry).join(', '),
+    );
     for (const child of children) if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
   });
   return {
@@ -186,13 +215,23 @@ export function fixtureServerForSuite(name: string, args: string[]): void {
     original = await readFile(configFile(), 'utf8');
     const entry = JSON.stringify({ type: 'stdio', command: 'node', args: args.map((a, i) => (i === 0 ? `${repo}/${a}` : a)) });
     await writeFile(configFile(), original.replace('"servers": {', `"servers": {\n    ${JSON.stringify(name)}: ${entry},`));
-    await waitFor(`the ${name} server`, () => find(registry, name), 20_000, () => serverNames(registry).join(', '));
+    await waitFor(
+      `the ${name} server`,
+      () => find(registry, name),
+      20_000,
+      () => serverNames(registry).join(', '),
+    );
   });
   suiteTeardown(async () => {
     const { registry } = await extensionApi();
     if (find(registry, name)?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', name);
     await writeFile(configFile(), original);
-    await waitFor(`the ${name} server to go`, () => !find(registry, name), 20_000, () => serverNames(registry).join(', '));
+    await waitFor(
+      `the ${name} server to go`,
+      () => !find(registry, name),
+      20_000,
+      () => serverNames(registry).join(', '),
+    );
   });
 }
 
@@ -203,11 +242,15 @@ export function rowsText(rows: ServerRowShown[] | undefined): string {
 
 /** The text of the document Show Authorization Flow opened for a server (closed again). */
 export async function authorizationFlowText(name: string): Promise<string> {
-  if (!(await vscode.commands.executeCommand<boolean>('mcpLens.showAuthorizationFlow', name))) throw new Error(`Show Authorization Flow refused "${name}"`);
+  if (!(await vscode.commands.executeCommand<boolean>('mcpLens.showAuthorizationFlow', name)))
+    throw new Error(`Show Authorization Flow refused "${name}"`);
   const editor = await waitFor('the authorization flow document', () => {
     const e = vscode.window.activeTextEditor;
     return e && e.document.getText().startsWith(`Authorization flow of "${name}"`) ? e : undefined;
   });
+  // A report, not a draft: closing its tab must not ask to save it.
+  if (editor.document.isUntitled || editor.document.isDirty)
+    throw new Error('the authorization flow opened as an unsaved draft, not a read-only report');
   const text = editor.document.getText();
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   return text;

@@ -63,6 +63,7 @@ export class LoadPanel extends Disposable {
   /** The same run as text, for a screen reader, a copy into an issue, or a diff. */
   private async openText(): Promise<void> {
     await showPlainDocument(
+      say`Load test of ${name(this.run.tool)}`,
       untrusted(
         loadPicture(this.run.tool, this.run.result, this.run.samples, [
           ...this.run.findings.map((f) => `${f.rule}: ${f.message}`),
