@@ -1,9 +1,9 @@
 // Runs every test/e2e/*.e2e.ts in a real VS Code (code-server with the packaged VSIX
-// installed, fresh per window: its own user data, extensions dir, workspace copy and a fresh
-// chromium context) driven through chromium, saving a screenshot per step. A window is one
-// test's, or that of the tests that name the same `window` (E2eTest.window), one after the
-// other. The VSIX is installed once and chromium started once per run; each result line says
-// what each phase took.
+// installed, fresh per window: its own user data, extensions dir and workspace copy, and a
+// page of chromium with nothing stored but the cache) driven through chromium, saving a
+// screenshot per step. A window is one test's, or that of the tests that name the same `window`
+// (E2eTest.window), one after the other. The VSIX is installed once and chromium started once
+// per run; each result line says what each phase took.
 //
 //   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N] [--shard K/N]
 //
@@ -18,10 +18,10 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlink
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { launchSharedBrowser, type Browser, type SharedBrowser } from '../harness/browser';
+import { launchSharedBrowser, type SharedBrowser, type WindowPage } from '../harness/browser';
 import { runCleanups } from '../harness/cleanup';
-import { installExtensions, startCodeServer, type CodeServer } from '../harness/codeServer';
-import { resultsDir, root } from '../harness/paths';
+import { freePort, installExtensions, startCodeServer, type CodeServer, type CodeServerOptions } from '../harness/codeServer';
+import { resultsDir, root, runsDir } from '../harness/paths';
 import type { Page } from 'playwright-core';
 import type { E2eTest } from './e2eTest';
 import { vsixBudget } from './vsixBudget';
@@ -73,7 +73,9 @@ function windowsOf(tests: readonly E2eTest[]): WindowTests[] {
     }
     const first = shared[0];
     if (resolve(first.workspace) !== resolve(test.workspace) || first.developmentExtension !== test.developmentExtension) {
-      throw new Error(`"${test.name}" names window ${test.window} but opens another workspace or development extension than "${first.name}"`);
+      throw new Error(
+        `"${test.name}" names window ${test.window} but opens another workspace or development extension than "${first.name}"`,
+      );
     }
     shared.push(test);
   }
@@ -95,7 +97,9 @@ function shardOf(windows: readonly WindowTests[]): WindowTests[] {
 
 /** Every e2e test, those --grep selects (all without it), and of those the windows this shard runs. */
 async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTest[]; mine: WindowTests[] }> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.e2e.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .sort();
   const tests: E2eTest[] = [];
   for (const file of files) {
     const module = (await import(pathToFileURL(join(dir, file)).href)) as { tests?: E2eTest[]; default?: { tests?: E2eTest[] } };
@@ -153,19 +157,44 @@ class OrphanError extends Error {}
 /** Seconds each phase of the last runOne took, printed beside its result. */
 let phases: string[] = [];
 
-/** One VS Code: its code-server, the browser context showing it, and the workspace copy it opened. */
+/** What every window of this run shares: the installed VSIX, chromium, and the port code-server serves on. */
+interface Run {
+  extensions: string;
+  chromium: SharedBrowser;
+  /** One origin for every window, so that chromium's cache serves the workbench's scripts to the next. */
+  port: number;
+}
+
+/** One VS Code: its code-server, the browser page showing it, and the workspace copy it opened. */
 interface Window {
   server?: CodeServer;
-  browser?: Browser;
+  browser?: WindowPage;
   page?: Page;
   workspace?: string;
 }
 
 /** Starts code-server for `test`, copies its workspace and opens the workbench on it in a fresh browser context. */
-async function openWindow(test: E2eTest, run: { extensions: string; chromium: SharedBrowser }, window: Window, workbench: (page: Page, workspace: string) => Workbench, phase: (name: string) => void): Promise<Workbench> {
+async function openWindow(
+  test: E2eTest,
+  run: Run,
+  window: Window,
+  workbench: (page: Page, workspace: string) => Workbench,
+  phase: (name: string) => void,
+): Promise<Workbench> {
   // The tests read exact Messages rows and stderr cards: the probes after Start stay off (probes.test.ts in integration has them on).
   // A built workbench reads extensionDevelopmentPath from the payload only with the smoke-test driver on.
-  const server = (window.server = await startCodeServer({ name: `e2e-${slugOf(test)}`, installedExtensions: run.extensions, settings: { 'mcpLens.probes.onStart': false }, smokeTestDriver: test.developmentExtension !== undefined, builtinExtensions: BUILTIN_EXTENSIONS }));
+  const options: CodeServerOptions = {
+    name: `e2e-${slugOf(test)}`,
+    installedExtensions: run.extensions,
+    settings: { 'mcpLens.probes.onStart': false },
+    smokeTestDriver: test.developmentExtension !== undefined,
+    builtinExtensions: BUILTIN_EXTENSIONS,
+  };
+  const server = (window.server = await startCodeServer({ ...options, port: run.port }).catch((error: Error) => {
+    // The run's port taken by another process meanwhile: this window does without the cache.
+    console.log(`  (code-server on port ${run.port} did not start: ${error.message.split('\n')[0]}; this window takes another port)`);
+    return startCodeServer(options);
+  }));
   phase('code-server');
   const workspace = (window.workspace = join(server.runDir, 'workspace'));
   // The example's installed dependencies are linked, not copied (tens of MB per test).
@@ -173,9 +202,9 @@ async function openWindow(test: E2eTest, run: { extensions: string; chromium: Sh
   cpSync(source, workspace, { recursive: true, filter: (from) => from !== join(source, 'node_modules') });
   if (existsSync(join(source, 'node_modules'))) symlinkSync(join(source, 'node_modules'), join(workspace, 'node_modules'), 'dir');
   phase('workspace');
-  window.browser = await run.chromium.newContext();
+  window.browser = await run.chromium.newWindow(server.url);
   phase('browser');
-  const page = (window.page = window.browser.context.pages()[0] ?? (await window.browser.context.newPage()));
+  const page = (window.page = window.browser.page);
   page.setDefaultTimeout(60_000);
   const opened = workbench(page, workspace);
   const payload: [string, string][] = [['skipWelcome', 'true']];
@@ -200,7 +229,7 @@ async function closeWindow(window: Window, phase: (name: string) => void): Promi
  * Runs `test` in `shared` (the window the test before it left open) or in a window of its own,
  * and returns the window when the next test is to go on in it (`keepOpen`, and this test passed).
  */
-async function runOne(test: E2eTest, run: { extensions: string; chromium: SharedBrowser }, shared: Window | undefined, keepOpen: boolean): Promise<Window | undefined> {
+async function runOne(test: E2eTest, run: Run, shared: Window | undefined, keepOpen: boolean): Promise<Window | undefined> {
   phases = [];
   let mark = Date.now();
   const phase = (name: string) => {
@@ -251,7 +280,8 @@ interface Counts {
 
 async function main(): Promise<Counts> {
   const { all, selected, mine: windows } = await loadTests(resolve(values.dir!));
-  if (selected.length === 0) throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
+  if (selected.length === 0)
+    throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
   const vsix = values.vsix ? resolve(values.vsix) : packageVsix();
   const retries = Number(values.retries);
   let passed = 0;
@@ -266,9 +296,12 @@ async function main(): Promise<Counts> {
   }
   const flaky: string[] = [];
   // Set up once for the whole run: the VSIX installed (each window's VS Code gets a copy of the
-  // extensions dir) and chromium (each window gets a fresh context of it, no state shared).
+  // extensions dir), chromium (each window a page of it, nothing stored kept but the cache) and
+  // the port every window's code-server serves on (one origin, so the cache serves them all).
   const extensions = installExtensions('e2e-extensions', [vsix]);
-  const chromium = await launchSharedBrowser();
+  const profile = join(runsDir, `e2e-chromium.${process.pid}`);
+  const chromium = await launchSharedBrowser(profile);
+  const run: Run = { extensions, chromium, port: await freePort() };
   for (const windowTests of windows) {
     // The window the test before left open for the next one; a failure closes it.
     let open: Window | undefined;
@@ -280,15 +313,19 @@ async function main(): Promise<Counts> {
         const shared = open;
         open = undefined;
         try {
-          open = await runOne(test, { extensions, chromium }, shared, keepOpen);
+          open = await runOne(test, run, shared, keepOpen);
           passed += 1;
           if (attempt > 0) flaky.push(test.name);
-          console.log(`  ✔ ${test.name} (${seconds()} s: ${phases.join(', ')})${attempt > 0 ? ` — flaky: passed on attempt ${attempt + 1}` : ''}`);
+          console.log(
+            `  ✔ ${test.name} (${seconds()} s: ${phases.join(', ')})${attempt > 0 ? ` — flaky: passed on attempt ${attempt + 1}` : ''}`,
+          );
           break;
         } catch (error) {
           const retry = attempt < retries && !(error instanceof OrphanError);
           const kept = retry ? `\n      this attempt's screenshots: ${keepAttempt(test, attempt)}` : '';
-          console.log(`  ✘ ${test.name} (${seconds()} s: ${phases.join(', ')})${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}${kept}`);
+          console.log(
+            `  ✘ ${test.name} (${seconds()} s: ${phases.join(', ')})${retry ? ' — running it once more' : ''}\n      ${(error as Error).message}${kept}`,
+          );
           if (!retry) {
             failed += 1;
             break;
@@ -297,6 +334,8 @@ async function main(): Promise<Counts> {
       }
     }
   }
+  await chromium.close();
+  rmSync(profile, { recursive: true, force: true });
   return { passed, failed, skipped: first ? all.length - selected.length : 0, flaky };
 }
 
@@ -310,6 +349,8 @@ main()
     mkdirSync(dirname(values.results!), { recursive: true });
     writeFileSync(values.results!, JSON.stringify({ passed, failed, skipped }));
     if (flaky.length > 0) console.log(`[e2e] flaky (passed on retry): ${flaky.join('; ')}`);
-    console.log(`[e2e${shardName}] ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length > 0 ? ` (${flaky.length} flaky)` : ''}; screenshots in ${join(resultsDir, 'e2e')}`);
+    console.log(
+      `[e2e${shardName}] ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length > 0 ? ` (${flaky.length} flaky)` : ''}; screenshots in ${join(resultsDir, 'e2e')}`,
+    );
     process.exit(failed === 0 ? 0 : 1);
   });

@@ -1,7 +1,18 @@
 // Starts code-server (VS Code in the browser, from npm) the way VSCODE-TESTING.md found works
 // offline: own process group, own HOME/TMPDIR/user-data/extensions dirs, killed as a group.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -78,7 +89,8 @@ export interface CodeServer {
 
 const RUN_MARK = 'MCP_LENS_HARNESS_RUN';
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -290,16 +302,22 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 
   const port = options.port ?? (await freePort());
   const args = [
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...(options.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
-    ...(options.builtinExtensions ? ['--vscode-option', `builtin-extensions-dir=${builtinExtensionsDir(runDir, options.builtinExtensions)}`] : []),
+    ...(options.builtinExtensions
+      ? ['--vscode-option', `builtin-extensions-dir=${builtinExtensionsDir(runDir, options.builtinExtensions)}`]
+      : []),
     ...(options.folder ? [options.folder] : []),
   ];
   const logFile = join(runDir, 'code-server.log');
