@@ -10,13 +10,14 @@ import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 // The workspace's mcp.json finds the fixture through ${env:MCP_LENS_REPO_ROOT}; code-server inherits it.
 process.env.MCP_LENS_REPO_ROOT ??= root;
-const workspace = join(root, 'test', 'e2e', 'workspaces', 'asks');
+const workspace = join(root, 'test', 'e2e', 'workspaces', 'stdio-fixtures');
 
 
 export const tests: E2eTest[] = [
   {
     name: 'a tool call that asks back: elicitation form and sampling answered in the tool panel',
     workspace,
+    window: 'stdio-fixtures',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       await wb.waitForRow(/asks-v1/);

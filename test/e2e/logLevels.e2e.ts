@@ -7,13 +7,14 @@ import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, webviewFrame } from './workbench';
 
 process.env.MCP_LENS_REPO_ROOT ??= root;
-const workspace = join(root, 'test', 'e2e', 'workspaces', 'log-levels');
+const workspace = join(root, 'test', 'e2e', 'workspaces', 'stdio-fixtures');
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 export const tests: E2eTest[] = [
   {
     name: 'stderr panel: notifications/message by level among stderr, the level filter hides the lower levels',
     workspace,
+    window: 'stdio-fixtures',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       const server = await wb.waitForRow(/log-levels/);

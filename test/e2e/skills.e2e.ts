@@ -5,12 +5,13 @@ import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT } from './workbench';
 
-const workspace = join(root, 'test', 'e2e', 'workspaces', 'skills');
+const workspace = join(root, 'test', 'e2e', 'workspaces', 'stdio-fixtures');
 
 export const tests: E2eTest[] = [
   {
     name: 'open a skill from the Servers view',
     workspace,
+    window: 'stdio-fixtures',
     async run(wb) {
       await wb.openContainer('MCP Lens');
       const server = await wb.waitForRow(/skills.*stopped/);

@@ -85,9 +85,9 @@ export async function launchSharedBrowser(profileDir: string): Promise<SharedBro
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
   const context = await chromium.launchPersistentContext(profileDir, { ...LAUNCH, viewport: VIEWPORT });
-  // A blank page kept open: the one the clearing runs through while no window is open.
-  const keeper = context.pages()[0] ?? (await context.newPage());
-  const cdp = await context.newCDPSession(keeper);
+  // The blank page the next window takes: the context is never left without one, and a window
+  // sees only its own pages (sign-in tests count them).
+  let spare = context.pages()[0] ?? (await context.newPage());
   const close = async (): Promise<void> => {
     unregister();
     await context.close().catch(() => undefined);
@@ -95,7 +95,7 @@ export async function launchSharedBrowser(profileDir: string): Promise<SharedBro
   const unregister = onAbort(close);
   return {
     async newWindow(origin) {
-      const page = await context.newPage();
+      const page = spare;
       let closed = false;
       return {
         page,
@@ -103,8 +103,11 @@ export async function launchSharedBrowser(profileDir: string): Promise<SharedBro
         async close() {
           if (closed) return;
           closed = true;
-          for (const other of context.pages()) if (other !== keeper) await other.close().catch(() => undefined);
+          spare = await context.newPage();
+          for (const other of context.pages()) if (other !== spare) await other.close().catch(() => undefined);
+          const cdp = await context.newCDPSession(spare);
           await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: STORED });
+          await cdp.detach();
           await context.clearCookies();
           await context.clearPermissions();
         },
