@@ -195,7 +195,7 @@ stage() {
     unit) run_unit ;;
     integration) ui integration "$counts/integration.json" node --import tsx test/harness/runIntegration.ts ;;
     e2e) ui e2e "$counts/e2e.json" node --import tsx test/e2e/run.ts ${vsix_args[@]+"${vsix_args[@]}"} ;;
-    e2e-[12]) ui "$1" "$counts/$1.json" node --import tsx test/e2e/run.ts ${vsix_args[@]+"${vsix_args[@]}"} --shard "${1#e2e-}/2" ;;
+    e2e-[12]) ui "$1" "$counts/$1.json" node --import tsx test/e2e/run.ts ${vsix_args[@]+"${vsix_args[@]}"} --shard "${1#e2e-}/2" --queue "$counts/e2e-queue" ;;
     conformance) ui conformance "$counts/conformance.json" node --import tsx test/conformance/run.ts ;;
     corpus) ui corpus "$counts/corpus.json" node --import tsx test/corpus/run.ts ;;
     *) echo "unknown stage: $1 (typecheck lint build unit integration e2e conformance corpus)" >&2; exit 2 ;;

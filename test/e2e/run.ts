@@ -5,10 +5,12 @@
 // (E2eTest.window), one after the other. The VSIX is installed once and chromium started once
 // per run; each result line says what each phase took.
 //
-//   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N] [--shard K/N]
+//   node --import tsx test/e2e/run.ts [--vsix FILE] [--dir DIR] [--grep TEXT] [--timeout MS] [--retries N] [--shard K/N [--queue DIR]]
 //
 // --shard K/N runs a Kth of the windows (1-based), so that N runs side by side share the tests:
 // each has its own code-server run dirs and chromium; the first also checks the VSIX budget.
+// With --queue DIR (the same for all N), each takes the next window no other has taken yet,
+// so that a shard whose windows ran short takes more (a window is taken by creating its file).
 //
 // Under CI a failed test runs once more in a fresh VS Code, as Playwright's own CI default does:
 // a 2-core runner under load can miss a UI deadline. A pass on retry is printed and counted as
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     results: { type: 'string', default: join(root, 'test-results', 'e2e.json') },
     retries: { type: 'string', default: process.env.CI ? '1' : '0' },
     shard: { type: 'string', default: '1/1' },
+    queue: { type: 'string' },
   },
 });
 
@@ -83,19 +86,21 @@ function windowsOf(tests: readonly E2eTest[]): WindowTests[] {
 }
 
 /**
- * This shard's windows: each window goes to the shard with the fewest tests so far (the first
- * of them on a tie), so that every shard, computing the same, takes its own share.
+ * This shard's windows without --queue: each goes to the shard with the least work so far (the
+ * first of them on a tie), so that every shard, computing the same, takes its own share. A
+ * window's start counts like one test, each test after the first like half of one. Tests differ
+ * tenfold in length, so shards dealt this way ended 70 s apart; run-all.sh passes --queue.
  */
 function shardOf(windows: readonly WindowTests[]): WindowTests[] {
   const load = new Array<number>(shard.count).fill(0);
   return windows.filter((tests) => {
     const least = load.indexOf(Math.min(...load));
-    load[least] += tests.length;
+    load[least] += 1 + (tests.length - 1) / 2;
     return least === shard.index - 1;
   });
 }
 
-/** Every e2e test, those --grep selects (all without it), and of those the windows this shard runs. */
+/** Every e2e test, those --grep selects (all without it), and the windows this shard may run (all of them with --queue). */
 async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTest[]; mine: WindowTests[] }> {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.e2e.ts'))
@@ -106,7 +111,8 @@ async function loadTests(dir: string): Promise<{ all: E2eTest[]; selected: E2eTe
     tests.push(...(module.tests ?? module.default?.tests ?? []));
   }
   const selected = tests.filter((t) => !values.grep || t.name.includes(values.grep));
-  return { all: tests, selected, mine: shardOf(windowsOf(selected)) };
+  const windows = windowsOf(selected);
+  return { all: tests, selected, mine: values.queue ? windows : shardOf(windows) };
 }
 
 /** A test's name as a folder name: its screenshots' and its code-server run's. */
@@ -150,6 +156,18 @@ const BUILTIN_EXTENSIONS = [
   'theme-seti',
   'ms-vscode.js-debug',
 ];
+
+/** Whether this shard runs window `n`: its own share, or with --queue the first to take it. */
+function taken(n: number): boolean {
+  if (!values.queue) return true;
+  try {
+    writeFileSync(join(values.queue, String(n)), String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
 
 /** Server processes left running after VS Code closed: a product bug, never retried. */
 class OrphanError extends Error {}
@@ -280,6 +298,7 @@ interface Counts {
 
 async function main(): Promise<Counts> {
   const { all, selected, mine: windows } = await loadTests(resolve(values.dir!));
+  if (values.queue) mkdirSync(values.queue, { recursive: true });
   if (selected.length === 0)
     throw new Error(`no e2e tests in ${values.dir}${values.grep ? ` matching ${JSON.stringify(values.grep)}` : ''}`);
   const vsix = values.vsix ? resolve(values.vsix) : packageVsix();
@@ -302,7 +321,8 @@ async function main(): Promise<Counts> {
   const profile = join(runsDir, `e2e-chromium.${process.pid}`);
   const chromium = await launchSharedBrowser(profile);
   const run: Run = { extensions, chromium, port: await freePort() };
-  for (const windowTests of windows) {
+  for (const [n, windowTests] of windows.entries()) {
+    if (!taken(n)) continue;
     // The window the test before left open for the next one; a failure closes it.
     let open: Window | undefined;
     for (const [i, test] of windowTests.entries()) {
