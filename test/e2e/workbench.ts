@@ -157,9 +157,10 @@ export class Workbench {
    */
   private async stopRunningServers(): Promise<void> {
     await this.openContainer('MCP Lens');
-    const header = this.page.locator('.part.sidebar .pane-header').filter({ hasText: /Servers/i }).first();
+    const servers = this.page.locator('.part.sidebar .pane').filter({ has: this.page.locator('.pane-header', { hasText: /Servers/i }) }).first();
+    const header = servers.locator('.pane-header').first();
     if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-    const running = this.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: /(modern|legacy) \d{4}-\d\d-\d\d/ });
+    const running = servers.locator('.monaco-list-row').filter({ hasText: /(modern|legacy) \d{4}-\d\d-\d\d/ });
     for (let count = await running.count(); count > 0; count = await running.count()) {
       await this.clickInlineAction(running.first(), 'Stop Server');
       const deadline = Date.now() + UI_TIMEOUT;
