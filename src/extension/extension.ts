@@ -17,7 +17,7 @@ import { ServerRegistry } from './serverRegistry';
 import type { ServerEntry } from './serverEntry';
 import { ServersView } from './serversView';
 import { registerRecordCommand } from './recordCommand';
-import { readSettings } from './settings';
+import { CachedSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
 import { registerTesting } from './testing';
@@ -64,6 +64,8 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   log.info(`MCP Lens ${version} activating (VS Code ${vscode.version}, ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`);
   const subscriptions = context.subscriptions;
+  const settings = new CachedSettings();
+  subscriptions.push(settings);
   const inputs = new InputResolver(context.secrets, context.workspaceState);
   // Each start's trace, live diagnostics and stray-stdout preload (issue 4).
   // Each run's full trace goes to the extension's storage; memory keeps its newest events.
@@ -76,7 +78,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
     sessions,
     asks: asks.broker,
     log,
-    settings: readSettings,
+    settings: settings.read,
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
     // globalStorage sits in the user-data User folder (User/globalStorage/<extension id>), beside the profile's mcp.json.
     vscodeUser: context.globalStorageUri.scheme === 'file' ? path.dirname(path.dirname(context.globalStorageUri.fsPath)) : undefined,

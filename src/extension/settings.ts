@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { Disposable } from './lifecycle';
 import { DPOP_MODES, type DpopMode } from '../core/auth/dpop';
 
 export type TraceLevel = 'off' | 'messages' | 'verbose';
@@ -31,6 +32,23 @@ export function readSettings(): Settings {
     probeOnStart: config.get<boolean>('probes.onStart', true),
     dpop: dpopSetting(config.get<string>('auth.dpop', 'auto')),
   };
+}
+
+/**
+ * `readSettings`, read again only after a change under `mcpLens`. The log reads the trace level
+ * for every message a server sends: reading the configuration each time was 40 % of the extension
+ * host's time in a 100 000-notification flood. Created first in `activate`, so that its listener
+ * runs before any other `onDidChangeConfiguration` listener that reads the settings.
+ */
+export class CachedSettings extends Disposable {
+  private current: Settings | undefined;
+
+  constructor() {
+    super();
+    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpLens') && (this.current = undefined)));
+  }
+
+  readonly read = (): Settings => (this.current ??= readSettings());
 }
 
 /** A value the schema does not allow (hand-edited settings.json) is the default. */
