@@ -242,7 +242,6 @@ export function registerMessageCommands({ registry, selection, view, log, reveal
     // What the view shows, as plain data (integration tests read the tree through this).
     vscode.commands.registerCommand(C.describe, (server?: string, depth = 0): DescribedRow[] | undefined => {
       if (server) selection.select(registry.get(server)?.key);
-      view.flush();
       return describeTree(view, depth);
     }),
   ];

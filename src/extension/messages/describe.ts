@@ -12,9 +12,12 @@ export interface DescribedRow {
   children?: DescribedRow[];
 }
 
-/** The view's rows through the same provider calls VS Code makes, `depth` levels deep. */
+/**
+ * The view's rows as the provider gives them to VS Code, `depth` levels deep. Read beside the
+ * window, not as it: reading neither sends a refresh nor counts as the window's fetch.
+ */
 export function describeTree(view: MessagesView, depth: number, parent?: MessagesElement): DescribedRow[] {
-  return view.getChildren(parent).map((element) => {
+  return view.rows(parent).map((element) => {
     const item = view.getTreeItem(element);
     const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
     const row: DescribedRow = {

@@ -5,6 +5,7 @@ import { Disposable } from '../lifecycle';
 import { LATENCY_MEANING } from '../../core/trace/latency';
 import { matches, statusOf, type ExchangeNode, type MessageFilter, type MessageNode } from './nodes';
 import { hasJsonChildren, jsonEntries, jsonSummary, messageParts, rowData, sourceFrame } from './present';
+import { RefreshPacer } from './refreshPacer';
 import type { SelectedServer } from './selection';
 import { describe, name, SafeMarkdown, say, setTooltip, setViewDescription, setViewMessage, treeItem } from '../shown';
 
@@ -26,16 +27,15 @@ interface GapRow {
 
 export type MessagesElement = MessageNode | JsonNode | GapRow;
 
-/** At most this many refreshes a second, whatever the server's rate. */
-const REFRESH_MS = 250;
 /** Beyond this many changed rows one full refresh is cheaper than targeted ones. */
 const MAX_TARGETED = 50;
 
 /**
  * The Messages view: the selected server's conversation, one row per request/response pair,
  * notifications, stray stdout and lifecycle facts in order. Rows are keyed by seq; changes
- * from the model are flushed at most four times a second, as one root refresh when rows
- * were added and as targeted refreshes when only some rows changed (a response arrived).
+ * from the model are flushed at most four times a second (less when the window draws slower,
+ * see RefreshPacer), as one root refresh when rows were added and as targeted refreshes when
+ * only some rows changed (a response arrived).
  */
 export class MessagesView extends Disposable implements vscode.TreeDataProvider<MessagesElement> {
   private readonly changed = this.register(new vscode.EventEmitter<MessagesElement | undefined>());
@@ -47,6 +47,7 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     methods: undefined,
   };
   private timer: NodeJS.Timeout | undefined;
+  private readonly pacer = new RefreshPacer();
   private sessionListener: vscode.Disposable | undefined;
   private shown: LiveSession | undefined;
 
@@ -100,15 +101,21 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.flush();
-    }, REFRESH_MS);
+    }, this.pacer.delay);
   }
 
-  /** Sends the model's changes to the tree: one root refresh, or a few targeted ones. */
-  flush(): void {
+  /**
+   * Sends the model's changes to the tree: one root refresh, or a few targeted ones. Held while
+   * VS Code has not fetched the last root refresh, unless `now` (a row about to be revealed).
+   */
+  flush(now = false): void {
     const session = this.shown;
-    if (!session) return;
+    if (!session || (!now && !this.pacer.mayRefresh())) return;
     const { structure, nodes } = session.messages.takeChanges();
-    if (structure || nodes.length > MAX_TARGETED) return this.changed.fire(undefined);
+    if (structure || nodes.length > MAX_TARGETED) {
+      this.pacer.sent();
+      return this.changed.fire(undefined);
+    }
     for (const node of nodes) this.changed.fire(node);
   }
 
@@ -130,7 +137,14 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     this.changed.fire(undefined);
   }
 
+  /** VS Code's fetch. A fetch of the root is the window catching up with the last refresh. */
   getChildren(element?: MessagesElement): MessagesElement[] {
+    if (!element && this.pacer.fetched()) this.schedule();
+    return this.rows(element);
+  }
+
+  /** The rows under `element` (the top rows without one), as the view shows them now. */
+  rows(element?: MessagesElement): MessagesElement[] {
     const session = this.shown;
     if (!session) return [];
     if (!element) {
@@ -218,7 +232,7 @@ export class MessagesView extends Disposable implements vscode.TreeDataProvider<
     const node = this.shown?.messages.nodeOf(seq);
     if (!node) return false;
     if (!matches(node, this.filterState)) this.setFilter({ errorsOnly: false, hideNotifications: false, methods: undefined });
-    this.flush();
+    this.flush(true);
     await this.view.reveal(node, { select: true, focus: true, expand: node.type === 'exchange' });
     return true;
   }
