@@ -14,6 +14,10 @@ export async function run(): Promise<void> {
   const files = readdirSync(__dirname).filter((file) => file.endsWith('.test.js')).sort();
   for (const file of files) mocha.addFile(join(__dirname, file));
   await mocha.loadFilesAsync();
+  // Each file's suite leaves the window as it found it, as the e2e runner's tidy step does between
+  // tests: panels a suite opened stayed open for all the suites after it (nine editor groups of
+  // tool panels by the Messages view's flood, whose every redraw laid them all out again).
+  for (const suite of mocha.suite.suites) suite.afterAll('close the editors it opened', () => vscode.commands.executeCommand('workbench.action.closeAllGroups'));
   console.log(`integration-start ${files.length} file(s) in ${vscode.env.appName} ${vscode.version}`);
 
   const retried = new Set<string>();
