@@ -125,6 +125,22 @@ function shotsDir(test: E2eTest): string {
   return join(resultsDir, 'e2e', slugOf(test));
 }
 
+/** Copies the window's MCP Lens output log (the newest) into `dir`; its path, or undefined when there is none. */
+function keepExtensionLog(runDir: string, dir: string): string | undefined {
+  const logs = join(runDir, 'user-data', 'logs');
+  const found = existsSync(logs)
+    ? readdirSync(logs, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith(join('mcp-lens.mcp-lens', 'MCP Lens.log')))
+        .sort()
+        .at(-1)
+    : undefined;
+  if (!found) return undefined;
+  mkdirSync(dir, { recursive: true });
+  const kept = join(dir, 'mcp-lens.log');
+  cpSync(join(logs, found), kept);
+  return kept;
+}
+
 /** A failed attempt's screenshots, moved aside so that the retry does not overwrite them. */
 function keepAttempt(test: E2eTest, attempt: number): string {
   const kept = `${shotsDir(test)}.attempt-${attempt + 1}`;
@@ -278,8 +294,11 @@ async function runOne(test: E2eTest, run: Run, shared: Window | undefined, keepO
     phase('test');
     passed = true;
   } catch (error) {
+    phase('test');
     const shot = await workbench?.shot('failure').catch(() => undefined);
-    const where = window.server ? `; code-server log ${window.server.logFile}` : '';
+    // The retry reuses the run folder: the failed attempt's MCP Lens log goes beside its screenshots.
+    const log = window.server && keepExtensionLog(window.server.runDir, shotsDir(test));
+    const where = `${window.server ? `; code-server log ${window.server.logFile}` : ''}${log ? `; MCP Lens log ${log}` : ''}`;
     throw new Error(`${(error as Error).message}${shot ? `\n      screenshot ${shot}` : ''}${where}`, { cause: error });
   } finally {
     if (!passed || !keepOpen) await closeWindow(window, phase);

@@ -116,6 +116,9 @@ export const tests: E2eTest[] = [
         // Expired at the authorization server: the restart's first request is refused, the refresh token renews it, no browser.
         await atServer(url, 'expire');
         await wb.clickInlineAction(wb.row(new RegExp(`${NAME}.*(modern|legacy)`)), 'Restart Server');
+        // The row reads the same before and after: the restart is done when the status bar says so.
+        // (Read before that, the flow would still be the first sign-in's; ci28, ci30 and ci31 did.)
+        await wb.page.locator('.part.statusbar').filter({ hasText: `${NAME} restarted` }).waitFor({ timeout: UI_TIMEOUT });
         await runningWithTools(wb);
         if (wb.page.context().pages().length > 1) throw new Error('a page opened for a refresh: it needs no person');
         // The flow's last attempt is the refresh alone: no registration, no consent page.
