@@ -139,21 +139,4 @@ suite('tool lenses and runs', () => {
     assert.deepEqual(outcome.result.structuredContent, { count: 0 });
     assert.deepEqual(outcome.output, { valid: true, errors: [] });
   });
-
-  test('tool panels open in one group beside the code, however many run (a panel that has the focus does not split again)', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.window.showTextDocument(vscode.Uri.file(pySource));
-    const tabs = () => vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => t.label));
-    for (const [tool, args] of [['divide', { a: 1, b: 2 }], ['greet', { name: 'lens' }], ['divide', { a: 3, b: 4 }]] as const) {
-      const outcome = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'notes-py', tool, args });
-      assert.equal(outcome.kind, 'result', JSON.stringify(outcome));
-      // As a person runs the next one: once the panel is there (the tab model follows the window a moment later).
-      await waitFor(`the ${tool} panel`, () => tabs().flat().some((label) => label.includes(tool)), 20_000, () => JSON.stringify(tabs()));
-    }
-    const groups = tabs();
-    assert.equal(groups.length, 2, JSON.stringify(groups));
-    assert.deepEqual(groups[0], ['notes_decorated.py']);
-    assert.equal(groups[1].length, 2, `one panel per tool: ${JSON.stringify(groups)}`);
-    assert.ok(groups[1].every((label) => /divide|greet/.test(label)), JSON.stringify(groups));
-  });
 });

@@ -5,7 +5,6 @@ import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import { name, say, tabTitle } from '../shown';
 import { pageStyles, webviewHtml } from '../webview/html';
-import { panelColumn } from '../webview/panelColumn';
 import type { AskBroker, AskSurface } from './askBroker';
 import { isAskReply, type Ask, type AskHostMessage } from './askProtocol';
 
@@ -26,7 +25,7 @@ export class AskPanel extends Disposable implements AskSurface {
     this.panel = vscode.window.createWebviewPanel(
       'mcpLens.asks',
       tabTitle(say`? ${name(entry.name)} asks`),
-      { viewColumn: panelColumn(), preserveFocus: false },
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       {
         enableScripts: true,
         localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist', 'media')],

@@ -4,7 +4,6 @@ import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import { panelResourceRoots } from '../tools/webviewHtml';
-import { panelColumn } from './panelColumn';
 
 /** What every server panel's page is told when its server's state changes. */
 interface ServerStateMessage {
@@ -14,9 +13,8 @@ interface ServerStateMessage {
 
 /**
  * What the panels on a server's items (a tool, a resource or prompt, an app preview) share:
- * a webview beside the editor, in the group of the other panels (`panelColumn`), that loads
- * only from media/ and dist/media/, the page's messages, posting to it once it has said it is
- * ready, and `onDidClose`.
+ * a webview beside the editor that loads only from media/ and dist/media/, the page's
+ * messages, posting to it once it has said it is ready, and `onDidClose`.
  */
 export abstract class ServerPanel<Host extends { type: string }, View> extends Disposable {
   readonly panel: vscode.WebviewPanel;
@@ -30,7 +28,7 @@ export abstract class ServerPanel<Host extends { type: string }, View> extends D
     this.panel = vscode.window.createWebviewPanel(
       viewType,
       title,
-      { viewColumn: panelColumn(), preserveFocus: false },
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       { enableScripts: true, localResourceRoots: panelResourceRoots(extensionUri) },
     );
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'mcp-lens.svg');
