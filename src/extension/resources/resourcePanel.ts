@@ -102,7 +102,7 @@ export class ResourcePanel extends ServerPanel<HostMessage, WebviewMessage> {
     else if (this.template) this.post(this.expand(this.values));
     if (this.lastMessage) this.post(this.lastMessage);
     // A hidden webview is torn down; shown again, it learns the watch as it stands.
-    if (this.watched) this.post({ type: 'watching', uri: this.watched.uri, updates: this.watched.updates });
+    if (this.watched) this.post({ type: 'watching', uri: this.watched.uri, updates: this.watched.updates, changed: this.watched.changed });
   }
 
   protected async onMessage(message: WebviewMessage): Promise<void> {
