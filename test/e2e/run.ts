@@ -294,7 +294,7 @@ async function runOne(test: E2eTest, run: Run, shared: Window | undefined, keepO
     phase('test');
     passed = true;
   } catch (error) {
-    phase('test');
+    phase('until the failure');
     const shot = await workbench?.shot('failure').catch(() => undefined);
     // The retry reuses the run folder: the failed attempt's MCP Lens log goes beside its screenshots.
     const log = window.server && keepExtensionLog(window.server.runDir, shotsDir(test));

@@ -96,7 +96,15 @@ export class Workbench {
       await this.page.keyboard.press('F1');
       const input = this.page.locator('.quick-input-widget input');
       await input.waitFor({ timeout: UI_TIMEOUT });
-      await input.fill(`>${title}`);
+      // A webview taking the focus closes the palette as it opens (seen in the tidy step under load): open it again.
+      const filled = await input.fill(`>${title}`, { timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!filled) {
+        if (Date.now() > deadline) throw new Error(`the command palette closed before "${title}" could be typed`);
+        continue;
+      }
       const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
       const shown = await row.waitFor({ timeout: 5_000 }).then(() => true, () => false);
       if (shown) {
