@@ -31,6 +31,8 @@ export class ServerEntry {
   skills: SkillsState | undefined;
   /** What the probes after the latest Start did (mcpLens.probes.onStart); undefined: none ran (yet). */
   probes: ProbeOutcome[] | undefined;
+  /** When the latest start began, before its process was spawned: a file written earlier is what that process read. */
+  launchedAt: number | undefined;
   /** The live connection; undefined once stop() has begun, so its exit is not taken for a crash. */
   client: McpClient | undefined;
   /** The latest run's trace, live diagnostics and UI models (kept after it ends). */

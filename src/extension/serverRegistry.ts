@@ -143,6 +143,7 @@ export class ServerRegistry extends Disposable {
     const session = this.deps.sessions?.begin(entry, plan.spec, { env: plan.local.env, secrets: plan.secrets }, continued, {
       carry: options.afterProbe === true,
     });
+    entry.launchedAt = Date.now();
     const { client, authorizer } = await connectionFor(this.deps, entry, plan, {
       settings,
       session,

@@ -5,8 +5,10 @@
  * start) is restarted: saving never starts a stopped server.
  */
 import { stat } from 'node:fs/promises';
+import { absent } from '../../core/util/ignored';
 import * as vscode from 'vscode';
 import { describeSaved } from '../../core/devloop/watchGlobs';
+import { writtenBefore } from '../../core/devloop/writtenBefore';
 import { serverWatchGlobs } from './serverGlobs';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
@@ -78,14 +80,25 @@ export class RestartOnSave extends Disposable {
   }
 
   private async changed(key: string, file: string): Promise<void> {
-    const version = await stat(file).then(
-      (s) => `${s.size}:${s.mtimeMs}`,
-      () => 'deleted',
-    );
+    // A file deleted meanwhile has no stat: "deleted" is its version.
+    const found = await stat(file).catch(absent);
+    const version = found ? `${found.size}:${found.mtimeMs}` : 'deleted';
     const id = `${key}\u0000${file}`;
     if (this.versions.get(id) === version) return;
     this.versions.set(id, version);
     this.schedule(key, file);
+  }
+
+  /**
+   * The files written since the server's process started (a deleted one counts). A watcher event
+   * can come late, after a Start that read the file already: it restarted the server for
+   * nothing, its diff "no changes" (a test starting a server right after writing its tools).
+   */
+  private async writtenSinceStart(entry: ServerEntry, files: string[]): Promise<string[]> {
+    const launchedAt = entry.launchedAt;
+    if (launchedAt === undefined) return files;
+    const stats = await Promise.all(files.map((file) => stat(file).catch(absent)));
+    return files.filter((_, i) => !stats[i] || !writtenBefore(stats[i].mtimeMs, launchedAt));
   }
 
   private schedule(key: string, file: string): void {
@@ -112,7 +125,12 @@ export class RestartOnSave extends Disposable {
     }
     this.busy.set(key, undefined);
     try {
-      const reason = describeSaved(files);
+      const fresh = await this.writtenSinceStart(entry, files);
+      if (fresh.length === 0) {
+        this.log.trace(`[${entry.name}] ${describeSaved(files)}: not restarted, written before the server started`);
+        return;
+      }
+      const reason = describeSaved(fresh);
       this.log.info(`[${entry.name}] restarting after ${reason}`);
       const outcome = await this.registry.restart(entry, reason);
       if (!outcome.ok && !outcome.cancelled) {
