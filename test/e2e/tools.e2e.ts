@@ -195,8 +195,7 @@ export const tests: E2eTest[] = [
       await wb.shot('markup-as-text-image-audio-link');
 
       // One plain string argument: the palette asks for it in an input box, then shows the outcome.
-      await wb.runCommand('MCP Lens: Run Tool…');
-      await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'lookup_order' }).first().click();
+      await wb.pickAfterCommand('MCP Lens: Run Tool…', 'lookup_order');
       const box = wb.page.locator('.quick-input-widget input');
       await wb.page.locator('.quick-input-widget').filter({ hasText: 'lookup_order (1/1): id' }).waitFor({ timeout: UI_TIMEOUT });
       await box.fill('123');
@@ -216,8 +215,7 @@ export const tests: E2eTest[] = [
       await wb.shot('row-action-reveals-panel');
 
       // A slow tool: progress while it runs, and Cancel stops it (notifications/cancelled).
-      await wb.runCommand('MCP Lens: Run Tool…');
-      await wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'slow_export' }).first().click();
+      await wb.pickAfterCommand('MCP Lens: Run Tool…', 'slow_export');
       const slow = await webviewFrame(wb.page, '.result-running');
       await slow.locator('.result-running .banner-detail').filter({ hasText: / \/ 50 — order \d+ of 50/ }).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('progress-while-running');

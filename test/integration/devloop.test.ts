@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DebugOutcome } from '../../src/extension/devloop/debugAttach';
+import type { DescribedRow } from '../../src/extension/messages/describe';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
 import type { PanelState } from '../../src/extension/stderr/panel';
 import { extensionApi, find, folder, serverNames, serverWhere, waitFor } from './support';
@@ -64,8 +65,27 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     await rm(devDir(), { recursive: true, force: true });
   });
 
+  // The server's two tools as the first test starts from them, its retry too: a failed attempt
+  // leaves tools.json saved with three, and the server running them. (The tests after it go on
+  // from its three tools.)
+  async function twoTools(): Promise<void> {
+    const { registry } = await extensionApi();
+    if (find(registry, 'weather')?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', 'weather');
+    const text = JSON.stringify([forecast, neverAnswers], null, 2);
+    const file = join(devDir(), 'tools.json');
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
+    if (!open) return writeFile(file, text);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(open.uri, new vscode.Range(0, 0, open.lineCount, 0), text);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await open.save();
+    await waitFor('tools.json saved', () => !open.isDirty, 20_000);
+  }
+
   test('saving tools.json restarts the server, keeps the trace, reports the lost call and the diff', async () => {
     const { registry } = await extensionApi();
+    await twoTools();
+    const earlier = (await vscode.commands.executeCommand<LastDiff | undefined>('mcpLens.devloop.lastDiff', 'weather'))?.after;
     await vscode.commands.executeCommand('mcpLens.startServer', 'weather');
     await serverWhere(registry, 'weather', 'running with its two tools', (s) => s.state === 'running' && s.tools.length === 2);
 
@@ -85,7 +105,14 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.ok(await doc.save(), 'tools.json saved');
 
-    const diff = await waitFor('the restart diff', async () => vscode.commands.executeCommand<LastDiff | undefined>('mcpLens.devloop.lastDiff', 'weather'), 30_000);
+    // The diff of the restart the save caused: the one that brought the third tool. (Under load a
+    // watcher event for the file's first write can come after the start and restart it once more
+    // before, with nothing changed: ci4, ci33.)
+    await serverWhere(registry, 'weather', 'running with three tools', (s) => s.state === 'running' && s.tools.length === 3, 30_000);
+    const diff = await waitFor('the restart diff', async () => {
+      const last = await vscode.commands.executeCommand<LastDiff | undefined>('mcpLens.devloop.lastDiff', 'weather');
+      return last && last.after !== earlier && last.summary !== 'no changes to tools, resources or prompts' ? last : undefined;
+    }, 30_000);
     assert.equal(diff.reason, 'saving tools.json');
     // The tool definitions' token cost (o200k_base) before → after, and per tool whose cost changed.
     assert.equal(diff.summary, '1 tool added, 1 schema changed — 1 change breaks callers; 57 → 106 tokens (+49)');
@@ -235,6 +262,36 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     } finally {
       tracker.dispose();
       for (const d of sessionEvents) d.dispose();
+    }
+  });
+
+  test('a change event for a file written before the server started restarts nothing (a watcher event that came late)', async () => {
+    const { registry } = await extensionApi();
+    await twoTools();
+    await vscode.commands.executeCommand('mcpLens.startServer', 'weather');
+    await serverWhere(registry, 'weather', 'running', (s) => s.state === 'running');
+    // The restarts of this server, as the Messages view shows them (one separator row each).
+    const restarts = async () =>
+      ((await vscode.commands.executeCommand<DescribedRow[]>('mcpLens.messages.describe', 'weather', 0)) ?? [])
+        .map((r) => `${r.label} ${r.description}`)
+        .filter((text) => /restarted after saving/.test(text));
+    const before = (await restarts()).length;
+    try {
+      // Written an hour ago, as far as its mtime says, and appearing now under the watched glob
+      // (a rename keeps the mtime): what a late event for an old write looks like.
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      await writeFile(join(devDir(), 'stale.tmp'), '[]');
+      await utimes(join(devDir(), 'stale.tmp'), hourAgo, hourAgo);
+      await rename(join(devDir(), 'stale.tmp'), join(devDir(), 'stale.json'));
+      // A file written now restarts it, once, naming that file alone.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await writeFile(join(devDir(), 'fresh.json'), '[]');
+      const after = await waitFor('the restart for fresh.json', async () => ((await restarts()).some((t) => t.includes('fresh.json')) ? restarts() : undefined), 30_000);
+      assert.equal(after.length, before + 1, JSON.stringify(after));
+      assert.doesNotMatch(after.at(-1) ?? '', /stale\.json/);
+    } finally {
+      await rm(join(devDir(), 'stale.json'), { force: true });
+      await rm(join(devDir(), 'fresh.json'), { force: true });
     }
   });
 });
