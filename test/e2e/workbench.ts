@@ -75,15 +75,23 @@ export class Workbench {
   /**
    * Hovers a row so its inline actions render, then clicks the one titled `action`. A tree that
    * re-renders (a server's children going as it stops) can move the row from under the mouse,
-   * and its actions hide: the row is pointed at again, as a person would.
+   * and its actions hide: the row is pointed at again, as a person would. A hover card left open
+   * over it (another row's tooltip, ci34) takes the pointer: Escape and a move away close it.
    */
   async clickInlineAction(row: Locator, action: string): Promise<void> {
     const button = row.locator(`.actions .action-label[aria-label^="${action}"], .actions a[title^="${action}"]`).first();
     const deadline = Date.now() + UI_TIMEOUT;
     for (;;) {
-      await row.hover({ timeout: UI_TIMEOUT });
-      if (await button.click({ timeout: 5_000 }).then(() => true, () => false)) return;
+      const pointed = await row.hover({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (pointed && (await button.click({ timeout: 5_000 }).then(() => true, () => false))) return;
       if (Date.now() > deadline) throw new Error(`the row never offered its "${action}" action`);
+      if (!pointed) {
+        await this.page.keyboard.press('Escape');
+        await this.page.mouse.move(700, 400);
+      }
     }
   }
 
@@ -95,14 +103,20 @@ export class Workbench {
     for (;;) {
       await this.page.keyboard.press('F1');
       const input = this.page.locator('.quick-input-widget input');
-      await input.waitFor({ timeout: UI_TIMEOUT });
-      // A webview taking the focus closes the palette as it opens (seen in the tidy step under load): open it again.
-      const filled = await input.fill(`>${title}`, { timeout: 5_000 }).then(
+      // A webview taking the focus closes the palette as it opens (seen in the tidy step under
+      // load), or keeps the key (ci34): open it again.
+      const opened = await input.waitFor({ timeout: 5_000 }).then(
         () => true,
         () => false,
       );
+      const filled =
+        opened &&
+        (await input.fill(`>${title}`, { timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        ));
       if (!filled) {
-        if (Date.now() > deadline) throw new Error(`the command palette closed before "${title}" could be typed`);
+        if (Date.now() > deadline) throw new Error(`the command palette did not stay open to type "${title}"`);
         continue;
       }
       const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
