@@ -7,7 +7,6 @@ import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
-process.env.MCP_LENS_REPO_ROOT ??= root;
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'apps');
 const faults = join(root, 'test', 'e2e', 'workspaces', 'apps-faults');
 const example = join(root, 'test', 'e2e', 'workspaces', 'apps-example');

@@ -8,10 +8,7 @@ import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
-// The workspace's mcp.json finds the fixture through ${env:MCP_LENS_REPO_ROOT}; code-server inherits it.
-process.env.MCP_LENS_REPO_ROOT ??= root;
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'stdio-fixtures');
-
 
 export const tests: E2eTest[] = [
   {

@@ -6,7 +6,6 @@ import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, webviewFrame } from './workbench';
 
-process.env.MCP_LENS_REPO_ROOT ??= root;
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'stdio-fixtures');
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 

@@ -8,7 +8,6 @@ import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { UI_TIMEOUT, type Workbench } from './workbench';
 
-process.env.MCP_LENS_REPO_ROOT ??= root;
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'resources');
 
 /** The webview whose `selector` holds `text`: several panels are open at once. */

@@ -221,6 +221,8 @@ async function openWindow(
     name: `e2e-${slugOf(test)}`,
     installedExtensions: run.extensions,
     settings: { 'mcpLens.probes.onStart': false },
+    // The fixture workspaces' mcp.json find their servers through ${env:MCP_LENS_REPO_ROOT}.
+    env: { MCP_LENS_REPO_ROOT: root },
     smokeTestDriver: test.developmentExtension !== undefined,
     builtinExtensions: BUILTIN_EXTENSIONS,
   };
