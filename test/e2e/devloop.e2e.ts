@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
+import { succeeded, UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 const example = join(root, 'examples', 'workspace');
 const serverPath = 'servers/weather/server.mjs';
@@ -97,7 +97,7 @@ export const tests: E2eTest[] = [
       // The command toggles the centre: if it was open already it closed, so run it again.
       for (let attempt = 1; ; attempt++) {
         await wb.runCommand('Notifications: Show Notifications');
-        if (await center.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+        if (await succeeded(center.waitFor({ timeout: 5_000 }))) break;
         if (attempt === 3) {
           await center.waitFor({ timeout: UI_TIMEOUT });
           break;

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT } from './workbench';
+import { succeeded, UI_TIMEOUT } from './workbench';
 
 const example = join(root, 'examples', 'workspace');
 
@@ -32,7 +32,7 @@ export const tests: E2eTest[] = [
       const deadline = Date.now() + UI_TIMEOUT;
       for (;;) {
         await wb.runCommand('MCP Lens: Show Log');
-        if (await log.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+        if (await succeeded(log.waitFor({ timeout: 5_000 }))) break;
         if (Date.now() > deadline) throw new Error('Show Log never showed the log in the panel');
       }
       await wb.shot('log');

@@ -7,6 +7,14 @@ import type { Frame, Locator, Page } from 'playwright-core';
 /** Generous: a cold workbench on 2 cores takes 10–20 s before extensions are active. */
 export const UI_TIMEOUT = 60_000;
 
+/** Whether a step finished within its own timeout: false instead of the timeout's error, for a step a person would try again. */
+export function succeeded(step: Promise<unknown>): Promise<boolean> {
+  return step.then(
+    () => true,
+    () => false,
+  );
+}
+
 export class Workbench {
   private step = 0;
 
@@ -82,11 +90,8 @@ export class Workbench {
     const button = row.locator(`.actions .action-label[aria-label^="${action}"], .actions a[title^="${action}"]`).first();
     const deadline = Date.now() + UI_TIMEOUT;
     for (;;) {
-      const pointed = await row.hover({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (pointed && (await button.click({ timeout: 5_000 }).then(() => true, () => false))) return;
+      const pointed = await succeeded(row.hover({ timeout: 5_000 }));
+      if (pointed && (await succeeded(button.click({ timeout: 5_000 })))) return;
       if (Date.now() > deadline) throw new Error(`the row never offered its "${action}" action`);
       if (!pointed) {
         await this.page.keyboard.press('Escape');
@@ -105,23 +110,13 @@ export class Workbench {
       const input = this.page.locator('.quick-input-widget input');
       // A webview taking the focus closes the palette as it opens (seen in the tidy step under
       // load), or keeps the key (ci34): open it again.
-      const opened = await input.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-      const filled =
-        opened &&
-        (await input.fill(`>${title}`, { timeout: 5_000 }).then(
-          () => true,
-          () => false,
-        ));
+      const filled = (await succeeded(input.waitFor({ timeout: 5_000 }))) && (await succeeded(input.fill(`>${title}`, { timeout: 5_000 })));
       if (!filled) {
         if (Date.now() > deadline) throw new Error(`the command palette did not stay open to type "${title}"`);
         continue;
       }
       const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first();
-      const shown = await row.waitFor({ timeout: 5_000 }).then(() => true, () => false);
-      if (shown) {
+      if (await succeeded(row.waitFor({ timeout: 5_000 }))) {
         await input.press('Enter');
         return;
       }
@@ -140,13 +135,13 @@ export class Workbench {
     const rows = this.page.locator('.quick-input-list .monaco-list-row');
     const row = rows.filter({ hasText: item }).first();
     const step = via === undefined ? undefined : rows.filter({ hasText: via }).first();
-    const shown = (target: Locator) => target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    const shown = (target: Locator) => succeeded(target.waitFor({ timeout: 15_000 }));
     const deadline = Date.now() + UI_TIMEOUT;
     for (;;) {
       await this.runCommand(title);
       if (step && (await shown(row.or(step).first())) && (await row.count()) === 0) await step.click();
       // Shown, then closed by a webview taking the focus before the click lands: the command again.
-      if ((await shown(row)) && (await row.click({ timeout: 5_000 }).then(() => true, () => false))) return;
+      if ((await shown(row)) && (await succeeded(row.click({ timeout: 5_000 })))) return;
       if (Date.now() > deadline) throw new Error(`${title} never offered "${item}"`);
       await this.page.keyboard.press('Escape');
     }
@@ -169,7 +164,7 @@ export class Workbench {
     // Quick Open ranks the files opened before first: the next test's file is to be found by its path.
     await this.runCommand('Clear Editor History');
     const confirm = this.page.locator('.monaco-dialog-box .monaco-button').filter({ hasText: /^Clear$/ }).first();
-    if (await confirm.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await confirm.click();
+    if (await succeeded(confirm.waitFor({ timeout: 5_000 }))) await confirm.click();
     await this.stopRunningServers();
   }
 
