@@ -6,7 +6,7 @@ import type { DebugOutcome } from '../../src/extension/devloop/debugAttach';
 import type { DescribedRow } from '../../src/extension/messages/describe';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
 import type { PanelState } from '../../src/extension/stderr/panel';
-import { extensionApi, find, folder, serverNames, serverWhere, waitFor } from './support';
+import { extensionApi, find, folder, restoreFile, serverNames, serverWhere, waitFor } from './support';
 
 // A server that reads its tools from devloop/tools.json, copied into the workspace copy:
 // "weather" restarts when that file is saved (dev.watch); "weather-debug" is debugged.
@@ -71,15 +71,7 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
   async function twoTools(): Promise<void> {
     const { registry } = await extensionApi();
     if (find(registry, 'weather')?.state === 'running') await vscode.commands.executeCommand('mcpLens.stopServer', 'weather');
-    const text = JSON.stringify([forecast, neverAnswers], null, 2);
-    const file = join(devDir(), 'tools.json');
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
-    if (!open) return writeFile(file, text);
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(open.uri, new vscode.Range(0, 0, open.lineCount, 0), text);
-    assert.ok(await vscode.workspace.applyEdit(edit));
-    await open.save();
-    await waitFor('tools.json saved', () => !open.isDirty, 20_000);
+    await restoreFile(join(devDir(), 'tools.json'), JSON.stringify([forecast, neverAnswers], null, 2));
   }
 
   test('saving tools.json restarts the server, keeps the trace, reports the lost call and the diff', async () => {

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, find, folder, serverNames, serverWhere, waitFor } from './support';
+import { extensionApi, find, folder, restoreFile, saved, serverNames, serverWhere, waitFor } from './support';
 
 // The example's weather server, copied into the workspace copy, with "dev": restart when it
 // is saved and run under the Node debugger. Adding a tool and saving restarts it: right
@@ -40,15 +40,6 @@ async function lensTitles(uri: vscode.Uri, line: number): Promise<string[]> {
   return lenses.filter((l) => l.range.start.line === line).map((l) => l.command?.title ?? '');
 }
 
-/**
- * Saves `doc` and waits until it is clean. Under load `save()` has answered false while the save
- * went on: the restart it caused followed (ci23, ci32). A document still dirty fails the test.
- */
-async function saved(doc: vscode.TextDocument): Promise<void> {
-  const answer = await doc.save();
-  await waitFor('the document saved', () => !doc.isDirty, 20_000, () => `save() answered ${answer}, the document is still dirty`);
-}
-
 suite('restart state: lens and debugger right after a restart on save', () => {
   let original = '';
   const live = new Map<string, vscode.DebugSession>();
@@ -82,15 +73,7 @@ suite('restart state: lens and debugger right after a restart on save', () => {
 
   // The example's server as the test starts from it, a retry too: a failed attempt leaves its
   // edit in the open document, and saved or not, the retry's would go in beside it.
-  setup(async () => {
-    const example = join(repo, 'examples', 'workspace', 'servers', 'weather', 'server.mjs');
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === script());
-    if (!open) return copyFile(example, script());
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(open.uri, new vscode.Range(0, 0, open.lineCount, 0), await readFile(example, 'utf8'));
-    assert.ok(await vscode.workspace.applyEdit(edit));
-    await saved(open);
-  });
+  setup(async () => restoreFile(script(), await readFile(join(repo, 'examples', 'workspace', 'servers', 'weather', 'server.mjs'), 'utf8')));
 
   test('adding a tool and saving: the lens runs the new tool, the new process is debugged, no false warning', async () => {
     const { registry } = await extensionApi();

@@ -255,3 +255,25 @@ export async function authorizationFlowText(name: string): Promise<string> {
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   return text;
 }
+
+/**
+ * Saves `doc` and waits until it is clean. Under load `save()` has answered false while the save
+ * went on: the restart it caused followed (ci23, ci32). A document still dirty fails the test.
+ */
+export async function saved(doc: vscode.TextDocument): Promise<void> {
+  const answer = await doc.save();
+  await waitFor('the document saved', () => !doc.isDirty, 20_000, () => `save() answered ${answer}, the document is still dirty`);
+}
+
+/**
+ * Gives `file` the text `text` as a test starts, a retry too: through its document when a
+ * failed attempt left one open (edited, saved or not), else on disk.
+ */
+export async function restoreFile(file: string, text: string): Promise<void> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
+  if (!open) return writeFile(file, text);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(open.uri, new vscode.Range(0, 0, open.lineCount, 0), text);
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`${file} could not be restored`);
+  await saved(open);
+}
