@@ -5,10 +5,10 @@
  * start) is restarted: saving never starts a stopped server.
  */
 import { stat } from 'node:fs/promises';
-import { absent } from '../../core/util/ignored';
 import * as vscode from 'vscode';
 import { describeSaved } from '../../core/devloop/watchGlobs';
 import { writtenBefore } from '../../core/devloop/writtenBefore';
+import { absent } from '../../core/util/ignored';
 import { serverWatchGlobs } from './serverGlobs';
 import { Disposable } from '../lifecycle';
 import type { Log } from '../log';
