@@ -55,38 +55,61 @@ count() {
   node -e 'try { const r = require(process.argv[1]); console.log(`${r.passed|0} ${r.failed|0} ${r.skipped|0}`) } catch { console.log("0 0 0") }' "$1"
 }
 
-# record NAME RC PASSED FAILED SKIPPED SECONDS
+# cpu_used: sets CPU_MS to the CPU time (user + system, in ms) of every process this shell has
+# started and waited for so far: the builtin `times`, read here because a subshell has its own.
+cpu_used() {
+  times > "$counts/times"
+  local line
+  line=$(tail -1 "$counts/times")
+  [[ $line =~ ^([0-9]+)m([0-9]+)\.([0-9]{3})s\ ([0-9]+)m([0-9]+)\.([0-9]{3})s$ ]] || { CPU_MS=0; return; }
+  local r=("${BASH_REMATCH[@]}")
+  CPU_MS=$(( (10#${r[1]} * 60 + 10#${r[2]}) * 1000 + 10#${r[3]} + (10#${r[4]} * 60 + 10#${r[5]}) * 1000 + 10#${r[6]} ))
+}
+
+# stage_began: notes the time and the CPU used so far, for record.
+stage_began() {
+  STAGE_START=$SECONDS
+  cpu_used
+  STAGE_CPU=$CPU_MS
+}
+
+# record NAME RC PASSED FAILED SKIPPED: the stage's counts, with its time and CPU since stage_began.
+# The CPU is what the stage's processes used on every core; it shows which stage loads the machine
+# when stages run side by side (a stage's time alone does not).
 record() {
-  local name=$1 rc=$2 passed=$3 failed=$4 skipped=$5 secs=$6
+  local name=$1 rc=$2 passed=$3 failed=$4 skipped=$5
+  local secs=$((SECONDS - STAGE_START))
+  cpu_used
+  local cpu=$(( (CPU_MS - STAGE_CPU) / 1000 ))
   # A stage that failed without a failing count (crash, missing tool) still counts once.
   if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
   total_passed=$((total_passed + passed))
   total_failed=$((total_failed + failed))
   total_skipped=$((total_skipped + skipped))
-  report+=("$(printf '%-12s %4d passed %4d failed %4d skipped  %4ds' "$name" "$passed" "$failed" "$skipped" "$secs")")
+  report+=("$(printf '%-12s %4d passed %4d failed %4d skipped  %4ds %5d CPU-s' "$name" "$passed" "$failed" "$skipped" "$secs" "$cpu")")
 }
 
 # check NAME CMD...: a stage that is one pass or one fail (typecheck, lint, build).
 check() {
   local name=$1; shift
-  local start=$SECONDS
+  stage_began
   echo "=== $name: $*"
   "$@"
   local rc=$?
   [ "$name" = build ] && [ $rc -ne 0 ] && build_failed=1
-  if [ $rc -eq 0 ]; then record "$name" 0 1 0 0 $((SECONDS - start)); else record "$name" $rc 0 1 0 $((SECONDS - start)); fi
+  if [ $rc -eq 0 ]; then record "$name" 0 1 0 0; else record "$name" $rc 0 1 0; fi
 }
 
 run_unit() {
-  local start=$SECONDS
+  stage_began
   local paths=("${unit_paths[@]}")
   [ ${#paths[@]} -eq 0 ] && paths=(test/unit)
   for path in "${paths[@]}"; do
-    [ -e "$path" ] || { echo "unit: no such test file or folder: $path" >&2; record unit 1 0 1 0 0; return; }
+    [ -e "$path" ] || { echo "unit: no such test file or folder: $path" >&2; record unit 1 0 1 0; return; }
   done
   mapfile -t files < <(find "${paths[@]}" -name '*.test.ts' -type f 2>/dev/null | sort -u)
   echo "=== unit: ${#files[@]} file(s)"
-  if [ ${#files[@]} -eq 0 ]; then record unit 0 0 0 0 0; return; fi
+  if [ ${#files[@]} -eq 0 ]; then record unit 0 0 0 0; return; fi
   # The tests load src/core/schema/officialSchema.ts, which imports the build's precompiled
   # validators (git-ignored): made here too, so the unit stage needs no build before it.
   node --import tsx scripts/precompileSchemas.ts
@@ -123,23 +146,23 @@ run_unit() {
   failed=$(grep -E '^ℹ fail [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
   skipped=$(grep -E '^ℹ skipped [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
   todo=$(grep -E '^ℹ todo [0-9]+$' "$counts/unit.log" | tail -1 | awk '{print $3}')
-  record unit $rc "${passed:-0}" "${failed:-0}" $(( ${skipped:-0} + ${todo:-0} )) $((SECONDS - start))
+  record unit $rc "${passed:-0}" "${failed:-0}" $(( ${skipped:-0} + ${todo:-0} ))
 }
 
 # ui NAME RESULTS CMD...: a stage run by our harness, which writes its counts to RESULTS.
 ui() {
   local name=$1 file=$2; shift 2
-  local start=$SECONDS
+  stage_began
   echo "=== $name: $*"
   if [ $build_failed -eq 1 ] || [ $tools_failed -eq 1 ]; then
     echo "$name: not run, the build or the VS Code test tools install failed"
-    record "$name" 1 0 1 0 0
+    record "$name" 1 0 1 0
     return
   fi
   "$@" --results "$file"
   local rc=$?
   read -r passed failed skipped < <(count "$file")
-  record "$name" $rc "$passed" "$failed" "$skipped" $((SECONDS - start))
+  record "$name" $rc "$passed" "$failed" "$skipped"
 }
 
 # A whole run puts side by side what can share the machine's two cores: typecheck beside lint
@@ -273,6 +296,7 @@ fi
 echo
 echo "=== summary"
 printf '%s\n' "${report[@]}"
-printf '%-12s %ds\n' "wall time" "$SECONDS"
+cpu_used
+printf '%-12s %ds, %d CPU-s on %d cores\n' "wall time" "$SECONDS" $((CPU_MS / 1000)) "$(nproc)"
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$total_failed" -eq 0 ]
