@@ -50,6 +50,8 @@ const tools = [
 ];
 
 // Running slow_export calls by request id, so that notifications/cancelled can stop them.
+// A step a second (50 s in all): the e2e test clicks Cancel while it runs, and on a loaded
+// machine its screenshot and click took longer than the 10 s that 200 ms steps gave.
 const exports = new Map();
 
 function slowExport(id, progressToken) {
@@ -62,7 +64,7 @@ function slowExport(id, progressToken) {
     clearInterval(exports.get(id));
     exports.delete(id);
     send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: `Exported ${total} orders.` }] } });
-  }, 200));
+  }, 1000));
 }
 
 function call(name, args) {
