@@ -66,6 +66,16 @@ cpu_used() {
   CPU_MS=$(( (10#${r[1]} * 60 + 10#${r[2]}) * 1000 + 10#${r[3]} + (10#${r[4]} * 60 + 10#${r[5]}) * 1000 + 10#${r[6]} ))
 }
 
+# machine_busy: the ticks (1/100 s) every core of the machine has spent busy since boot, from
+# /proc/stat: what the stages' own CPU times leave out (a process a VS Code started and left to
+# init is not counted by its stage), and what says whether the cores had time to spare.
+machine_busy() {
+  local _cpu user nice system idle iowait irq softirq steal _rest
+  read -r _cpu user nice system idle iowait irq softirq steal _rest < /proc/stat
+  echo $((user + nice + system + irq + softirq + steal))
+}
+machine_busy_at_start=$(machine_busy)
+
 # stage_began: notes the time and the CPU used so far, for record.
 stage_began() {
   STAGE_START=$SECONDS
@@ -74,8 +84,9 @@ stage_began() {
 }
 
 # record NAME RC PASSED FAILED SKIPPED: the stage's counts, with its time and CPU since stage_began.
-# The CPU is what the stage's processes used on every core; it shows which stage loads the machine
-# when stages run side by side (a stage's time alone does not).
+# The CPU is what the stage's processes used on every core, those it waited for (a VS Code's
+# children that outlive it are not among them); it shows which stage loads the machine when
+# stages run side by side (a stage's time alone does not).
 record() {
   local name=$1 rc=$2 passed=$3 failed=$4 skipped=$5
   local secs=$((SECONDS - STAGE_START))
@@ -308,7 +319,6 @@ fi
 echo
 echo "=== summary"
 printf '%s\n' "${report[@]}"
-cpu_used
-printf '%-12s %ds, %d CPU-s on %d cores\n' "wall time" "$SECONDS" $((CPU_MS / 1000)) "$(nproc)"
+printf '%-12s %ds; the cores were busy %d of its %d CPU-s\n' "wall time" "$SECONDS" $(( ($(machine_busy) - machine_busy_at_start) / 100 )) $((SECONDS * $(nproc)))
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$total_failed" -eq 0 ]
