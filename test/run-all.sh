@@ -107,7 +107,7 @@ check() {
   echo "=== $name: $*"
   "$@"
   local rc=$?
-  [ "$name" = build ] && [ $rc -ne 0 ] && build_failed=1
+  [ "$name" = build ] && [ $rc -ne 0 ] && build_failed=1 && touch "$counts/build.failed"
   if [ $rc -eq 0 ]; then record "$name" 0 1 0 0; else record "$name" $rc 0 1 0; fi
 }
 
@@ -232,6 +232,18 @@ stage() {
     typecheck) check typecheck npm run --silent typecheck ;;
     lint) check lint npm run --silent lint ;;
     build) check build npm run --silent build ;;
+    # e2e installs the packaged VSIX; integration loads dist/ as built for development. Packaging
+    # rewrites dist/ (minified), so dist/ is made again after it. A row of the summary only when
+    # it fails.
+    package)
+      stage_began
+      echo "=== package: npm run package, then npm run build (e2e installs the VSIX; integration loads dist/)"
+      if [ $build_failed -eq 0 ] && ! { npm run --silent package && npm run --silent build; }; then
+        build_failed=1
+        touch "$counts/build.failed"
+        record package 1 0 1 0
+      fi
+      ;;
     unit) run_unit ;;
     integration) ui integration "$counts/integration.json" node --import tsx test/harness/runIntegration.ts ;;
     e2e) ui e2e "$counts/e2e.json" node --import tsx test/e2e/run.ts ${vsix_args[@]+"${vsix_args[@]}"} ;;
@@ -285,20 +297,14 @@ vsix_args=()
 if [ $parallel -eq 0 ]; then
   for name in "${stages[@]}"; do stage "$name"; done
 else
-  echo "=== typecheck and lint, side by side"
+  # The build and the package beside them: neither typecheck nor lint reads dist/, and the two
+  # leave a core part idle (lint waits on its type information).
+  echo "=== typecheck, lint, and build then package, side by side"
   lane typecheck typecheck &
   lane lint lint &
-  join_when_done typecheck lint
-  stage build
-  # e2e installs the packaged VSIX; integration loads dist/ as built for development. Packaging
-  # rewrites dist/ (minified), so it is done here, before the stages that use either, and dist/
-  # made again.
-  echo "=== package: npm run package, then npm run build (e2e installs the VSIX; integration loads dist/)"
-  if [ $build_failed -eq 0 ] && npm run --silent package && npm run --silent build; then
-    vsix_args=(--vsix "$root/dist/mcp-lens.vsix")
-  else
-    build_failed=1
-  fi
+  lane build build package &
+  join_when_done typecheck lint build
+  if [ -e "$counts/build.failed" ]; then build_failed=1; else vsix_args=(--vsix "$root/dist/mcp-lens.vsix"); fi
   stage unit
   # Conformance and corpus need Node 24 only, which the install puts first: they start as soon as
   # it is there, on the cores that code-server's download and build leave idle (a fresh-clone run
