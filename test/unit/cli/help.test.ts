@@ -1,9 +1,18 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { COMMAND_USAGE } from '../../../src/cli/usage';
-import { buildCli, NODE, runCli } from './helpers';
+import { buildCli, NODE, runCli, type CliRun } from './helpers';
 
 before(buildCli);
+
+/** A usage command line run once: the tests below read the same `mcp-lens X --help` many times (99 runs, 72 different). */
+const usageRuns = new Map<string, Promise<CliRun>>();
+function usageRun(argv: string[]): Promise<CliRun> {
+  const key = argv.join('\0');
+  let run = usageRuns.get(key);
+  if (!run) usageRuns.set(key, (run = runCli(argv)));
+  return run;
+}
 
 const COMMANDS = ['check', 'call', 'read', 'skill', 'prompt', 'complete', 'record', 'lint', 'mcp', 'test', 'eval', 'diff', 'replay', 'logout', 'fuzz', 'load', 'watch'];
 
@@ -14,7 +23,7 @@ test('every command has its own usage', () => {
 for (const command of COMMANDS) {
   test(`mcp-lens ${command} --help, -h and help ${command} print that command's usage on stdout and exit 0`, async () => {
     for (const argv of [[command, '--help'], [command, '-h'], ['help', command], [command, '--json', '--help', '--', NODE]]) {
-      const run = await runCli(argv);
+      const run = await usageRun(argv);
       assert.equal(run.code, 0, `${argv.join(' ')}: ${run.stderr}`);
       assert.equal(run.stderr, '');
       assert.ok(run.stdout.startsWith(`Usage: mcp-lens ${command} `), `${argv.join(' ')}: ${run.stdout}`);
@@ -24,21 +33,21 @@ for (const command of COMMANDS) {
 }
 
 test('check, call, read, prompt and lint document --fail-on in their usage; record does not take it', async () => {
-  for (const command of ['check', 'call', 'read', 'prompt', 'complete', 'lint', 'watch']) assert.match((await runCli([command, '--help'])).stdout, /--fail-on error\|warning\|never/);
-  assert.doesNotMatch((await runCli(['record', '--help'])).stdout, /--fail-on/);
+  for (const command of ['check', 'call', 'read', 'prompt', 'complete', 'lint', 'watch']) assert.match((await usageRun([command, '--help'])).stdout, /--fail-on error\|warning\|never/);
+  assert.doesNotMatch((await usageRun(['record', '--help'])).stdout, /--fail-on/);
 });
 
 test('every command that talks to a server lists --url, --header, --token, --auth and the client flags in its usage', async () => {
   for (const command of ['check', 'call', 'read', 'prompt', 'complete', 'watch', 'fuzz', 'load', 'test', 'eval', 'replay', 'diff']) {
-    const usage = (await runCli([command, '--help'])).stdout;
+    const usage = (await usageRun([command, '--help'])).stdout;
     for (const flag of [/--url URL/, /--header 'K: V'/, /--token TOKEN/, /--auth/, /--no-token-cache/]) assert.match(usage, flag, `${command}: ${flag}`);
   }
-  assert.match((await runCli(['diff', '--help'])).stdout, /mcp-lens diff \[--json\] \[--fail-on breaking\|any\|never\] \[--timeout MS\] OLD SERVER/);
+  assert.match((await usageRun(['diff', '--help'])).stdout, /mcp-lens diff \[--json\] \[--fail-on breaking\|any\|never\] \[--timeout MS\] OLD SERVER/);
 });
 
 test('mcp-lens --help, -h, help and no arguments print the overview of every command', async () => {
   for (const argv of [['--help'], ['-h'], ['help'], []]) {
-    const run = await runCli(argv);
+    const run = await usageRun(argv);
     assert.equal(run.code, 0, argv.join(' '));
     for (const command of COMMANDS) assert.match(run.stdout, new RegExp(`mcp-lens ${command} `));
   }
@@ -58,11 +67,11 @@ test('help for an unknown command is a usage error', async () => {
 });
 
 test('record documents the HTTP proxy (--listen with --url); the server commands document --transport sse', async () => {
-  const record = (await runCli(['record', '--help'])).stdout;
+  const record = (await usageRun(['record', '--help'])).stdout;
   assert.match(record, /mcp-lens record --listen PORT --url URL --out FILE/);
   assert.match(record, /--listen PORT/);
-  for (const command of ['check', 'call', 'read', 'prompt']) assert.match((await runCli([command, '--help'])).stdout, /--transport sse/);
-  const overview = (await runCli(['--help'])).stdout;
+  for (const command of ['check', 'call', 'read', 'prompt']) assert.match((await usageRun([command, '--help'])).stdout, /--transport sse/);
+  const overview = (await usageRun(['--help'])).stdout;
   assert.match(overview, /mcp-lens record --listen PORT --url URL/);
   assert.match(overview, /--url URL --transport sse/);
 });
