@@ -221,6 +221,19 @@ tools_ready() {
   [ "$(cat "$counts/install.rc" 2>/dev/null)" = 0 ] || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
 }
 
+# install_at_full_priority: once unit has ended, the install is what integration and e2e wait for,
+# and at nice 10 the corpus beside it starved it (a fresh-clone run: code-server installed in 754 s,
+# the stages after unit waiting 228 s for it): its processes, and so the ones they start after,
+# go back to the default priority. Lowering a nice value takes root (CI runs as root); elsewhere
+# the install stays low.
+install_at_full_priority() {
+  [ -n "$installing" ] || return 0
+  local pids
+  pids=$(ps -eo pid=,ppid= | awk -v root="$installing" '{ parent[$1] = $2 } END { for (p in parent) { q = p; while (q != root && (q in parent) && q > 1) q = parent[q]; if (q == root) print p } }')
+  [ -z "$pids" ] || renice -n 0 -p $pids > /dev/null 2>&1
+  return 0
+}
+
 # node24_ready: waits until the background install has put Node 24 in place (or has ended).
 node24_ready() {
   while [ -n "$installing" ] && ! [ -x "$root/.cache/node24/bin/node" ] && ! [ -e "$counts/install.rc" ]; do sleep 1; done
@@ -306,6 +319,7 @@ else
   join_when_done typecheck lint build
   if [ -e "$counts/build.failed" ]; then build_failed=1; else vsix_args=(--vsix "$root/dist/mcp-lens.vsix"); fi
   stage unit
+  install_at_full_priority
   # Conformance and corpus need Node 24 only, which the install puts first: they start as soon as
   # it is there, on the cores that code-server's download and build leave idle (a fresh-clone run
   # waited 62 s after unit for it). Conformance first, and the VS Code stages only after it: its
