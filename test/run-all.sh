@@ -176,17 +176,16 @@ ui() {
   record "$name" $rc "$passed" "$failed" "$skipped"
 }
 
-# A whole run puts side by side what can share the machine's two cores: typecheck beside lint
-# (one CPU-bound process each), then unit alone (the VS Code test tools install meanwhile, at low
-# priority, when they are missing), then the stages that mostly wait (a real VS Code,
+# A whole run puts side by side what can share the machine's two cores: typecheck, lint (one
+# CPU-bound process each) and the build then the package, then unit alone (the VS Code test tools
+# install meanwhile, at low priority, when they are missing), then the stages that mostly wait (a real VS Code,
 # a browser, servers answering): integration, e2e in two halves (each test waits on its own VS
 # Code: one at a time, e2e used about 0.75 of a core and outlasted the others by five minutes),
 # and conformance followed by corpus (which start first, when Node 24 is installed, not waiting
 # for code-server). The conformance suite runs a revision's 25 scenarios at once, some of them
 # timed (sse-retry waits for a reconnection): run as the other three stages started, requests took
 # seconds each and sse-retry failed in a fresh-clone run; so the VS Code stages start after it.
-# Each log is printed whole as its stage ends, each stage's own time is
-# in the summary.
+# Each log is printed whole as its stage ends, each stage's own time and CPU are in the summary.
 # MCP_LENS_SERIAL_STAGES=1 runs everything one after the other, as does naming fewer stages.
 # (e2e beside unit was tried: unit's fuzz tests, which time a hanging tool at 1 s, then missed
 # findings under the load.)
