@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AgentInputError, bounded, lastCount, line, MAX_LAST } from '../../core/agent/bounds';
 import { diagnosticsText } from '../../core/agent/diagnosticsText';
 import { eventsText, lastMessages, lastStderr } from '../../core/agent/eventText';

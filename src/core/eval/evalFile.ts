@@ -4,7 +4,7 @@
  * for the editor; this zod schema is what the runner trusts, and it names the wrong field.
  */
 import { findNodeAtLocation, getNodeValue } from 'jsonc-parser';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseJsonc } from '../config/jsonc';
 import type { ServerRef } from '../testing/testFile';
 

@@ -3,7 +3,7 @@
  * made from the zod schema the runner trusts, so the two cannot drift apart
  * (scripts/evalSchema.ts writes schemas/mcpeval.schema.json; a test checks it is current).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { evalFileSchema } from './evalFile';
 
 export function evalFileJsonSchema(): Record<string, unknown> {

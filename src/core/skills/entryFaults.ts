@@ -2,7 +2,7 @@
  * What a Skill entry breaks, each fault with the spec's weight: a MUST is an error, a SHOULD a
  * warning (ext-skills specification/stable/skills.mdx, the section named in each comment).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { isRecord } from '../schema/isRecord';
 import { authorityOf, isRegName, isValidSkillName, nameFromUri, skillRoot } from './names';
 import { SKILL_LIMITS, SKILL_MD } from './protocol';

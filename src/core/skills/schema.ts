@@ -11,7 +11,7 @@
  * `ttlMs`/`cacheScope` (CacheableResult) are left to the caching-hint-invalid rule, which judges
  * them on every cacheable 2026-07-28 result alike.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** "formatted as `sha256:{hex}` where {hex} is 64 lowercase hexadecimal characters" (Integrity and Verification). */
 export const DIGEST = /^sha256:[0-9a-f]{64}$/;

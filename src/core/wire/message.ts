@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** JSON-RPC ids: "a string or integer, never null" (MCP basic/index). */
 export type RequestId = string | number;
