@@ -2,7 +2,7 @@
 // A failed build exits non-zero (the process's exit code is what CI reads).
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -43,6 +43,9 @@ execFileSync(process.execPath, ['--import', 'tsx', 'scripts/precompileSchemas.ts
 const validators = readdirSync('src/core/schema/precompiled')
   .filter((file) => file.endsWith('.js'))
   .map((file) => ({ ...node, entryPoints: [`src/core/schema/precompiled/${file}`], outfile: `dist/validators/${file}`, minify: true }));
+
+// The official schemas, read on first use beside the bundle (src/core/schema/officialSchema.ts).
+cpSync('src/core/schema/official', 'dist/official', { recursive: true });
 
 const entries = [
   ...validators,

@@ -32,10 +32,11 @@ async function buildCore() {
       mainFields: ['module', 'main'],
       logLevel: 'warning',
     });
-  // The precompiled validators are required beside the bundle that runs (precompiledLoad.ts).
-  if (!existsSync(`${ROOT}dist/bench/validators`)) {
-    mkdirSync(`${ROOT}dist/bench`, { recursive: true });
-    symlinkSync('../validators', `${ROOT}dist/bench/validators`);
+  // The precompiled validators and the official schemas are read beside the bundle that runs
+  // (precompiledLoad.ts, officialSchema.ts).
+  mkdirSync(`${ROOT}dist/bench`, { recursive: true });
+  for (const dir of ['validators', 'official']) {
+    if (!existsSync(`${ROOT}dist/bench/${dir}`)) symlinkSync(`../${dir}`, `${ROOT}dist/bench/${dir}`);
   }
   await bundle('core', [
     "export { McpClient } from './src/core/session/client';",

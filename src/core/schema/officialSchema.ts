@@ -1,28 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv, { type AnySchema, type CodeOptions, type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { surelyValidNotification } from './knownShapes';
 import { requirePrecompiled, type Validators } from './precompiledLoad';
-import s20241105 from './official/2024-11-05.json';
-import s20250326 from './official/2025-03-26.json';
-import s20250618 from './official/2025-06-18.json';
-import s20251125 from './official/2025-11-25.json';
-import s20260728 from './official/2026-07-28.json';
 
 /**
  * The official MCP JSON Schemas (copied verbatim from the specification repository's
- * `schema/<version>/schema.json`), one per protocol version we speak. Each is compiled
- * lazily, once per definition, and cached.
+ * `schema/<version>/schema.json`), one per protocol version we speak. Each is read on first use
+ * from `official/` beside the code that runs: dist/official (copied there at build) from a
+ * bundle, this folder's own from the sources. Bundled as object literals they were 480 kB that
+ * every start of the CLI and the extension compiled and built, for the one version a session speaks.
+ * Their validators are compiled lazily, once per definition, and cached.
  */
-const SCHEMAS: Record<string, Record<string, unknown>> = {
-  '2024-11-05': s20241105,
-  '2025-03-26': s20250326,
-  '2025-06-18': s20250618,
-  '2025-11-25': s20251125,
-  '2026-07-28': s20260728,
-};
+export const SHIPPED_VERSIONS: readonly string[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 
-export const SHIPPED_VERSIONS: readonly string[] = Object.keys(SCHEMAS);
+const officialSchemas = new Map<string, Record<string, unknown>>();
+
+function officialSchema(version: string): Record<string, unknown> {
+  let schema = officialSchemas.get(version);
+  if (!schema) {
+    schema = JSON.parse(readFileSync(join(__dirname, 'official', `${version}.json`), 'utf8')) as Record<string, unknown>;
+    officialSchemas.set(version, schema);
+  }
+  return schema;
+}
 
 export interface SchemaError {
   /** JSON Pointer into the message, '' for the message itself. */
@@ -47,7 +50,7 @@ type Defs = Record<string, unknown>;
  * so both compile the same schema with the same options into the same checks.
  */
 export function ajvFor(version: string, code: CodeOptions = {}): Ajv {
-  const schema = SCHEMAS[version];
+  const schema = officialSchema(version);
   const modern = String(schema.$schema ?? '').includes('2020-12');
   // strict: false — the official schemas carry annotations (e.g. `deprecated`) that
   // ajv's strict mode would reject; they are data, not ours to edit.
@@ -198,11 +201,10 @@ export function precompiledTargets(version: string): Map<string, Target> {
 const loaded = new Map<string, VersionSchema>();
 
 function schemaFor(version: string): VersionSchema | undefined {
-  const raw = SCHEMAS[version];
-  if (!raw) return undefined;
+  if (!hasSchema(version)) return undefined;
   let schema = loaded.get(version);
   if (!schema) {
-    schema = new VersionSchema(version, raw);
+    schema = new VersionSchema(version, officialSchema(version));
     loaded.set(version, schema);
   }
   return schema;
@@ -355,5 +357,5 @@ function toolCallKeys(s: VersionSchema): string[] {
 
 /** Whether a schema for this protocol version ships with the product. */
 export function hasSchema(protocolVersion: string): boolean {
-  return protocolVersion in SCHEMAS;
+  return SHIPPED_VERSIONS.includes(protocolVersion);
 }

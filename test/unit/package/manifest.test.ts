@@ -39,11 +39,13 @@ test('vsce ships only the bundles, media, schemas, syntaxes and documents', () =
     .sort();
   // The bundles exist only after a build; whatever of dist/ ships must be bundled JavaScript.
   const bundles = listed.filter((file) => file.startsWith('dist/'));
-  for (const file of bundles) assert.match(file, /^dist\/[\w/-]+\.js$/, `${file}: no source maps, VSIX or stray build output`);
-  // The precompiled validators ship beside the bundles (without them every Start compiles again).
+  for (const file of bundles) assert.match(file, /^dist\/([\w/-]+\.js|official\/[\d-]+\.json)$/, `${file}: no source maps, VSIX or stray build output`);
+  // The official schemas and their precompiled validators ship beside the bundles (without the
+  // validators every Start compiles again; without a schema its version is never validated).
   if (bundles.includes('dist/extension.js')) {
     for (const version of SHIPPED_VERSIONS) {
       for (const group of PRECOMPILED_GROUPS) assert.ok(bundles.includes(`dist/validators/${version}-${group}.js`), `${version}-${group}`);
+      assert.ok(bundles.includes(`dist/official/${version}.json`), `official/${version}.json`);
     }
   }
   assert.deepEqual(

@@ -36,9 +36,10 @@ after(() => {
 
 test('the tarball holds the CLI and the bundles it loads, nothing else (no source, test or fixture)', { skip: NO_BUILD }, () => {
   const validators = SHIPPED_VERSIONS.flatMap((version) => PRECOMPILED_GROUPS.map((group) => `dist/validators/${version}-${group}.js`));
+  const schemas = SHIPPED_VERSIONS.map((version) => `dist/official/${version}.json`);
   assert.deepEqual(
     packed.files.map((file) => file.path).sort(),
-    ['LICENSE', 'README.md', 'dist/cli.js', 'dist/eval-models.js', 'dist/preload/node-preload.js', 'dist/recorder.js', 'dist/tokenizer.js', ...validators, 'media/preload/python/sitecustomize.py', 'package.json'].sort(),
+    ['LICENSE', 'README.md', 'dist/cli.js', 'dist/eval-models.js', 'dist/preload/node-preload.js', 'dist/recorder.js', 'dist/tokenizer.js', ...validators, ...schemas, 'media/preload/python/sitecustomize.py', 'package.json'].sort(),
   );
   assert.ok(packed.size < TARBALL_MAX_BYTES, `${packed.size} bytes packed, budget ${TARBALL_MAX_BYTES}`);
 });

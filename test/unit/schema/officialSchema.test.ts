@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { SHIPPED_VERSIONS, hasSchema, validateMessage, warm } from '../../../src/core/schema/officialSchema';
 
@@ -21,6 +21,9 @@ test('ships the official schemas of the versions we speak, byte-identical to the
     assert.equal(shipped, spec, v);
   }
   assert.equal(hasSchema('1999-01-01'), false);
+  // The list names the files read on first use: one left out would never be validated against.
+  const files = readdirSync(new URL('../../../src/core/schema/official/', import.meta.url)).map((file) => file.replace(/\.json$/, ''));
+  assert.deepEqual([...SHIPPED_VERSIONS].sort(), files.sort());
 });
 
 test('requests map to XRequest by method', () => {
