@@ -131,7 +131,7 @@ export class Workbench {
    * page (seen under load): the command is run again, as a person would. `via`: a row to pick
    * first when the pick does not list `item` yet (Run Tool… asks for the server when several run).
    */
-  async pickAfterCommand(title: string, item: string, via?: string): Promise<void> {
+  async pickAfterCommand(title: string, item: string | RegExp, via?: string): Promise<void> {
     const rows = this.page.locator('.quick-input-list .monaco-list-row');
     const row = rows.filter({ hasText: item }).first();
     const step = via === undefined ? undefined : rows.filter({ hasText: via }).first();
