@@ -4,7 +4,7 @@ import Ajv, { type AnySchema, type CodeOptions, type ErrorObject, type ValidateF
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { surelyValidNotification } from './knownShapes';
-import { requirePrecompiled, type Validators } from './precompiledLoad';
+import { requirePrecompiled, type Precompiled } from './precompiledLoad';
 
 /**
  * The official MCP JSON Schemas (copied verbatim from the specification repository's
@@ -66,51 +66,64 @@ export function ajvFor(version: string, code: CodeOptions = {}): Ajv {
   return ajv;
 }
 
+/** What a version's checks need of its official schema: where its definitions are, and which ones name a method. */
+interface SchemaIndex {
+  defsKey: 'definitions' | '$defs';
+  defs: Defs;
+  /** method → request/notification definition name, e.g. 'tools/call' → 'CallToolRequest'. */
+  byMethod: Map<string, string>;
+}
+
+function indexOf(schema: Record<string, unknown>): SchemaIndex {
+  const defsKey = '$defs' in schema ? '$defs' : 'definitions';
+  const defs = schema[defsKey] as Defs;
+  const byMethod = new Map<string, string>();
+  for (const [name, def] of Object.entries(defs)) {
+    const method = (def as { properties?: { method?: { const?: unknown } } }).properties?.method?.const;
+    if (typeof method === 'string' && /(Request|Notification)$/.test(name) && !byMethod.has(method)) byMethod.set(method, name);
+  }
+  return { defsKey, defs, byMethod };
+}
+
 class VersionSchema {
   /** Made on the first key with no precompiled validator (none of the usual ones). */
   private ajv: Ajv | undefined;
   private readonly id: string;
-  private readonly defsKey: 'definitions' | '$defs';
-  private readonly defs: Defs;
-  /** method → request/notification definition name, e.g. 'tools/call' → 'CallToolRequest'. */
-  private readonly byMethod = new Map<string, string>();
+  /**
+   * Read on first need: a precompiled key names its definition itself, so a Start's first
+   * messages are checked without reading and parsing the version's 130–180 kB of JSON.
+   */
+  private index: SchemaIndex | undefined;
   private readonly compiled = new Map<string, { validate: ValidateFunction; definition: string }>();
 
-  constructor(
-    readonly version: string,
-    schema: Record<string, unknown>,
-  ) {
+  constructor(readonly version: string) {
     this.id = `mcp-${version}`;
-    this.defsKey = '$defs' in schema ? '$defs' : 'definitions';
-    this.defs = schema[this.defsKey] as Defs;
-    for (const [name, def] of Object.entries(this.defs)) {
-      const method = (def as { properties?: { method?: { const?: unknown } } }).properties?.method?.const;
-      if (typeof method === 'string' && /(Request|Notification)$/.test(name) && !this.byMethod.has(method)) {
-        this.byMethod.set(method, name);
-      }
-    }
+  }
+
+  private get schema(): SchemaIndex {
+    return (this.index ??= indexOf(officialSchema(this.version)));
   }
 
   has(name: string): boolean {
-    return name in this.defs;
+    return name in this.schema.defs;
   }
 
   definitionFor(method: string): string | undefined {
-    return this.byMethod.get(method);
+    return this.schema.byMethod.get(method);
   }
 
   /** Every notification method the schema defines (either direction). */
   notificationMethods(): string[] {
-    return [...this.byMethod].filter(([, def]) => def.endsWith('Notification')).map(([method]) => method);
+    return [...this.schema.byMethod].filter(([, def]) => def.endsWith('Notification')).map(([method]) => method);
   }
 
   ref(name: string): { $ref: string } {
-    return { $ref: `${this.id}#/${this.defsKey}/${name}` };
+    return { $ref: `${this.id}#/${this.schema.defsKey}/${name}` };
   }
 
   /** Every method the schema defines a request or notification for, with its kind. */
   methods(): [method: string, definition: string][] {
-    return [...this.byMethod];
+    return [...this.schema.byMethod];
   }
 
   /**
@@ -121,22 +134,23 @@ class VersionSchema {
   entry(key: string): { validate: ValidateFunction; definition: string } {
     let e = this.compiled.get(key);
     if (!e) {
-      const target = targetFor(this, key);
-      const validate = this.precompiledFor(key) ?? this.compile(target.schema);
-      e = { validate, definition: target.definition };
+      const group = this.group(precompiledGroupOf(key));
+      const validate = group?.validators[key];
+      if (group && validate) {
+        e = { validate, definition: group.definitions[key] };
+      } else {
+        const target = targetFor(this, key);
+        e = { validate: this.compile(target.schema), definition: target.definition };
+      }
       this.compiled.set(key, e);
     }
     return e;
   }
 
-  private readonly precompiled = new Map<string, Validators | undefined>();
-
-  private precompiledFor(key: string): ValidateFunction | undefined {
-    return this.group(precompiledGroupOf(key))?.[key];
-  }
+  private readonly precompiled = new Map<string, Precompiled | undefined>();
 
   /** A precompiled group's validators, required on first use. */
-  group(name: PrecompiledGroup): Validators | undefined {
+  group(name: PrecompiledGroup): Precompiled | undefined {
     if (!this.precompiled.has(name)) this.precompiled.set(name, requirePrecompiled(this.version, name));
     return this.precompiled.get(name);
   }
@@ -204,7 +218,7 @@ function schemaFor(version: string): VersionSchema | undefined {
   if (!hasSchema(version)) return undefined;
   let schema = loaded.get(version);
   if (!schema) {
-    schema = new VersionSchema(version, officialSchema(version));
+    schema = new VersionSchema(version);
     loaded.set(version, schema);
   }
   return schema;

@@ -9,14 +9,24 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 
-export type Validators = Record<string, ValidateFunction>;
+/**
+ * A group's validators by key (see officialSchema.ts keyFor), and the definition each key's
+ * messages are checked against (e.g. 'q:tools/call' → 'CallToolRequest'): with both, a Start
+ * checks and names its first messages without reading the official schema itself.
+ */
+export interface Precompiled {
+  validators: Record<string, ValidateFunction>;
+  definitions: Record<string, string>;
+}
 
-export function requirePrecompiled(version: string, group: string): Validators | undefined {
+export function requirePrecompiled(version: string, group: string): Precompiled | undefined {
   const file = `${version}-${group}.js`;
   for (const dir of [join(__dirname, 'validators'), join(__dirname, 'precompiled')]) {
     const path = join(dir, file);
+    if (!existsSync(path)) continue;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    if (existsSync(path)) return require(path) as Validators;
+    const { definitions, ...validators } = require(path) as Record<string, unknown>;
+    return { validators: validators as Precompiled['validators'], definitions: definitions as Precompiled['definitions'] };
   }
   return undefined;
 }
