@@ -4,10 +4,10 @@
 // tool from its lens, and land in the debugger.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { succeeded, UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
+import { retried, UI_TIMEOUT, webviewFrame, type Workbench } from './workbench';
 
 const example = join(root, 'examples', 'workspace');
 const serverPath = 'servers/weather/server.mjs';
@@ -95,14 +95,11 @@ export const tests: E2eTest[] = [
       const center = wb.page.locator('.notifications-center');
       // (Show Diff dismissed the restart's own notification; a warning would still be listed.)
       // The command toggles the centre: if it was open already it closed, so run it again.
-      for (let attempt = 1; ; attempt++) {
-        await wb.runCommand('Notifications: Show Notifications');
-        if (await succeeded(center.waitFor({ timeout: 5_000 }))) break;
-        if (attempt === 3) {
-          await center.waitFor({ timeout: UI_TIMEOUT });
-          break;
-        }
-      }
+      await retried(
+        () => wb.runCommand('Notifications: Show Notifications'),
+        (timeout) => center.waitFor({ timeout }),
+        { within: 5_000, attempts: 3 },
+      );
       await wb.shot('lens-after-restart');
       if ((await center.filter({ hasText: 'announced a debugger' }).count()) > 0) throw new Error('a "no Node.js process announced a debugger" warning although the debugger attached');
     },
@@ -126,12 +123,11 @@ export const tests: E2eTest[] = [
       // replaced does nothing (ci40: no start in the log, no panel in 60 s): clicked again, as a
       // person would, while the server has not started.
       const lens = wb.page.locator('.monaco-editor .codelens-decoration a').filter({ hasText: '▶ Run tool' }).first();
-      let form: Frame | undefined;
-      for (let attempt = 1; !form; attempt++) {
-        await lens.click();
-        form = await webviewFrame(wb.page, '.tool-form', 10_000).catch(() => undefined);
-        if (!form && (attempt === 3 || (await wb.row(/weather.*stopped/).count()) === 0)) form = await webviewFrame(wb.page, '.tool-form');
-      }
+      const form = await retried(
+        () => lens.click(),
+        (timeout) => webviewFrame(wb.page, '.tool-form', timeout),
+        { within: 10_000, attempts: 3, again: async () => (await wb.row(/weather.*stopped/).count()) > 0 },
+      );
       await form.locator('h1').filter({ hasText: 'get_forecast' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.page.locator('.part.statusbar').filter({ hasText: 'debugger attached to "weather"' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('debugger-attached');

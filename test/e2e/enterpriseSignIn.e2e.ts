@@ -11,7 +11,7 @@ import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
 import { launchHttpFixture } from '../harness/httpFixture';
 import type { Locator } from 'playwright-core';
-import { succeeded, UI_TIMEOUT, type Workbench } from './workbench';
+import { retried, UI_TIMEOUT, type Workbench } from './workbench';
 
 const NAME = 'corp-whoami';
 
@@ -29,16 +29,20 @@ async function answer(wb: Workbench, asks: string, value: string): Promise<void>
  * this authorization server does not offer (an error row), and the person starts it again.
  */
 async function needsSignIn(wb: Workbench): Promise<Locator> {
-  for (let attempt = 1; ; attempt++) {
-    await wb.clickInlineAction(await wb.waitForRow(new RegExp(`${NAME}.*(stopped|Could not)`)), 'Start Server').catch(async (error: unknown) => {
-      // A click that went through but was answered late: the server started, and its row, which
-      // now needs sign-in, offers Sign In instead of Start Server (ci39).
-      if (!(await succeeded(wb.waitForRow(new RegExp(`${NAME}.*needs sign-in`), 5_000)))) throw error;
-    });
-    const row = await wb.waitForRow(new RegExp(`${NAME}.*(needs sign-in|Could not)`));
-    if (/needs sign-in/.test(await row.innerText())) return row;
-    if (attempt === 5) throw new Error(`"${NAME}" never needed sign-in: the enterprise settings were not applied`);
-  }
+  const startable = new RegExp(`${NAME}.*(stopped|Could not)`);
+  // A Start click that went through but was answered late leaves a row that needs sign-in and
+  // offers Sign In instead of Start Server (ci39): the failed click is looked past.
+  return retried(
+    async () => wb.clickInlineAction(await wb.waitForRow(startable), 'Start Server'),
+    async (timeout) => {
+      const row = await wb.waitForRow(new RegExp(`${NAME}.*(needs sign-in|Could not)`), timeout);
+      if (!/needs sign-in/.test(await row.innerText())) throw new Error(`the row says ${await row.innerText()}`);
+      return row;
+    },
+    { within: UI_TIMEOUT, attempts: 5, again: async () => (await wb.row(startable).count()) > 0 },
+  ).catch((error: unknown) => {
+    throw new Error(`"${NAME}" never needed sign-in (the enterprise settings not applied?): ${String(error)}`);
+  });
 }
 
 export const tests: E2eTest[] = [

@@ -15,6 +15,34 @@ export function succeeded(step: Promise<unknown>): Promise<boolean> {
   );
 }
 
+/**
+ * What a person does when a click or a command seems to have done nothing: `act`, look for its
+ * `effect` for `within` ms, and act again, up to `attempts` times, while it has not shown and
+ * `again()` says acting again still makes sense (the state has not moved on: a server that is
+ * starting is not started twice, its effect is waited for). The last look waits UI_TIMEOUT. An
+ * action that fails (its target gone because it did act, late) is looked past: the effect
+ * decides, and the action's failure is thrown only if the effect never shows.
+ */
+export async function retried<T>(
+  act: () => Promise<unknown>,
+  effect: (timeout: number) => Promise<T>,
+  { within, attempts, again = async () => true }: { within: number; attempts: number; again?: () => Promise<boolean> },
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const failed = await act().then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+    const last = attempt === attempts;
+    try {
+      return await effect(last ? UI_TIMEOUT : within);
+    } catch (error) {
+      if (last) throw failed?.error ?? error;
+      if (!(await again())) return effect(UI_TIMEOUT).catch((late: unknown) => Promise.reject(failed?.error ?? late));
+    }
+  }
+}
+
 export class Workbench {
   private step = 0;
 
