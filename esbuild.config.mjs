@@ -53,6 +53,9 @@ const entries = [
   // The tokenizer's rank tables are megabytes: a bundle of their own, required on the first
   // count, keeps them out of the extension's activation.
   { ...node, entryPoints: ['src/core/tokens/toolTokens.ts'], outfile: 'dist/tokenizer.js', charset: 'utf8' },
+  // The MCP Apps host bridge (1.1 MB with the client and zod it is built on), required when an
+  // app is first shown (src/extension/apps/bridgeLoad.ts), not compiled at every activation.
+  { ...node, entryPoints: ['src/extension/apps/bridge.ts'], outfile: 'dist/appBridge.js' },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The AI SDK and its providers, for `eval` only: required when it first needs a model
   // (src/cli/eval/load.ts). Minified in every build: it is nearly all third-party code, and

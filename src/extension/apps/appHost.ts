@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AppBridge, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { AppBridge, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/client';
 import { appCsp, type AppCsp } from '../../core/apps/appCsp';
 import { openServerLink } from '../shown/openLink';
@@ -8,6 +8,7 @@ import type { ServerEntry } from '../serverEntry';
 import type { ToolRunner } from '../tools/toolRunner';
 import type { CallOutcome } from '../tools/protocol';
 import { appDocumentOf, type AppDocument } from './appResource';
+import { requireBridge } from './bridgeLoad';
 import { WebviewTransport } from './webviewTransport';
 import { CSP_VIOLATION_METHOD, laneLabel } from './lane';
 import { ignoreUnsent } from '../../core/util/ignored';
@@ -65,7 +66,7 @@ export class AppHost implements vscode.Disposable {
     readonly app: Extract<LoadedApp, { document: AppDocument }>,
   ) {
     this.transport = new WebviewTransport(deps.toFrame, (message, toApp) => this.record(message, toApp));
-    this.bridge = new AppBridge(
+    this.bridge = new (requireBridge().AppBridge)(
       null,
       { name: 'MCP Lens', version: deps.version },
       { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} }, sandbox: { csp: app.csp.domains } },

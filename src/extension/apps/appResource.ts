@@ -1,10 +1,11 @@
-import { RESOURCE_MIME_TYPE, getToolUiResourceUri } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { requireBridge } from './bridgeLoad';
 
 /** The `ui://` resource a tool links (`_meta.ui.resourceUri`), or why the link is unusable. */
 export function uiResourceOf(tool: Record<string, unknown> | undefined): { uri: string } | { problem: string } | undefined {
-  if (!tool) return undefined;
+  // MCP Apps: the link is in the tool's `_meta`; a tool without one loads no bridge to say so.
+  if (tool?._meta === undefined) return undefined;
   try {
-    const uri = getToolUiResourceUri(tool);
+    const uri = requireBridge().getToolUiResourceUri(tool);
     return uri === undefined ? undefined : { uri };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
@@ -28,6 +29,7 @@ export function appDocumentOf(
   const contents = Array.isArray(result.contents) ? (result.contents as Record<string, unknown>[]) : [];
   const item = contents.find((c) => c && typeof c === 'object');
   if (!item) return { problem: 'resources/read returned no contents' };
+  const { RESOURCE_MIME_TYPE } = requireBridge();
   if (item.mimeType !== RESOURCE_MIME_TYPE)
     return { problem: `its mimeType is ${JSON.stringify(item.mimeType ?? null)}, not ${RESOURCE_MIME_TYPE}` };
   const html =
