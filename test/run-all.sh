@@ -196,12 +196,16 @@ fi
 
 # The real-VS-Code stages need code-server, Node 24 and chromium: installed once (cached in
 # .cache/). On a fresh machine that takes minutes (apt, then code-server's native modules
-# compiled): a whole run installs them in the background, at low priority, while typecheck,
-# lint, build and unit run (they need none of it), and waits for them before the stages that do.
+# compiled): a whole run installs them in the background while typecheck, lint, build and unit
+# run (they need none of it), and waits for them before the stages that do. At the default
+# priority: at nice 10 the install got so little of the cores unit keeps busy that every
+# fresh-clone run waited for it after unit (62, 228, 139, 131 and 290 s), and integration and e2e
+# are the run's longest path; unit, beside the install's ~95 CPU-s, is not (conformance and
+# corpus after it end before them).
 installing=""
 if printf '%s\n' "${stages[@]}" | grep -qE '^(integration|e2e)$'; then
   if [ $parallel -eq 1 ]; then
-    (with_extra_ca nice -n 10 bash test/harness/install-vscode.sh > "$counts/install.log" 2>&1; echo $? > "$counts/install.rc") &
+    (with_extra_ca bash test/harness/install-vscode.sh > "$counts/install.log" 2>&1; echo $? > "$counts/install.rc") &
     installing=$!
   else
     with_extra_ca bash test/harness/install-vscode.sh || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
@@ -218,19 +222,6 @@ tools_ready() {
   cat "$counts/install.log"
   echo "(the stages after unit waited $((SECONDS - waited)) s for them)"
   [ "$(cat "$counts/install.rc" 2>/dev/null)" = 0 ] || { echo "installing the VS Code test tools failed" >&2; tools_failed=1; }
-}
-
-# install_at_full_priority: once unit has ended, the install is what integration and e2e wait for,
-# and at nice 10 the corpus beside it starved it (a fresh-clone run: code-server installed in 754 s,
-# the stages after unit waiting 228 s for it): its processes, and so the ones they start after,
-# go back to the default priority. Lowering a nice value takes root (CI runs as root); elsewhere
-# the install stays low.
-install_at_full_priority() {
-  [ -n "$installing" ] || return 0
-  local pids
-  pids=$(ps -eo pid=,ppid= | awk -v root="$installing" '{ parent[$1] = $2 } END { for (p in parent) { q = p; while (q != root && (q in parent) && q > 1) q = parent[q]; if (q == root) print p } }')
-  [ -z "$pids" ] || renice -n 0 -p $pids > /dev/null 2>&1
-  return 0
 }
 
 # node24_ready: waits until the background install has put Node 24 in place (or has ended).
@@ -318,7 +309,6 @@ else
   join_when_done typecheck lint build
   if [ -e "$counts/build.failed" ]; then build_failed=1; else vsix_args=(--vsix "$root/dist/mcp-lens.vsix"); fi
   stage unit
-  install_at_full_priority
   # Conformance and corpus need Node 24 only, which the install puts first: they start as soon as
   # it is there, on the cores that code-server's download and build leave idle (a fresh-clone run
   # waited 62 s after unit for it). Conformance first, and the VS Code stages only after it: its
