@@ -178,7 +178,7 @@ ui() {
 
 # A whole run puts side by side what can share the machine's two cores: typecheck, lint (one
 # CPU-bound process each) and the build then the package, then unit alone (the VS Code test tools
-# install meanwhile, at low priority, when they are missing), then the stages that mostly wait (a real VS Code,
+# install meanwhile, when they are missing), then the stages that mostly wait (a real VS Code,
 # a browser, servers answering): integration, e2e in two halves (each test waits on its own VS
 # Code: one at a time, e2e used about 0.75 of a core and outlasted the others by five minutes),
 # and conformance followed by corpus (which start first, when Node 24 is installed, not waiting

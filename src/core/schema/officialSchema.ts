@@ -215,9 +215,9 @@ export function precompiledTargets(version: string): Map<string, Target> {
 const loaded = new Map<string, VersionSchema>();
 
 function schemaFor(version: string): VersionSchema | undefined {
-  if (!hasSchema(version)) return undefined;
   let schema = loaded.get(version);
   if (!schema) {
+    if (!hasSchema(version)) return undefined;
     schema = new VersionSchema(version);
     loaded.set(version, schema);
   }
