@@ -18,10 +18,7 @@ async function runTool(wb: Workbench, tool: string): Promise<void> {
 
 /** Run Tool… → the tool → its one argument typed in the quick input: it runs in its panel. */
 async function runWithName(wb: Workbench, tool: string, name: string): Promise<void> {
-  await wb.runCommand('Run Tool…');
-  const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: tool }).first();
-  await row.waitFor({ timeout: UI_TIMEOUT });
-  await row.click();
+  await wb.pickAfterCommand('Run Tool…', tool);
   const input = wb.page.locator('.quick-input-widget input');
   await wb.page.locator('.quick-input-widget').filter({ hasText: `${tool} (1/1): name` }).waitFor({ timeout: UI_TIMEOUT });
   await input.fill(name);

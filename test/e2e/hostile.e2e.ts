@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import { Canary } from './canary';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, type Workbench } from './workbench';
+import { type PickStep, UI_TIMEOUT, type Workbench } from './workbench';
 
 const fixture = join(root, 'test', 'fixtures', 'servers', 'hostile', 'payloads.mjs');
 const canary = new Canary();
@@ -87,8 +87,8 @@ const quickRow = (wb: Workbench, text: string | RegExp) => wb.page.locator('.qui
  * Palette command, then the server pick when there is one. A panel the step before opened may
  * take the focus and close the pick before the click lands (ci41): the command is run again.
  */
-async function runOn(wb: Workbench, command: string, server: string): Promise<void> {
-  await wb.pickAfterCommand(command, new RegExp(`^${server}(?!-)`));
+async function runOn(wb: Workbench, command: string, server: string, ...then: PickStep[]): Promise<void> {
+  await wb.pickAfterCommand(command, [new RegExp(`^${server}(?!-)`), ...then]);
 }
 
 /** Points at an element the way a mouse does, so VS Code shows its hover. */
@@ -164,10 +164,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await assertResponsive(wb, 'a pick holding a 1 MB description');
 
   // The schema's description is the input prompt, its pattern the validation message.
-  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
-  await page.locator('.quick-input-widget input').fill('ask');
-  await quickRow(wb, /^ask/).waitFor({ timeout: UI_TIMEOUT });
-  await page.locator('.quick-input-widget input').press('Enter');
+  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads', { typed: 'ask', row: /^ask/ });
   await page.locator('.quick-input-widget').filter({ hasText: 'Fix it' }).waitFor({ timeout: UI_TIMEOUT });
   await page.locator('.quick-input-widget input').fill('not the pattern');
   await page.locator('.quick-input-message').filter({ hasText: 'Must match' }).filter({ hasText: '[Fix it] (command:' }).waitFor({ timeout: UI_TIMEOUT });
@@ -176,8 +173,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await page.keyboard.press('Escape');
 
   // Get Prompt: a look-alike prompt; its panel shows the argument's description as text.
-  await runOn(wb, 'MCP Lens: Get Prompt…', 'payloads');
-  await quickRow(wb, /^summar⟨U\+0456⟩se/).filter({ hasText: '⚠ looks like' }).click();
+  await runOn(wb, 'MCP Lens: Get Prompt…', 'payloads', /^summar⟨U\+0456⟩se[\s\S]*⚠ looks like/);
   const promptPanel = await frameWith(page, '.field-description:has-text("[Fix it](command:")');
   if ((await promptPanel.locator('a[href]').count()) > 0) throw new Error('the prompt panel holds a link');
   await wb.shot('prompt-panel-argument-description-as-text');
@@ -185,8 +181,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await page.locator('.part.sidebar .composite.title').first().click();
 
   // Read Resource: the server's error message in the resource panel, as text.
-  await runOn(wb, 'MCP Lens: Read Resource…', 'payloads');
-  await quickRow(wb, /^broken/).click();
+  await runOn(wb, 'MCP Lens: Read Resource…', 'payloads', /^broken/);
   // The prompt panel shows the same payload: the resource panel is the one with the read's result.
   const resourcePanel = await frameWith(page, '.result:has-text("[Open a terminal](command:")');
   await resourcePanel.locator('.result', { hasText: '[Open a terminal](command:' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
@@ -196,10 +191,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await page.locator('.part.sidebar .composite.title').first().click();
 
   // Tool panel: payload results shown as text; a web link opens only after a modal shows it whole.
-  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
-  await page.locator('.quick-input-widget input').fill('results');
-  await quickRow(wb, /^results/).waitFor({ timeout: UI_TIMEOUT });
-  await page.locator('.quick-input-widget input').press('Enter');
+  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads', { typed: 'results', row: /^results/ });
   const panel = await frameWith(page, '.block-link');
   await panel.locator('button', { hasText: 'Open link…' }).first().click();
   const dialog = page.locator('.monaco-dialog-box').filter({ hasText: `${canary.url}/resource-link` });
@@ -212,10 +204,7 @@ async function surfaces(wb: Workbench): Promise<void> {
   await assertNothingFired(wb, 'tool panel');
 
   // Progress and log messages, a payload stderr line and a 5 MB one.
-  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads');
-  await page.locator('.quick-input-widget input').fill('noisy');
-  await quickRow(wb, /^noisy/).waitFor({ timeout: UI_TIMEOUT });
-  await page.locator('.quick-input-widget input').press('Enter');
+  await runOn(wb, 'MCP Lens: Run Tool…', 'payloads', { typed: 'noisy', row: /^noisy/ });
   await frameWith(page, 'text=noisy done');
   // The tool panel has the focus, and a webview keeps its keys: the workbench takes them back.
   await page.locator('.part.sidebar .composite.title').first().click();

@@ -54,8 +54,7 @@ export const tests: E2eTest[] = [
     name: 'walkthrough: add a server from its first step, start it from the second',
     workspace: empty,
     async run(wb) {
-      await wb.runCommand('Welcome: Open Walkthrough...');
-      await pick(wb, 'Get started with MCP Lens');
+      await wb.pickAfterCommand('Welcome: Open Walkthrough...', 'Get started with MCP Lens');
       const add = step(wb, 'Add or detect a server');
       await add.title.waitFor({ timeout: UI_TIMEOUT });
       for (const title of ['Start it', 'Run a tool', 'Read a diagnostic', 'Record a session from another host']) await step(wb, title).title.waitFor({ timeout: UI_TIMEOUT });

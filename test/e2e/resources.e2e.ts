@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, type Workbench } from './workbench';
+import { typedRow, UI_TIMEOUT, type Workbench } from './workbench';
 
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'resources');
 
@@ -18,14 +18,6 @@ async function panelWith(page: Page, selector: string, text: string | RegExp): P
     if (Date.now() > deadline) throw new Error(`no webview shows ${selector} with ${String(text)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** Types `text` into the open quick pick, as a person narrows it, and picks the row that shows it. */
-async function pick(wb: Workbench, text: string): Promise<void> {
-  await wb.page.locator('.quick-input-widget input').fill(text);
-  const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: text }).first();
-  await row.waitFor({ timeout: UI_TIMEOUT });
-  await row.click();
 }
 
 function field(frame: Frame, name: string) {
@@ -41,8 +33,7 @@ export const tests: E2eTest[] = [
       await wb.waitForRow(/v2-resources/);
 
       // A 2026-07-28 template: weather://{city}/now{?units}.
-      await wb.pickAfterCommand('Read Resource…', 'v2-resources');
-      await pick(wb, 'weather');
+      await wb.pickAfterCommand('Read Resource…', ['v2-resources', typedRow('weather')]);
       let panel = await panelWith(wb.page, 'h1', 'Weather now');
       await panel.locator('.server-badge').filter({ hasText: 'running' }).waitFor({ timeout: UI_TIMEOUT });
       await field(panel, 'city').locator('input').pressSequentially('O');
@@ -60,8 +51,7 @@ export const tests: E2eTest[] = [
       await wb.shot('template-read');
 
       // A prompt with a completable argument; the messages as a conversation.
-      await wb.pickAfterCommand('Get Prompt…', 'v2-resources');
-      await pick(wb, 'trip');
+      await wb.pickAfterCommand('Get Prompt…', ['v2-resources', typedRow('trip')]);
       panel = await panelWith(wb.page, 'h1', 'Plan a trip');
       await field(panel, 'city').locator('input').pressSequentially('P');
       await field(panel, 'city').locator('button.suggestion', { hasText: 'Porto' }).click();
@@ -75,8 +65,7 @@ export const tests: E2eTest[] = [
       await wb.shot('prompt-conversation');
 
       // server-everything (2025-11-25): a dynamic text resource, watched.
-      await wb.pickAfterCommand('Read Resource…', 'everything');
-      await pick(wb, 'Dynamic Text Resource');
+      await wb.pickAfterCommand('Read Resource…', ['everything', typedRow('Dynamic Text Resource')]);
       panel = await panelWith(wb.page, 'code.template', 'demo://resource/dynamic/text/{resourceId}');
       await field(panel, 'resourceId').locator('input').fill('1');
       await panel.getByRole('button', { name: 'Read' }).click();
@@ -84,8 +73,7 @@ export const tests: E2eTest[] = [
       await panel.locator('#watch').check();
       await panel.locator('.watch-status', { hasText: 'Watching demo://resource/dynamic/text/1 · 0 updates' }).waitFor({ timeout: UI_TIMEOUT });
       // The server sends updates every 5 s once this tool turns them on.
-      await wb.pickAfterCommand('Run Tool…', 'everything');
-      await pick(wb, 'toggle-subscriber-updates');
+      await wb.pickAfterCommand('Run Tool…', ['everything', typedRow('toggle-subscriber-updates')]);
       // Back to the resource's tab: the tool's panel opened beside it.
       await wb.page.locator('.tabs-container .tab').filter({ hasText: 'Dynamic Text Resource' }).first().click();
       panel = await panelWith(wb.page, 'code.template', 'demo://resource/dynamic/text/{resourceId}');

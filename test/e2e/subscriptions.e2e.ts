@@ -6,16 +6,9 @@ import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
-import { UI_TIMEOUT, type Workbench } from './workbench';
+import { typedRow, UI_TIMEOUT, type Workbench } from './workbench';
 
 const workspace = join(root, 'test', 'e2e', 'workspaces', 'subscriptions');
-
-async function pick(wb: Workbench, text: string): Promise<void> {
-  await wb.page.locator('.quick-input-widget input').fill(text);
-  const row = wb.page.locator('.quick-input-list .monaco-list-row').filter({ hasText: text }).first();
-  await row.waitFor({ timeout: UI_TIMEOUT });
-  await row.click();
-}
 
 /** The webview whose `selector` holds `text`: several panels are open at once. */
 async function panelWith(wb: Workbench, selector: string, text: string | RegExp) {
@@ -43,9 +36,7 @@ export const tests: E2eTest[] = [
       await wb.clickInlineAction(await wb.waitForRow(/modern-subs/), 'Start Server');
       await wb.row(/modern-subs.*modern 2026-07-28/).waitFor({ timeout: UI_TIMEOUT });
 
-      await wb.runCommand('Read Resource…');
-      await pick(wb, 'modern-subs');
-      await pick(wb, 'counter');
+      await wb.pickAfterCommand('Read Resource…', [typedRow('modern-subs'), typedRow('counter')]);
       let panel = await panelWith(wb, '.result-ok pre', 'count: 0');
       await panel.locator('.result-ok pre', { hasText: 'count: 0' }).waitFor({ timeout: UI_TIMEOUT });
       await panel.locator('label.watch-toggle', { hasText: 'Watch (subscriptions/listen)' }).waitFor({ timeout: UI_TIMEOUT });

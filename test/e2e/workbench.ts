@@ -43,6 +43,12 @@ export async function retried<T>(
   }
 }
 
+/** A row of a quick pick to click: its text, or a text to type first and the row it leaves. */
+export type PickStep = string | RegExp | { typed: string; row: string | RegExp };
+
+/** The row found by typing its own text into the pick. */
+export const typedRow = (text: string): PickStep => ({ typed: text, row: text });
+
 export class Workbench {
   private step = 0;
 
@@ -154,25 +160,39 @@ export class Workbench {
   }
 
   /**
-   * Runs a command whose quick pick lists `item`, and clicks its row. A webview still loading
-   * may take the focus from the quick pick, which then closes with its rows left hidden in the
-   * page (seen under load): the command is run again, as a person would. `via`: a row to pick
-   * first when the pick does not list `item` yet (Run Tool… asks for the server when several run).
+   * Runs a command and clicks its way through the picks it opens: each step a row (its text), or
+   * `{ typed, row }` for a row to find by typing first (a long list renders only the rows in
+   * view). A webview still loading may take the focus from a pick, which then closes with its rows
+   * left hidden in the page (seen under load, on the first pick and on the later ones): the command
+   * is run again from the start, as a person would. `via`: a row to pick first when the first pick
+   * does not list its row yet (Run Tool… asks for the server when several run).
    */
-  async pickAfterCommand(title: string, item: string | RegExp, via?: string): Promise<void> {
-    const rows = this.page.locator('.quick-input-list .monaco-list-row');
-    const row = rows.filter({ hasText: item }).first();
-    const step = via === undefined ? undefined : rows.filter({ hasText: via }).first();
-    const shown = (target: Locator) => succeeded(target.waitFor({ timeout: 15_000 }));
+  async pickAfterCommand(title: string, steps: PickStep | PickStep[], via?: string): Promise<void> {
+    const path = Array.isArray(steps) ? steps : [steps];
     const deadline = Date.now() + UI_TIMEOUT;
     for (;;) {
       await this.runCommand(title);
-      if (step && (await shown(row.or(step).first())) && (await row.count()) === 0) await step.click();
-      // Shown, then closed by a webview taking the focus before the click lands: the command again.
-      if ((await shown(row)) && (await succeeded(row.click({ timeout: 5_000 })))) return;
-      if (Date.now() > deadline) throw new Error(`${title} never offered "${item}"`);
+      if (await this.pickPath(path, via)) return;
+      if (Date.now() > deadline) throw new Error(`${title} never offered ${path.map((step) => String(typeof step === 'object' && !(step instanceof RegExp) ? step.row : step)).join(' then ')}`);
       await this.page.keyboard.press('Escape');
     }
+  }
+
+  /** The picks' rows clicked in order; false as soon as one does not show or its click does not land. */
+  private async pickPath(path: PickStep[], via: string | undefined): Promise<boolean> {
+    const rows = this.page.locator('.quick-input-list .monaco-list-row');
+    const shown = (target: Locator) => succeeded(target.waitFor({ timeout: 15_000 }));
+    for (const [index, step] of path.entries()) {
+      const { typed, row: item } = typeof step === 'object' && !(step instanceof RegExp) ? step : { typed: undefined, row: step };
+      const row = rows.filter({ hasText: item }).first();
+      if (index === 0 && via !== undefined) {
+        const first = rows.filter({ hasText: via }).first();
+        if ((await shown(row.or(first).first())) && (await row.count()) === 0 && !(await succeeded(first.click({ timeout: 5_000 })))) return false;
+      }
+      if (typed !== undefined && !(await succeeded(this.page.locator('.quick-input-widget input').fill(typed, { timeout: 5_000 })))) return false;
+      if (!((await shown(row)) && (await succeeded(row.click({ timeout: 5_000 }))))) return false;
+    }
+    return true;
   }
 
   /**
