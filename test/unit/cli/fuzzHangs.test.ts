@@ -27,7 +27,7 @@ test('a tool that hangs on text over 200 characters: each kind of input waits th
     assert.ok(hangs.fullTimeouts >= 1 && hangs.fullTimeouts <= hangs.classes.length, `${tool}: ${hangs.fullTimeouts} full timeouts for ${hangs.classes.length} kinds of input`);
     assert.ok(hangs.deadlineMs < 2000);
     assert.equal(r!.calls + hangs.setAside, 200, 'every run either called or set aside');
-    // save_note awaits forever but its server still answers: it keeps its session. tokenize spins: restarted.
+    // save_note awaits forever but its server still answers: it keeps its session. tokenize blocks its server: restarted.
     if (tool === 'save_note') assert.equal(report.starts, 1);
     else assert.ok(report.starts > 1, `tokenize's stuck server was started again (${report.starts} starts)`);
     assert.deepEqual(running(marker), [], 'no server process left running');
