@@ -30,20 +30,9 @@ async function openFile(wb: Workbench, path: string): Promise<void> {
   await wb.page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: UI_TIMEOUT });
 }
 
-/** Ctrl+G to a 1-based line: the cursor lands at its start. */
-async function goToLine(wb: Workbench, line: number): Promise<void> {
-  await wb.page.locator('.monaco-editor .view-lines').first().click();
-  await wb.page.keyboard.press('Control+G');
-  const input = wb.page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: UI_TIMEOUT });
-  await input.fill(`:${line}`);
-  await input.press('Enter');
-  await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
-}
-
 /** Types a new line after `line`, as a person would (the editor keeps the indentation). */
 async function addLineAfter(wb: Workbench, line: number, text: string): Promise<void> {
-  await goToLine(wb, line);
+  await wb.goToLine(line);
   await wb.page.keyboard.press('End');
   await wb.page.keyboard.press('Enter');
   await wb.page.keyboard.insertText(text);
@@ -112,7 +101,7 @@ export const tests: E2eTest[] = [
       await wb.waitForRow(/weather/);
       await openFile(wb, serverPath);
       const handlerLine = lineOf(/^\s*const known = CITIES\[String\(city\)\.toLowerCase\(\)\];$/);
-      await goToLine(wb, handlerLine);
+      await wb.goToLine(handlerLine);
       await wb.page.keyboard.press('F9');
       await wb.page.locator('.monaco-editor .codicon-debug-breakpoint').first().waitFor({ timeout: UI_TIMEOUT });
 

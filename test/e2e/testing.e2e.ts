@@ -46,13 +46,7 @@ export const tests: E2eTest[] = [
 
       // The snapshot says 211 now: the server still answers 212.
       await openFile(wb, TEST_FILE);
-      const editor = wb.page.locator('.part.editor .monaco-editor .view-lines').first();
-      await editor.click();
-      await wb.page.keyboard.press('Control+G');
-      const input = wb.page.locator('.quick-input-widget input');
-      await input.waitFor({ timeout: UI_TIMEOUT });
-      await input.fill(':17');
-      await input.press('Enter');
+      await wb.goToLine(17);
       await wb.page.keyboard.press('End');
       for (let i = 0; i < 3; i++) await wb.page.keyboard.press('Backspace');
       await wb.page.keyboard.insertText('211');

@@ -134,6 +134,17 @@ export class Workbench {
     }
   }
 
+  /** Ctrl+G to a 1-based line of the editor in front: the cursor lands at its start, the line in view. */
+  async goToLine(line: number): Promise<void> {
+    await this.page.locator('.part.editor .monaco-editor .view-lines').first().click();
+    await this.page.keyboard.press('Control+G');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(`:${line}`);
+    await input.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+  }
+
   /** F1, type the title, wait until the palette lists it, Enter. */
   async runCommand(title: string): Promise<void> {
     // The palette lists the commands enabled when it opens and does not refresh while open: a
