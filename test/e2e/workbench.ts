@@ -193,15 +193,21 @@ export class Workbench {
   private async pickPath(path: PickStep[], via: string | undefined): Promise<boolean> {
     const rows = this.page.locator('.quick-input-list .monaco-list-row');
     const shown = (target: Locator) => succeeded(target.waitFor({ timeout: 15_000 }));
+    // A clicked row's pick gives way to the next one: typing before it has would filter the old pick.
+    const clicked = async (target: Locator) => {
+      if (!(await succeeded(target.click({ timeout: 5_000 })))) return false;
+      await succeeded(target.waitFor({ state: 'hidden', timeout: 5_000 }));
+      return true;
+    };
     for (const [index, step] of path.entries()) {
       const { typed, row: item } = typeof step === 'object' && !(step instanceof RegExp) ? step : { typed: undefined, row: step };
       const row = rows.filter({ hasText: item }).first();
       if (index === 0 && via !== undefined) {
         const first = rows.filter({ hasText: via }).first();
-        if ((await shown(row.or(first).first())) && (await row.count()) === 0 && !(await succeeded(first.click({ timeout: 5_000 })))) return false;
+        if ((await shown(row.or(first).first())) && (await row.count()) === 0 && !(await clicked(first))) return false;
       }
       if (typed !== undefined && !(await succeeded(this.page.locator('.quick-input-widget input').fill(typed, { timeout: 5_000 })))) return false;
-      if (!((await shown(row)) && (await succeeded(row.click({ timeout: 5_000 }))))) return false;
+      if (!((await shown(row)) && (await clicked(row)))) return false;
     }
     return true;
   }
