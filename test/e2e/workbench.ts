@@ -46,6 +46,11 @@ export async function retried<T>(
 /** A row of a quick pick to click: its text, or a text to type first and the row it leaves. */
 export type PickStep = string | RegExp | { typed: string; row: string | RegExp };
 
+/** A step's row, and the text to type before looking for it (none: the row is in view). */
+function partsOf(step: PickStep): { typed?: string; row: string | RegExp } {
+  return typeof step === 'object' && !(step instanceof RegExp) ? step : { row: step };
+}
+
 /** The row found by typing its own text into the pick. */
 export const typedRow = (text: string): PickStep => ({ typed: text, row: text });
 
@@ -184,7 +189,7 @@ export class Workbench {
     for (;;) {
       await this.runCommand(title);
       if (await this.pickPath(path, via)) return;
-      if (Date.now() > deadline) throw new Error(`${title} never offered ${path.map((step) => String(typeof step === 'object' && !(step instanceof RegExp) ? step.row : step)).join(' then ')}`);
+      if (Date.now() > deadline) throw new Error(`${title} never offered ${path.map((step) => String(partsOf(step).row)).join(' then ')}`);
       await this.page.keyboard.press('Escape');
     }
   }
@@ -200,7 +205,7 @@ export class Workbench {
       return true;
     };
     for (const [index, step] of path.entries()) {
-      const { typed, row: item } = typeof step === 'object' && !(step instanceof RegExp) ? step : { typed: undefined, row: step };
+      const { typed, row: item } = partsOf(step);
       const row = rows.filter({ hasText: item }).first();
       if (index === 0 && via !== undefined) {
         const first = rows.filter({ hasText: via }).first();
