@@ -5,6 +5,9 @@
  * pushed to an edge handlers forget (a huge string, control and bidi characters, deep
  * nesting). Each is a fast-check arbitrary, so a failing input shrinks: the valid part toward
  * its smallest form, the mutation toward the first one listed.
+ *
+ * Drawn at random, one near miss of a dozen can go unsent in a hundred calls. So a run first
+ * sweeps: one valid input, then each near miss once (`sweepArbitraries`), before it draws.
  */
 import fc from 'fast-check';
 import { isRecord } from '../schema/isRecord';
@@ -30,13 +33,30 @@ export { NotFuzzable };
 
 /** Throws NotFuzzable when the schema names no value this generator can build. */
 export function inputArbitrary(inputSchema: unknown): fc.Arbitrary<FuzzInput> {
-  const schema = rootSchema(inputSchema);
-  const valid = validArbitrary(schema).map((v) => (isRecord(v) ? v : {}));
-  const mutations = isRecord(schema) ? mutationsOf(schema) : [];
+  const { valid, mutations } = partsOf(inputSchema);
   const validInputs = valid.map((args): FuzzInput => ({ args, how: 'valid' }));
   if (mutations.length === 0) return validInputs;
   const nearMisses = fc.tuple(valid, fc.constantFrom(...mutations)).map(([args, m]): FuzzInput => ({ args: m.apply(args), how: m.how }));
   return fc.oneof({ weight: 1, arbitrary: validInputs }, { weight: 1, arbitrary: nearMisses });
+}
+
+/**
+ * One arbitrary per input class, in sweep order: valid first (a tool that fails on anything
+ * is then found with a valid input), then each near miss. The mutation of each is fixed, so a
+ * failing one shrinks only its valid part.
+ */
+export function sweepArbitraries(inputSchema: unknown): fc.Arbitrary<FuzzInput>[] {
+  const { valid, mutations } = partsOf(inputSchema);
+  return [
+    valid.map((args): FuzzInput => ({ args, how: 'valid' })),
+    ...mutations.map((m) => valid.map((args): FuzzInput => ({ args: m.apply(args), how: m.how }))),
+  ];
+}
+
+function partsOf(inputSchema: unknown): { valid: fc.Arbitrary<Record<string, unknown>>; mutations: Mutation[] } {
+  const schema = rootSchema(inputSchema);
+  const valid = validArbitrary(schema).map((v) => (isRecord(v) ? v : {}));
+  return { valid, mutations: isRecord(schema) ? mutationsOf(schema) : [] };
 }
 
 /** Tools spec: inputSchema is an object schema; a missing one is read as `{ type: "object" }`. */

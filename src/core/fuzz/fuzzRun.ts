@@ -1,5 +1,6 @@
 /**
- * A fuzz run: for each tool, fast-check draws inputs from the tool's inputSchema and calls
+ * A fuzz run: for each tool, every input class is sent once (one valid input, then each near
+ * miss: the sweep), then fast-check draws inputs from the tool's inputSchema and calls
  * the running server with each; the first input that produces a finding is shrunk to the
  * smallest input that still produces it. The property is then run again, that finding's rule
  * set aside, until the tool's budget of runs is spent: one shrunk input per kind of fault.
@@ -14,7 +15,7 @@ import { validateAgainst } from '../diagnose/toolSchemas';
 import { findingsOf } from './classify';
 import { LearnedDeadline, type DeadlineOptions } from './deadline';
 import { shrinkSizes } from './shrinkSizes';
-import { inputArbitrary, NotFuzzable, type FuzzInput } from './fuzzInputs';
+import { inputArbitrary, NotFuzzable, sweepArbitraries, type FuzzInput } from './fuzzInputs';
 import type { CallOutcome, ListedTool } from './fuzzSession';
 
 export interface FuzzFinding {
@@ -31,7 +32,7 @@ export interface FuzzFinding {
   valid: boolean;
   /** How the shrunk call ended (crashed, hung, result, protocol-error). */
   end: CallOutcome['end'];
-  /** fast-check's replay path of the counterexample, with the run's seed. */
+  /** fast-check's replay path of the counterexample, with the run's seed (in the sweep: of its input class's arbitrary). */
   replay: { seed: number; path: string };
 }
 
@@ -85,8 +86,8 @@ const DEFAULT_SHRINK_BUDGET = 60;
 /** Bisecting lengths: log2 of 100 000 is 17, a few values of an input fit. */
 const SIZE_SHRINK_BUDGET = 60;
 const DEFAULT_TIMEOUT_MS = 30_000;
-/** Rounds per tool: a tool rarely has more kinds of fault than this, and each round costs runs. */
-const MAX_ROUNDS = 6;
+/** Findings per tool: a tool rarely has more kinds of fault than this, and each costs a shrink. */
+const MAX_FINDINGS = 6;
 
 export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: FuzzOptions): Promise<ToolReport> {
   const report: ToolReport = { tool: tool.name, calls: 0, findings: [] };
@@ -95,8 +96,10 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
     return { ...report, skipped: 'destructiveHint is true: fuzzing could change or delete real data (allow destructive tools to fuzz it)' };
   }
   let inputs: fc.Arbitrary<FuzzInput>;
+  let sweep: fc.Arbitrary<FuzzInput>[];
   try {
     inputs = inputArbitrary(tool.inputSchema);
+    sweep = sweepArbitraries(tool.inputSchema);
   } catch (error) {
     if (error instanceof NotFuzzable) return { ...report, skipped: error.message };
     throw error;
@@ -105,13 +108,20 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
   const deadline = new LearnedDeadline({ ...options.deadline, fullTimeoutMs: options.timeoutMs ?? caller.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const used = { setAside: 0 };
   const run: Run = { tool, caller: timedCaller(caller, deadline, known, used, report, options), options, known, report, used };
-  for (let round = 0; round < MAX_ROUNDS && report.calls + used.setAside < options.runs; round++) {
-    const finding = await oneRound(run, inputs, round);
-    if (finding) {
-      known.add(finding.rule);
-      report.findings.push(finding);
-    }
-    if (report.stopped || !finding) break;
+  const left = () => (report.stopped || report.findings.length >= MAX_FINDINGS ? 0 : options.runs - report.calls - used.setAside);
+  const found = (finding: FuzzFinding) => {
+    known.add(finding.rule);
+    report.findings.push(finding);
+  };
+  for (const inputClass of sweep) {
+    if (left() <= 0) break;
+    const finding = await oneRound(run, inputClass, options.seed, 1);
+    if (finding) found(finding);
+  }
+  for (let round = 0; left() > 0; round++) {
+    const finding = await oneRound(run, inputs, options.seed + round, left());
+    if (!finding) break;
+    found(finding);
   }
   if (deadline.hung.length)
     report.hangs = { classes: deadline.hung, fullTimeouts: deadline.fullTimeouts, deadlineMs: deadline.learned(), setAside: used.setAside };
@@ -164,12 +174,12 @@ function timedCaller(
   };
 }
 
-async function oneRound(run: Run, inputs: fc.Arbitrary<FuzzInput>, round: number): Promise<FuzzFinding | undefined> {
-  const { tool, caller, options, known, report, used } = run;
+/** One fast-check run of `numRuns` inputs: its first finding, shrunk. */
+async function oneRound(run: Run, inputs: fc.Arbitrary<FuzzInput>, seed: number, numRuns: number): Promise<FuzzFinding | undefined> {
+  const { tool, caller, options, known, report } = run;
   const seen = new Map<string, { findings: Diagnostic[]; end: CallOutcome['end'] }>();
   const budget = options.shrinkBudget ?? DEFAULT_SHRINK_BUDGET;
   let shrinkCalls = -1;
-  const seed = options.seed + round;
   const property = fc.asyncProperty(inputs, async (input) => {
     // Past the budget, shrinking stops where it is: the last failing input stands.
     if (report.stopped || (shrinkCalls >= 0 && ++shrinkCalls > budget)) return true;
@@ -182,7 +192,7 @@ async function oneRound(run: Run, inputs: fc.Arbitrary<FuzzInput>, round: number
     if (shrinkCalls < 0) shrinkCalls = 0;
     return false;
   });
-  const details = await fc.check(property, { seed, numRuns: Math.max(1, options.runs - report.calls - used.setAside) });
+  const details = await fc.check(property, { seed, numRuns });
   if (!details.failed || !details.counterexample) return undefined;
   const [input] = details.counterexample;
   const found = seen.get(key(input));
@@ -190,9 +200,13 @@ async function oneRound(run: Run, inputs: fc.Arbitrary<FuzzInput>, round: number
   let first = found.findings[0];
   let end = found.end;
   // The same fault from a shorter input: the smallest reproduction's own diagnostic stands.
+  // A valid input stays valid: "fails on a valid input" is the finding, and a cut below a
+  // minLength would turn it into one the server may refuse.
+  const mustStayValid = isValid(tool, input.args);
   const sized = await shrinkSizes(
     input.args,
     async (args) => {
+      if (mustStayValid && !isValid(tool, args)) return false;
       const outcome = await caller({ args, how: input.how });
       const same = outcome && findingsOf(outcome, isValid(tool, args)).find((d) => d.rule === first.rule);
       if (!same || !outcome) return false;
