@@ -120,7 +120,8 @@ export class FuzzSession {
     let retriesFrom = Infinity;
     try {
       // A progressToken on every call: the server may then send progress, checked against its schema like the result.
-      const opts = { timeoutMs, onProgress: ignoreProgress };
+      // Progress does not stretch the deadline: a handler that reports steps forever and never answers is hung.
+      const opts = { timeoutMs, maxTimeoutMs: timeoutMs, onProgress: ignoreProgress };
       // 2026-07-28: one round; an input_required answer is the tool's answer to this input.
       const modern = client.info?.era === 'modern';
       const result = modern ? await client.callToolRound(name, args, opts) : await client.callTool(name, args, opts);

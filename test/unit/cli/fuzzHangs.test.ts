@@ -36,3 +36,12 @@ test('a tool that hangs on text over 200 characters: each kind of input waits th
   assert.match(text.stdout, /kinds? of input hung \(.*\): \d calls? waited the full timeout, the rest of those inputs \d+ ms \(learned from the server's answers\)/);
   assert.match(text.stdout, /\(201 characters\)/);
 });
+
+test('a tool that reports progress forever and never answers is hung at the call\'s deadline: progress does not stretch it', async () => {
+  const run = await runCli(['fuzz', 'summarize', '--seed', '4', '--runs', '40', '--timeout', '1000', '--json', '--', NODE, `${FIXTURES}fuzz/hangs.mjs`], { deadlineMs: 180_000 });
+  assert.equal(run.code, 1, run.stderr);
+  const [r] = (JSON.parse(run.stdout) as { tools: { findings: { rule: string; end: string; message: string; args: { text: string } }[] }[] }).tools;
+  assert.deepEqual(r!.findings.map((f) => [f.rule, f.end, f.args.text.length]), [['timeout', 'hung', 201]]);
+  const waited = Number(/got no response within (\d+) ms/.exec(r!.findings[0]!.message)?.[1]);
+  assert.ok(waited <= 1000, `the call waited ${waited} ms, within --timeout 1000 (the session's progress-reset maximum is minutes)`);
+});

@@ -121,3 +121,18 @@ test('timeout: cites the request and the timeout event', () => {
   assert.match(d.message, /tools\/call "hang" \(id 3\) got no response within 500 ms/);
   assert.equal(d.retry, false);
 });
+
+test('timeout after progress: says the handler reported and never finished, citing its last progress', () => {
+  const t = new TraceBuilder();
+  t.legacySession();
+  const req = t.request(3, 'tools/call', { name: 'count', arguments: { steps: 1e308 }, _meta: { progressToken: 3 } });
+  t.s2c(progress(3, 1));
+  const last = t.s2c(progress(3, 2));
+  const to = t.meta('timeout', { id: 3, method: 'tools/call', afterMs: 500 });
+  t.notify('notifications/cancelled', { requestId: 3 });
+  const [d, ...rest] = only(diagnose(t.events), 'timeout');
+  assert.equal(rest.length, 0);
+  assert.deepEqual(d.evidence, [req, last, to]);
+  assert.match(d.message, /tools\/call "count" \(id 3\) got no response within 500 ms, though it reported progress 2 times \(the last at seq \d+\)/);
+  assert.match(d.hint, /does not finish/);
+});

@@ -1,0 +1,11 @@
+import { fuzzTool } from '../src/core/fuzz/fuzzRun.ts';
+import { FuzzSession } from '../src/core/fuzz/fuzzSession.ts';
+import { clientSpec, clientOptions } from '../src/cli/commands/session.ts';
+const server = { command: '/work/main/node_modules/.bin/mcp-server-everything', args: ['stdio'] } as any;
+const session = new FuzzSession(clientSpec(server), clientOptions(server, 30000));
+const t0 = Date.now();
+const tools = await session.tools();
+const tool = tools.find((t) => t.name === 'trigger-long-running-operation')!;
+const report = await fuzzTool(tool, session, { runs: 40, seed: 3, allowDestructive: false, timeoutMs: 5000, onCall: (_t, input, o) => console.log(((Date.now() - t0) / 1000).toFixed(1), input.how, JSON.stringify(input.args).slice(0, 80), o.end, Math.round(o.durationMs), o.timeoutMs) });
+console.log(JSON.stringify(report.findings.map((f) => [f.rule, f.how, f.args]), null, 0), report.hangs, session.starts);
+await session.close();
