@@ -3,12 +3,11 @@ import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } fro
 import { serverAdvertisesTasks, TASKS_DECLARATION, TASKS_EXTENSION } from '../session/tasksModern';
 import { modernHeaders } from '../transport/httpHeaders';
 import { evidence, exchange, type Exchange } from './exchange';
+import { declaresLegacyTasks, probeLegacyTasks, UNKNOWN_TASK } from './legacyTasks';
 import { probeExchange } from './http/exchange';
 import { probeRequestId } from './http/probeSession';
 import { recordVerdict, type Probe, type ProbeContext } from './probe';
 
-/** A task id no server has minted. */
-const UNKNOWN_TASK = 'mcp-lens-probe-nonexistent-task';
 const METHOD_NOT_FOUND = -32601;
 const INVALID_PARAMS = -32602;
 const MISSING_CAPABILITY = -32021;
@@ -22,13 +21,19 @@ const declared: RequestOptions = { extensions: TASKS_DECLARATION };
  */
 export const tasksProbe: Probe = {
   id: 'tasks',
-  title: 'the tasks extension refuses what 2026-07-28 removed, unknown tasks and undeclared requests',
+  title: 'tasks refuse unknown task ids and cursors; the 2026-07-28 extension also what it removed and undeclared requests',
   skip(ctx) {
-    if (ctx.info.era !== 'modern') return `${ctx.info.protocolVersion} has no tasks extension (2026-07-28 and later)`;
+    if (ctx.info.era !== 'modern') {
+      // 2025-11-25 brought tasks (experimental) into the base protocol; 2026-07-28 moved them to the extension.
+      if (ctx.info.protocolVersion < '2025-11-25') return `${ctx.info.protocolVersion} has no tasks (2025-11-25 and later)`;
+      if (!declaresLegacyTasks(ctx.info.capabilities)) return 'the server does not declare the tasks capability';
+      return undefined;
+    }
     if (!serverAdvertisesTasks(ctx.info.capabilities)) return `the server does not advertise ${TASKS_EXTENSION}`;
     return undefined;
   },
   async run(ctx) {
+    if (ctx.info.era !== 'modern') return probeLegacyTasks(ctx);
     const expect = async (
       method: string,
       params: Record<string, unknown>,

@@ -19,6 +19,7 @@ test('the clean legacy control: every legacy probe runs, the 2026-07-28 ones are
   for (const id of ['ping', 'logging', 'completion', 'resources-read', 'unknown-resource', 'prompts-get', 'subscribe']) assert.deepEqual(status(r, id), { id, status: 'ran' });
   assert.deepEqual(status(r, 'result-type'), { id: 'result-type', status: 'skipped', reason: '2025-11-25 results have no resultType (2026-07-28 and later)' });
   assert.deepEqual(status(r, 'legacy-era'), { id: 'legacy-era', status: 'skipped', reason: 'the server speaks the legacy era already' });
+  assert.deepEqual(status(r, 'tasks'), { id: 'tasks', status: 'skipped', reason: 'the server does not declare the tasks capability' });
   // The probes really asked: every level, a completion, the unknown URI, the subscription.
   const asked = r.events.filter((e: any) => e.dir === 'c2s' && e.msg?.method).map((e: any) => e.msg.method);
   assert.equal(asked.filter((m: string) => m === 'logging/setLevel').length, 9, 'eight levels, then the level restored');
@@ -50,6 +51,7 @@ const FAULTS: [fixture: string, rule: string, severity: string, method: string][
   ['caching-hint-invalid', 'caching-hint-invalid', 'error', 'resources/list'],
   ['input-required-on-list', 'input-required-misplaced', 'error', 'prompts/list'],
   ['era-difference', 'era-difference', 'info', 'server/discover'],
+  ['tasks-unknown-answered', 'task-request-mishandled', 'error', 'tasks/get'],
 ];
 
 for (const [fixture, rule, severity, method] of FAULTS) {
@@ -70,6 +72,20 @@ test('unknown-resource-answered names the URI asked and the code expected', asyn
   const { r } = await check('unknown-resource-empty');
   const d = r.diagnostics.find((x: any) => x.rule === 'unknown-resource-answered');
   assert.match(d.message, /mcp-lens-probe:\/\/\S+ was answered with empty contents instead of error -32002/);
+});
+
+test('2025-11-25 tasks: a taskId never minted must be -32602 on tasks/get, tasks/result and tasks/cancel, a cursor never handed out on tasks/list', async () => {
+  const { r } = await check('tasks-unknown-answered');
+  assert.deepEqual(status(r, 'tasks'), { id: 'tasks', status: 'ran' });
+  const asked = r.events.filter((e: any) => e.dir === 'c2s' && e.msg?.method?.startsWith('tasks/')).map((e: any) => [e.msg.method, e.msg.params]);
+  assert.deepEqual(asked, [
+    ['tasks/get', { taskId: 'mcp-lens-probe-nonexistent-task' }],
+    ['tasks/result', { taskId: 'mcp-lens-probe-nonexistent-task' }],
+    ['tasks/cancel', { taskId: 'mcp-lens-probe-nonexistent-task' }],
+    ['tasks/list', { cursor: 'mcp-lens-probe-unknown-cursor' }],
+  ]);
+  const [d] = r.diagnostics.filter((x: any) => x.rule === 'task-request-mishandled');
+  assert.equal(d.message, 'tasks/get for the unknown taskId "mcp-lens-probe-nonexistent-task" was answered with a result; the 2025-11-25 tasks spec asks for -32602');
 });
 
 test('a probe that kills the server: probe-failed, the server is restarted and the probes after it still run', async () => {
