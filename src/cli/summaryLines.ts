@@ -1,5 +1,5 @@
 import { skillsDeclaration } from '../core/skills/protocol';
-import { nameText } from '../core/text';
+import { nameText, terminalText } from '../core/text';
 import type { Style } from './style';
 import type { ServerSummary } from './summary';
 
@@ -14,9 +14,9 @@ export function summaryLines(s: ServerSummary, style: Style): string[] {
     const how = s.exit ? `: the server ${s.exit}` : '';
     return [style.dim(`No MCP session was established${how} (see the diagnostics below).`)];
   }
-  const who = s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}`.trim() : 'unknown server';
+  const who = s.serverInfo ? terminalText(`${s.serverInfo.name} ${s.serverInfo.version}`.trim()) : 'unknown server';
   const era = s.era ? `${s.era} era, protocol ${s.protocolVersion ?? '?'}` : 'era not established';
-  const caps = s.capabilities ? Object.keys(s.capabilities).join(', ') || 'none' : '—';
+  const caps = s.capabilities ? terminalText(Object.keys(s.capabilities).join(', ')) || 'none' : '—';
   const list = (label: string, items: Record<string, unknown>[], key: string) =>
     `  ${style.dim(label.padEnd(14))}${items.length}${items.length > 0 ? `  ${names(items, key)}` : ''}`;
   return [

@@ -1,4 +1,5 @@
 import { createInterface, type Interface } from 'node:readline/promises';
+import { terminalSafe } from './terminalSafe';
 
 /** Questions asked on the user's terminal (prompts on stderr, so stdout stays the result). */
 export interface Terminal {
@@ -13,7 +14,8 @@ export function openTerminal(): Terminal | undefined {
   return {
     ask: (question) => {
       rl ??= createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-      return rl.question(question);
+      // A question can hold a server's text (an elicitation schema's enum values).
+      return rl.question(terminalSafe(question));
     },
     close: () => rl?.close(),
   };

@@ -65,7 +65,7 @@ function resultDetail(method: string | undefined, result: Record<string, unknown
       { name?: unknown; version?: unknown } | undefined;
     const version = str(result.protocolVersion) ?? (Array.isArray(result.supportedVersions) ? result.supportedVersions.join(', ') : '');
     const name = info && typeof info.name === 'string' ? `${info.name} ${str(info.version) ?? ''}`.trim() : '';
-    return [name, version].filter(Boolean).join(' · ');
+    return clip([name, version].filter(Boolean).join(' · '));
   }
   return '';
 }

@@ -12,6 +12,7 @@ import { entryFile } from '../testReports/runFindings';
 import { version } from '../version';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { describeError } from '../../core/session/errors';
+import { terminalText } from '../../core/text';
 import { clientOptions, clientSpec } from './session';
 
 /**
@@ -52,12 +53,16 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
       io.err(io.errStyle.dim(`fuzzing ${chosen.length} tool${chosen.length === 1 ? '' : 's'}, ${args.runs} runs each, seed ${seed}`));
     if (!args.json && isRemote(args.server)) io.err(io.errStyle.yellow(`note: ${REMOTE_MEMORY_NOTE}`));
     for (const tool of chosen) {
+      let sent = 0;
       const report = await fuzzTool(tool, session, {
         runs: args.runs,
         seed,
         allowDestructive: args.allowDestructive,
         timeoutMs: args.timeoutMs,
+        // A hang costs a timeout per kind of input: say what the run is waiting on.
+        onSend: (_tool, input) => io.status?.(terminalText(`fuzzing ${tool.name}, call ${++sent}: ${input.how}`)),
       });
+      io.status?.(undefined);
       reports.push(report);
       if (!args.json) io.out(toolLines(report, io.outStyle).join('\n'));
     }
@@ -155,17 +160,19 @@ async function readIfThere(file: string): Promise<string | undefined> {
   }
 }
 
+/** A tool's lines. Its name, the near misses (named by the schema's properties) and the messages are the server's text. */
 function toolLines(report: ToolReport, s: Style): string[] {
-  if (report.skipped) return [`${s.yellow('-')} ${s.bold(report.tool)} not fuzzed: ${report.skipped}`];
-  const head = `${report.findings.length ? s.red('✗') : s.green('✓')} ${s.bold(report.tool)} ${s.dim(`${report.calls} calls`)}`;
+  const tool = terminalText(report.tool);
+  if (report.skipped) return [`${s.yellow('-')} ${s.bold(tool)} not fuzzed: ${terminalText(report.skipped)}`];
+  const head = `${report.findings.length ? s.red('✗') : s.green('✓')} ${s.bold(tool)} ${s.dim(`${report.calls} calls`)}`;
   const lines = [head];
   for (const f of report.findings) {
-    lines.push(`    ${f.severity === 'error' ? s.red(f.rule) : s.yellow(f.rule)} ${f.message}`);
-    lines.push(s.dim(`      input (${f.valid ? 'valid' : `invalid: ${f.how}`}): ${preview(f.args)}`));
+    lines.push(`    ${f.severity === 'error' ? s.red(f.rule) : s.yellow(f.rule)} ${terminalText(f.message)}`);
+    lines.push(s.dim(`      input (${f.valid ? 'valid' : `invalid: ${terminalText(f.how)}`}): ${preview(f.args)}`));
     lines.push(s.dim(`      ${f.hint}`));
   }
-  if (report.hangs) lines.push(s.dim(`    ${hangLine(report.hangs)}`));
-  if (report.stopped) lines.push(s.red(`    stopped after ${report.calls} calls: ${report.stopped}`));
+  if (report.hangs) lines.push(s.dim(`    ${terminalText(hangLine(report.hangs))}`));
+  if (report.stopped) lines.push(s.red(`    stopped after ${report.calls} calls: ${terminalText(report.stopped)}`));
   return lines;
 }
 

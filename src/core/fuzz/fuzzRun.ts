@@ -72,6 +72,8 @@ export interface FuzzOptions {
   timeoutMs?: number;
   /** The learned deadline's floor, quantile and factor (deadline.ts). */
   deadline?: Omit<DeadlineOptions, 'fullTimeoutMs'>;
+  /** Before each call is sent (what a long wait is waiting on). */
+  onSend?: (tool: string, input: FuzzInput) => void;
   onCall?: (tool: string, input: FuzzInput, outcome: CallOutcome) => void;
 }
 
@@ -158,6 +160,7 @@ function timedCaller(
       return undefined;
     }
     const timeoutMs = deadline.for(input.how);
+    options.onSend?.(report.tool, input);
     let outcome: CallOutcome;
     try {
       outcome = await caller.call(report.tool, input.args, { timeoutMs });

@@ -93,3 +93,21 @@ test('check on a server that ignores SIGTERM with grandchildren that do too: the
   assert.equal(run.code, 0, run.stdout);
   assert.deepEqual(processesWithMarker('HOSTILE_MARKER', marker), []);
 });
+
+test('escape sequences in a server\'s names, schema and results never reach the terminal: check, call and fuzz show them as ⟨U+001B⟩', async () => {
+  const escapes = '\u001b]8;;http://127.0.0.1:9/osc8\u0007LINK\u001b]8;;\u0007\u001b[31mRED\u0007';
+  // What may reach the terminal: newline, tab and the CLI's own colours (FORCE_COLOR turns them on in this pipe).
+  const raw = /\u001b(?!\[(?:1|2|22|31|32|33|35|36|39)m)|[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f-\u009f]/g;
+  const runs: [string, string[]][] = [
+    ['check', ['check']],
+    ['call', ['call', `tool${escapes}`, '--args', JSON.stringify({ [`p${escapes}`]: 1 })]],
+    ['fuzz', ['fuzz', '--runs', '20', '--seed', '1']],
+  ];
+  for (const [name, args] of runs) {
+    const run = await runCli([...args, '--', NODE, server('terminal-escapes.mjs')], { env: { FORCE_COLOR: '1' } });
+    assertNoStack(run);
+    const all = run.stdout + run.stderr;
+    assert.deepEqual(all.match(raw) ?? [], [], `${name}: a control character reached the terminal`);
+    assert.match(all, /⟨U\+001B⟩\]8;;http:\/\/127\.0\.0\.1:9\/osc8⟨U\+0007⟩LINK/, `${name}: the text is shown, written out`);
+  }
+});

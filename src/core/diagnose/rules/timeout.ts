@@ -40,7 +40,7 @@ export const timeout: Rule = {
     report({
       message: `${what} got no response${after}`,
       evidence: r ? [r.seq, e.seq] : [e.seq],
-      hint: 'For long work send notifications/progress (the client resets its timeout on progress) or raise the timeout; if the handler is stuck, look for an awaited promise that never settles.',
+      hint: 'For long work send notifications/progress (most clients reset their timeout on it, up to a maximum) or raise the timeout; if the handler is stuck, look for an awaited promise that never settles.',
     });
   },
 };
