@@ -9,7 +9,7 @@ import type { Output } from '../output';
 import { buildReport } from '../report';
 import { resultLines } from '../resultLines';
 import type { InputRound, McpClient, TaskState } from '../../core/session/client';
-import { serverRunsToolTasks, toolTaskSupport } from '../../core/session/tasks';
+import { serverRunsToolTasks, toolTaskSupport, whyNotATask } from '../../core/session/tasks';
 import { openTerminal } from '../terminal';
 import { cliAnswerers } from './serverAsks';
 import { createClient, describeFailure } from './session';
@@ -20,7 +20,9 @@ type Outcome =
   | { kind: 'ok'; result: Record<string, unknown> }
   | { kind: 'tool-error'; result: Record<string, unknown> }
   | { kind: 'protocol-error'; error: ProtocolError }
-  | { kind: 'failed'; stage: 'connect' | 'call'; message: string };
+  | { kind: 'failed'; stage: 'connect' | 'call'; message: string }
+  /** Not sent: the spec forbids the call asked for (a task of a tool that does not run as one). */
+  | { kind: 'not-sent'; message: string };
 
 /** What one call came to: its outcome, the tool names the server offered, and the task it ran as (if it did). */
 interface CallRun {
@@ -69,9 +71,11 @@ async function connectAndCall(client: McpClient, args: CallArgs, io: Output): Pr
       return undefined;
     });
     const offered = tools?.map((t) => String(t.name));
+    const tool = tools?.find((t) => t.name === args.tool);
+    const notATask = args.task && tool && client.info?.era === 'legacy' ? whyNotATask(client.info.capabilities, tool) : undefined;
+    if (notATask) return { offered, outcome: { kind: 'not-sent', message: notATask } };
     // "required": the tool cannot run any other way, so it runs as a task even without --task.
-    const required =
-      toolTaskSupport(tools?.find((t) => t.name === args.tool)) === 'required' && serverRunsToolTasks(client.info?.capabilities);
+    const required = toolTaskSupport(tool) === 'required' && serverRunsToolTasks(client.info?.capabilities);
     return { offered, ...(await callTool(client, args, io, args.task || required)) };
   } catch (error) {
     return { outcome: { kind: 'failed', stage: 'connect', message: describeFailure(client, error) } };
@@ -152,6 +156,9 @@ function printOutcome(args: CallArgs, io: Output, run: CallRun, diagnostics: rea
       if (offered && !offered.includes(args.tool)) io.err(e.dim(`  tools offered: ${offered.join(', ') || 'none'}`));
       break;
     }
+    case 'not-sent':
+      io.err(e.red(`${args.tool}: not called as a task: ${outcome.message}`));
+      break;
     case 'failed':
       io.err(
         e.red(`${args.tool}: ${outcome.stage === 'connect' ? 'could not connect to the server' : 'the call failed'}: ${outcome.message}`),

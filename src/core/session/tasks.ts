@@ -50,6 +50,21 @@ export function serverRunsToolTasks(capabilities: Record<string, unknown> | unde
   return typeof tasks?.requests?.tools?.call === 'object' && tasks.requests.tools.call !== null;
 }
 
+/**
+ * Why a 2025-11-25 client must not run this tool as a task, or undefined when it may: "If a
+ * server's capabilities do not include tasks.requests.tools.call, then clients MUST NOT attempt
+ * to use task augmentation on that server's tools"; "If execution.taskSupport is not present or
+ * "forbidden", clients MUST NOT attempt to invoke the tool as a task".
+ */
+export function whyNotATask(capabilities: Record<string, unknown> | undefined, tool: Record<string, unknown>): string | undefined {
+  const name = JSON.stringify(String(tool.name));
+  if (!serverRunsToolTasks(capabilities))
+    return `the server does not declare tasks.requests.tools.call, so none of its tools may run as a task; declare it among the server's capabilities, or call ${name} without a task`;
+  if (toolTaskSupport(tool) === 'forbidden')
+    return `${name} does not declare execution.taskSupport "optional" or "required" (absent means "forbidden"), so it may not run as a task; add execution: { taskSupport: "optional" } to its definition, or call it without a task`;
+  return undefined;
+}
+
 /** Whether a tool can be run as a task on this server (both sides say so). */
 export function canRunAsTask(capabilities: Record<string, unknown> | undefined, tool: Record<string, unknown> | undefined): boolean {
   return serverRunsToolTasks(capabilities) && toolTaskSupport(tool) !== 'forbidden';

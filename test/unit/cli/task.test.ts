@@ -48,3 +48,17 @@ test('call without --task on a 2026-07-28 task server: the extension is not decl
   assert.match(finding.message, /"io\.modelcontextprotocol\/tasks"/);
   assert.match(finding.hint, /--task/);
 });
+
+test('call --task on a 2025-11-25 tool that does not run as one: not sent, and the message says what to declare', async () => {
+  // server-everything declares tasks.requests.tools.call, but its trigger-long-running-operation has no execution.taskSupport.
+  const forbidden = await runCli(['call', 'trigger-long-running-operation', '--task', '--args', '{"duration":0}', '--json', '--', ...everything]);
+  assert.equal(forbidden.code, 1);
+  const json = report(forbidden);
+  assert.match(json.result.failed, /"trigger-long-running-operation" does not declare execution\.taskSupport "optional" or "required" \(absent means "forbidden"\).*add execution: \{ taskSupport: "optional" \}/);
+  assert.ok(!json.events.some((e: any) => e.msg?.method === 'tools/call'), 'no tools/call was sent');
+  // A server that declares no tasks at all.
+  const none = await runCli(['call', 'echo', '--task', '--args', '{"text":"hi"}', '--', process.execPath, `${ROOT}test/fixtures/servers/probes/clean-legacy.mjs`]);
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /^echo: not called as a task: the server does not declare tasks\.requests\.tools\.call/m);
+  assert.equal(none.stdout, '');
+});
