@@ -26,7 +26,8 @@ are told apart; both exit 1 whatever --fail-on says.
   --args JSON      the tool's arguments, a JSON object (default {})
   --task           run it as a task, print each status on stderr. 2025-11-25 servers
                    that declare tasks: poll tasks/get, fetch tasks/result (a tool whose
-                   execution.taskSupport is "required" always runs as one). 2026-07-28
+                   execution.taskSupport is "required" always runs as one, one
+                   without taskSupport is not called). 2026-07-28
                    servers that advertise io.modelcontextprotocol/tasks: declare the
                    extension, poll tasks/get to its inlined result, answer input with
                    tasks/update
