@@ -109,7 +109,7 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
   const known = new Set<RuleId>();
   const deadline = new LearnedDeadline({ ...options.deadline, fullTimeoutMs: options.timeoutMs ?? caller.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const used = { setAside: 0 };
-  const run: Run = { tool, caller: timedCaller(caller, deadline, known, used, report, options), options, known, report, used };
+  const run: Run = { tool, caller: timedCaller(caller, deadline, known, used, report, options), options, known, report };
   const left = () => (report.stopped || report.findings.length >= MAX_FINDINGS ? 0 : options.runs - report.calls - used.setAside);
   const found = (finding: FuzzFinding) => {
     known.add(finding.rule);
@@ -136,7 +136,6 @@ interface Run {
   options: FuzzOptions;
   known: ReadonlySet<RuleId>;
   report: ToolReport;
-  used: { setAside: number };
 }
 
 /** Calls an input with the deadline of its class; undefined when it was not sent (see HangReport.setAside) or the server could not be started. */
