@@ -1,6 +1,5 @@
 import type { Rule } from '../rule';
-import type { RequestRecord } from '../context';
-import { idKey } from '../context';
+import { idKey, type RequestRecord } from '../context';
 import { describeRequest } from '../describe';
 import { isNotification } from '../../wire/message';
 
