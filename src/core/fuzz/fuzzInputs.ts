@@ -7,7 +7,7 @@
  * its smallest form, the mutation toward the first one listed.
  *
  * Drawn at random, one near miss of a dozen can go unsent in a hundred calls. So a run first
- * sweeps: one valid input, then each near miss once (`sweepArbitraries`), before it draws.
+ * sweeps: one valid input, then each near miss once (`fuzzArbitraries`' sweep), before it draws.
  */
 import fc from 'fast-check';
 import { isRecord } from '../schema/isRecord';
@@ -31,26 +31,24 @@ const DEEP = 200;
 
 export { NotFuzzable };
 
-/** Throws NotFuzzable when the schema names no value this generator can build. */
-export function inputArbitrary(inputSchema: unknown): fc.Arbitrary<FuzzInput> {
+/**
+ * The tool's inputs: `random`, valid inputs and near misses drawn half and half; `sweep`, one
+ * arbitrary per input class in sweep order (valid first, so a tool that fails on anything is
+ * found with a valid input, then each near miss, its mutation fixed so that only its valid part
+ * shrinks). Throws NotFuzzable when the schema names no value this generator can build.
+ */
+export function fuzzArbitraries(inputSchema: unknown): { random: fc.Arbitrary<FuzzInput>; sweep: fc.Arbitrary<FuzzInput>[] } {
   const { valid, mutations } = partsOf(inputSchema);
   const validInputs = valid.map((args): FuzzInput => ({ args, how: 'valid' }));
-  if (mutations.length === 0) return validInputs;
+  const sweep = [validInputs, ...mutations.map((m) => valid.map((args): FuzzInput => ({ args: m.apply(args), how: m.how })))];
+  if (mutations.length === 0) return { random: validInputs, sweep };
   const nearMisses = fc.tuple(valid, fc.constantFrom(...mutations)).map(([args, m]): FuzzInput => ({ args: m.apply(args), how: m.how }));
-  return fc.oneof({ weight: 1, arbitrary: validInputs }, { weight: 1, arbitrary: nearMisses });
+  return { random: fc.oneof({ weight: 1, arbitrary: validInputs }, { weight: 1, arbitrary: nearMisses }), sweep };
 }
 
-/**
- * One arbitrary per input class, in sweep order: valid first (a tool that fails on anything
- * is then found with a valid input), then each near miss. The mutation of each is fixed, so a
- * failing one shrinks only its valid part.
- */
-export function sweepArbitraries(inputSchema: unknown): fc.Arbitrary<FuzzInput>[] {
-  const { valid, mutations } = partsOf(inputSchema);
-  return [
-    valid.map((args): FuzzInput => ({ args, how: 'valid' })),
-    ...mutations.map((m) => valid.map((args): FuzzInput => ({ args: m.apply(args), how: m.how }))),
-  ];
+/** The random half of fuzzArbitraries. */
+export function inputArbitrary(inputSchema: unknown): fc.Arbitrary<FuzzInput> {
+  return fuzzArbitraries(inputSchema).random;
 }
 
 function partsOf(inputSchema: unknown): { valid: fc.Arbitrary<Record<string, unknown>>; mutations: Mutation[] } {

@@ -15,7 +15,7 @@ import { validateAgainst } from '../diagnose/toolSchemas';
 import { findingsOf } from './classify';
 import { LearnedDeadline, type DeadlineOptions } from './deadline';
 import { shrinkSizes } from './shrinkSizes';
-import { inputArbitrary, NotFuzzable, sweepArbitraries, type FuzzInput } from './fuzzInputs';
+import { fuzzArbitraries, NotFuzzable, type FuzzInput } from './fuzzInputs';
 import type { CallOutcome, ListedTool } from './fuzzSession';
 
 export interface FuzzFinding {
@@ -97,11 +97,9 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
   if (tool.annotations?.destructiveHint === true && !options.allowDestructive) {
     return { ...report, skipped: 'destructiveHint is true: fuzzing could change or delete real data (allow destructive tools to fuzz it)' };
   }
-  let inputs: fc.Arbitrary<FuzzInput>;
-  let sweep: fc.Arbitrary<FuzzInput>[];
+  let inputs: ReturnType<typeof fuzzArbitraries>;
   try {
-    inputs = inputArbitrary(tool.inputSchema);
-    sweep = sweepArbitraries(tool.inputSchema);
+    inputs = fuzzArbitraries(tool.inputSchema);
   } catch (error) {
     if (error instanceof NotFuzzable) return { ...report, skipped: error.message };
     throw error;
@@ -115,13 +113,13 @@ export async function fuzzTool(tool: ListedTool, caller: FuzzCaller, options: Fu
     known.add(finding.rule);
     report.findings.push(finding);
   };
-  for (const inputClass of sweep) {
+  for (const inputClass of inputs.sweep) {
     if (left() <= 0) break;
     const finding = await oneRound(run, inputClass, options.seed, 1);
     if (finding) found(finding);
   }
   for (let round = 0; left() > 0; round++) {
-    const finding = await oneRound(run, inputs, options.seed + round, left());
+    const finding = await oneRound(run, inputs.random, options.seed + round, left());
     if (!finding) break;
     found(finding);
   }

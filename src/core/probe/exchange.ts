@@ -56,6 +56,11 @@ function seqsOf(ctx: Exchanger, id: number | undefined): { requestSeq: number; r
   return { requestSeq, responseSeq };
 }
 
+/** The JSON-RPC error code the server answered with, or undefined for a result. */
+export function errorCodeOf(answer: Exchange): number | undefined {
+  return 'error' in answer ? answer.error.code : undefined;
+}
+
 /** Evidence for a verdict: the proving seq first, then the other, each once and only when known. */
 export function evidence(...seqs: number[]): number[] {
   return [...new Set(seqs.filter((s) => s > 0))];

@@ -1,5 +1,5 @@
 import { isRecord } from '../schema/isRecord';
-import { evidence, exchange } from './exchange';
+import { errorCodeOf, evidence, exchange } from './exchange';
 import { recordVerdict, type ProbeContext } from './probe';
 
 /** A task id no server has minted, and a cursor no server has handed out. */
@@ -29,7 +29,7 @@ export async function probeLegacyTasks(ctx: ProbeContext): Promise<void> {
   if (isRecord(tasks.list)) asks.push(['tasks/list', { cursor: UNKNOWN_CURSOR }, `the cursor "${UNKNOWN_CURSOR}" it never handed out`]);
   for (const [method, params, what] of asks) {
     const answer = await exchange(ctx, method, params);
-    const code = 'error' in answer ? answer.error.code : undefined;
+    const code = errorCodeOf(answer);
     if (code === INVALID_PARAMS) continue;
     recordVerdict(ctx.client.trace, 'tasks', {
       rule: 'task-request-mishandled',

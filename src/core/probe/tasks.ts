@@ -2,7 +2,7 @@ import type { RequestOptions } from '../session/client';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../session/protocol';
 import { serverAdvertisesTasks, TASKS_DECLARATION, TASKS_EXTENSION } from '../session/tasksModern';
 import { modernHeaders } from '../transport/httpHeaders';
-import { evidence, exchange, type Exchange } from './exchange';
+import { errorCodeOf, evidence, exchange } from './exchange';
 import { declaresLegacyTasks, probeLegacyTasks, UNKNOWN_TASK } from './legacyTasks';
 import { probeExchange } from './http/exchange';
 import { probeRequestId } from './http/probeSession';
@@ -43,7 +43,7 @@ export const tasksProbe: Probe = {
       hint: string,
     ) => {
       const answer = await exchange(ctx, method, params, opts);
-      const got = answeredWith(answer);
+      const got = errorCodeOf(answer);
       if (got === code) return;
       recordVerdict(ctx.client.trace, 'tasks', {
         rule: 'task-request-mishandled',
@@ -119,8 +119,4 @@ async function mismatchedName(ctx: ProbeContext): Promise<void> {
     hint: 'Compare Mcp-Name with params.taskId on tasks/get, tasks/update and tasks/cancel (and Mcp-Method with the method) before dispatching; answer a mismatch with HTTP 400 and JSON-RPC error -32020.',
     evidence: [answer.seq],
   });
-}
-
-function answeredWith(answer: Exchange): number | undefined {
-  return 'error' in answer ? answer.error.code : undefined;
 }

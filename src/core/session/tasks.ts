@@ -67,7 +67,7 @@ export function whyNotATask(capabilities: Record<string, unknown> | undefined, t
 
 /** Whether a tool can be run as a task on this server (both sides say so). */
 export function canRunAsTask(capabilities: Record<string, unknown> | undefined, tool: Record<string, unknown> | undefined): boolean {
-  return serverRunsToolTasks(capabilities) && toolTaskSupport(tool) !== 'forbidden';
+  return tool !== undefined && whyNotATask(capabilities, tool) === undefined;
 }
 
 /** What following a task needs from the client. */
