@@ -2,6 +2,7 @@ import type { TraceEvent } from '../trace/event';
 import type { RuleId } from './diagnostic';
 import { isNotification, isRequest, isResponse, type RequestId } from '../wire/message';
 import { MODERN_META, isModernVersion } from './versions';
+import { rootFolders } from './internals';
 
 /** A request seen on the wire (either direction) and what became of it. */
 export interface RequestRecord {
@@ -119,7 +120,7 @@ export class DiagnoseContext {
   /** Timeouts while the server had written nothing (no-response cites them; after any output nothing reads them). */
   readonly timeouts: { seq: number; id: unknown; method?: string }[] = [];
 
-  spawned: { seq: number; command: string; args: string[] } | undefined;
+  spawned: { seq: number; command: string; args: string[]; cwd?: string } | undefined;
   /** Set once the trace shows a Streamable HTTP exchange: no process, no stdout. */
   httpSeq: number | undefined;
   spawnFailedSeq: number | undefined;
@@ -129,6 +130,8 @@ export class DiagnoseContext {
   firstResponseSeq: number | undefined;
   /** The latest client message (for telling a reply to a notification). */
   lastC2s: TraceEvent | undefined;
+  /** The folders of the client's latest roots/list answer (a legacy response, or a modern input response). */
+  roots: string[] = [];
   readonly stderr: StderrLine[] = [];
   /** The preload's 'stray-source' events by the text written: where a stray stdout write came from. */
   readonly strayWriters = new Map<string, { seq: number; where: string }>();
@@ -174,6 +177,10 @@ export class DiagnoseContext {
     else if (isNotification(msg) && e.dir === 'c2s') this.clientNotification(e, msg.method, msg.params);
     else if (isNotification(msg) && e.dir === 's2c' && msg.method === 'notifications/cancelled') this.streamEndedByServer(e, msg.params);
     else if (isResponse(msg) && e.dir === 's2c') this.serverResponse(e, msg.id, msg.result, msg.error);
+    else if (isResponse(msg)) this.roots = rootFolders(msg.result) ?? this.roots;
+    if (e.dir === 'c2s' && isRequest(msg) && msg.params?.inputResponses) {
+      for (const answer of Object.values(msg.params.inputResponses)) this.roots = rootFolders(answer) ?? this.roots;
+    }
   }
 
   private addRequest(e: TraceEvent, id: RequestId, method: string, params?: Record<string, unknown>): void {
@@ -331,6 +338,7 @@ export class DiagnoseContext {
           seq: e.seq,
           command: String(info.command ?? ''),
           args: Array.isArray(info.args) ? info.args.map(String) : [],
+          cwd: typeof info.cwd === 'string' ? info.cwd : undefined,
         };
         break;
       case 'spawn-failed':

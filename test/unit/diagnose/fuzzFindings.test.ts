@@ -59,6 +59,43 @@ test('error-leaks-internals: an ordinary error sentence and a successful result 
   assert.deepEqual(only(diagnose(t.events), 'error-leaks-internals'), []);
 });
 
+test('error-leaks-internals: a path the call named, resolved, or under a folder the server was launched with, is the caller\'s', () => {
+  const t = withTools();
+  t.events[0]!.info = { pid: 1, command: 'node', args: ['server.mjs', '/srv/notes', 'drafts'], cwd: '/home/ann/project' };
+  const asked = [
+    ['notes.txt', "ENOENT: no such file or directory, open '/srv/notes/notes.txt'"],
+    ['./sub/my notes.txt', "ENOENT: no such file or directory, open '/srv/notes/sub/my notes.txt'"],
+    ['~/x', 'Access denied - path outside allowed directories: /root/x not in /srv/notes'],
+    ['/etc/passwd', 'Access denied - path outside allowed directories: /etc/passwd not in /srv/notes, /home/ann/project/drafts'],
+  ];
+  for (const [i, [path, text]] of asked.entries()) {
+    t.request(10 + i, 'tools/call', { name: 'read', arguments: { path } });
+    t.result(10 + i, { content: [{ type: 'text', text }], isError: true });
+  }
+  assert.deepEqual(only(diagnose(t.events), 'error-leaks-internals'), []);
+  // The server's own files stay leaks, though an argument is part of their name or folder.
+  t.request(20, 'tools/call', { name: 'read', arguments: { path: 'app' } });
+  t.result(20, { content: [{ type: 'text', text: "ENOENT: open '/srv/app/config.json'" }], isError: true });
+  t.request(21, 'tools/call', { name: 'read', arguments: { path: 'notes.txt' } });
+  t.error(21, -32603, "EACCES: open '/home/ann/.cache/server/notes.txt.lock'");
+  const found = only(diagnose(t.events), 'error-leaks-internals');
+  assert.deepEqual(
+    found.map((d) => d.message.match(/file path: "(.*)"/)?.[1]),
+    ['/srv/app/config.json', '/home/ann/.cache/server/notes.txt.lock'],
+  );
+});
+
+test('error-leaks-internals: a folder the client gave as a root (roots/list answered, or an input response) is the caller\'s', () => {
+  const t = withTools();
+  t.s2c({ jsonrpc: '2.0', id: 0, method: 'roots/list' });
+  t.c2s({ jsonrpc: '2.0', id: 0, result: { roots: [{ uri: 'file:///home/ann/my%20project', name: 'my project' }] } });
+  t.request(10, 'tools/call', { name: 'read', arguments: { path: '/etc/passwd' } });
+  t.result(10, { content: [{ type: 'text', text: 'Access denied - path outside allowed directories: /etc/passwd not in /home/ann/my project' }], isError: true });
+  t.request(11, 'tools/call', { name: 'read', arguments: { path: 'x' }, inputResponses: { r: { roots: [{ uri: 'file:///srv/shared' }] } } });
+  t.result(11, { content: [{ type: 'text', text: 'denied: only /srv/shared/public may be read' }], isError: true });
+  assert.deepEqual(only(diagnose(t.events), 'error-leaks-internals'), []);
+});
+
 test('internalsIn: Python and Windows forms, and a URL path is not a file path', () => {
   assert.equal(internalsIn('Traceback (most recent call last):\n  File "/app/server.py", line 3, in run')?.kind, 'stack trace');
   assert.equal(internalsIn('cannot open C:\\Users\\ann\\secret.txt')?.kind, 'file path');
