@@ -10,6 +10,7 @@ import type { ConfigProblem } from '../core/config/types';
 import { describeRequest } from '../core/diagnose/describe';
 import { requestsInFlight } from '../core/devloop/inFlight';
 import { rootsForServer, sameRoots } from './serverRoots';
+import type { Root } from '../core/session/roots';
 import type { McpClient } from '../core/session/client';
 import { ListChangeStream } from '../core/session/listChanges';
 import type { OAuthAuthorizer } from '../core/auth/authorizer';
@@ -64,11 +65,10 @@ export class ServerRegistry extends Disposable {
    * gets them (a legacy one is told with notifications/roots/list_changed).
    */
   async updateRoots(): Promise<void> {
-    const settings = this.deps.settings();
     for (const entry of this.entries.values()) {
       const client = entry.client;
       if (!client) continue;
-      const roots = rootsForServer(entry.name, settings.roots, this.deps.workspaceFolders());
+      const roots = this.rootsFor(entry.name);
       if (sameRoots(roots, client.currentRoots ?? [])) continue;
       await client
         .setRoots(roots)
@@ -76,6 +76,11 @@ export class ServerRegistry extends Disposable {
           this.deps.log.warn(`[${entry.name}] could not send the new roots: ${error instanceof Error ? error.message : String(error)}`),
         );
     }
+  }
+
+  /** What roots/list answers for this server: the workspace folders, or its `mcpLens.roots`. */
+  rootsFor(server: string): Root[] {
+    return rootsForServer(server, this.deps.settings().roots, this.deps.workspaceFolders());
   }
 
   get servers(): ServerEntry[] {

@@ -17,6 +17,7 @@ import {
   type HttpServerSpec,
   type ServerSpec,
 } from '../session/client';
+import { rootsFromPaths } from '../session/roots';
 import type { TraceEvent } from '../trace/event';
 import { usageNote } from '../trace/usageNote';
 import { readUsage } from '../load/processSampler';
@@ -89,12 +90,16 @@ export class FuzzSession {
     private readonly spec: ServerSpec | HttpServerSpec,
     options: ClientOptions,
   ) {
-    // A tool that asks back (elicitation, sampling, roots) must get as far as asking: without
-    // the capabilities a server may only refuse (-32021) and its answers are never tried. No
+    // A tool that asks back (elicitation, sampling) must get as far as asking: without the
+    // capabilities a server may only refuse (-32021) and its answers are never tried. No
     // answerer stands behind them, so nothing is ever answered for real: a legacy server's ask
     // is refused, a modern one's comes back as the call's answer (see inputRetries.ts).
-    const answers = options.elicit || options.sample || options.roots;
-    this.options = options.declare || answers ? options : { ...options, declare: FUZZ_DECLARES };
+    const answers = options.elicit || options.sample;
+    // roots/list asks no one anything, so it is answered as a host would: with the roots given,
+    // else the server's working directory. A server that takes its folders from the roots
+    // (server-filesystem without arguments) would otherwise deny every path it is fuzzed with.
+    const roots = options.roots ?? rootsFromPaths([('cwd' in spec && spec.cwd) || process.cwd()]);
+    this.options = options.declare || answers ? { ...options, roots } : { ...options, roots, declare: FUZZ_DECLARES };
   }
 
   /** A call's full timeout: the session's request timeout (the client's default when none is set). */

@@ -77,6 +77,7 @@ async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg)
     clientInfo: { name: 'mcp-lens', version: '0.1.0' },
     requestTimeoutMs: FUZZ_START_TIMEOUT_MS,
     probeTimeoutMs: 3000,
+    roots: registry.rootsFor(entry.name),
   });
   try {
     const tool = await chooseTool(session, entry, arg.tool);
