@@ -181,8 +181,11 @@ async function oneRound(run: Run, inputs: fc.Arbitrary<FuzzInput>, seed: number,
   const budget = options.shrinkBudget ?? DEFAULT_SHRINK_BUDGET;
   let shrinkCalls = -1;
   const property = fc.asyncProperty(inputs, async (input) => {
-    // Past the budget, shrinking stops where it is: the last failing input stands.
-    if (report.stopped || (shrinkCalls >= 0 && ++shrinkCalls > budget)) return true;
+    // Past the budget, shrinking stops where it is: the last failing input stands. Interrupted,
+    // not answered "passes": fast-check would walk the rest of the candidates (a long string in
+    // an array has hundreds of thousands), which took minutes and overflowed the stack.
+    if (shrinkCalls >= 0 && ++shrinkCalls > budget) throw new fc.PreconditionFailure(true);
+    if (report.stopped) return true;
     const outcome = await caller(input);
     if (!outcome) return true;
     const findings = findingsOf(outcome, isValid(tool, input.args)).filter((d) => !known.has(d.rule));
