@@ -46,6 +46,13 @@ const ignoreProgress = (): void => undefined;
 
 /** The longest a stuck server gets to show it still answers before it is started again. */
 const LIVENESS_MS = 1000;
+/** How long each of the two windows lasts in which a server that answers is watched for CPU spent on a call it was told to drop. */
+const BUSY_WINDOW_MS = 300;
+/**
+ * The share of one core that counts as working: an idle server spends next to nothing, and a
+ * working one on a loaded machine may get only a part of a core.
+ */
+const BUSY_SHARE = 0.1;
 
 export type CallEnd = 'result' | 'protocol-error' | 'crashed' | 'hung' | 'failed';
 
@@ -178,7 +185,7 @@ export class FuzzSession {
   private async failed(client: McpClient, error: unknown, timeoutMs: number): Promise<Omit<CallOutcome, 'durationMs' | 'diagnostics'>> {
     if (error instanceof ProtocolError) return { end: 'protocol-error', error: { code: error.code, message: error.message } };
     if (error instanceof RequestTimeoutError) {
-      if (!(await this.answers(client, timeoutMs))) await this.closeStuck(client);
+      if (!(await this.answers(client, timeoutMs)) || (await stillWorking(client))) await this.closeStuck(client);
       return { end: 'hung', failure: error.message };
     }
     if (error instanceof ConnectionClosedError) {
@@ -248,4 +255,30 @@ export class FuzzSession {
       throw error;
     }
   }
+}
+
+/**
+ * A server that still answers may still be working on the call it was told to drop (a search
+ * that runs on between its awaits): its CPU over two short windows, over its whole process
+ * tree (one window could catch a collection of garbage, which is over in the next). The next
+ * inputs would be judged against a server slowed by it (timed out for no fault of theirs, and
+ * a hang shrunk to an input that does not hang), so such a server is started again. Over HTTP
+ * there is no process of ours to read: the session is kept.
+ */
+async function stillWorking(client: McpClient): Promise<boolean> {
+  let before = await treeCpuMs(await client.processIds());
+  for (let window = 0; window < 2; window++) {
+    if (before === undefined) return false;
+    await new Promise((resolve) => setTimeout(resolve, BUSY_WINDOW_MS));
+    const after = await treeCpuMs(await client.processIds());
+    if (after === undefined || after - before < BUSY_WINDOW_MS * BUSY_SHARE) return false;
+    before = after;
+  }
+  return true;
+}
+
+async function treeCpuMs(pids: number[]): Promise<number | undefined> {
+  const readings = await Promise.all(pids.map((pid) => readUsage(pid)));
+  const known = readings.filter((r) => r !== undefined);
+  return known.length ? known.reduce((sum, r) => sum + r.cpuMs, 0) : undefined;
 }

@@ -170,6 +170,11 @@ export class McpClient {
     return this.transport.pid;
   }
 
+  /** Every living process of a stdio server's tree (a launcher and what it runs); none over HTTP. */
+  processIds(): Promise<number[]> {
+    return this.transport.processIds?.() ?? Promise.resolve([]);
+  }
+
   /** Spawns the server, learns its era, and completes the legacy handshake when there is one. */
   async connect(): Promise<ServerInfo> {
     await this.transport.start();

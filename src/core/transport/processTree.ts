@@ -89,6 +89,13 @@ export class ProcessTree {
     return this.known.size > 0;
   }
 
+  /** The pids of the living members: found afresh on Linux, the leader alone elsewhere. */
+  async pids(): Promise<number[]> {
+    if (process.platform !== 'linux') return this.alive() ? [this.pid] : [];
+    await this.snapshotAsync();
+    return [...this.known.keys()];
+  }
+
   /** Whether any member still runs (a zombie waiting to be reaped does not). */
   alive(): boolean {
     if (process.platform === 'win32') return kill(this.pid, 0);

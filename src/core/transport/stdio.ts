@@ -103,6 +103,10 @@ export class StdioTransport implements Transport {
     return this.child?.pid;
   }
 
+  processIds(): Promise<number[]> {
+    return this.tree?.pids() ?? Promise.resolve([]);
+  }
+
   get running(): boolean {
     return this.child !== undefined && this.exitInfo === undefined;
   }

@@ -36,4 +36,6 @@ export interface Transport {
   close(): Promise<void>;
   /** The server's process id, when this transport started one. */
   readonly pid: number | undefined;
+  /** Every living process of the server's tree (npx, `sh -c`, the server they run); none over HTTP. */
+  processIds?(): Promise<number[]>;
 }

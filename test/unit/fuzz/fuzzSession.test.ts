@@ -47,3 +47,19 @@ test('a hung call is cancelled; a server that still answers keeps its session, a
   }
   assert.deepEqual(session.pids.filter(alive), [], 'no server process left');
 });
+
+test('a server that still answers but keeps working on the call it was told to drop is started again', async () => {
+  const session = new FuzzSession({ command: process.execPath, args: [HANGS] }, { clientInfo: { name: 'test', version: '0' }, requestTimeoutMs: 5000, probeTimeoutMs: 3000 });
+  try {
+    await session.tools();
+    const hung = await session.call('reindex', { text: 'z'.repeat(300) }, { timeoutMs: 300 });
+    assert.equal(hung.end, 'hung');
+    const [first] = session.pids;
+    assert.equal(alive(first!), false, 'the server still at work on the dropped call was ended');
+    assert.equal((await session.call('echo', { text: 'hi' })).end, 'result');
+    assert.equal(session.starts, 2, 'and started again for the next call');
+  } finally {
+    await session.close();
+  }
+  assert.deepEqual(session.pids.filter(alive), [], 'no server process left');
+});
