@@ -46,7 +46,7 @@ const ignoreProgress = (): void => undefined;
 
 /** The longest a stuck server gets to show it still answers before it is started again. */
 const LIVENESS_MS = 1000;
-/** How long each of the two windows lasts in which a server that answers is watched for CPU spent on a call it was told to drop. */
+/** Each of the two windows in which a server that answers is watched for CPU spent on a dropped call. */
 const BUSY_WINDOW_MS = 300;
 /**
  * The share of one core that counts as working: an idle server spends next to nothing, and a
