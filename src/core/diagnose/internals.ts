@@ -74,7 +74,8 @@ export function launchFolders(args: readonly string[], cwd: string | undefined):
     if (arg.startsWith('-') || SOURCE_FILE.test(arg)) continue;
     const absolute = arg.startsWith('/') || /^[A-Za-z]:\\/.test(arg);
     if (!absolute && (cwd === undefined || arg.includes('..') || arg.includes(':'))) continue;
-    const joined = absolute ? arg : arg === '.' ? cwd! : `${cwd}/${arg.replace(/^\.\//, '')}`;
+    const sep = cwd?.includes('\\') ? '\\' : '/'; // a Windows server's cwd names its own separator
+    const joined = absolute ? arg : arg === '.' ? cwd! : `${cwd}${sep}${arg.replace(/^\.[\\/]/, '').replaceAll('/', sep)}`;
     folders.push(joined.replace(/[\\/]+$/, '') || '/');
   }
   return folders;

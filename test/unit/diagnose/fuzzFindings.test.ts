@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { diagnose } from '../../../src/core/diagnose/engine';
-import { internalsIn } from '../../../src/core/diagnose/internals';
+import { internalsIn, launchFolders } from '../../../src/core/diagnose/internals';
 import { TraceBuilder, only } from './traceBuilder';
 
 const divide = {
@@ -100,4 +100,13 @@ test('internalsIn: Python and Windows forms, and a URL path is not a file path',
   assert.equal(internalsIn('Traceback (most recent call last):\n  File "/app/server.py", line 3, in run')?.kind, 'stack trace');
   assert.equal(internalsIn('cannot open C:\\Users\\ann\\secret.txt')?.kind, 'file path');
   assert.equal(internalsIn('see https://example.com/a/b.js for details'), undefined);
+});
+
+test('launchFolders: absolute arguments, and relative ones on the server\'s cwd with its separator; not its program or options', () => {
+  assert.deepEqual(launchFolders(['server.mjs', '--verbose', '.', './data/notes/', '/srv/shared', '../up'], '/home/ann/p'), [
+    '/home/ann/p',
+    '/home/ann/p/data/notes',
+    '/srv/shared',
+  ]);
+  assert.deepEqual(launchFolders(['dist\\index.js', 'data/notes', 'D:\\shared'], 'C:\\work'), ['C:\\work\\data\\notes', 'D:\\shared']);
 });
