@@ -4,6 +4,7 @@ import { clientProfile } from '../../core/hosts/clientProfiles';
 import { describeError } from '../../core/session/errors';
 import { ConnectionClosedError, McpClient, type ClientOptions, type HttpServerSpec, type ServerSpec } from '../../core/session/client';
 import { probeBounds } from '../../core/session/clientOptions';
+import { rootsFromPaths } from '../../core/session/roots';
 import type { CliAnswerers } from './serverAsks';
 import { isRemote, type ServerTarget } from '../serverTarget';
 import { version } from '../version';
@@ -34,7 +35,9 @@ export function clientOptions(server: ServerTarget, timeoutMs: number, answerers
   const profile = server.clientProfile === undefined ? undefined : clientProfile(server.clientProfile);
   return {
     clientInfo: profile?.clientInfo ?? { name: 'mcp-lens', version },
-    ...(profile ? { declare: profile.capabilities } : {}),
+    // A profile declares what its host declares; roots/list needs no one to answer it, so a
+    // declared `roots` is answered (with the working directory) as that host would.
+    ...(profile ? { declare: profile.capabilities, roots: rootsFromPaths([process.cwd()]) } : {}),
     requestTimeoutMs: timeoutMs,
     maxTimeoutMs: Math.max(timeoutMs, 10 * timeoutMs),
     // A stdio server may ignore server/discover, so the probe gives up soon; over HTTP every

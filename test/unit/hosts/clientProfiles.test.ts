@@ -9,7 +9,7 @@ import { before, test } from 'node:test';
 import { CLIENT_PROFILES, clientProfile, MCP_APPS_EXTENSION } from '../../../src/core/hosts/clientProfiles';
 import { McpClient } from '../../../src/core/session/client';
 import { clientProfileFor } from '../../../src/extension/clientProfileFor';
-import { buildCli, FIXTURES, NODE, report, runCli } from '../cli/helpers';
+import { buildCli, FIXTURES, NODE, report, ROOT, runCli } from '../cli/helpers';
 
 const SERVER = { command: NODE, args: [`${FIXTURES}hosts/per-client.mjs`] };
 
@@ -67,6 +67,14 @@ test('mcp-lens check --client-profile vscode lists the tools that server keeps f
   const bad = await runCli(['check', '--client-profile', 'netscape', '--', NODE, `${FIXTURES}hosts/per-client.mjs`]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /check: unknown client profile "netscape" \(known: vscode, claude-desktop, claude-code, chatgpt, cursor, gemini-cli\)/);
+});
+
+test('mcp-lens check --client-profile claude-code answers the roots/list that profile declares (server-filesystem without folders takes them)', async () => {
+  const run = await runCli(['check', '--client-profile', 'claude-code', '--', `${ROOT}node_modules/.bin/mcp-server-filesystem`]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /← roots\/list #0\n\s+\d+ → #0 ✓/);
+  assert.match(run.stdout, /Updated allowed directories from MCP roots: 1 valid directories/);
+  assert.doesNotMatch(run.stdout, /does not answer "roots\/list"/);
 });
 
 test('the editor setting mcpLens.clientProfiles offers exactly these profiles; a server\'s own entry wins over "*"', () => {
