@@ -180,7 +180,7 @@ function toolLines(report: ToolReport, s: Style): string[] {
 function hangLine(h: NonNullable<ToolReport['hangs']>): string {
   const classes =
     h.classes.length === 1 ? `1 kind of input hung (${h.classes[0]})` : `${h.classes.length} kinds of input hung (${h.classes.join('; ')})`;
-  return `${classes}: ${h.fullTimeouts} call${h.fullTimeouts === 1 ? '' : 's'} waited the full timeout, the rest of those inputs ${h.deadlineMs} ms (learned from the server's answers)${h.setAside ? `; ${h.setAside} more of them not sent once the hang was found` : ''}`;
+  return `${classes}: ${h.fullTimeouts} call${h.fullTimeouts === 1 ? '' : 's'} waited the full timeout; the rest of those inputs waited a deadline learned from the server's answers (${h.deadlineMs} ms at the end)${h.setAside ? `; ${h.setAside} more of them not sent once the hang was found` : ''}`;
 }
 
 /** Inputs can be 100 000 characters long: the terminal gets the start and the length. */
