@@ -3,44 +3,29 @@
  * and went on walking the candidates of a long string in an array: minutes of CPU, then a
  * stack overflow (server-filesystem's search_files, whose excludePatterns globs take seconds
  * to match). The caller stands in for a server and answers at once, as in sweep.test.ts.
+ * The run is a child process: spinning, it would starve this process's timers, and the
+ * deadline could not end it.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { fuzzTool, type FuzzCaller } from '../../../src/core/fuzz/fuzzRun';
-import type { CallOutcome, ListedTool } from '../../../src/core/fuzz/fuzzSession';
-import type { Diagnostic } from '../../../src/core/diagnose/diagnostic';
+import { fileURLToPath } from 'node:url';
 
-const TOOL: ListedTool = {
-  name: 'search_files',
-  inputSchema: {
-    type: 'object',
-    properties: { path: { type: 'string' }, pattern: { type: 'string' }, excludePatterns: { type: 'array', items: { type: 'string' } } },
-    required: ['path', 'pattern'],
-  },
-};
-const TIMEOUT: Diagnostic = { rule: 'timeout', severity: 'error', stage: 'flow', message: 'no response within 500 ms', evidence: [1], retry: false, hint: '' };
+const RUN = fileURLToPath(new URL('./shrinkBudgetRun.ts', import.meta.url));
 
-/** Hangs on an exclude pattern over 2000 characters, answers anything else. */
-const slowOnLongPatterns: FuzzCaller = {
-  async call(_tool, args): Promise<CallOutcome> {
-    const patterns = Array.isArray(args.excludePatterns) ? args.excludePatterns : [];
-    if (patterns.some((p) => typeof p === 'string' && p.length > 2000)) return { end: 'hung', failure: 'timed out', durationMs: 500, timeoutMs: 500, diagnostics: [TIMEOUT] };
-    return { end: 'result', result: { content: [{ type: 'text', text: 'No matches found' }] }, durationMs: 1, timeoutMs: 500, diagnostics: [] };
-  },
-};
-
-// A hang guard, not a timing: on the old code this run did not end within five minutes.
-test('shrinking a hang on a long string in an array stops at its budget, with an input that still hangs', { timeout: 120_000 }, async () => {
-  let calls = 0;
-  const report = await fuzzTool(TOOL, slowOnLongPatterns, { runs: 30, seed: 1234394183, allowDestructive: false, shrinkBudget: 60, onCall: () => calls++ });
+test('shrinking a hang on a long string in an array stops at its budget, with an input that still hangs', () => {
+  // A hang guard, not a timing: on the old code this run did not end within five minutes.
+  const child = spawnSync(process.execPath, ['--import', 'tsx', RUN], { encoding: 'utf8', timeout: 120_000 });
+  assert.equal(child.signal, null, 'the run ended by itself');
+  assert.equal(child.status, 0, child.stderr);
+  const { calls, reported, findings } = JSON.parse(child.stdout) as { calls: number; reported: number; findings: { rule: string; args: { excludePatterns: string[] } }[] };
   assert.deepEqual(
-    report.findings.map((f) => f.rule),
+    findings.map((f) => f.rule),
     ['timeout'],
   );
-  const patterns = report.findings[0]!.args.excludePatterns as string[];
   assert.ok(
-    patterns.some((p) => p.length > 2000),
+    findings[0]!.args.excludePatterns.some((p) => p.length > 2000),
     'the shrunk input is one that hangs',
   );
-  assert.equal(report.calls, calls);
+  assert.equal(reported, calls);
 });
