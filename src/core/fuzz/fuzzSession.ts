@@ -266,11 +266,13 @@ export class FuzzSession {
  * there is no process of ours to read: the session is kept.
  */
 async function stillWorking(client: McpClient): Promise<boolean> {
-  let before = await treeCpuMs(await client.processIds());
+  // The tree is found once (a look through all of /proc); its members' CPU is read per window.
+  const pids = await client.processIds();
+  let before = await treeCpuMs(pids);
   for (let window = 0; window < 2; window++) {
     if (before === undefined) return false;
     await new Promise((resolve) => setTimeout(resolve, BUSY_WINDOW_MS));
-    const after = await treeCpuMs(await client.processIds());
+    const after = await treeCpuMs(pids);
     if (after === undefined || after - before < BUSY_WINDOW_MS * BUSY_SHARE) return false;
     before = after;
   }
