@@ -63,6 +63,9 @@ export const tests: E2eTest[] = [
       await app.locator('#status').filter({ hasText: 'connected to MCP Lens' }).waitFor({ timeout: UI_TIMEOUT });
       await app.locator('#input').filter({ hasText: '"name":"Ada"' }).waitFor({ timeout: UI_TIMEOUT });
       await app.locator('#result').filter({ hasText: 'Hello, Ada!' }).waitFor({ timeout: UI_TIMEOUT });
+      // A style element the app added at run time applies, as the MCP Apps default policy has it.
+      const color = await app.locator('#styled').evaluate((e) => getComputedStyle(e).color);
+      if (color !== 'rgb(0, 128, 0)') throw new Error(`the app's run-time style should colour #styled green, got ${color}`);
       const panel = await webviewFrame(wb.page, '.app-frame');
       await panel.locator('.app-frame').scrollIntoViewIfNeeded();
       await wb.shot('app-rendered-in-tool-panel');
@@ -131,6 +134,7 @@ export const tests: E2eTest[] = [
       // The app's fetch to an undeclared origin is blocked by the CSP; its call to a missing tool is answered by the server.
       const app = await webviewFrame(wb.page, '#fetch', 90_000);
       await app.locator('#fetch').filter({ hasText: 'blocked' }).waitFor({ timeout: UI_TIMEOUT });
+      await app.locator('#inline').filter({ hasText: 'inline script: refused' }).waitFor({ timeout: UI_TIMEOUT });
       await app.locator('#call').filter({ hasText: /no_such_tool: (answered|refused)/ }).waitFor({ timeout: UI_TIMEOUT });
       const panel = await webviewFrame(wb.page, '.app-frame');
       await panel.locator('.app-frame').scrollIntoViewIfNeeded();
@@ -160,6 +164,13 @@ export const tests: E2eTest[] = [
       await problems.filter({ hasText: 'ui/make-coffee' }).filter({ hasText: '-32601' }).first().waitFor({ timeout: UI_TIMEOUT });
       await problems.filter({ hasText: 'never sent ui/initialize' }).filter({ hasText: 'silent.html' }).first().waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('app-faults-in-problems');
+
+      // The script the leaky app added at run time is a note below the warnings: the filter finds it, as a person would.
+      const filter = wb.page.locator('.part.panel').getByPlaceholder(/^Filter \(e\.g\. text/);
+      await filter.fill('inline script');
+      await problems.filter({ hasText: 'MCP Lens refused an inline script of the app "ui://misbehaving/leaky.html"' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('inline-script-note-in-problems');
+      await filter.fill('');
     },
   },
 ];

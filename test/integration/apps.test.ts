@@ -185,6 +185,9 @@ suite('MCP Apps bridge', function () {
     await lane('misbehaving-app', /^tools\/call no_such_tool #\d+ · app → host$/, /^tools\/call no_such_tool #\d+ · (?!app)/);
     const d = await problem('app-unknown-tool', /leaky\.html.*no_such_tool/);
     assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+    // The script it adds at run time has no nonce: a note that MCP Lens refused it, not a broken rule.
+    const inline = await problem('app-csp-violation', /^misbehaving-app: MCP Lens refused an inline script of the app "ui:\/\/misbehaving\/leaky\.html" \("script-src-elem"\)/);
+    assert.equal(inline.severity, vscode.DiagnosticSeverity.Information);
   });
 
   test('an app that never initialises is diagnosed, naming what it never sent', async () => {

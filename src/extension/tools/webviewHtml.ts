@@ -10,8 +10,11 @@ export function panelResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
 /**
  * The tool panel's page. Images and audio a tool returns arrive as data: URIs. With an MCP
  * App shown, the app's frame inherits this policy (an about:srcdoc document does), so the
- * origins the app declared are added, and style attributes allowed; its scripts and style
- * elements run on this page's nonce, which the sandbox proxy gives them.
+ * origins the app declared are added. The scripts in the app's HTML run on this page's nonce,
+ * which the sandbox proxy gives them. Styles are as free as the MCP Apps default policy makes
+ * them ("style-src 'self' 'unsafe-inline'"): a style element the app adds at run time (CSS in
+ * JS, a highlighter's theme) has no nonce, and on the nonce alone it was refused here while
+ * every other host applied it. Scripts stay on the nonce: this page runs ours.
  */
 export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, app?: Required<AppCspDomains>): string {
   const resources = app?.resourceDomains ?? [];
@@ -25,7 +28,8 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, tit
     extraCsp: (source) => [
       [`img-src ${source} data:`, ...resources].join(' '),
       ['media-src data:', ...resources].join(' '),
-      ...(app ? ["style-src-attr 'unsafe-inline'"] : []),
+      // No nonce in it: a nonce would make the browser ignore 'unsafe-inline'.
+      ...(app ? [[`style-src-elem ${source} 'unsafe-inline'`, ...resources].join(' '), "style-src-attr 'unsafe-inline'"] : []),
       ...(app?.connectDomains.length ? [`connect-src ${app.connectDomains.join(' ')}`] : []),
       ...(app?.frameDomains.length ? [`frame-src ${app.frameDomains.join(' ')}`] : []),
     ],

@@ -35,6 +35,17 @@ test('app lane facts become their diagnostics, citing the lane event', () => {
 test('the eval probe of libraries is a note, not a warning', () => {
   const [probe] = only(appTrace({ cspViolation: { uri: URI, directive: 'script-src', blocked: 'eval' } }), 'app-csp-violation');
   assert.equal(probe?.severity, 'info');
+  assert.match(probe!.hint ?? '', /refuses eval and new Function in every host/);
+});
+
+test('an inline script MCP Lens refuses (no nonce) is a note that says so, not an undeclared origin', () => {
+  for (const [directive, blocked] of [['script-src-elem', 'inline'], ['script-src-attr', 'inline'], ['script-src-elem', '']]) {
+    const [inline] = only(appTrace({ cspViolation: { uri: URI, directive, blocked } }), 'app-csp-violation');
+    assert.equal(inline?.severity, 'info', `${directive} ${blocked}`);
+    assert.match(inline!.message, new RegExp(`^MCP Lens refused an inline script of the app "ui://shop/cart.html" \\("${directive}"\\)`));
+    assert.match(inline!.hint ?? '', /addEventListener/);
+    assert.doesNotMatch(inline!.hint ?? '', /_meta\.ui\.csp/);
+  }
 });
 
 test('plain bridge messages in the lane are not faults', () => {

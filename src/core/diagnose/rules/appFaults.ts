@@ -39,7 +39,7 @@ export const appResourceInvalid: Rule = {
   },
 };
 
-/** The app's frame reported a Content Security Policy violation: it used an origin its resource did not declare. */
+/** The app's frame reported a Content Security Policy violation: an undeclared origin, eval, or an inline script. */
 export const appCspViolation: Rule = {
   id: 'app-csp-violation',
   stage: 'invocation',
@@ -48,19 +48,45 @@ export const appCspViolation: Rule = {
   onEvent(e, _ctx, report) {
     const fact = appFact(e, 'cspViolation');
     if (!fact) return;
-    const blocked = String(fact.blocked ?? '') || '(inline)';
+    const uri = quote(String(fact.uri ?? ''), 200);
+    const directive = String(fact.directive ?? '');
+    // The browser names inline code "inline" (or nothing).
+    const blocked = String(fact.blocked ?? '') || 'inline';
     // eval is refused by every MCP Apps host's default policy, and libraries probe for it
     // (zod 4, inside the official App class, tries `new Function` and falls back): worth a note, not a warning.
-    const probe = blocked === 'eval';
+    if (blocked === 'eval') {
+      report({
+        severity: 'info',
+        message: `The app ${uri} was blocked by its CSP: ${quote(directive, 60)} refused "eval"`,
+        evidence: [e.seq],
+        hint: EVAL_HINT,
+        group: 'eval',
+      });
+      return;
+    }
+    // A script without the panel's nonce (webviewHtml.ts): refused by MCP Lens, allowed by the
+    // MCP Apps default policy. Inline styles are allowed here as there.
+    if (blocked === 'inline' && directive.startsWith('script-src')) {
+      report({
+        severity: 'info',
+        message: `MCP Lens refused an inline script of the app ${uri} (${quote(directive, 60)}): a script the app adds at run time, or an event handler attribute such as onclick, runs here only with the nonce the scripts in its HTML get`,
+        evidence: [e.seq],
+        hint: 'The MCP Apps default policy allows inline scripts, so other hosts may run it; ship the scripts in the HTML and attach handlers with addEventListener, and it runs in every host.',
+        group: 'inline',
+      });
+      return;
+    }
     report({
-      severity: probe ? 'info' : undefined,
-      message: `The app ${quote(String(fact.uri ?? ''), 200)} was blocked by its CSP: ${quote(String(fact.directive ?? ''), 60)} refused ${quote(blocked, 300)}`,
+      message: `The app ${uri} was blocked by its CSP: ${quote(directive, 60)} refused ${quote(blocked, 300)}`,
       evidence: [e.seq],
       hint: "Declare the origin in the UI resource's _meta.ui.csp (connectDomains for fetch/XHR/WebSocket, resourceDomains for scripts, styles, images, fonts and media, frameDomains for frames). Undeclared origins are blocked, as in every MCP Apps host.",
-      group: probe ? 'eval' : String(fact.directive ?? ''),
+      group: directive,
     });
   },
 };
+
+const EVAL_HINT =
+  'The MCP Apps default policy refuses eval and new Function in every host: code that needs them breaks everywhere, while a library that only probes for them (zod inside the official App class) goes on without.';
 
 /** The app asked the host to call a tool the server does not list. */
 export const appUnknownTool: Rule = {
