@@ -234,6 +234,21 @@ export const tests: E2eTest[] = [
       await orderForm.locator('.result-protocol-error .json-tree').filter({ hasText: 'ORD-<digits>' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('protocol-error');
 
+      // Optional picks: Enter keeps what a text box keeps, nothing for an enum without a default
+      // and the schema's default for the flag, as a person hurrying through expects.
+      await wb.pickAfterCommand('MCP Lens: Run Tool…', 'list_orders');
+      const focused = wb.page.locator('.quick-input-list .monaco-list-row.focused');
+      await wb.page.locator('.quick-input-widget').filter({ hasText: 'list_orders (1/2): status' }).waitFor({ timeout: UI_TIMEOUT });
+      await focused.filter({ hasText: 'Leave out' }).waitFor({ timeout: UI_TIMEOUT });
+      await box.press('Enter');
+      await wb.page.locator('.quick-input-widget').filter({ hasText: 'list_orders (2/2): archived' }).waitFor({ timeout: UI_TIMEOUT });
+      await focused.filter({ hasText: 'false' }).filter({ hasText: 'default' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('optional-flag-starts-on-its-default');
+      await box.press('Enter');
+      const listed = await webviewFrame(wb.page, '.result-area:has-text("Listed orders")');
+      const said = await listed.locator('.result-area').innerText();
+      if (!said.includes('Listed orders with {"archived":false}.')) throw new Error(`list_orders should run with {"archived":false} only, got ${JSON.stringify(said)}`);
+
       // The inline ▶ on a tool row of the Servers view brings its panel back (one panel per tool).
       await wb.clickInlineAction(await wb.waitForRow('render_markup'), 'Run Tool');
       await wb.page.locator('.tab.active').filter({ hasText: 'render_markup' }).waitFor({ timeout: UI_TIMEOUT });

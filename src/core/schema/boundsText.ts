@@ -10,8 +10,18 @@ export function countBounds(min: number | undefined, max: number | undefined, un
   return '';
 }
 
+/**
+ * A bound worth saying: zod's `.int()` writes the safe-integer limits (±9007199254740991) as
+ * minimum and maximum, which tell a person nothing an integer field does not.
+ */
+export function saidBound<T extends number | string | undefined>(bound: T): T | undefined {
+  return typeof bound === 'number' && Math.abs(bound) >= Number.MAX_SAFE_INTEGER ? undefined : bound;
+}
+
 /** Words for a numeric range; `low`/`high` are inclusive numbers or exclusive ">x"/"<x" texts. */
-export function numberBounds(low: number | string | undefined, high: number | string | undefined): string {
+export function numberBounds(lowest: number | string | undefined, highest: number | string | undefined): string {
+  const low = saidBound(lowest);
+  const high = saidBound(highest);
   if (low !== undefined && high !== undefined) return `${low} – ${high}`;
   if (low !== undefined) return typeof low === 'number' ? `≥ ${low}` : low.replace(/^>/, '> ');
   if (high !== undefined) return typeof high === 'number' ? `≤ ${high}` : high.replace(/^</, '< ');

@@ -45,10 +45,29 @@ function toOptions(options: PickOptions): vscode.QuickPickOptions {
   };
 }
 
-/** The value of the picked item; undefined when dismissed. */
-export async function pickOne<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T | undefined> {
-  const picked = await vscode.window.showQuickPick(toItems(items), toOptions(options));
-  return picked?.value;
+/**
+ * The value of the picked item; undefined when dismissed. `active` is the index of the item
+ * Enter takes before the user moves (the first without it): showQuickPick cannot start
+ * elsewhere, so that case is a createQuickPick.
+ */
+export async function pickOne<T>(items: readonly PickItem<T>[], options: PickOptions & { active?: number }): Promise<T | undefined> {
+  if (!options.active) return (await vscode.window.showQuickPick(toItems(items), toOptions(options)))?.value;
+  const pick = vscode.window.createQuickPick<Rendered<T>>();
+  Object.assign(pick, toOptions(options));
+  pick.items = toItems(items);
+  pick.activeItems = [pick.items[options.active]!];
+  return new Promise<T | undefined>((resolve) => {
+    let picked: T | undefined;
+    pick.onDidAccept(() => {
+      picked = pick.selectedItems[0]?.value;
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(picked);
+    });
+    pick.show();
+  });
 }
 
 export async function pickMany<T>(items: readonly PickItem<T>[], options: PickOptions): Promise<T[] | undefined> {

@@ -11,7 +11,7 @@ export async function askArguments(
   for (const [i, field] of fields.entries()) {
     const key = field.key!;
     const title = say`${name(tool)} (${i + 1}/${fields.length}): ${argumentHead(field)}`;
-    const previous = last?.[key] ?? field.default;
+    const previous: Kept = last?.[key] !== undefined ? { value: last[key], said: 'last used' } : { value: field.default, said: 'default' };
     const value = await askField(field, title, previous);
     if (value === CANCELLED) return undefined;
     if (value !== OMIT) args[key] = value;
@@ -22,7 +22,13 @@ export async function askArguments(
 const CANCELLED = Symbol('cancelled');
 const OMIT = Symbol('omit');
 
-async function askField(field: SimpleField, title: Text, previous: unknown): Promise<unknown> {
+/** What Enter keeps: the value last used for the tool, else the schema's default, and which it is. */
+interface Kept {
+  value: unknown;
+  said: 'last used' | 'default';
+}
+
+async function askField(field: SimpleField, title: Text, previous: Kept): Promise<unknown> {
   const optional = !field.required;
   const leaveOut = { label: say`$(circle-slash) Leave out`, description: say`optional`, value: OMIT as unknown };
   switch (field.kind) {
@@ -36,13 +42,17 @@ async function askField(field: SimpleField, title: Text, previous: unknown): Pro
           : field.options;
       const items = options.map((o) => ({
         label: say`${o.label}`,
-        description: say`${[o.description, JSON.stringify(o.value) === JSON.stringify(previous) ? 'last used' : ''].filter(Boolean).join(' · ')}`,
+        description: say`${[o.description, same(o.value, previous.value) ? previous.said : ''].filter(Boolean).join(' · ')}`,
         value: o.value,
       }));
+      // Enter keeps what a text field keeps: the last value used or the schema's default, else
+      // for an optional field nothing (it took `true`, the first row, for an optional flag).
+      const kept = previous.value === undefined ? -1 : options.findIndex((o) => same(o.value, previous.value));
       const picked = await pickOne(optional ? [...items, leaveOut] : items, {
         title,
         placeHolder: field.description === undefined ? undefined : say`${field.description}`,
         ignoreFocusOut: true,
+        active: kept >= 0 ? kept : optional ? items.length : 0,
       });
       return picked === undefined ? CANCELLED : picked;
     }
@@ -55,7 +65,7 @@ async function askField(field: SimpleField, title: Text, previous: unknown): Pro
         // The description and the pattern in the validation message are the server's words.
         prompt: say`${field.description ?? ''}${optional ? `${field.description ? ' ' : ''}Leave empty to leave it out.` : ''}`,
         placeHolder: hint === undefined ? undefined : say`${hint}`,
-        value: previous === undefined || previous === null ? '' : String(previous),
+        value: previous.value === undefined || previous.value === null ? '' : String(previous.value),
         ignoreFocusOut: true,
         validate: (input) => {
           const problem = checkScalar(field, input);
@@ -67,4 +77,8 @@ async function askField(field: SimpleField, title: Text, previous: unknown): Pro
       return field.kind === 'string' ? text : Number(text.trim());
     }
   }
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

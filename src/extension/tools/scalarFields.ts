@@ -2,6 +2,7 @@
  * Tools whose arguments are a few flat scalars can be run from quick inputs instead of the
  * form. Pure (no `vscode`): unit-tested in plain node.
  */
+import { saidBound } from '../../core/schema/boundsText';
 import type { Field, FormModel } from '../../core/schema/formTypes';
 
 export type SimpleField = Extract<Field, { kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'const' }>;
@@ -16,8 +17,8 @@ export function simpleFields(model: FormModel): SimpleField[] | undefined {
 }
 
 export function bounds(field: Extract<Field, { kind: 'number' | 'integer' }>): string {
-  const low = field.minimum ?? field.exclusiveMinimum;
-  const high = field.maximum ?? field.exclusiveMaximum;
+  const low = saidBound(field.minimum ?? field.exclusiveMinimum);
+  const high = saidBound(field.maximum ?? field.exclusiveMaximum);
   const what = field.kind === 'integer' ? 'an integer' : 'a number';
   if (low !== undefined && high !== undefined) return `${what} from ${low} to ${high}`;
   if (low !== undefined) return `${what} ≥ ${low}`;

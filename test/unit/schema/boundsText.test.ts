@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countBounds, numberBounds } from '../../../src/core/schema/boundsText';
+import { countBounds, numberBounds, saidBound } from '../../../src/core/schema/boundsText';
 
 test('a lone lower or upper bound is said in words, never with ∞', () => {
   assert.equal(countBounds(1, undefined, 'char'), 'at least 1 char');
@@ -17,4 +17,11 @@ test('two bounds read as a range; equal bounds as an exact count', () => {
   assert.equal(numberBounds(1, 7), '1 – 7');
   assert.equal(numberBounds('>0', 100), '>0 – 100');
   assert.equal(countBounds(undefined, undefined, 'char'), '');
+});
+
+test("zod's safe-integer limits are not said: an integer field means them already", () => {
+  assert.equal(numberBounds(-9007199254740991, 9007199254740991), '');
+  assert.equal(numberBounds(0, 9007199254740991), '≥ 0');
+  assert.equal(numberBounds(-9007199254740991, 100), '≤ 100');
+  assert.equal(saidBound(9007199254740990), 9007199254740990);
 });

@@ -43,6 +43,14 @@ const tools = [
     inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
   },
   {
+    name: 'list_orders',
+    description: 'Lists orders, by status if one is given; archived ones only when asked.',
+    inputSchema: {
+      type: 'object',
+      properties: { status: { enum: ['open', 'shipped'] }, archived: { type: 'boolean', default: false } },
+    },
+  },
+  {
     name: 'slow_export',
     description: 'Exports every order slowly, reporting progress; stops when cancelled.',
     inputSchema: { type: 'object', properties: {} },
@@ -79,6 +87,7 @@ function call(name, args) {
       ],
     };
   }
+  if (name === 'list_orders') return { content: [{ type: 'text', text: `Listed orders with ${JSON.stringify(args)}.` }] };
   if (!/^ORD-\d+$/.test(args.id ?? '')) {
     const error = new Error(`Invalid params: order id must look like ORD-123, got "${args.id}"`);
     error.code = -32602;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildFormModel } from '../../../../src/core/schema/formModel';
-import { argumentHead, checkScalar, simpleFields, type SimpleField } from '../../../../src/extension/tools/scalarFields';
+import { argumentHead, bounds, checkScalar, simpleFields, type SimpleField } from '../../../../src/extension/tools/scalarFields';
 
 test('a few flat scalars are asked for in quick inputs; arrays, objects, maps and nullables open the form', () => {
   const simple = simpleFields(buildFormModel({ type: 'object', properties: { value: { type: 'number' }, from: { enum: ['c', 'f'] }, exact: { type: 'boolean' } }, required: ['value'] }));
@@ -28,6 +28,11 @@ test('input boxes check numbers, bounds, lengths and patterns as the user types'
   assert.equal(checkScalar(city, 'L'), 'At least 2 characters');
   assert.equal(checkScalar(city, 'lisbon'), 'Must match ^[A-Z]');
   assert.equal(checkScalar(city, 'Lisbon'), undefined);
+
+  // zod's .int() bounds (chrome-devtools-mcp's timeout) are the safe-integer limits: not said.
+  const [timeout] = simpleFields(buildFormModel({ type: 'object', properties: { timeout: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } } })) as SimpleField[];
+  assert.equal(bounds(timeout as Parameters<typeof bounds>[0]), 'an integer');
+  assert.equal(checkScalar(timeout, 'abc'), 'Enter an integer');
 });
 
 test('a palette prompt names the argument by its key, type and need, not by a generated title', () => {
