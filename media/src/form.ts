@@ -300,6 +300,7 @@ function renderResult(): void {
         openLink: (uri) => post({ type: 'openLink', uri }),
         openJson: (title, value) => post({ type: 'openJson', title, value }),
         openFullResult: () => post({ type: 'openFullResult' }),
+        openImage: (index) => post({ type: 'openImage', index }),
         saveAsTest: () => post({ type: 'saveAsTest' }),
       }),
     );

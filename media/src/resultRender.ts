@@ -16,6 +16,8 @@ export interface ResultActions {
   openJson(title: string, value: unknown): void;
   /** The host's full copy of a result the webview only has clipped. */
   openFullResult(): void;
+  /** The image block at this index of the result's content, full size in an editor. */
+  openImage(index: number): void;
   saveAsTest(): void;
 }
 
@@ -39,7 +41,9 @@ export function renderOutcome(outcome: CallOutcome, tool: string, actions: Resul
       blocks.appendChild(el('div', { className: 'muted', text: 'The result has no content.' }));
     content.forEach((block, i) => {
       const cut = outcome.clipped?.content[i];
-      blocks.appendChild(cut?.preview === 'none' ? tooLarge(block, cut.bytes, actions) : contentBlock(block, actions));
+      blocks.appendChild(
+        cut?.preview === 'none' ? tooLarge(block, cut.bytes, actions) : contentBlock(block, actions, () => actions.openImage(i)),
+      );
       if (cut?.preview === 'head') blocks.appendChild(clipNote(`Showing the first ${TEXT_PREVIEW_LABEL} of ${mib(cut.bytes)}.`, actions));
     });
     section.appendChild(blocks);
@@ -139,8 +143,15 @@ function banner(outcome: CallOutcome): HTMLElement {
   }
 }
 
-/** One content block (text, image, audio, resource link, embedded resource), as a tool result or a prompt message carries it. */
-export function contentBlock(block: unknown, actions: Pick<ResultActions, 'openResource' | 'openLink'>): HTMLElement {
+/**
+ * One content block (text, image, audio, resource link, embedded resource), as a tool result or
+ * a prompt message carries it. `openImage`, where the host can open the block, adds the button.
+ */
+export function contentBlock(
+  block: unknown,
+  actions: Pick<ResultActions, 'openResource' | 'openLink'>,
+  openImage?: () => void,
+): HTMLElement {
   if (!block || typeof block !== 'object') return el('div', { className: 'block' }, jsonTree(block));
   const b = block as Record<string, unknown>;
   const head = (label: string, meta?: string) =>
@@ -179,6 +190,7 @@ export function contentBlock(block: unknown, actions: Pick<ResultActions, 'openR
         });
         img.src = src;
         box.appendChild(img);
+        if (openImage) box.appendChild(button('Open Image', openImage, { className: 'secondary small' }));
       } else {
         const audio = el('audio', { attrs: { controls: '' } });
         audio.src = src;

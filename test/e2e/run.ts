@@ -152,7 +152,8 @@ function keepAttempt(test: E2eTest, attempt: number): string {
 /**
  * The built-in extensions each test's VS Code has: what is on screen (the languages of the
  * example servers and their configs, the default themes and icons), JSON's language features
- * (.vscode/mcp.json) and the JavaScript debugger (the dev loop attaches it). The others start
+ * (.vscode/mcp.json), the JavaScript debugger (the dev loop attaches it) and the image preview
+ * (a tool result's Open Image). The others start
  * in every window though no test touches them: git, GitHub, emmet, npm, Copilot, notebooks, and
  * TypeScript's language service on the first JavaScript file a test opens. Measured per test:
  * the trace test 16.0 → 13.4 CPU-s, the code-lens test 28.3 → 22.2. The integration suite keeps
@@ -171,6 +172,7 @@ const BUILTIN_EXTENSIONS = [
   'theme-defaults',
   'theme-seti',
   'ms-vscode.js-debug',
+  'media-preview',
 ];
 
 /** Whether this shard runs window `n`: its own share, or with --queue the first to take it. */

@@ -264,6 +264,15 @@ export const tests: E2eTest[] = [
       await slow.locator('.result-running button', { hasText: 'Cancel' }).click();
       await slow.locator('.banner-title').filter({ hasText: 'Cancelled' }).waitFor({ timeout: UI_TIMEOUT });
       await wb.shot('cancelled');
+
+      // Open Image: the returned PNG at full size in VS Code's image preview, beside the panel.
+      const markup = await webviewFrame(wb.page, '.block-image img');
+      await markup.locator('.block-image button', { hasText: 'Open Image' }).click();
+      await wb.page.locator('.tab').filter({ hasText: 'markup-render_markup-2.png' }).waitFor({ timeout: UI_TIMEOUT });
+      const preview = await webviewFrame(wb.page, 'img[src*="markup-render_markup-2.png"]');
+      const width = await preview.locator('img[src*="markup-render_markup-2.png"]').evaluate((img: HTMLImageElement) => img.naturalWidth);
+      if (width !== 16) throw new Error(`the opened image should be the 16 px PNG, got ${width} px`);
+      await wb.shot('image-opened-full-size');
       if (dialogs.length > 0) throw new Error(`dialogs opened: ${dialogs.join(', ')}`);
     },
   },

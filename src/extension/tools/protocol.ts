@@ -103,6 +103,8 @@ export type WebviewMessage =
   | { type: 'openJson'; title: string; value: unknown }
   /** The last result in full (the webview only has a clipped copy). */
   | { type: 'openFullResult' }
+  /** The image block at `index` of the last result's content, full size in VS Code's image preview. */
+  | { type: 'openImage'; index: number }
   /** The last call, with its result as the snapshot, into the server's test file. */
   | { type: 'saveAsTest' }
   /** What the app's sandbox proxy frame posted: only ever handed to the AppBridge. */

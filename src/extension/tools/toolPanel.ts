@@ -10,6 +10,7 @@ import type { AskBroker, AskSurface } from '../asks/askBroker';
 import { isAskReply, type Ask } from '../asks/askProtocol';
 import type { CallOutcome, HostMessage, ProgressInfo, TaskInfo, ToolSummary, WebviewMessage } from './protocol';
 import type { ToolRunner } from './toolRunner';
+import { openImage } from './openImage';
 import { panelHtml } from './webviewHtml';
 import { ServerPanel } from '../webview/serverPanel';
 import type { Log } from '../log';
@@ -174,6 +175,14 @@ export class ToolPanel extends ServerPanel<HostMessage, WebviewMessage> implemen
       case 'openJson':
         await this.deps.documents.show(message.title, message.value);
         return;
+      case 'openImage': {
+        const content = this.last?.outcome.kind === 'result' ? this.last.outcome.result.content : undefined;
+        await openImage(
+          `${this.entry.name}-${this.toolName}-${message.index + 1}`,
+          Array.isArray(content) ? content[message.index] : undefined,
+        );
+        return;
+      }
       case 'saveAsTest': {
         const last = this.last;
         if (last?.outcome.kind === 'result')
