@@ -104,6 +104,7 @@ export const CASES: readonly CorpusCase[] = [
   // 2026-07-28 (the v2 SDK, stateless).
   modern('unknown-resource-empty', 'sep-2164-resource-not-found', ['sep-2164-no-empty-contents', 'sep-2164-error-code', 'sep-2164-data-uri', WIRE], 'unknown-resource-answered'),
   modern('unknown-resource-old-code', 'sep-2164-resource-not-found', ['sep-2164-error-code'], 'unknown-resource-answered'),
+  modern('unknown-resource-no-data-uri', 'sep-2164-resource-not-found', ['sep-2164-data-uri'], 'unknown-resource-answered'),
   modern('ttl-negative', 'caching', ['sep-2549-ttl-non-negative', WIRE], 'caching-hint-invalid'),
   modern('cache-scope-invalid', 'caching', ['sep-2549-cache-scope-valid', WIRE], 'caching-hint-invalid'),
   modern('result-type-missing', 'caching', [WIRE], 'result-type-missing'),

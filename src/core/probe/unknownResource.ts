@@ -1,4 +1,5 @@
 import { INVALID_PARAMS, LEGACY_RESOURCE_NOT_FOUND } from '../resources/readFailure';
+import { isRecord } from '../schema/isRecord';
 import { evidence, exchange } from './exchange';
 import { recordVerdict, type Probe, type ProbeContext } from './probe';
 
@@ -37,6 +38,13 @@ export const unknownResourceProbe: Probe = {
           'Answer a resource that does not exist with -32602 (Invalid Params), data: { uri }.',
           'warning',
         );
+      } else if (ctx.info.era === 'modern' && !namesTheUri(answer.error.data)) {
+        // SEP-2164: the error SHOULD carry the URI it could not find (the suite's sep-2164-data-uri).
+        record(
+          `resources/read of the unknown URI ${UNKNOWN_URI} was answered with -32602 whose data does not name the URI (data.uri)`,
+          'Put the URI that was not found in the error: data: { uri }, so that a host can tell which read failed.',
+          'warning',
+        );
       }
       return;
     }
@@ -56,6 +64,10 @@ export const unknownResourceProbe: Probe = {
     );
   },
 };
+
+function namesTheUri(data: unknown): boolean {
+  return isRecord(data) && data.uri === UNKNOWN_URI;
+}
 
 function expectedCode(ctx: ProbeContext): number {
   return ctx.info.era === 'modern' ? INVALID_PARAMS : LEGACY_RESOURCE_NOT_FOUND;
