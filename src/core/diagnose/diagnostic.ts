@@ -28,6 +28,7 @@ export const PROBE_RULE_IDS = [
   'host-not-validated',
   'get-stream-invalid',
   'resume-failed',
+  'header-mismatch-accepted',
   'probe-failed',
 ] as const;
 

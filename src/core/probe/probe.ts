@@ -39,6 +39,7 @@ export const PROBE_IDS = [
   'session',
   'origin',
   'host',
+  'headers',
   'get-stream',
   'resume',
 ] as const;
@@ -73,6 +74,8 @@ export interface ProbeVerdict {
   hint: string;
   evidence: number[];
   severity?: Severity;
+  /** Tells apart findings of one rule that are different faults (one per header case). */
+  group?: string;
 }
 
 /** A probe's outcome, one meta 'probe' event each: the report and the Servers view list them. */

@@ -8,7 +8,7 @@ import { TraceBuilder } from './traceBuilder';
 
 // DESIGN.md §4: the stage of every rule.
 const STAGES: Record<Stage, string[]> = {
-  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'http-redirect', 'http-headers-oversize', 'sse-no-event', 'sse-endpoint-invalid', 'sse-stream-closed', 'invalid-tool-header', 'session-id-invalid', 'session-not-required', 'session-not-terminated', 'unknown-session-accepted', 'origin-not-validated', 'host-not-validated', 'get-stream-invalid', 'resume-failed'],
+  transport: ['spawn-failed', 'exited-early', 'crashed', 'no-response', 'http-unreachable', 'http-status', 'session-expired', 'connection-reset', 'http-redirect', 'http-headers-oversize', 'sse-no-event', 'sse-endpoint-invalid', 'sse-stream-closed', 'invalid-tool-header', 'session-id-invalid', 'session-not-required', 'session-not-terminated', 'unknown-session-accepted', 'origin-not-validated', 'host-not-validated', 'header-mismatch-accepted', 'get-stream-invalid', 'resume-failed'],
   framing: ['stray-stdout', 'glued-output', 'multiline-json', 'not-jsonrpc', 'partial-line', 'invalid-utf8', 'http-body-oversize', 'json-too-deep'],
   initialization: ['request-before-initialize', 'missing-initialized', 'version-mismatch', 'unsupported-version', 'missing-meta', 'no-discover', 'missing-client-capability'],
   negotiation: ['undeclared-client-capability', 'undeclared-capability', 'capability-not-declared', 'tool-name-invalid', 'look-alike-names', 'unrequested-notification', 'logging-level-refused', 'subscribe-refused', 'era-difference', 'tasks-capability-invalid', 'task-result-undeclared', 'task-request-mishandled'],

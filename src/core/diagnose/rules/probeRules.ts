@@ -30,5 +30,6 @@ export const PROBE_RULES: readonly Rule[] = [
   probeRule('host-not-validated', 'transport', 'error'),
   probeRule('get-stream-invalid', 'transport', 'error'),
   probeRule('resume-failed', 'transport', 'warning'),
+  probeRule('header-mismatch-accepted', 'transport', 'error'),
   probeRule('probe-failed', 'flow', 'warning'),
 ];

@@ -29,6 +29,7 @@ export function probeRule(id: ProbeRule, stage: Stage, severity: Severity): Rule
         hint: verdict.hint,
         retry: false,
         ...(verdict.severity ? { severity: verdict.severity } : {}),
+        ...(verdict.group ? { group: verdict.group } : {}),
       });
     },
   };

@@ -1,0 +1,118 @@
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
+import { modernHeaders } from '../../transport/httpHeaders';
+import { isRecord } from '../../schema/isRecord';
+import { recordVerdict, type ProbeContext } from '../probe';
+import type { Probe } from '../probe';
+import { probeExchange, type ProbeAnswer } from './exchange';
+import { probeRequestId, statusOf } from './probeSession';
+
+/** SEP-2243's code for a header that disagrees with the body. */
+const HEADER_MISMATCH = -32020;
+
+/**
+ * A tool no server has: the Mcp-Name cases call it, so a server that fails to check the header
+ * answers "unknown tool" and runs nothing (`check` never calls a real tool).
+ */
+const NO_TOOL = 'mcp-lens-probe-no-such-tool';
+
+/** One request whose standard headers are changed so that the server must refuse it. */
+interface HeaderCase {
+  what: string;
+  method: 'tools/list' | 'tools/call';
+  /** Header values replacing the right ones; undefined removes the header. */
+  headers: Record<string, string | undefined>;
+}
+
+const CASES: readonly HeaderCase[] = [
+  { what: 'Mcp-Method "prompts/list" on a tools/list body', method: 'tools/list', headers: { 'Mcp-Method': 'prompts/list' } },
+  { what: 'no Mcp-Method on a tools/list body', method: 'tools/list', headers: { 'Mcp-Method': undefined } },
+  {
+    what: 'Mcp-Method "TOOLS/LIST" on a tools/list body (values are case-sensitive)',
+    method: 'tools/list',
+    headers: { 'Mcp-Method': 'TOOLS/LIST' },
+  },
+  { what: `Mcp-Name "other_tool" on a tools/call of "${NO_TOOL}"`, method: 'tools/call', headers: { 'Mcp-Name': 'other_tool' } },
+  { what: `no Mcp-Name on a tools/call of "${NO_TOOL}"`, method: 'tools/call', headers: { 'Mcp-Name': undefined } },
+];
+
+/**
+ * SEP-2243 (2026-07-28 Streamable HTTP): a server MUST reject a request whose Mcp-Method or
+ * Mcp-Name header is missing or disagrees with its body, with HTTP 400 and -32020
+ * (HeaderMismatch). The refusals of the conformance suite's http-header-validation, sent raw:
+ * MCP Lens's own requests always agree with their bodies. (Its whitespace case is left out: the
+ * HTTP parsers of Node, Python and Go trim a value before any server code sees it.)
+ */
+export const headersProbe: Probe = {
+  id: 'headers',
+  title: 'Mcp-Method and Mcp-Name headers that disagree with the body are refused',
+  skip(ctx) {
+    if (!ctx.http) return 'stdio has no headers (Mcp-Method and Mcp-Name are Streamable HTTP headers)';
+    if (ctx.info.era !== 'modern') return `${ctx.info.protocolVersion} has no Mcp-Method or Mcp-Name headers (2026-07-28 and later)`;
+    return undefined;
+  },
+  async run(ctx) {
+    for (const c of CASES) judge(ctx, c, await send(ctx, c));
+  },
+};
+
+async function send(ctx: ProbeContext, c: HeaderCase): Promise<ProbeAnswer> {
+  const version = ctx.info.protocolVersion;
+  const meta = {
+    [META_PROTOCOL_VERSION]: version,
+    [META_CLIENT_CAPABILITIES]: {},
+    [META_CLIENT_INFO]: { name: 'mcp-lens-probe', version: '1.0.0' },
+  };
+  const params = c.method === 'tools/call' ? { name: NO_TOOL, arguments: {}, _meta: meta } : { _meta: meta };
+  const msg = { jsonrpc: '2.0' as const, id: probeRequestId('headers'), method: c.method, params };
+  const headers: Record<string, string> = {
+    ...ctx.http!.headers,
+    Accept: 'application/json, text/event-stream',
+    'Content-Type': 'application/json',
+    ...modernHeaders(msg, version, new Map()),
+  };
+  for (const [name, value] of Object.entries(c.headers)) {
+    if (value === undefined) delete headers[name];
+    else headers[name] = value;
+  }
+  return probeExchange(ctx, 'headers', ctx.http!.url, { method: 'POST', headers, body: JSON.stringify(msg) });
+}
+
+function judge(ctx: ProbeContext, c: HeaderCase, answer: ProbeAnswer): void {
+  if (answer.status === undefined) return;
+  const code = errorCode(answer);
+  const record = (message: string, hint: string, severity?: 'warning') =>
+    recordVerdict(ctx.client.trace, 'headers', {
+      rule: 'header-mismatch-accepted',
+      message,
+      hint,
+      evidence: [answer.seq],
+      severity,
+      group: c.what,
+    });
+  if (answer.status !== 400) {
+    record(
+      `A request with ${c.what} was answered ${statusOf(answer)}; a Mcp-Method or Mcp-Name header that is missing or disagrees with the body MUST be refused with HTTP 400 and -32020 (HeaderMismatch)`,
+      'Compare Mcp-Method with the method and Mcp-Name with params.name (or uri) before dispatching, exactly (values are case-sensitive); answer a missing or different header with HTTP 400 and JSON-RPC error -32020.',
+    );
+  } else if (code !== HEADER_MISMATCH) {
+    record(
+      `A request with ${c.what} was refused with HTTP 400 but JSON-RPC error ${code ?? '(none)'} instead of -32020 (HeaderMismatch)`,
+      'Answer a header that disagrees with the body with JSON-RPC error -32020 (HeaderMismatch), so that a client can tell it from other bad requests.',
+      'warning',
+    );
+  }
+}
+
+/** The JSON-RPC error code of the answer's body (JSON or the first SSE event), if any. */
+function errorCode(answer: ProbeAnswer): number | undefined {
+  const texts = answer.events.length > 0 ? answer.events.map((e) => e.data) : [answer.body];
+  for (const text of texts) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isRecord(parsed) && isRecord(parsed.error) && typeof parsed.error.code === 'number') return parsed.error.code;
+    } catch {
+      // Not JSON: no code to read.
+    }
+  }
+  return undefined;
+}
