@@ -243,6 +243,9 @@ export const tests: E2eTest[] = [
       await box.press('Enter');
       await wb.page.locator('.quick-input-widget').filter({ hasText: 'list_orders (2/2): archived' }).waitFor({ timeout: UI_TIMEOUT });
       await focused.filter({ hasText: 'false' }).filter({ hasText: 'default' }).waitFor({ timeout: UI_TIMEOUT });
+      // The argument's description is still the pick's placeholder.
+      const hint = await box.getAttribute('placeholder');
+      if (hint !== 'archived ones only') throw new Error(`the flag's description should be the placeholder, got ${JSON.stringify(hint)}`);
       await wb.shot('optional-flag-starts-on-its-default');
       await box.press('Enter');
       const listed = await webviewFrame(wb.page, '.result-area:has-text("Listed orders")');

@@ -53,7 +53,13 @@ function toOptions(options: PickOptions): vscode.QuickPickOptions {
 export async function pickOne<T>(items: readonly PickItem<T>[], options: PickOptions & { active?: number }): Promise<T | undefined> {
   if (!options.active) return (await vscode.window.showQuickPick(toItems(items), toOptions(options)))?.value;
   const pick = vscode.window.createQuickPick<Rendered<T>>();
-  Object.assign(pick, toOptions(options));
+  const shown = toOptions(options);
+  // A QuickPick spells it placeholder, the options placeHolder.
+  pick.title = shown.title;
+  pick.placeholder = shown.placeHolder;
+  pick.matchOnDescription = shown.matchOnDescription ?? false;
+  pick.matchOnDetail = shown.matchOnDetail ?? false;
+  pick.ignoreFocusOut = shown.ignoreFocusOut ?? false;
   pick.items = toItems(items);
   pick.activeItems = [pick.items[options.active]!];
   return new Promise<T | undefined>((resolve) => {

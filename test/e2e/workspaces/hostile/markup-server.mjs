@@ -47,7 +47,7 @@ const tools = [
     description: 'Lists orders, by status if one is given; archived ones only when asked.',
     inputSchema: {
       type: 'object',
-      properties: { status: { enum: ['open', 'shipped'] }, archived: { type: 'boolean', default: false } },
+      properties: { status: { enum: ['open', 'shipped'] }, archived: { type: 'boolean', default: false, description: 'archived ones only' } },
     },
   },
   {
