@@ -1,8 +1,7 @@
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
 import { modernHeaders } from '../../transport/httpHeaders';
 import { isRecord } from '../../schema/isRecord';
-import { recordVerdict, type ProbeContext } from '../probe';
-import type { Probe } from '../probe';
+import { recordVerdict, type Probe, type ProbeContext } from '../probe';
 import { probeExchange, type ProbeAnswer } from './exchange';
 import { probeRequestId, statusOf } from './probeSession';
 
@@ -39,8 +38,8 @@ const CASES: readonly HeaderCase[] = [
  * SEP-2243 (2026-07-28 Streamable HTTP): a server MUST reject a request whose Mcp-Method or
  * Mcp-Name header is missing or disagrees with its body, with HTTP 400 and -32020
  * (HeaderMismatch). The refusals of the conformance suite's http-header-validation, sent raw:
- * MCP Lens's own requests always agree with their bodies. (Its whitespace case is left out: the
- * HTTP parsers of Node, Python and Go trim a value before any server code sees it.)
+ * MCP Lens's own requests always agree with their bodies. (Its whitespace case is left out: an
+ * HTTP parser trims a value before server code sees it, as RFC 9110 §5.5 has it; Node's does.)
  */
 export const headersProbe: Probe = {
   id: 'headers',
