@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { hideSecrets, redactHeaders, redactUrl } from '../../transport/httpRedact';
 import { SseParser, type SseEvent } from '../../transport/sse';
+import { isRecord } from '../../schema/isRecord';
 import type { ProbeContext, ProbeId } from '../probe';
 
 /** The most of a probe's response body read (and then the connection is closed): an answer to a ping is far smaller. */
@@ -142,4 +143,18 @@ function isResponseData(data: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The JSON-RPC error code of a raw answer (its JSON body, or the first SSE event that has one), beside errorCodeOf for the client's own exchanges. */
+export function answerErrorCode(answer: ProbeAnswer): number | undefined {
+  const texts = answer.events.length > 0 ? answer.events.map((e) => e.data) : [answer.body];
+  for (const text of texts) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isRecord(parsed) && isRecord(parsed.error) && typeof parsed.error.code === 'number') return parsed.error.code;
+    } catch {
+      // Not JSON: no code to read.
+    }
+  }
+  return undefined;
 }

@@ -1,8 +1,7 @@
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
 import { modernHeaders } from '../../transport/httpHeaders';
-import { isRecord } from '../../schema/isRecord';
 import { recordVerdict, type Probe, type ProbeContext } from '../probe';
-import { probeExchange, type ProbeAnswer } from './exchange';
+import { answerErrorCode, probeExchange, type ProbeAnswer } from './exchange';
 import { probeRequestId, statusOf } from './probeSession';
 
 /** SEP-2243's code for a header that disagrees with the body. */
@@ -78,7 +77,7 @@ async function send(ctx: ProbeContext, c: HeaderCase): Promise<ProbeAnswer> {
 
 function judge(ctx: ProbeContext, c: HeaderCase, answer: ProbeAnswer): void {
   if (answer.status === undefined) return;
-  const code = errorCode(answer);
+  const code = answerErrorCode(answer);
   const record = (message: string, hint: string, severity?: 'warning') =>
     recordVerdict(ctx.client.trace, 'headers', {
       rule: 'header-mismatch-accepted',
@@ -100,18 +99,4 @@ function judge(ctx: ProbeContext, c: HeaderCase, answer: ProbeAnswer): void {
       'warning',
     );
   }
-}
-
-/** The JSON-RPC error code of the answer's body (JSON or the first SSE event), if any. */
-function errorCode(answer: ProbeAnswer): number | undefined {
-  const texts = answer.events.length > 0 ? answer.events.map((e) => e.data) : [answer.body];
-  for (const text of texts) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (isRecord(parsed) && isRecord(parsed.error) && typeof parsed.error.code === 'number') return parsed.error.code;
-    } catch {
-      // Not JSON: no code to read.
-    }
-  }
-  return undefined;
 }
