@@ -105,6 +105,7 @@ export const CASES: readonly CorpusCase[] = [
   modern('unknown-resource-empty', 'sep-2164-resource-not-found', ['sep-2164-no-empty-contents', 'sep-2164-error-code', 'sep-2164-data-uri', WIRE], 'unknown-resource-answered'),
   modern('unknown-resource-old-code', 'sep-2164-resource-not-found', ['sep-2164-error-code'], 'unknown-resource-answered'),
   modern('unknown-resource-no-data-uri', 'sep-2164-resource-not-found', ['sep-2164-data-uri'], 'unknown-resource-answered'),
+  modern('dns-rebinding-unprotected', 'dns-rebinding-protection', ['localhost-host-rebinding-rejected'], 'host-not-validated'),
   modern('headers-unchecked', 'http-header-validation', ['sep-2243-server-reject-error-code', 'sep-2243-server-reject-invalid-headers'], 'header-mismatch-accepted'),
   modern('ttl-negative', 'caching', ['sep-2549-ttl-non-negative', WIRE], 'caching-hint-invalid'),
   modern('cache-scope-invalid', 'caching', ['sep-2549-cache-scope-valid', WIRE], 'caching-hint-invalid'),

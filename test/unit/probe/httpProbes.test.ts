@@ -18,8 +18,8 @@ after(async () => {
 });
 
 /** Connects as `check` does, lists tools, runs every HTTP probe that applies, and diagnoses the trace. */
-async function probe(args: string[]): Promise<{ client: McpClient; skipped: Record<string, string>; findings: Diagnostic[] }> {
-  const server = await startHttpFixture(FIXTURE, args);
+async function probe(args: string[], fixture = FIXTURE): Promise<{ client: McpClient; skipped: Record<string, string>; findings: Diagnostic[] }> {
+  const server = await startHttpFixture(fixture, args);
   started.push(server);
   const client = new McpClient({ url: server.url, headers: { Authorization: 'Bearer s3cret-token' } }, { requestTimeoutMs: 5000 });
   clients.push(client);
@@ -124,5 +124,26 @@ describe('HTTP probes against the official v1 SDK server', () => {
     const d = only(findings, 'resume-failed');
     assert.equal(d.severity, 'warning');
     assert.match(d.message, /GET with Last-Event-ID: \S+ \(an id the server sent on its answer to a ping\) was answered 500 Internal Server Error/);
+  });
+});
+
+// 2026-07-28 removed ping: a server answers it 404 (-32601) whatever its Origin or Host, so the
+// probes send server/discover, which every 2026-07-28 server implements.
+describe('HTTP probes against the official v2 SDK server (2026-07-28)', () => {
+  const MODERN = '../corpus/modern.mjs';
+
+  it('find nothing on a server that refuses a foreign Host and Origin (the SDK helpers)', async () => {
+    const { findings } = await probe([], MODERN);
+    assert.deepEqual(findings, []);
+  });
+
+  it('origin-not-validated and host-not-validated when both are served, with server/discover as the request', async () => {
+    const { client, findings } = await probe(['--fault', 'dns-rebinding-unprotected'], MODERN);
+    assert.deepEqual(findings.map((d) => d.rule).sort(), ['host-not-validated', 'origin-not-validated']);
+    for (const d of findings) {
+      assert.match(d.message, /^A server\/discover with (Origin: http:\/\/evil\.example|Host: evil\.example:\d+) was answered 200 OK/);
+      const sent = cited(client, d.evidence[0]).info as { requestBody: string };
+      assert.equal(JSON.parse(sent.requestBody).method, 'server/discover');
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { redactUrl } from '../../transport/httpRedact';
 import { recordVerdict, type Probe } from '../probe';
 import { probeExchange } from './exchange';
-import { checkSession, pingRequest, statusOf } from './probeSession';
+import { checkSession, harmlessMethod, harmlessRequest, statusOf } from './probeSession';
 import { FOREIGN_HOST, notLocalReason } from './rebinding';
 
 /**
@@ -17,16 +17,16 @@ export const hostProbe: Probe = {
     const url = new URL(ctx.http!.url);
     const port = url.port || (url.protocol === 'https:' ? '443' : '80');
     const host = `${FOREIGN_HOST}:${port}`;
-    const ping = pingRequest(ctx, 'host', checkSession(ctx)?.id);
+    const request = harmlessRequest(ctx, 'host', checkSession(ctx)?.id);
     const answer = await probeExchange(ctx, 'host', ctx.http!.url, {
       method: 'POST',
-      body: ping.body,
-      headers: { ...ping.headers, Host: host },
+      body: request.body,
+      headers: { ...request.headers, Host: host },
     });
     if (answer.status === undefined || answer.status < 200 || answer.status >= 300) return;
     recordVerdict(ctx.client.trace, 'host', {
       rule: 'host-not-validated',
-      message: `A ping with Host: ${host} was answered ${statusOf(answer)} by ${redactUrl(ctx.http!.url)}: a web page on any domain rebound to this machine could reach this localhost server.`,
+      message: `A ${harmlessMethod(ctx)} with Host: ${host} was answered ${statusOf(answer)} by ${redactUrl(ctx.http!.url)}: a web page on any domain rebound to this machine could reach this localhost server.`,
       hint: 'Accept only the Host names the server is reached by (localhost, 127.0.0.1, [::1] with its port) and answer any other with HTTP 403 Forbidden (the TypeScript SDK: allowedHosts with enableDnsRebindingProtection, or its hostHeaderValidation middleware).',
       evidence: [answer.seq],
     });

@@ -1,7 +1,7 @@
 import { redactUrl } from '../../transport/httpRedact';
 import { recordVerdict, type Probe } from '../probe';
 import { probeExchange } from './exchange';
-import { checkSession, pingRequest, statusOf } from './probeSession';
+import { checkSession, harmlessMethod, harmlessRequest, statusOf } from './probeSession';
 import { FOREIGN_HOST, notLocalReason } from './rebinding';
 
 /**
@@ -15,16 +15,16 @@ export const originProbe: Probe = {
   skip: (ctx) => notLocalReason(ctx, 'Origin'),
   async run(ctx) {
     const origin = `http://${FOREIGN_HOST}`;
-    const ping = pingRequest(ctx, 'origin', checkSession(ctx)?.id);
+    const request = harmlessRequest(ctx, 'origin', checkSession(ctx)?.id);
     const answer = await probeExchange(ctx, 'origin', ctx.http!.url, {
       method: 'POST',
-      body: ping.body,
-      headers: { ...ping.headers, Origin: origin },
+      body: request.body,
+      headers: { ...request.headers, Origin: origin },
     });
     if (answer.status === undefined || answer.status < 200 || answer.status >= 300) return;
     recordVerdict(ctx.client.trace, 'origin', {
       rule: 'origin-not-validated',
-      message: `A ping with Origin: ${origin} was answered ${statusOf(answer)} by ${redactUrl(ctx.http!.url)}: any web page the user opens could reach this localhost server through DNS rebinding.`,
+      message: `A ${harmlessMethod(ctx)} with Origin: ${origin} was answered ${statusOf(answer)} by ${redactUrl(ctx.http!.url)}: any web page the user opens could reach this localhost server through DNS rebinding.`,
       hint: 'Validate the Origin header of every request and answer a foreign one with HTTP 403 Forbidden (the TypeScript SDK: allowedOrigins with enableDnsRebindingProtection, or its host-header middleware for Host).',
       evidence: [answer.seq],
     });

@@ -32,8 +32,13 @@ export function probeRequestId(probe: ProbeId): string {
   return `mcp-lens-probe-${probe}-${randomUUID().slice(0, 8)}`;
 }
 
-/** A `ping` (harmless, answered by every server) as the era sends it, on `session` when there is one. */
-export function pingRequest(
+/**
+ * A request every server of the era answers without side effects, on `session` when there is
+ * one: `ping` in 2025-11-25 and before; `server/discover` in 2026-07-28, which removed `ping`
+ * ("Servers MUST implement server/discover"), so that a 404 for the removed method is never
+ * mistaken for a refusal of the request's Origin or Host.
+ */
+export function harmlessRequest(
   ctx: ProbeContext,
   probe: ProbeId,
   session: string | undefined,
@@ -43,7 +48,7 @@ export function pingRequest(
     const msg = {
       jsonrpc: '2.0' as const,
       id: probeRequestId(probe),
-      method: 'ping',
+      method: harmlessMethod(ctx),
       params: {
         _meta: { [META_PROTOCOL_VERSION]: ctx.info.protocolVersion, [META_CLIENT_CAPABILITIES]: {}, [META_CLIENT_INFO]: PROBE_CLIENT },
       },
@@ -52,7 +57,12 @@ export function pingRequest(
   }
   const headers: Record<string, string> = { ...base, 'MCP-Protocol-Version': ctx.info.protocolVersion };
   if (session !== undefined) headers['Mcp-Session-Id'] = session;
-  return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: probeRequestId(probe), method: 'ping' }) };
+  return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: probeRequestId(probe), method: harmlessMethod(ctx) }) };
+}
+
+/** The method harmlessRequest sends, as a verdict names it. */
+export function harmlessMethod(ctx: ProbeContext): 'ping' | 'server/discover' {
+  return ctx.info.era === 'modern' ? 'server/discover' : 'ping';
 }
 
 const PROBE_CLIENT = { name: 'mcp-lens-probe', version: '1.0.0' };

@@ -1,7 +1,7 @@
 import type { TraceEvent } from '../../trace/event';
 import { recordVerdict, type Probe, type ProbeContext } from '../probe';
 import { probeExchange } from './exchange';
-import { closeProbeSession, legacyHeaders, openProbeSession, pingRequest, statusOf } from './probeSession';
+import { closeProbeSession, legacyHeaders, openProbeSession, harmlessRequest, statusOf } from './probeSession';
 
 /** How long a resumed stream is read for what it replays: a server MAY replay nothing, and the stream then stays open. */
 const REPLAY_WAIT_MS = 2000;
@@ -42,7 +42,7 @@ function hasEventId(e: TraceEvent): boolean {
 
 /** A ping answered as SSE gives the ids; the stream is then resumed after its first event, so the rest may be replayed. */
 async function resumeAfterFirstEvent(ctx: ProbeContext, session: string | undefined): Promise<void> {
-  const ping = await probeExchange(ctx, 'resume', ctx.http!.url, { method: 'POST', ...pingRequest(ctx, 'resume', session) });
+  const ping = await probeExchange(ctx, 'resume', ctx.http!.url, { method: 'POST', ...harmlessRequest(ctx, 'resume', session) });
   const withIds = ping.events.filter((e) => e.id !== undefined);
   // An answer as JSON, or a stream without ids this time: nothing to resume.
   if (withIds.length === 0) return;

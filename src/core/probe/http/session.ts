@@ -7,7 +7,7 @@ import {
   closeProbeSession,
   noSessionsReason,
   openProbeSession,
-  pingRequest,
+  harmlessRequest,
   statusOf,
   type CheckSession,
 } from './probeSession';
@@ -48,7 +48,7 @@ function checkSessionId(ctx: ProbeContext, session: CheckSession): void {
 
 /** "Servers that require a session ID SHOULD respond to requests without an Mcp-Session-Id header (other than initialization) with HTTP 400 Bad Request." */
 async function requestWithoutSession(ctx: ProbeContext, session: CheckSession): Promise<void> {
-  const ping = pingRequest(ctx, 'session', undefined);
+  const ping = harmlessRequest(ctx, 'session', undefined);
   const answer = await probeExchange(ctx, 'session', ctx.http!.url, { method: 'POST', ...ping });
   if (answer.status === undefined || answer.status === 400) return;
   const how = accepted(answer)
@@ -65,7 +65,7 @@ async function requestWithoutSession(ctx: ProbeContext, session: CheckSession): 
 /** "The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found." */
 async function requestWithUnknownSession(ctx: ProbeContext): Promise<void> {
   const unknown = `mcp-lens-unknown-${randomUUID()}`;
-  const answer = await probeExchange(ctx, 'session', ctx.http!.url, { method: 'POST', ...pingRequest(ctx, 'session', unknown) });
+  const answer = await probeExchange(ctx, 'session', ctx.http!.url, { method: 'POST', ...harmlessRequest(ctx, 'session', unknown) });
   if (answer.status === undefined || answer.status === 404) return;
   const ok = accepted(answer);
   recordVerdict(ctx.client.trace, 'session', {
@@ -88,11 +88,11 @@ async function requestWithUnknownSession(ctx: ProbeContext): Promise<void> {
 async function requestAfterDelete(ctx: ProbeContext): Promise<void> {
   const session = await openProbeSession(ctx, 'session');
   if (!session) return;
-  const before = await probeExchange(ctx, 'session', ctx.http!.url, { method: 'POST', ...pingRequest(ctx, 'session', session.id) });
+  const before = await probeExchange(ctx, 'session', ctx.http!.url, { method: 'POST', ...harmlessRequest(ctx, 'session', session.id) });
   const deleted = await closeProbeSession(ctx, 'session', session);
   // A session that never worked, or a DELETE refused (405 included), says nothing about termination.
   if (!accepted(before) || !accepted(deleted)) return;
-  const after = await probeExchange(ctx, 'session', ctx.http!.url, { method: 'POST', ...pingRequest(ctx, 'session', session.id) });
+  const after = await probeExchange(ctx, 'session', ctx.http!.url, { method: 'POST', ...harmlessRequest(ctx, 'session', session.id) });
   if (after.status === undefined || after.status === 404) return;
   recordVerdict(ctx.client.trace, 'session', {
     rule: 'session-not-terminated',
