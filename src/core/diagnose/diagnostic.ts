@@ -29,6 +29,9 @@ export const PROBE_RULE_IDS = [
   'get-stream-invalid',
   'resume-failed',
   'header-mismatch-accepted',
+  'request-meta-mishandled',
+  'unsupported-version-mishandled',
+  'unknown-method-mishandled',
   'probe-failed',
 ] as const;
 

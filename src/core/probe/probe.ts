@@ -40,6 +40,7 @@ export const PROBE_IDS = [
   'origin',
   'host',
   'headers',
+  'stateless',
   'get-stream',
   'resume',
 ] as const;

@@ -1,11 +1,10 @@
 import type { RequestOptions } from '../session/client';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../session/protocol';
 import { serverAdvertisesTasks, TASKS_DECLARATION, TASKS_EXTENSION } from '../session/tasksModern';
 import { modernHeaders } from '../transport/httpHeaders';
 import { errorCodeOf, evidence, exchange } from './exchange';
 import { declaresLegacyTasks, probeLegacyTasks, UNKNOWN_TASK } from './legacyTasks';
 import { probeExchange } from './http/exchange';
-import { probeRequestId } from './http/probeSession';
+import { probeMeta, probeRequestId } from './http/probeSession';
 import { recordVerdict, type Probe, type ProbeContext } from './probe';
 
 const METHOD_NOT_FOUND = -32601;
@@ -96,11 +95,7 @@ async function mismatchedName(ctx: ProbeContext): Promise<void> {
     method: 'tasks/get',
     params: {
       taskId: UNKNOWN_TASK,
-      _meta: {
-        [META_PROTOCOL_VERSION]: version,
-        [META_CLIENT_CAPABILITIES]: { extensions: TASKS_DECLARATION },
-        [META_CLIENT_INFO]: { name: 'mcp-lens-probe', version: '1.0.0' },
-      },
+      _meta: probeMeta(version, { extensions: TASKS_DECLARATION }),
     },
   };
   const wrong = `${UNKNOWN_TASK}-other`;

@@ -15,21 +15,22 @@ async function check(t: { after(fn: () => unknown): void }, fault?: string) {
   return { code: run.code, r, findings };
 }
 
-test('a server that checks Mcp-Method and Mcp-Name as SEP-2243 asks: the five requests of the headers probe are refused, and nothing is found', async (t) => {
+test('a server that checks Mcp-Method, Mcp-Name and MCP-Protocol-Version as the spec asks: the six requests of the headers probe are refused, and nothing is found', async (t) => {
   const { code, r, findings } = await check(t);
   assert.deepEqual(findings, []);
   assert.equal(code, 0);
   assert.deepEqual(r.probes.find((p: any) => p.id === 'headers'), { id: 'headers', status: 'ran' });
   const sent = r.events.filter((e: any) => e.kind === 'http' && e.info?.probe === 'headers');
-  assert.deepEqual(sent.map((e: any) => e.info.status), [400, 400, 400, 400, 400]);
+  assert.deepEqual(sent.map((e: any) => e.info.status), [400, 400, 400, 400, 400, 400]);
 });
 
 test('a server that never compares the headers with the body: each accepted mismatch is its own error, exit 1', async (t) => {
   const { code, findings } = await check(t, 'unchecked');
   assert.equal(code, 1);
-  assert.deepEqual(findings.map((d: any) => [d.rule, d.severity]), Array(5).fill(['header-mismatch-accepted', 'error']));
+  assert.deepEqual(findings.map((d: any) => [d.rule, d.severity]), Array(6).fill(['header-mismatch-accepted', 'error']));
   assert.match(findings[0].message, /^A request with Mcp-Method "prompts\/list" on a tools\/list body was answered 200 OK; .* MUST be refused with HTTP 400 and -32020/);
   assert.ok(findings.some((d: any) => /no Mcp-Name on a tools\/call of "mcp-lens-probe-no-such-tool"/.test(d.message)));
+  assert.ok(findings.some((d: any) => /an MCP-Protocol-Version header that disagrees with the body's _meta protocolVersion "9999-01-01" was answered 200 OK/.test(d.message)));
 });
 
 test('over stdio, and on a legacy server, the probe says why it does not apply', async (t) => {

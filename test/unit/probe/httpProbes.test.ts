@@ -57,8 +57,11 @@ describe('HTTP probes against the official v1 SDK server', () => {
   it('find nothing on a server with DNS-rebinding protection, sessions and resumable streams, and leave the check working', async () => {
     const { client, skipped, findings } = await probe([]);
     assert.deepEqual(findings, []);
-    // SEP-2243's headers are 2026-07-28's: this 2025-11-25 server has none to check.
-    assert.deepEqual(skipped, { headers: '2025-11-25 has no Mcp-Method or Mcp-Name headers (2026-07-28 and later)' });
+    // SEP-2243's headers and SEP-2575's per-request _meta are 2026-07-28's: this 2025-11-25 server has neither.
+    assert.deepEqual(skipped, {
+      headers: '2025-11-25 has no Mcp-Method or Mcp-Name headers (2026-07-28 and later)',
+      stateless: '2025-11-25 has no per-request _meta (2026-07-28 and later)',
+    });
     // No HTTP rule takes the probes' deliberate 400/403/404 for the session's own failure.
     assert.deepEqual(diagnose(client.trace.events).filter((d) => d.severity !== 'info'), []);
     // The check's own session was never ended.

@@ -31,5 +31,8 @@ export const PROBE_RULES: readonly Rule[] = [
   probeRule('get-stream-invalid', 'transport', 'error'),
   probeRule('resume-failed', 'transport', 'warning'),
   probeRule('header-mismatch-accepted', 'transport', 'error'),
+  probeRule('request-meta-mishandled', 'initialization', 'error'),
+  probeRule('unsupported-version-mishandled', 'initialization', 'error'),
+  probeRule('unknown-method-mishandled', 'negotiation', 'error'),
   probeRule('probe-failed', 'flow', 'warning'),
 ];

@@ -145,16 +145,22 @@ function isResponseData(data: string): boolean {
   }
 }
 
-/** The JSON-RPC error code of a raw answer (its JSON body, or the first SSE event that has one), beside errorCodeOf for the client's own exchanges. */
-export function answerErrorCode(answer: ProbeAnswer): number | undefined {
+/** The JSON-RPC response of a raw answer: its JSON body, or the first SSE event that is one. */
+export function answerResponse(answer: ProbeAnswer): Record<string, unknown> | undefined {
   const texts = answer.events.length > 0 ? answer.events.map((e) => e.data) : [answer.body];
   for (const text of texts) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (isRecord(parsed) && isRecord(parsed.error) && typeof parsed.error.code === 'number') return parsed.error.code;
+      if (isRecord(parsed) && ('result' in parsed || 'error' in parsed)) return parsed;
     } catch {
-      // Not JSON: no code to read.
+      // Not JSON: not a response.
     }
   }
   return undefined;
+}
+
+/** The JSON-RPC error code of a raw answer, beside errorCodeOf for the client's own exchanges. */
+export function answerErrorCode(answer: ProbeAnswer): number | undefined {
+  const error = answerResponse(answer)?.error;
+  return isRecord(error) && typeof error.code === 'number' ? error.code : undefined;
 }

@@ -1,8 +1,7 @@
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
 import { modernHeaders } from '../../transport/httpHeaders';
 import { recordVerdict, type Probe, type ProbeContext } from '../probe';
 import { answerErrorCode, probeExchange, type ProbeAnswer } from './exchange';
-import { probeRequestId, statusOf } from './probeSession';
+import { probeMeta, probeRequestId, statusOf } from './probeSession';
 
 /** SEP-2243's code for a header that disagrees with the body. */
 const HEADER_MISMATCH = -32020;
@@ -19,6 +18,8 @@ interface HeaderCase {
   method: 'tools/list' | 'tools/call';
   /** Header values replacing the right ones; undefined removes the header. */
   headers: Record<string, string | undefined>;
+  /** The body's `_meta` protocol version, where it is not the one the MCP-Protocol-Version header gives. */
+  bodyVersion?: string;
 }
 
 const CASES: readonly HeaderCase[] = [
@@ -31,18 +32,26 @@ const CASES: readonly HeaderCase[] = [
   },
   { what: `Mcp-Name "other_tool" on a tools/call of "${NO_TOOL}"`, method: 'tools/call', headers: { 'Mcp-Name': 'other_tool' } },
   { what: `no Mcp-Name on a tools/call of "${NO_TOOL}"`, method: 'tools/call', headers: { 'Mcp-Name': undefined } },
+  // The protocol version "MUST match the MCP-Protocol-Version header; otherwise the server MUST return a 400 Bad Request".
+  {
+    what: 'an MCP-Protocol-Version header that disagrees with the body\'s _meta protocolVersion "9999-01-01"',
+    method: 'tools/list',
+    headers: {},
+    bodyVersion: '9999-01-01',
+  },
 ];
 
 /**
  * SEP-2243 (2026-07-28 Streamable HTTP): a server MUST reject a request whose Mcp-Method or
  * Mcp-Name header is missing or disagrees with its body, with HTTP 400 and -32020
- * (HeaderMismatch). The refusals of the conformance suite's http-header-validation, sent raw:
+ * (HeaderMismatch); so too one whose MCP-Protocol-Version disagrees with its `_meta` (the
+ * suite's server-stateless). The refusals of the conformance suite's http-header-validation, sent raw:
  * MCP Lens's own requests always agree with their bodies. (Its whitespace case is left out: an
  * HTTP parser trims a value before server code sees it, as RFC 9110 §5.5 has it; Node's does.)
  */
 export const headersProbe: Probe = {
   id: 'headers',
-  title: 'Mcp-Method and Mcp-Name headers that disagree with the body are refused',
+  title: 'Mcp-Method, Mcp-Name and MCP-Protocol-Version headers that disagree with the body are refused',
   skip(ctx) {
     if (!ctx.http) return 'stdio has no headers (Mcp-Method and Mcp-Name are Streamable HTTP headers)';
     if (ctx.info.era !== 'modern') return `${ctx.info.protocolVersion} has no Mcp-Method or Mcp-Name headers (2026-07-28 and later)`;
@@ -55,11 +64,7 @@ export const headersProbe: Probe = {
 
 async function send(ctx: ProbeContext, c: HeaderCase): Promise<ProbeAnswer> {
   const version = ctx.info.protocolVersion;
-  const meta = {
-    [META_PROTOCOL_VERSION]: version,
-    [META_CLIENT_CAPABILITIES]: {},
-    [META_CLIENT_INFO]: { name: 'mcp-lens-probe', version: '1.0.0' },
-  };
+  const meta = probeMeta(c.bodyVersion ?? version);
   const params = c.method === 'tools/call' ? { name: NO_TOOL, arguments: {}, _meta: meta } : { _meta: meta };
   const msg = { jsonrpc: '2.0' as const, id: probeRequestId('headers'), method: c.method, params };
   const headers: Record<string, string> = {
@@ -89,8 +94,8 @@ function judge(ctx: ProbeContext, c: HeaderCase, answer: ProbeAnswer): void {
     });
   if (answer.status !== 400) {
     record(
-      `A request with ${c.what} was answered ${statusOf(answer)}; a Mcp-Method or Mcp-Name header that is missing or disagrees with the body MUST be refused with HTTP 400 and -32020 (HeaderMismatch)`,
-      'Compare Mcp-Method with the method and Mcp-Name with params.name (or uri) before dispatching, exactly (values are case-sensitive); answer a missing or different header with HTTP 400 and JSON-RPC error -32020.',
+      `A request with ${c.what} was answered ${statusOf(answer)}; a Mcp-Method, Mcp-Name or MCP-Protocol-Version header that is missing or disagrees with the body MUST be refused with HTTP 400 and -32020 (HeaderMismatch)`,
+      "Compare Mcp-Method with the method, Mcp-Name with params.name (or uri) and MCP-Protocol-Version with _meta's protocolVersion before dispatching, exactly (values are case-sensitive); answer a missing or different header with HTTP 400 and JSON-RPC error -32020.",
     );
   } else if (code !== HEADER_MISMATCH) {
     record(

@@ -27,6 +27,14 @@ export function checkSession(ctx: ProbeContext): CheckSession | undefined {
   return undefined;
 }
 
+/** What a probe's own requests call their client. */
+export const PROBE_CLIENT = { name: 'mcp-lens-probe', version: '1.0.0' };
+
+/** The 2026-07-28 `_meta` of a probe's own request: its version, the capabilities it declares (none by default), its client. */
+export function probeMeta(version: string, capabilities: Record<string, unknown> = {}): Record<string, unknown> {
+  return { [META_PROTOCOL_VERSION]: version, [META_CLIENT_CAPABILITIES]: capabilities, [META_CLIENT_INFO]: PROBE_CLIENT };
+}
+
 /** A probe request's id: never one the client's own requests use. */
 export function probeRequestId(probe: ProbeId): string {
   return `mcp-lens-probe-${probe}-${randomUUID().slice(0, 8)}`;
@@ -49,9 +57,7 @@ export function harmlessRequest(
       jsonrpc: '2.0' as const,
       id: probeRequestId(probe),
       method: harmlessMethod(ctx),
-      params: {
-        _meta: { [META_PROTOCOL_VERSION]: ctx.info.protocolVersion, [META_CLIENT_CAPABILITIES]: {}, [META_CLIENT_INFO]: PROBE_CLIENT },
-      },
+      params: { _meta: probeMeta(ctx.info.protocolVersion) },
     };
     return { headers: { ...base, ...modernHeaders(msg, ctx.info.protocolVersion, new Map()) }, body: JSON.stringify(msg) };
   }
@@ -64,8 +70,6 @@ export function harmlessRequest(
 export function harmlessMethod(ctx: ProbeContext): 'ping' | 'server/discover' {
   return ctx.info.era === 'modern' ? 'server/discover' : 'ping';
 }
-
-const PROBE_CLIENT = { name: 'mcp-lens-probe', version: '1.0.0' };
 
 /** A legacy session of the probe's own, so the check's session is never ended or disturbed. */
 export interface ProbeSession {
