@@ -31,7 +31,7 @@ export interface CorpusCase {
 const both: Transport[] = ['http', 'stdio'];
 const http: Transport[] = ['http'];
 
-const legacy = (fault: string, scenario: string, suiteFails: string[], command: string[], rule: string, transports = both): CorpusCase => ({
+const legacy = (fault: string, scenario: string, suiteFails: string[], command: string[], rule: string, transports = both, controlExit = 0): CorpusCase => ({
   fault,
   fixture: 'legacy',
   scenario,
@@ -39,6 +39,7 @@ const legacy = (fault: string, scenario: string, suiteFails: string[], command: 
   command,
   rule,
   transports,
+  ...(controlExit ? { controlExit } : {}),
 });
 const modern = (fault: string, scenario: string, suiteFails: string[], rule: string): CorpusCase => ({
   fault,
@@ -87,6 +88,7 @@ export const CASES: readonly CorpusCase[] = [
   legacy('tool-embedded-no-uri', 'tools-call-embedded-resource', ['tools-call-embedded-resource', WIRE], call('test_embedded_resource'), 'schema-violation'),
   legacy('tool-mixed-resource-empty', 'tools-call-mixed-content', [WIRE], call('test_multiple_content_types'), 'schema-violation'),
   legacy('tool-logging-bad-level', 'tools-call-with-logging', ['tools-call-with-logging', WIRE], call('test_tool_with_logging'), 'schema-violation'),
+  legacy('tool-error-as-protocol-error', 'tools-call-error', ['tools-call-error'], call('test_error_handling'), 'domain-error-as-protocol-error', both, 1),
   legacy('tool-progress-decreasing', 'tools-call-with-progress', ['tools-call-with-progress'], call('test_tool_with_progress'), 'progress-not-increasing'),
   // Resources.
   legacy('resources-list-no-uri', 'resources-list', ['resources-list', WIRE], check, 'schema-violation'),
