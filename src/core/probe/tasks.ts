@@ -1,10 +1,9 @@
 import type { RequestOptions } from '../session/client';
 import { serverAdvertisesTasks, TASKS_DECLARATION, TASKS_EXTENSION } from '../session/tasksModern';
-import { modernHeaders } from '../transport/httpHeaders';
 import { errorCodeOf, evidence, exchange } from './exchange';
 import { declaresLegacyTasks, probeLegacyTasks, UNKNOWN_TASK } from './legacyTasks';
 import { probeExchange } from './http/exchange';
-import { probeMeta, probeRequestId } from './http/probeSession';
+import { modernPostHeaders, probeMeta, probeRequestId } from './http/probeSession';
 import { recordVerdict, type Probe, type ProbeContext } from './probe';
 
 const METHOD_NOT_FOUND = -32601;
@@ -99,13 +98,7 @@ async function mismatchedName(ctx: ProbeContext): Promise<void> {
     },
   };
   const wrong = `${UNKNOWN_TASK}-other`;
-  const headers = {
-    ...ctx.http!.headers,
-    Accept: 'application/json, text/event-stream',
-    'Content-Type': 'application/json',
-    ...modernHeaders(msg, version, new Map()),
-    'Mcp-Name': wrong,
-  };
+  const headers = { ...modernPostHeaders(ctx, msg, version), 'Mcp-Name': wrong };
   const answer = await probeExchange(ctx, 'tasks', ctx.http!.url, { method: 'POST', headers, body: JSON.stringify(msg) });
   if (answer.status === undefined || answer.status === 400) return;
   recordVerdict(ctx.client.trace, 'tasks', {

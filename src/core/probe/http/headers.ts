@@ -1,7 +1,6 @@
-import { modernHeaders } from '../../transport/httpHeaders';
 import { recordVerdict, type Probe, type ProbeContext } from '../probe';
 import { answerErrorCode, probeExchange, type ProbeAnswer } from './exchange';
-import { probeMeta, probeRequestId, statusOf } from './probeSession';
+import { modernPostHeaders, probeMeta, probeRequestId, statusOf } from './probeSession';
 
 /** SEP-2243's code for a header that disagrees with the body. */
 const HEADER_MISMATCH = -32020;
@@ -67,12 +66,7 @@ async function send(ctx: ProbeContext, c: HeaderCase): Promise<ProbeAnswer> {
   const meta = probeMeta(c.bodyVersion ?? version);
   const params = c.method === 'tools/call' ? { name: NO_TOOL, arguments: {}, _meta: meta } : { _meta: meta };
   const msg = { jsonrpc: '2.0' as const, id: probeRequestId('headers'), method: c.method, params };
-  const headers: Record<string, string> = {
-    ...ctx.http!.headers,
-    Accept: 'application/json, text/event-stream',
-    'Content-Type': 'application/json',
-    ...modernHeaders(msg, version, new Map()),
-  };
+  const headers = modernPostHeaders(ctx, msg, version);
   for (const [name, value] of Object.entries(c.headers)) {
     if (value === undefined) delete headers[name];
     else headers[name] = value;

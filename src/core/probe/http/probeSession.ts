@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
 import { modernHeaders } from '../../transport/httpHeaders';
+import type { JsonRpcRequest } from '../../wire/message';
 import type { ProbeContext, ProbeId } from '../probe';
 import { headerValue, probeExchange, type ProbeAnswer } from './exchange';
 
@@ -35,6 +36,16 @@ export function probeMeta(version: string, capabilities: Record<string, unknown>
   return { [META_PROTOCOL_VERSION]: version, [META_CLIENT_CAPABILITIES]: capabilities, [META_CLIENT_INFO]: PROBE_CLIENT };
 }
 
+/** The headers of a probe's raw 2026-07-28 POST of `msg`: the session's own (auth included) and the standard ones for `version`. */
+export function modernPostHeaders(ctx: ProbeContext, msg: JsonRpcRequest, version: string): Record<string, string> {
+  return {
+    ...ctx.http!.headers,
+    Accept: 'application/json, text/event-stream',
+    'Content-Type': 'application/json',
+    ...modernHeaders(msg, version, new Map()),
+  };
+}
+
 /** A probe request's id: never one the client's own requests use. */
 export function probeRequestId(probe: ProbeId): string {
   return `mcp-lens-probe-${probe}-${randomUUID().slice(0, 8)}`;
@@ -51,17 +62,21 @@ export function harmlessRequest(
   probe: ProbeId,
   session: string | undefined,
 ): { headers: Record<string, string>; body: string } {
-  const base = { ...ctx.http!.headers, Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
   if (ctx.info.era === 'modern') {
-    const msg = {
-      jsonrpc: '2.0' as const,
+    const msg: JsonRpcRequest = {
+      jsonrpc: '2.0',
       id: probeRequestId(probe),
       method: harmlessMethod(ctx),
       params: { _meta: probeMeta(ctx.info.protocolVersion) },
     };
-    return { headers: { ...base, ...modernHeaders(msg, ctx.info.protocolVersion, new Map()) }, body: JSON.stringify(msg) };
+    return { headers: modernPostHeaders(ctx, msg, ctx.info.protocolVersion), body: JSON.stringify(msg) };
   }
-  const headers: Record<string, string> = { ...base, 'MCP-Protocol-Version': ctx.info.protocolVersion };
+  const headers: Record<string, string> = {
+    ...ctx.http!.headers,
+    Accept: 'application/json, text/event-stream',
+    'Content-Type': 'application/json',
+    'MCP-Protocol-Version': ctx.info.protocolVersion,
+  };
   if (session !== undefined) headers['Mcp-Session-Id'] = session;
   return { headers, body: JSON.stringify({ jsonrpc: '2.0', id: probeRequestId(probe), method: harmlessMethod(ctx) }) };
 }

@@ -1,10 +1,9 @@
 import type { ProbeRule } from '../../diagnose/diagnostic';
 import { isRecord } from '../../schema/isRecord';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
-import { modernHeaders } from '../../transport/httpHeaders';
 import { recordVerdict, type Probe, type ProbeContext, type ProbeVerdict } from '../probe';
 import { answerResponse, probeExchange, type ProbeAnswer } from './exchange';
-import { probeMeta, probeRequestId, statusOf } from './probeSession';
+import { modernPostHeaders, probeMeta, probeRequestId, statusOf } from './probeSession';
 
 /** A version no server implements (date-shaped, as revisions are). */
 const UNKNOWN_VERSION = '9999-01-01';
@@ -123,13 +122,11 @@ export const statelessProbe: Probe = {
 
 async function send(ctx: ProbeContext, c: StatelessCase, id: string): Promise<ProbeAnswer> {
   const msg = { jsonrpc: '2.0' as const, id, method: c.method, params: c.meta ? { _meta: c.meta } : {} };
-  const headers: Record<string, string> = {
-    ...ctx.http!.headers,
-    Accept: 'application/json, text/event-stream',
-    'Content-Type': 'application/json',
-    ...modernHeaders(msg, c.version, new Map()),
-  };
-  return probeExchange(ctx, 'stateless', ctx.http!.url, { method: 'POST', headers, body: JSON.stringify(msg) });
+  return probeExchange(ctx, 'stateless', ctx.http!.url, {
+    method: 'POST',
+    headers: modernPostHeaders(ctx, msg, c.version),
+    body: JSON.stringify(msg),
+  });
 }
 
 /** The versions the session's server/discover listed (what an UnsupportedProtocolVersionError offers), if it listed any. */
