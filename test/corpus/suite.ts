@@ -40,6 +40,35 @@ export async function runSuite(node: string, args: readonly string[]): Promise<{
   }
 }
 
+/**
+ * server-stateless's checks that read a response or listen stream within a fixed 500–1500 ms
+ * (the suite's own bounds): on a loaded 2-core machine a read can miss its window.
+ */
+const TIMED_CHECKS = new Set([
+  'sep-2575-http-server-no-independent-requests-on-stream',
+  'sep-2575-server-no-log-without-loglevel',
+  'sep-2575-server-sends-subscription-ack',
+  'sep-2575-server-tags-subscription-id',
+  'sep-2575-server-honors-notification-filter',
+  'sep-2575-server-sends-prompts-list-changed-on-subscription',
+  'sep-2575-server-sends-tools-list-changed-on-subscription',
+]);
+
+/**
+ * The checks of `scenario` that fail, where `expected` are the ones that must: a run whose only
+ * difference from them is a timed check is run again, at most twice, so a slow moment of the
+ * machine is not taken for a fault (a difference in any other check is returned at once).
+ */
+export async function failingSettled(node: string, url: string, scenario: string, expected: readonly string[]): Promise<string[]> {
+  let fails = failing(await runScenario(node, url, scenario));
+  for (let again = 0; again < 2; again++) {
+    const differ = [...fails.filter((id) => !expected.includes(id)), ...expected.filter((id) => !fails.includes(id))];
+    if (differ.length === 0 || !differ.every((id) => TIMED_CHECKS.has(id))) break;
+    fails = failing(await runScenario(node, url, scenario));
+  }
+  return fails;
+}
+
 /** What the runner itself counts as failing a check: a FAILURE, and a WARNING (a broken SHOULD). */
 export function failing(checks: readonly SuiteCheck[]): string[] {
   return [...new Set(checks.filter((c) => c.status !== 'SUCCESS' && c.status !== 'INFO' && c.status !== 'SKIPPED').map((c) => c.id))].sort();
