@@ -17,7 +17,14 @@ export async function run(): Promise<void> {
   // Each file's suite leaves the window as it found it, as the e2e runner's tidy step does between
   // tests: panels a suite opened stayed open for all the suites after it (nine editor groups of
   // tool panels by the Messages view's flood, whose every redraw laid them all out again).
-  for (const suite of mocha.suite.suites) suite.afterAll('close the editors it opened', () => vscode.commands.executeCommand('workbench.action.closeAllGroups'));
+  // Housekeeping gets a generous bound: right after the Messages view's 100 000-notification
+  // flood a loaded 2-core runner took over 60 s to close them (ci56), which failed no assertion.
+  for (const suite of mocha.suite.suites) {
+    suite.afterAll('close the editors it opened', async function () {
+      this.timeout(180_000);
+      await vscode.commands.executeCommand('workbench.action.closeAllGroups');
+    });
+  }
   console.log(`integration-start ${files.length} file(s) in ${vscode.env.appName} ${vscode.version}`);
 
   const retried = new Set<string>();
