@@ -2,6 +2,7 @@ import type { ProbeRule } from '../../diagnose/diagnostic';
 import { isRecord } from '../../schema/isRecord';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
 import { recordVerdict, type Probe, type ProbeContext, type ProbeVerdict } from '../probe';
+import { quote } from '../exchange';
 import { answerResponse, probeExchange, type ProbeAnswer } from './exchange';
 import { modernPostHeaders, probeMeta, probeRequestId, statusOf } from './probeSession';
 
@@ -144,7 +145,7 @@ function judge(c: StatelessCase, answer: ProbeAnswer, id: string, supported: rea
   if (answer.status === undefined) return undefined;
   const response = answerResponse(answer);
   const error = isRecord(response?.error) ? response.error : undefined;
-  const got = `${statusOf(answer)} ${error ? `with error ${String(error.code)}` : response && 'result' in response ? 'with a result' : 'without a JSON-RPC response'}`;
+  const got = `${statusOf(answer)} ${error ? `with error ${typeof error.code === 'number' ? error.code : quote(error.code)}` : response && 'result' in response ? 'with a result' : 'without a JSON-RPC response'}`;
   const verdict = (wrong: string, severity?: 'warning'): ProbeVerdict => ({
     rule: c.rule,
     message: `A ${c.what} was answered ${got}: ${wrong}`,
@@ -162,9 +163,7 @@ function judge(c: StatelessCase, answer: ProbeAnswer, id: string, supported: rea
     return verdict(want.must);
   }
   if (JSON.stringify(response?.id) !== JSON.stringify(id)) {
-    return verdict(
-      `the error carries id ${JSON.stringify(response?.id)}, not the request's ${JSON.stringify(id)}, so no client can match it`,
-    );
+    return verdict(`the error carries id ${quote(response?.id)}, not the request's ${JSON.stringify(id)}, so no client can match it`);
   }
   if (c.expected === 'unsupported-version') return judgeVersionData(error.data, supported, verdict);
   return undefined;
@@ -183,10 +182,10 @@ function judgeVersionData(
   const strangers = supported ? offered.filter((v) => typeof v !== 'string' || !supported.includes(v)) : [];
   if (strangers.length > 0) {
     return verdict(
-      `its data.supported lists ${JSON.stringify(strangers)}, which server/discover's supportedVersions ${JSON.stringify(supported)} does not`,
+      `its data.supported lists ${quote(strangers)}, which server/discover's supportedVersions ${JSON.stringify(supported)} does not`,
     );
   }
   if (d.requested !== UNKNOWN_VERSION)
-    return verdict(`its data.requested is ${JSON.stringify(d.requested)}, not the version asked for ("${UNKNOWN_VERSION}")`);
+    return verdict(`its data.requested is ${quote(d.requested)}, not the version asked for ("${UNKNOWN_VERSION}")`);
   return undefined;
 }
