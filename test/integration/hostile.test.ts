@@ -105,12 +105,19 @@ suite('hostile servers', function () {
     await serverWhere(registry, 'hostile-flood', 'running with its tools', (s) => s.state === 'running' && s.tools.includes('echo'));
     assert.equal(last.lines.at(-1)?.text, 'flood 100000 of 100000');
 
+    // The server has handed its 10 MiB tail to the pipe (it may still sit in the server's queue
+    // while a loaded host reads; a stop then would SIGTERM it mid-write, as it should).
+    const flushed = await vscode.commands.executeCommand<CallOutcome>('mcpLens.runTool', { server: 'hostile-flood', tool: 'flushed', args: {} });
+    assert.equal(flushed.kind, 'result', JSON.stringify(flushed).slice(0, 500));
+
     const pids = markedProcesses('hostile-flood');
     assert.equal(pids.length, 1);
     await vscode.commands.executeCommand('mcpLens.stopServer', 'hostile-flood');
     assert.deepEqual(pids.filter(isAlive), []);
     // The unterminated 10 MiB arrives as one line when the stream ends; nothing was dropped.
     const { events } = await exported('hostile-flood');
+    // It left on its own at the end of stdin, not by the stop's SIGTERM.
+    assert.equal(events.find((e) => e.kind === 'exited')?.raw, 'server exited (code 0)');
     const stderr = events.filter((e) => e.dir === 'stderr');
     assert.equal(stderr.filter((e) => e.raw.startsWith('flood ')).length, 100_000);
     const tail = stderr.find((e) => e.raw.startsWith('yyyy'));

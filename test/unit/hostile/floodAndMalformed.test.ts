@@ -11,7 +11,7 @@ test('a stderr flood of 100 000 lines and 10 MiB without a newline: every line a
   const client = new McpClient(hostile('stderr-flood.mjs'));
   await client.connect();
   // Asked while the flood is still being written.
-  assert.deepEqual((await client.listAll('tools/list')).map((t) => t.name), ['echo']);
+  assert.deepEqual((await client.listAll('tools/list')).map((t) => t.name), ['echo', 'flushed']);
   const isFlood = (e: { dir: string; raw: string }) => e.dir === 'stderr' && e.raw.startsWith('flood ');
   await until(() => count(client.trace.events, isFlood) === 100_000, 'all 100 000 flood lines', 20_000);
   const lines = client.trace.events.filter(isFlood);
@@ -21,6 +21,8 @@ test('a stderr flood of 100 000 lines and 10 MiB without a newline: every line a
   const result = await client.callTool('echo', { text: 'still here' });
   assert.deepEqual(result.content, [{ type: 'text', text: 'still here' }]);
 
+  // Once the server has handed its tail to the pipe, the stop cannot cut it short.
+  assert.deepEqual((await client.callTool('flushed', {})).content, [{ type: 'text', text: 'flushed' }]);
   await client.close();
   // The 10 MiB with no newline is one event once the stream ends, flagged partial.
   const tail = await waitForEvent(client.trace, (e) => e.dir === 'stderr' && e.raw.startsWith('yyyy'), 'the unterminated stderr tail');
