@@ -38,6 +38,28 @@ suite('Probes after Start', () => {
     assert.match(found.message, /^probe-ping-error: ping was answered with error -32603 /);
   });
 
+  test('a 2026-07-28 stdio server that never looks at _meta: the stateless probe\'s raw requests are in the Messages view, Problems has request-meta-mishandled and no client fault', async () => {
+    const { registry } = await extensionApi();
+    await server(registry, 'probe-meta-unchecked');
+    await vscode.commands.executeCommand('mcpLens.startServer', 'probe-meta-unchecked');
+    await serverWhere(registry, 'probe-meta-unchecked', 'running', (s) => s.state === 'running');
+    await probesRow('probe-meta-unchecked');
+    const probes = (await serverRow('probe-meta-unchecked', 3))?.children?.find((c) => c.label === 'Probes')?.children ?? [];
+    assert.equal(probes.find((p) => p.label === 'stateless')?.description, 'ran', JSON.stringify(probes));
+    const config = vscode.Uri.file(find(registry, 'probe-meta-unchecked')!.file);
+    const found = await waitFor('three request-meta-mishandled in Problems', () => {
+      const d = ours(config).filter((x) => x.code === 'request-meta-mishandled');
+      return d.length === 3 ? d : undefined;
+    });
+    assert.match(found[0].message, /^probe-meta-unchecked: A server\/discover without _meta was answered with a result: .* -32602/);
+    assert.equal(found[0].severity, vscode.DiagnosticSeverity.Error);
+    // The probe's own malformed requests are not read as MCP Lens's fault.
+    const codes = ours(config).filter((d) => d.message.startsWith('probe-meta-unchecked:')).map((d) => String(d.code));
+    assert.deepEqual(codes.filter((c) => c !== 'request-meta-mishandled'), [], codes.join(', '));
+    const rows = await vscode.commands.executeCommand<{ label: string }[]>('mcpLens.messages.describe', 'probe-meta-unchecked', 0);
+    assert.ok(rows.some((r) => /^server\/discover/.test(r.label)) && rows.some((r) => /^mcp-lens\/no-such-method/.test(r.label)), rows.map((r) => r.label).join('\n'));
+  });
+
   test('a clean SDK server: every probe that applies runs, and none is a warning or an error', async () => {
     const { registry } = await extensionApi();
     await server(registry, 'probe-clean');

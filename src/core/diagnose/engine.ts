@@ -4,6 +4,7 @@ import { DiagnoseContext } from './context';
 import { RULES } from './registry';
 import type { EventClass, Finding, Report, Rule } from './rule';
 import { madeUpStart } from './ruleWarmup';
+import { isProbeRequestId } from '../probe/requestId';
 
 /**
  * A flood of one fault (a banner per message) says nothing new after this many. Counted per
@@ -80,6 +81,7 @@ export class DiagnosticsEngine {
   feed(e: TraceEvent): readonly Diagnostic[] {
     // The first request has gone out: the server is starting, and this process has time to spare.
     if (!rulesWarm && e.dir === 'c2s' && e.kind === 'request') this.warmRules();
+    if (isProbeExchange(e)) return NONE;
     this.out = undefined;
     const dispatch = this.dispatchFor(e);
     const rules = hasLineFacts(e) ? dispatch.all : dispatch.plain;
@@ -242,6 +244,17 @@ function classOf(e: TraceEvent): EventClass {
   if (e.dir === 'meta' || e.dir === 'stderr') return e.dir;
   const kind = e.msg && (e.kind === 'request' || e.kind === 'response' || e.kind === 'notification') ? e.kind : undefined;
   return kind ? MESSAGE_CLASS[e.dir][kind]! : e.dir === 'c2s' ? 'c2s-line' : 's2c-line';
+}
+
+/**
+ * A probe's raw request on the session's own stream (stdio has no other) and its answer. They
+ * are malformed on purpose, and the probe judges them itself, as it judges its raw HTTP
+ * exchanges (meta events the rules leave alone): the rules would read the one as the client's
+ * fault and count the other in the session's state.
+ */
+function isProbeExchange(e: TraceEvent): boolean {
+  const sentOrAnswer = (e.dir === 'c2s' && e.kind === 'request') || (e.dir === 's2c' && e.kind === 'response');
+  return sentOrAnswer && isProbeRequestId((e.msg as { id?: unknown } | undefined)?.id);
 }
 
 /** Offline: the diagnostics of a whole trace (feed every event, then end). */

@@ -36,11 +36,11 @@ export const PROBE_IDS = [
   'input-required-placement',
   'legacy-era',
   'tasks',
+  'stateless',
   'session',
   'origin',
   'host',
   'headers',
-  'stateless',
   'get-stream',
   'resume',
 ] as const;

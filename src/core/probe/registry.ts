@@ -8,6 +8,7 @@ import type { Probe, ProbeId } from './probe';
 import { promptsGetProbe } from './promptsGet';
 import { resourcesReadProbe } from './resourcesRead';
 import { skillsProbe } from './skills';
+import { statelessProbe } from './stateless';
 import { subscribeProbe } from './subscribe';
 import { tasksProbe } from './tasks';
 import { unknownResourceProbe } from './unknownResource';
@@ -27,6 +28,7 @@ export const PROBES: readonly Probe[] = [
   inputRequiredPlacementProbe,
   legacyEraProbe,
   tasksProbe,
+  statelessProbe,
   // Streamable HTTP only (each says why over stdio); after the protocol probes, so a session ended by the session probe's DELETE is never one they need.
   ...HTTP_PROBES,
 ];

@@ -3,7 +3,8 @@ import { serverAdvertisesTasks, TASKS_DECLARATION, TASKS_EXTENSION } from '../se
 import { errorCodeOf, evidence, exchange } from './exchange';
 import { declaresLegacyTasks, probeLegacyTasks, UNKNOWN_TASK } from './legacyTasks';
 import { probeExchange } from './http/exchange';
-import { modernPostHeaders, probeMeta, probeRequestId } from './http/probeSession';
+import { modernPostHeaders, probeMeta } from './http/probeSession';
+import { probeRequestId } from './requestId';
 import { recordVerdict, type Probe, type ProbeContext } from './probe';
 
 const METHOD_NOT_FOUND = -32601;

@@ -4,6 +4,7 @@ import { diagnose } from '../../../src/core/diagnose/engine';
 import type { Diagnostic } from '../../../src/core/diagnose/diagnostic';
 import { HTTP_PROBES } from '../../../src/core/probe/http';
 import type { ProbeContext } from '../../../src/core/probe/probe';
+import { statelessProbe } from '../../../src/core/probe/stateless';
 import { McpClient } from '../../../src/core/session/client';
 import { startHttpFixture, type HttpFixture } from '../transport/httpHelpers';
 
@@ -17,7 +18,7 @@ after(async () => {
   await Promise.all(started.map((s) => s.stop()));
 });
 
-/** Connects as `check` does, lists tools, runs every HTTP probe that applies, and diagnoses the trace. */
+/** Connects as `check` does, lists tools, runs every HTTP probe that applies (and stateless, which also runs over stdio), and diagnoses the trace. */
 async function probe(args: string[], fixture = FIXTURE): Promise<{ client: McpClient; skipped: Record<string, string>; findings: Diagnostic[] }> {
   const server = await startHttpFixture(fixture, args);
   started.push(server);
@@ -33,7 +34,7 @@ async function probe(args: string[], fixture = FIXTURE): Promise<{ client: McpCl
     timeoutMs: 5000,
   };
   const skipped: Record<string, string> = {};
-  for (const p of HTTP_PROBES) {
+  for (const p of [...HTTP_PROBES, statelessProbe]) {
     const why = p.skip(ctx);
     if (why) skipped[p.id] = why;
     else await p.run(ctx);

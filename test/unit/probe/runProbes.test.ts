@@ -39,6 +39,6 @@ test('the registry: every probe once, each id one of PROBE_IDS, the stdio probes
   const ids = PROBES.map((p) => p.id);
   assert.equal(new Set(ids).size, ids.length);
   for (const id of ids) assert.ok((PROBE_IDS as readonly string[]).includes(id), id);
-  const stdio = ['ping', 'logging', 'completion', 'resources-read', 'unknown-resource', 'prompts-get', 'subscribe', 'result-type', 'caching', 'input-required-placement', 'legacy-era', 'tasks'];
+  const stdio = ['ping', 'logging', 'completion', 'resources-read', 'unknown-resource', 'prompts-get', 'subscribe', 'result-type', 'caching', 'input-required-placement', 'legacy-era', 'tasks', 'stateless'];
   assert.deepEqual(ids.filter((id) => stdio.includes(id)), stdio);
 });

@@ -1,6 +1,7 @@
 import { recordVerdict, type Probe, type ProbeContext } from '../probe';
 import { answerErrorCode, probeExchange, type ProbeAnswer } from './exchange';
-import { modernPostHeaders, probeMeta, probeRequestId, statusOf } from './probeSession';
+import { modernPostHeaders, probeMeta, statusOf } from './probeSession';
+import { probeRequestId } from '../requestId';
 
 /** SEP-2243's code for a header that disagrees with the body. */
 const HEADER_MISMATCH = -32020;

@@ -5,15 +5,6 @@ import { hostProbe } from './host';
 import { originProbe } from './origin';
 import { resumeProbe } from './resume';
 import { sessionProbe } from './session';
-import { statelessProbe } from './stateless';
 
 /** The Streamable HTTP probes (DESIGN.md §9): each skips over stdio, saying why. */
-export const HTTP_PROBES: readonly Probe[] = [
-  sessionProbe,
-  originProbe,
-  hostProbe,
-  headersProbe,
-  statelessProbe,
-  getStreamProbe,
-  resumeProbe,
-];
+export const HTTP_PROBES: readonly Probe[] = [sessionProbe, originProbe, hostProbe, headersProbe, getStreamProbe, resumeProbe];

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../session/protocol';
 import { modernHeaders } from '../../transport/httpHeaders';
 import type { JsonRpcRequest } from '../../wire/message';
 import type { ProbeContext, ProbeId } from '../probe';
 import { headerValue, probeExchange, type ProbeAnswer } from './exchange';
+import { probeRequestId } from '../requestId';
 
 /** The session the check's own client holds: the id the server issued, and the trace event that shows it. */
 export interface CheckSession {
@@ -44,11 +44,6 @@ export function modernPostHeaders(ctx: ProbeContext, msg: JsonRpcRequest, versio
     'Content-Type': 'application/json',
     ...modernHeaders(msg, version, new Map()),
   };
-}
-
-/** A probe request's id: never one the client's own requests use. */
-export function probeRequestId(probe: ProbeId): string {
-  return `mcp-lens-probe-${probe}-${randomUUID().slice(0, 8)}`;
 }
 
 /**
