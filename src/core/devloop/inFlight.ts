@@ -4,6 +4,7 @@
  * lost requests is as true offline as live.
  */
 import type { TraceEvent } from '../trace/event';
+import { isProbeRequestId } from '../probe/requestId';
 
 /** A request with no answer; `describeRequest` (core/diagnose/describe) names it as every diagnostic does. */
 export interface LostRequest {
@@ -28,8 +29,9 @@ export function requestsInFlight(events: readonly TraceEvent[]): LostRequest[] {
     const e = events[i];
     const msg = e.msg as Record<string, unknown> | undefined;
     // A subscriptions/listen stream awaits no answer ("this result is sent only when the server tears
-    // the subscription down"): a restart ends it, it loses nothing.
-    if (e.dir === 'c2s' && e.kind === 'request' && msg && msg.method !== 'subscriptions/listen') {
+    // the subscription down"): a restart ends it, it loses nothing. Nor does a probe's raw request,
+    // which waited for its answer only while its probe ran (an unanswered one is the probe's finding).
+    if (e.dir === 'c2s' && e.kind === 'request' && msg && msg.method !== 'subscriptions/listen' && !isProbeRequestId(msg.id)) {
       const params = msg.params as Record<string, unknown> | undefined;
       open.set(key(msg.id), { id: msg.id as string | number, method: String(msg.method), ...(params ? { params } : {}), seq: e.seq });
     } else if (e.dir === 's2c' && e.kind === 'response' && msg) {

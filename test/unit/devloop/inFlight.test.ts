@@ -33,3 +33,10 @@ test('an open subscriptions/listen stream is not a request a restart loses: it a
   for (const e of [{ dir: 'meta', kind: 'spawned', raw: 'spawned', info: {} } as NewTraceEvent, req(2, 'subscriptions/listen', { notifications: { toolsListChanged: true } }), req(3, 'tools/call', { name: 'slow' })]) trace.append(e);
   assert.deepEqual(requestsInFlight(trace.events).map(describeRequest), ['tools/call "slow" (id 3)']);
 });
+
+test('a probe\'s raw request left unanswered is the probe\'s finding, not a request a restart loses', () => {
+  const trace = new Trace();
+  const probe: NewTraceEvent = { dir: 'c2s', kind: 'request', raw: '', msg: { jsonrpc: '2.0', id: 'mcp-lens-probe-stateless-0a1b2c3d', method: 'mcp-lens/no-such-method' } as never };
+  for (const e of [{ dir: 'meta', kind: 'spawned', raw: 'spawned', info: {} } as NewTraceEvent, probe, req(3, 'tools/call', { name: 'slow' })]) trace.append(e);
+  assert.deepEqual(requestsInFlight(trace.events).map(describeRequest), ['tools/call "slow" (id 3)']);
+});
