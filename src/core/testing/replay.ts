@@ -10,6 +10,7 @@ import type { TraceEvent } from '../trace/event';
 import { isRecord } from '../schema/isRecord';
 import { isRequest, isResponse } from '../wire/message';
 import { compareJson, withoutMeta, type Mismatch } from './jsonMatch';
+import { isProbeRequestId } from '../probe/requestId';
 
 /** The handshake is the replaying client's own business (it may even be another era). */
 const HANDSHAKE = new Set(['initialize', 'server/discover']);
@@ -64,7 +65,8 @@ export function recordedRequests(events: readonly TraceEvent[]): { requests: Rec
   const requests: RecordedRequest[] = [];
   let unanswered = 0;
   for (const e of events) {
-    if (e.dir !== 'c2s' || !isRequest(e.msg) || HANDSHAKE.has(e.msg.method)) continue;
+    // A probe's raw request is malformed on purpose, and replaying sends a well-formed one instead.
+    if (e.dir !== 'c2s' || !isRequest(e.msg) || HANDSHAKE.has(e.msg.method) || isProbeRequestId(e.msg.id)) continue;
     const answer = answers.get(String(e.msg.id));
     if (!answer) {
       unanswered++;

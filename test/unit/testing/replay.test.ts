@@ -33,6 +33,18 @@ test('recorded requests: the handshake is left to the replaying client, answers 
   assert.equal(unanswered, 1);
 });
 
+test('recorded requests: a probe\'s raw request (malformed on purpose) is not replayed as the session\'s own', () => {
+  const events = [
+    c2s({ jsonrpc: '2.0', id: 'mcp-lens-probe-stateless-0a1b2c3d', method: 'mcp-lens/no-such-method', params: { _meta: {} } }),
+    s2c({ jsonrpc: '2.0', id: 'mcp-lens-probe-stateless-0a1b2c3d', error: { code: -32601, message: 'Method not found' } }),
+    c2s({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }),
+    s2c({ jsonrpc: '2.0', id: 7, result: { tools: [] } }),
+  ];
+  const { requests, unanswered } = recordedRequests(events);
+  assert.deepEqual(requests.map((r) => r.method), ['tools/list']);
+  assert.equal(unanswered, 0);
+});
+
 for (const t of TRANSPORTS) {
   test(`replaying against a real server over ${t.name}: equal answers modulo timestamps pass, others name the differing path`, async () => {
     const answer = (temperature: number) => ({
