@@ -1,13 +1,14 @@
 import type { ProbeRule } from '../diagnose/diagnostic';
 import { isRecord } from '../schema/isRecord';
+import { ConnectionClosedError } from '../session/errors';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../session/protocol';
+import { rawExchange } from '../session/rawExchange';
 import type { JsonRpcRequest } from '../wire/message';
 import { recordVerdict, type Probe, type ProbeContext, type ProbeVerdict } from './probe';
 import { quote } from './exchange';
 import { answerResponse, probeExchange } from './http/exchange';
 import { modernPostHeaders, probeMeta, statusOf } from './http/probeSession';
 import { probeRequestId } from './requestId';
-import { streamExchange } from './streamExchange';
 
 /** A version no server implements (date-shaped, as revisions are). */
 const UNKNOWN_VERSION = '9999-01-01';
@@ -163,9 +164,10 @@ async function post(ctx: ProbeContext, c: StatelessCase, id: string): Promise<An
   return { evidence: [answer.seq], http: { status: answer.status, shown: statusOf(answer) }, response: answerResponse(answer) };
 }
 
-/** Over stdio, on the session's stream. */
+/** Over stdio, on the session's stream (its probe id keeps the session's rules off it); a closed connection means the probe could not finish. */
 async function onStream(ctx: ProbeContext, c: StatelessCase, id: string): Promise<Answered> {
-  const answer = await streamExchange(ctx, request(c, id), ctx.timeoutMs);
+  const answer = await rawExchange(ctx.client, JSON.stringify(request(c, id)), id, ctx.timeoutMs, ctx.signal);
+  if (answer.closed) throw new ConnectionClosedError(`the server closed the connection before answering ${c.method}`);
   const evidence = [answer.requestSeq, answer.response?.seq ?? 0].filter((seq) => seq > 0);
   return { evidence, response: answer.response?.msg };
 }

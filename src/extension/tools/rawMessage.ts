@@ -4,7 +4,7 @@
  * the same id is awaited on the trace.
  */
 import type { McpClient, ServerInfo } from '../../core/session/client';
-import { longTimeout } from '../../core/util/longTimeout';
+import { rawExchange } from '../../core/session/rawExchange';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../core/session/protocol';
 
 /** A request ready to edit: every 2026-07-28 request carries protocol version, capabilities and client info in `_meta`. */
@@ -42,33 +42,18 @@ export async function sendRawAndWait(client: McpClient, line: string, timeoutMs:
     await client.sendRaw(line);
     return { kind: 'noReply', summary: 'It has no id, so no reply is expected; the Messages view and the log show what follows.' };
   }
-  return new Promise<RawReply>((resolve, reject) => {
-    // mcpLens.requestTimeoutMs has no upper bound: a plain setTimeout over 2^31-1 ms fires after 1 ms.
-    const cancelTimer = longTimeout(
-      () => finish({ kind: 'noReply', summary: `No reply with id ${JSON.stringify(id)} within ${timeoutMs} ms.` }),
-      timeoutMs,
-    );
-    const closed = client.onDidClose(() =>
-      finish({ kind: 'noReply', summary: `The connection closed before a reply with id ${JSON.stringify(id)}.` }),
-    );
-    const sub = client.trace.onEvent((e) => {
-      const msg = e.msg as Record<string, unknown> | undefined;
-      if (e.dir !== 's2c' || !msg || 'method' in msg || msg.id !== id) return;
-      const error = msg.error as { code?: number; message?: string } | undefined;
-      finish({ kind: 'reply', raw: e.raw, message: msg, summary: error ? `error ${error.code} ${error.message ?? ''}`.trim() : 'result' });
-    });
-    function stop() {
-      cancelTimer();
-      closed.dispose();
-      sub.dispose();
-    }
-    function finish(reply: RawReply) {
-      stop();
-      resolve(reply);
-    }
-    client.sendRaw(line).catch((error: Error) => {
-      stop();
-      reject(error);
-    });
-  });
+  const answer = await rawExchange(client, line, id, timeoutMs);
+  const response = answer.response;
+  if (response) {
+    const error = response.msg.error as { code?: number; message?: string } | undefined;
+    return {
+      kind: 'reply',
+      raw: response.raw,
+      message: response.msg,
+      summary: error ? `error ${error.code} ${error.message ?? ''}`.trim() : 'result',
+    };
+  }
+  return answer.closed
+    ? { kind: 'noReply', summary: `The connection closed before a reply with id ${JSON.stringify(id)}.` }
+    : { kind: 'noReply', summary: `No reply with id ${JSON.stringify(id)} within ${timeoutMs} ms.` };
 }
