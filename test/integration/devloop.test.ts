@@ -6,7 +6,7 @@ import type { DebugOutcome } from '../../src/extension/devloop/debugAttach';
 import type { DescribedRow } from '../../src/extension/messages/describe';
 import type { CallOutcome } from '../../src/extension/tools/protocol';
 import type { PanelState } from '../../src/extension/stderr/panel';
-import { extensionApi, find, folder, restoreFile, serverNames, serverWhere, waitFor } from './support';
+import { extensionApi, find, folder, restoreFile, saved, serverNames, serverWhere, waitFor } from './support';
 
 // A server that reads its tools from devloop/tools.json, copied into the workspace copy:
 // "weather" restarts when that file is saved (dev.watch); "weather-debug" is debugged.
@@ -95,7 +95,7 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(tools, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(changed, null, 2));
     assert.ok(await vscode.workspace.applyEdit(edit));
-    assert.ok(await doc.save(), 'tools.json saved');
+    await saved(doc);
 
     // The diff of the restart the save caused: the one that brought the third tool. (Under load a
     // watcher event for the file's first write can come after the start and restart it once more
@@ -172,7 +172,7 @@ suite('dev loop: restart on save, list diff, debugger attach', () => {
       const edit = new vscode.WorkspaceEdit();
       edit.replace(tools, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(changed, null, 2));
       assert.ok(await vscode.workspace.applyEdit(edit));
-      assert.ok(await doc.save(), 'tools.json saved');
+      await saved(doc);
 
       const diff = await waitFor('the restart diff with its evals', async () => {
         const d = await vscode.commands.executeCommand<LastDiff>('mcpLens.devloop.lastDiff', 'weather');

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Outcome } from '../../src/extension/testing/testRuns';
-import { extensionApi, find, folder, serverNames, waitFor } from './support';
+import { extensionApi, find, folder, saved, serverNames, waitFor } from './support';
 
 // Saved calls in the Test Explorer, against the SDK weather fixture named in .vscode/mcp.json.
 const repo = process.env.MCP_LENS_REPO_ROOT ?? '';
@@ -202,7 +202,7 @@ suite('Test Explorer: saved calls run, fail with a diff, update their snapshot',
     const edit = new vscode.WorkspaceEdit();
     edit.insert(file, new vscode.Position(0, 0), 'two\n');
     assert.ok(await vscode.workspace.applyEdit(edit));
-    assert.ok(await doc.save());
+    await saved(doc);
     // Creating the file and saving it can be two restarts on a busy machine; a run the second
     // restart cuts off is run again after it, so the end state is every test re-run and passing.
     const d = await outcomes('every test run again after the restart, passing', (x) =>
