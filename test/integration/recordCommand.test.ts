@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { extensionApi, waitFor } from './support';
@@ -83,5 +86,30 @@ suite('copy record command: the recorded trace', () => {
       () => JSON.stringify(vscode.languages.getDiagnostics(editor.document.uri).map((d) => d.code)),
     );
     assert.match(editor.document.lineAt(stray.range.start.line).text, /Weather MCP server v1\.2 running on stdio/);
+  });
+});
+
+suite('the CLI a copied command runs', () => {
+  // A host starts `record` at every start of the server: from the second start on, Node (22.1
+  // and later) reads the CLI's 3 MB bundle compiled instead of compiling it again (src/cli/bin.ts).
+  test('keeps its compiled bundle in Node\'s compile cache for the next start', function () {
+    if (!(nodeModule as { enableCompileCache?: unknown }).enableCompileCache) return this.skip();
+    const cli = join(vscode.extensions.getExtension('mcp-lens.mcp-lens')!.extensionPath, 'dist', 'cli.js');
+    const tmp = mkdtempSync(join(tmpdir(), 'mcp-lens-cli-cache-'));
+    try {
+      // Node's own default place, under TMPDIR: the test run's NODE_COMPILE_CACHE would turn it on without the CLI.
+      const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp, ELECTRON_RUN_AS_NODE: '1' };
+      delete env.NODE_COMPILE_CACHE;
+      const cache = join(tmp, 'node-compile-cache');
+      const cached = () => (existsSync(cache) ? readdirSync(cache, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length : 0);
+      for (const run of ['first', 'second']) {
+        const version = spawnSync(process.execPath, [cli, '--version'], { env, encoding: 'utf8' });
+        assert.equal(version.status, 0, version.stderr);
+        assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/, `${run} run`);
+        assert.ok(cached() > 0, `the ${run} run left the compiled bundle in ${cache}`);
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

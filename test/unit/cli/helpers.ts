@@ -7,12 +7,15 @@ import { bundleForNode } from '../bundle';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CLI = `${ROOT}dist/cli.js`;
+/** The bundle the command runs (src/cli/bin.ts). */
+export const CLI_MAIN = `${ROOT}dist/cli-main.js`;
 export const FIXTURES = `${ROOT}test/fixtures/servers/`;
 export const NODE = process.execPath;
 
 /** The bundles buildCli makes: entry (from the repository root), outfile, banner, minified. */
 const CLI_BUNDLES: [string, string, string?, boolean?][] = [
-  ['src/cli/main.ts', CLI, '#!/usr/bin/env node'],
+  ['src/cli/bin.ts', CLI, '#!/usr/bin/env node'],
+  ['src/cli/main.ts', CLI_MAIN],
   ['src/cli/record/worker.ts', `${ROOT}dist/recorder.js`],
   ['src/core/tokens/toolTokens.ts', `${ROOT}dist/tokenizer.js`],
   ['src/cli/eval/aiSdkModel.ts', `${ROOT}dist/eval-models.js`, undefined, true],
@@ -29,7 +32,7 @@ const CLI_STAMP = `${ROOT}dist/.unit-cli-stamp.json`;
 let building: Promise<void> | undefined;
 
 /**
- * Builds dist/cli.js, the record proxy's recorder thread (dist/recorder.js), the tokenizer
+ * Builds dist/cli.js (the command) and dist/cli-main.js (the bundle it runs), the record proxy's recorder thread (dist/recorder.js), the tokenizer
  * the CLI requires beside it (dist/tokenizer.js), the AI SDK bundle `eval` requires (dist/eval-models.js) and the Node preload it gives servers (their
  * stray writes' source lines) exactly as esbuild.config.mjs does (those
  * entries alone, so another bundle's build error cannot fail these tests). Written then renamed: test files build in parallel and a reader must never

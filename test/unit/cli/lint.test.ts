@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { buildCli, CLI, FIXTURES, hostThroughRecord, NODE, report, ROOT, runCli } from './helpers';
+import { buildCli, CLI, CLI_MAIN, FIXTURES, hostThroughRecord, NODE, report, ROOT, runCli } from './helpers';
 
 before(buildCli);
 
@@ -89,6 +89,8 @@ test('lint --host: a tool name a host refuses is a finding citing its page, with
 // The rank tables are megabytes: the CLI requires dist/tokenizer.js, the extension's own
 // tokenizer bundle, for --host only, instead of carrying a second copy (esbuild.config.mjs).
 test('cli.js inlines none of the tokenizer: lint --host counts with dist/tokenizer.js beside it', () => {
-  assert.doesNotMatch(readFileSync(CLI, 'utf8'), /node_modules\/gpt-tokenizer\//);
+  const bundle = readFileSync(CLI_MAIN, 'utf8');
+  assert.match(bundle, /\/\/ src\/cli\/main\.ts/, 'dist/cli-main.js is the CLI');
+  for (const text of [readFileSync(CLI, 'utf8'), bundle]) assert.doesNotMatch(text, /node_modules\/gpt-tokenizer\//);
   assert.match(readFileSync(`${ROOT}dist/tokenizer.js`, 'utf8'), /node_modules\/gpt-tokenizer\/esm\/bpeRanks\/o200k_base/);
 });

@@ -39,7 +39,7 @@ test('the tarball holds the CLI and the bundles it loads, nothing else (no sourc
   const schemas = SHIPPED_VERSIONS.map((version) => `dist/official/${version}.json`);
   assert.deepEqual(
     packed.files.map((file) => file.path).sort(),
-    ['LICENSE', 'README.md', 'dist/cli.js', 'dist/eval-models.js', 'dist/preload/node-preload.js', 'dist/recorder.js', 'dist/tokenizer.js', ...validators, ...schemas, 'media/preload/python/sitecustomize.py', 'package.json'].sort(),
+    ['LICENSE', 'README.md', 'dist/cli.js', 'dist/cli-main.js', 'dist/eval-models.js', 'dist/preload/node-preload.js', 'dist/recorder.js', 'dist/tokenizer.js', ...validators, ...schemas, 'media/preload/python/sitecustomize.py', 'package.json'].sort(),
   );
   assert.ok(packed.size < TARBALL_MAX_BYTES, `${packed.size} bytes packed, budget ${TARBALL_MAX_BYTES}`);
 });
