@@ -37,6 +37,17 @@ test('latencyGrowthOf: a steady slowdown is growth; spikes, inputs of different 
   assert.equal(latencyGrowthOf(calls([5, 10, 20, 40, 80, 160, 320, 640])), undefined, 'too few calls to judge');
 });
 
+test('latencyGrowthOf: growth shows in the middle of the run too; a machine busy as the run ends is not growth', () => {
+  // A load run on a loaded CI machine: 24 calls of a constant 40 ms, the last six stalled.
+  const stalledEnd = [...Array.from({ length: 18 }, (_, i) => 40 + (i % 3)), 130, 150, 160, 140, 170, 155];
+  assert.equal(latencyGrowthOf(calls(stalledEnd)), undefined);
+  // The same last six after calls that grew: growth.
+  const grown = [...Array.from({ length: 18 }, (_, i) => 40 + 5 * i), 130, 150, 160, 140, 170, 155];
+  assert.ok(latencyGrowthOf(calls(grown)));
+  // Growth of any usual order passes the middle: linear, quadratic, cubic in the call's number.
+  for (const power of [1, 2, 3]) assert.ok(latencyGrowthOf(calls(Array.from({ length: 24 }, (_, i) => 5 * (i + 1) ** power))), `power ${power}`);
+});
+
 test('load: a tool that gets slower with each call is reported as latency-growth, citing the two calls', async () => {
   const client = new McpClient({ command: process.execPath, args: [SLOWS] }, { clientInfo: { name: 'test', version: '0' }, requestTimeoutMs: 10_000, probeTimeoutMs: 3000 });
   try {

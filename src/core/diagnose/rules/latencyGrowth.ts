@@ -23,6 +23,12 @@ const MIN_CALLS = 12;
 /** Far above what scheduling noise moves: three times slower, and by 50 ms at least. */
 const MIN_RATIO = 3;
 const MIN_SLOWER_MS = 50;
+/**
+ * How far along the way from the first quarter's median to the last's the middle half's median
+ * must be: a linear growth puts it halfway, a quadratic a third, a cubic a fifth; a busy moment
+ * at the run's end (a loaded machine stalling the last calls) puts it at the start.
+ */
+const MIN_MIDDLE_SHARE = 1 / 8;
 
 /**
  * Calls of one tool that got slower with the run and stayed slow: the last quarter's calls
@@ -30,6 +36,9 @@ const MIN_SLOWER_MS = 50;
  * the slowest quarter of the first), the median three times as long and 50 ms longer at least.
  * A tool whose time depends on its input meets none of this across a quarter of the calls; a
  * machine busy for a moment (one slow early call, one quick late one) does not hide a trend.
+ * And the middle half of the calls is on the way too: work that grows with what the server
+ * keeps grows call by call, where a machine busy as the run ends slows only its last calls
+ * (CI: 24 calls of a constant 40 ms, the last six at 120 ms and more).
  */
 export function latencyGrowthOf(calls: readonly TimedCall[]): LatencyGrowth | undefined {
   if (calls.length < MIN_CALLS) return undefined;
@@ -40,6 +49,8 @@ export function latencyGrowthOf(calls: readonly TimedCall[]): LatencyGrowth | un
   const from = median(first);
   const to = median(last);
   if (to.ms < from.ms * MIN_RATIO || to.ms - from.ms < MIN_SLOWER_MS) return undefined;
+  const middle = median(calls.slice(quarter, calls.length - quarter));
+  if (middle.ms - from.ms < (to.ms - from.ms) * MIN_MIDDLE_SHARE) return undefined;
   return { tool: from.tool, from, to, calls: calls.length };
 }
 
