@@ -129,126 +129,177 @@ export const MAX_TASK_INPUT_ROUNDS = 32;
  * task rejects with its inlined JSON-RPC error, a cancelled one with RequestCancelledError. An
  * abort or the bound sends tasks/cancel ("Cancellation is cooperative") and rejects.
  */
-export async function followModernTask(
+export function followModernTask(
   host: ModernTaskHost,
   created: ModernTask,
   opts: ModernFollowOptions,
 ): Promise<{ task: TaskState; result: Record<string, unknown> }> {
-  let task = created;
-  let wake: (() => void) | undefined;
-  const seen = (next: ModernTask) => {
-    const changed = next.status !== task.status || next.statusMessage !== task.statusMessage;
-    task = next;
-    if (changed) opts.onStatus?.(statusOnly(next));
-  };
-  const listener = host.onNotification((e) => {
+  return new ModernTaskFollower(host, created, opts).run();
+}
+
+/** One followed task: its latest state, the stops that end the wait, the input answered so far. */
+class ModernTaskFollower {
+  private task: ModernTask;
+  /** Ends the current nap early (a notifications/tasks for this task came). */
+  private wake: (() => void) | undefined;
+  private stopReason: Error | undefined;
+  /** Rejects once the follower stops (abort, or the bound): every wait races it. */
+  private readonly stopped: Promise<never>;
+  private rejectStopped!: (reason: Error) => void;
+  private readonly answered = new Set<string>();
+  private rounds = 0;
+
+  constructor(
+    private readonly host: ModernTaskHost,
+    private readonly created: ModernTask,
+    private readonly opts: ModernFollowOptions,
+  ) {
+    this.task = created;
+    this.stopped = new Promise<never>((_, reject) => (this.rejectStopped = reject));
+    void settled(this.stopped);
+  }
+
+  async run(): Promise<{ task: TaskState; result: Record<string, unknown> }> {
+    const listener = this.host.onNotification((e) => this.heard(e));
+    const bound = this.armStops();
+    const watching = this.watchStatus();
+    try {
+      this.opts.onStatus?.(statusOnly(this.task));
+      for (;;) {
+        const outcome = this.outcome();
+        if (outcome) return outcome;
+        // A CreateTaskResult never carries inputRequests ("only tasks/get's DetailedTask"): poll first.
+        if (this.task.status === 'input_required' && this.task !== this.created) await this.answerInput();
+        await this.nap();
+        if (!TERMINAL_STATUSES.has(this.task.status)) await this.poll();
+      }
+    } finally {
+      listener.dispose();
+      clearTimeout(bound);
+      void watching?.then((w) => w?.close(`task ${this.created.taskId} ended`));
+    }
+  }
+
+  /** A new state of the task: reported when its status or message changed. */
+  private seen(next: ModernTask): void {
+    const changed = next.status !== this.task.status || next.statusMessage !== this.task.statusMessage;
+    this.task = next;
+    if (changed) this.opts.onStatus?.(statusOnly(next));
+  }
+
+  /** A notifications/tasks for this task: its state, and an early poll. */
+  private heard(e: TraceEvent): void {
     const msg = e.msg as { method?: string; params?: unknown } | undefined;
     if (msg?.method !== 'notifications/tasks') return;
     const next = modernTaskOf(msg.params);
-    if (next?.taskId !== task.taskId) return;
-    seen(next);
-    wake?.();
-  });
-  let stopReason: Error | undefined;
-  const stoppedTimers: NodeJS.Timeout[] = [];
-  const stopped = new Promise<never>((_, reject) => {
-    const stop = (reason: Error) => {
-      if (stopReason) return;
-      stopReason = reason;
-      // "tasks/cancel … An empty acknowledgement": the cancelled status shows on the next tasks/get.
-      void ignoreUnsent(
-        host.request('tasks/cancel', { taskId: task.taskId }).then(async () => {
-          const after = modernTaskOf(await host.request('tasks/get', { taskId: task.taskId }));
-          if (after) seen(after);
-        }),
-      );
-      reject(reason);
-    };
-    if (opts.signal?.aborted) stop(new RequestCancelledError(`task ${task.taskId} was cancelled (tasks/cancel sent)`));
-    else
-      opts.signal?.addEventListener(
-        'abort',
-        () => stop(new RequestCancelledError(`task ${task.taskId} was cancelled (tasks/cancel sent)`)),
-        { once: true },
-      );
-    const bound = setTimeout(
-      () =>
-        stop(
-          new RequestTimeoutError(
-            `task ${task.taskId} did not finish within ${opts.maxWaitMs} ms (last status ${task.status}); tasks/cancel sent`,
-            'tasks/get',
-            opts.maxWaitMs,
-          ),
-        ),
-      opts.maxWaitMs,
-    );
+    if (next?.taskId !== this.task.taskId) return;
+    this.seen(next);
+    this.wake?.();
+  }
+
+  /** The abort signal and the whole task's bound stop the follower; returns the bound's timer. */
+  private armStops(): NodeJS.Timeout {
+    const cancelled = () => this.stop(new RequestCancelledError(`task ${this.task.taskId} was cancelled (tasks/cancel sent)`));
+    if (this.opts.signal?.aborted) cancelled();
+    else this.opts.signal?.addEventListener('abort', cancelled, { once: true });
+    const bound = setTimeout(() => {
+      const { taskId, status } = this.task;
+      const message = `task ${taskId} did not finish within ${this.opts.maxWaitMs} ms (last status ${status}); tasks/cancel sent`;
+      this.stop(new RequestTimeoutError(message, 'tasks/get', this.opts.maxWaitMs));
+    }, this.opts.maxWaitMs);
     bound.unref();
-    stoppedTimers.push(bound);
-  });
-  void settled(stopped);
-  const answered = new Set<string>();
-  let rounds = 0;
-  // Status notifications wake the poll early; a server that refuses the stream, or does not
-  // grant this task, is simply polled.
-  const watching = host.watch?.(task.taskId).then(
-    (w) => {
-      if (!w.acknowledged?.taskIds?.includes(created.taskId)) w.close('the server did not grant notifications for this task');
-      return w;
-    },
-    () => undefined,
-  );
-  try {
-    opts.onStatus?.(statusOnly(task));
-    for (;;) {
-      if (task.status === 'completed') {
+    return bound;
+  }
+
+  private stop(reason: Error): void {
+    if (this.stopReason) return;
+    this.stopReason = reason;
+    // "tasks/cancel … An empty acknowledgement": the cancelled status shows on the next tasks/get.
+    const { taskId } = this.task;
+    void ignoreUnsent(
+      this.host.request('tasks/cancel', { taskId }).then(async () => {
+        const after = modernTaskOf(await this.host.request('tasks/get', { taskId }));
+        if (after) this.seen(after);
+      }),
+    );
+    this.rejectStopped(reason);
+  }
+
+  /**
+   * Status notifications wake the poll early; a server that refuses the stream, or does not
+   * grant this task, is simply polled.
+   */
+  private watchStatus(): Promise<TaskWatch | undefined> | undefined {
+    return this.host.watch?.(this.task.taskId).then(
+      (w) => {
+        if (!w.acknowledged?.taskIds?.includes(this.created.taskId)) w.close('the server did not grant notifications for this task');
+        return w;
+      },
+      () => undefined,
+    );
+  }
+
+  /** The result of a completed task; throws for one that ended otherwise; undefined while it runs. */
+  private outcome(): { task: TaskState; result: Record<string, unknown> } | undefined {
+    const task = this.task;
+    switch (task.status) {
+      case 'completed':
         if (!task.result)
           throw new TaskFailedError(
             task.taskId,
             `task ${task.taskId} completed without its result inlined on tasks/get (tasks/result does not exist in 2026-07-28)`,
           );
         return { task: statusOnly(task), result: task.result };
-      }
-      if (task.status === 'failed') {
-        const error = task.error;
-        throw error
-          ? new TaskFailedError(task.taskId, `task ${task.taskId} failed: ${error.code} ${error.message}`, error.code, error.data)
+      case 'failed':
+        throw task.error
+          ? new TaskFailedError(
+              task.taskId,
+              `task ${task.taskId} failed: ${task.error.code} ${task.error.message}`,
+              task.error.code,
+              task.error.data,
+            )
           : new TaskFailedError(task.taskId, `task ${task.taskId} failed without its inlined error (code and message)`);
-      }
-      if (task.status === 'cancelled')
+      case 'cancelled':
         throw new RequestCancelledError(`task ${task.taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : ''}`);
-      if (task.status !== 'working' && task.status !== 'input_required')
+      case 'working':
+      case 'input_required':
+        return undefined;
+      default:
         throw new TaskFailedError(task.taskId, `task ${task.taskId} has the unknown status ${JSON.stringify(task.status)}`);
-      // A CreateTaskResult never carries inputRequests ("only tasks/get's DetailedTask"): poll first.
-      if (task.status === 'input_required' && task !== created) {
-        const pending = unanswered(task, answered);
-        if (pending) {
-          if (++rounds > MAX_TASK_INPUT_ROUNDS)
-            throw new UnansweredInputError(`task ${task.taskId} still asks for input after ${MAX_TASK_INPUT_ROUNDS} rounds`);
-          const inputResponses = await Promise.race([host.answer(pending, rounds), stopped]);
-          for (const key of Object.keys(pending)) answered.add(key);
-          await Promise.race([host.request('tasks/update', { taskId: task.taskId, inputResponses }), stopped]);
-        }
-      }
-      const interval = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollInterval ?? DEFAULT_POLL_MS));
-      // Not unref'd: over HTTP nothing else keeps the process alive between polls.
-      const nap = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, interval);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      await Promise.race([nap, stopped]);
-      wake = undefined;
-      if (TERMINAL_STATUSES.has(task.status)) continue;
-      const polled = modernTaskOf(await Promise.race([host.request('tasks/get', { taskId: task.taskId }), stopped]));
-      if (!polled) throw new TaskFailedError(task.taskId, `tasks/get for ${task.taskId} did not answer with a task (taskId and status)`);
-      seen(polled);
     }
-  } finally {
-    listener.dispose();
-    for (const t of stoppedTimers) clearTimeout(t);
-    void watching?.then((w) => w?.close(`task ${created.taskId} ended`));
+  }
+
+  /** Answers the inputRequests not answered yet with one tasks/update. */
+  private async answerInput(): Promise<void> {
+    const pending = unanswered(this.task, this.answered);
+    if (!pending) return;
+    if (++this.rounds > MAX_TASK_INPUT_ROUNDS)
+      throw new UnansweredInputError(`task ${this.task.taskId} still asks for input after ${MAX_TASK_INPUT_ROUNDS} rounds`);
+    const inputResponses = await Promise.race([this.host.answer(pending, this.rounds), this.stopped]);
+    for (const key of Object.keys(pending)) this.answered.add(key);
+    await Promise.race([this.host.request('tasks/update', { taskId: this.task.taskId, inputResponses }), this.stopped]);
+  }
+
+  /** Waits the server's poll interval (bounded), or until a notification for the task wakes it. */
+  private async nap(): Promise<void> {
+    const interval = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, this.task.pollInterval ?? DEFAULT_POLL_MS));
+    // Not unref'd: over HTTP nothing else keeps the process alive between polls.
+    const nap = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, interval);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    await Promise.race([nap, this.stopped]);
+    this.wake = undefined;
+  }
+
+  private async poll(): Promise<void> {
+    const { taskId } = this.task;
+    const polled = modernTaskOf(await Promise.race([this.host.request('tasks/get', { taskId }), this.stopped]));
+    if (!polled) throw new TaskFailedError(taskId, `tasks/get for ${taskId} did not answer with a task (taskId and status)`);
+    this.seen(polled);
   }
 }
 
