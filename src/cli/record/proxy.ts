@@ -42,129 +42,167 @@ export async function runRecord(args: RecordArgs): Promise<number> {
   if (args.watch.length > 0) return runHotReload(args, fd);
   if (fd === undefined) return 2;
   const recorder = startRecorder(fd);
-  const post = recorder.post;
-  const { command, args: argv } = args.server;
-
-  let child: ChildProcessWithoutNullStreams;
-  let tree: ProcessTree | undefined;
+  let launched: { child: ChildProcessWithoutNullStreams; tree: ProcessTree | undefined };
   try {
-    const prepared = ProcessTree.prepare({ ...process.env } as Record<string, string>);
-    // Same launch rules as the client: npx.cmd-style batch files need cmd.exe on Windows.
-    const launch = process.platform === 'win32' ? windowsLaunch(command, argv, prepared.env) : { command, args: argv };
-    child = spawn(launch.command, launch.args, {
-      stdio: 'pipe',
-      env: prepared.env,
-      // What shutdown needs to reach every descendant (npx, sh -c; see ProcessTree).
-      detached: prepared.detached,
-      windowsHide: true,
-      windowsVerbatimArguments: launch.windowsVerbatimArguments,
-    });
-    if (child.pid !== undefined) tree = ProcessTree.of(child.pid, prepared.cookie);
+    launched = launchServer(args.server);
   } catch (error) {
-    return failSpawn(error as NodeJS.ErrnoException);
+    return failSpawn(recorder, args.server, error as NodeJS.ErrnoException);
+  }
+  return new RecordedServer(launched.child, launched.tree, recorder, args.server).run();
+}
+
+type Recorder = ReturnType<typeof startRecorder>;
+
+/** Spawns the server as the host would have, as a tree shutdown can reach (npx, sh -c; see ProcessTree). */
+function launchServer({ command, args }: RecordArgs['server']): { child: ChildProcessWithoutNullStreams; tree: ProcessTree | undefined } {
+  const prepared = ProcessTree.prepare({ ...process.env } as Record<string, string>);
+  // Same launch rules as the client: npx.cmd-style batch files need cmd.exe on Windows.
+  const launch = process.platform === 'win32' ? windowsLaunch(command, args, prepared.env) : { command, args };
+  const child = spawn(launch.command, launch.args, {
+    stdio: 'pipe',
+    env: prepared.env,
+    detached: prepared.detached,
+    windowsHide: true,
+    windowsVerbatimArguments: launch.windowsVerbatimArguments,
+  });
+  return { child, tree: child.pid === undefined ? undefined : ProcessTree.of(child.pid, prepared.cookie) };
+}
+
+/** The server could not be started: the trace and stderr say why; 127 for a missing command, else 126. */
+async function failSpawn(recorder: Recorder, { command }: RecordArgs['server'], error: NodeJS.ErrnoException): Promise<number> {
+  recorder.post({
+    type: 'meta',
+    kind: 'spawn-failed',
+    t: now(),
+    raw: `cannot start ${command}: ${error.message}`,
+    info: { code: error.code, message: error.message, command },
+  });
+  process.stderr.write(`mcp-lens record: cannot start ${JSON.stringify(command)}: ${error.message}\n`);
+  await recorder.close();
+  return error.code === 'ENOENT' ? 127 : 126;
+}
+
+/** One recorded run of the server: the relays, the host's ends and signals, the shutdown and the exit. */
+class RecordedServer {
+  private shuttingDown = false;
+  private exited = false;
+  private spawnFailed = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly tree: ProcessTree | undefined,
+    private readonly recorder: Recorder,
+    private readonly server: RecordArgs['server'],
+  ) {}
+
+  run(): Promise<number> {
+    return new Promise<number>((resolve) => {
+      this.watchSpawn(resolve);
+      this.relayAll();
+      this.watchHost();
+      this.watchExit(resolve);
+    });
   }
 
-  return new Promise<number>((resolve) => {
-    let shuttingDown = false;
-    let exited = false;
-    const timers: NodeJS.Timeout[] = [];
-    const later = (ms: number, f: () => void) => timers.push(setTimeout(f, ms).unref());
+  private later(ms: number, f: () => void): void {
+    this.timers.push(setTimeout(f, ms).unref());
+  }
 
-    let spawnFailed = false;
+  /** 'spawned' in the trace, or (no process at all) the spawn's failure. */
+  private watchSpawn(resolve: (code: number) => void): void {
+    const { child } = this;
+    const { command, args } = this.server;
     child.once('error', (error: NodeJS.ErrnoException) => {
       if (child.pid !== undefined) return;
-      spawnFailed = true;
+      this.spawnFailed = true;
       process.stdin.destroy();
-      void failSpawn(error).then(resolve);
+      void failSpawn(this.recorder, this.server, error).then(resolve);
     });
     child.once('spawn', () => {
-      post({
+      this.recorder.post({
         type: 'meta',
         kind: 'spawned',
         t: now(),
-        raw: `spawned pid ${child.pid}: ${[command, ...argv].join(' ')}`,
-        info: { pid: child.pid, command, args: argv, cwd: process.cwd() },
+        raw: `spawned pid ${child.pid}: ${[command, ...args].join(' ')}`,
+        info: { pid: child.pid, command, args, cwd: process.cwd() },
       });
     });
+  }
 
-    relayed(child.stdout, process.stdout, 's2c');
-    relayed(child.stderr, process.stderr, 'stderr');
-    relayed(process.stdin, child.stdin, 'c2s');
+  private relayAll(): void {
+    const { child } = this;
+    this.relayed(child.stdout, process.stdout, 's2c');
+    this.relayed(child.stderr, process.stderr, 'stderr');
+    this.relayed(process.stdin, child.stdin, 'c2s');
     // A dead server's stdin: EPIPE is expected and says nothing new (its exit will).
     child.stdin.on('error', () => undefined);
-    process.stdout.on('error', () => shutdown('host closed our stdout'));
+  }
 
+  /** Relays `from` to `to` and hands the recorder each chunk (moved when it may be, see relay), then the end. */
+  private relayed(
+    from: NodeJS.ReadableStream,
+    to: NodeJS.WritableStream & { writableLength: number },
+    dir: 'c2s' | 's2c' | 'stderr',
+  ): void {
+    relay(from, to, (chunk, movable) => this.recorder.post({ type: 'chunk', dir, t: now(), chunk, movable }));
+    from.once('end', () => this.recorder.post({ type: 'end', dir, t: now() }));
+  }
+
+  /** The host closing our stdin or stdout, or signalling us, shuts the server down. */
+  private watchHost(): void {
+    process.stdout.on('error', () => this.shutdown('host closed our stdout'));
     process.stdin.once('end', () => {
-      post({ type: 'meta', kind: 'stdin-closed', t: now(), raw: 'host closed stdin' });
-      shutdown('host closed stdin', STDIN_CLOSED_GRACE_MS);
+      this.recorder.post({ type: 'meta', kind: 'stdin-closed', t: now(), raw: 'host closed stdin' });
+      this.shutdown('host closed stdin', STDIN_CLOSED_GRACE_MS);
     });
-    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-      process.on(signal, () => shutdown(`received ${signal}`));
-    }
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => this.shutdown(`received ${signal}`));
+  }
 
+  /** The server's exit: its last bytes relayed (a lingering grandchild cut off), then 'exited' and the trace closed. */
+  private watchExit(resolve: (code: number) => void): void {
+    const { child } = this;
     child.once('exit', () => {
-      exited = true;
+      this.exited = true;
       // A grandchild that inherited stdout can hold it open after the child is gone.
-      later(LINGER_MS, () => {
-        tree?.signal('SIGKILL');
+      this.later(LINGER_MS, () => {
+        this.tree?.signal('SIGKILL');
         child.stdout.destroy();
         child.stderr.destroy();
       });
     });
     child.once('close', (code, signal) => {
-      if (spawnFailed) return;
-      for (const timer of timers) clearTimeout(timer);
+      if (this.spawnFailed) return;
+      for (const timer of this.timers) clearTimeout(timer);
       process.stdin.pause();
       process.stdin.destroy();
-      post({
+      this.recorder.post({
         type: 'meta',
         kind: 'exited',
         t: now(),
         raw: `server ${exitSentence({ code, signal })}`,
         info: { code, signal },
       });
-      void recorder.close().then((problem) => {
+      void this.recorder.close().then((problem) => {
         if (problem) process.stderr.write(`mcp-lens record: the trace file is incomplete: ${problem}\n`);
         resolve(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0));
       });
     });
-
-    function shutdown(reason: string, graceMs = GRACE_MS): void {
-      if (shuttingDown || exited) return;
-      shuttingDown = true;
-      post({ type: 'meta', kind: 'note', t: now(), raw: `shutting down the server: ${reason}`, info: { reason } });
-      // Members orphaned while the server shuts down are still known by pid afterwards.
-      tree?.snapshot();
-      child.stdin.end();
-      later(graceMs, () => {
-        if (exited || !tree) return;
-        tree.signal('SIGTERM');
-        later(GRACE_MS, () => tree.signal('SIGKILL'));
-      });
-    }
-  });
-
-  /** Relays `from` to `to` and hands the recorder each chunk (moved when it may be, see relay), then the end. */
-  function relayed(
-    from: NodeJS.ReadableStream,
-    to: NodeJS.WritableStream & { writableLength: number },
-    dir: 'c2s' | 's2c' | 'stderr',
-  ): void {
-    relay(from, to, (chunk, movable) => post({ type: 'chunk', dir, t: now(), chunk, movable }));
-    from.once('end', () => post({ type: 'end', dir, t: now() }));
   }
 
-  async function failSpawn(error: NodeJS.ErrnoException): Promise<number> {
-    post({
-      type: 'meta',
-      kind: 'spawn-failed',
-      t: now(),
-      raw: `cannot start ${command}: ${error.message}`,
-      info: { code: error.code, message: error.message, command },
+  private shutdown(reason: string, graceMs = GRACE_MS): void {
+    if (this.shuttingDown || this.exited) return;
+    this.shuttingDown = true;
+    this.recorder.post({ type: 'meta', kind: 'note', t: now(), raw: `shutting down the server: ${reason}`, info: { reason } });
+    // Members orphaned while the server shuts down are still known by pid afterwards.
+    this.tree?.snapshot();
+    this.child.stdin.end();
+    this.later(graceMs, () => {
+      const tree = this.tree;
+      if (this.exited || !tree) return;
+      tree.signal('SIGTERM');
+      this.later(GRACE_MS, () => tree.signal('SIGKILL'));
     });
-    process.stderr.write(`mcp-lens record: cannot start ${JSON.stringify(command)}: ${error.message}\n`);
-    await recorder.close();
-    return error.code === 'ENOENT' ? 127 : 126;
   }
 }
 
