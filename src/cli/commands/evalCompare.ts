@@ -7,7 +7,7 @@ import { baselineSpec, Checkouts, type BaselineSpec } from '../eval/baseline';
 import { compareLines, regressed, type CompareResult } from '../eval/compareTable';
 import { evalSuites, writeSuites } from '../eval/evalReports';
 import { caseCell } from '../eval/evalTable';
-import { loadEvalFile, runOptions, writeTraces } from '../eval/evalRun';
+import { loadEvalFile, runOptions, writeTraces, type Loaded } from '../eval/evalRun';
 import type { Output } from '../output';
 
 /**
@@ -42,48 +42,7 @@ export async function runEvalCompare(
         return 2;
       }
       if (before.ok) beforeLabel = before.label;
-      for (const model of models) {
-        // A file that cannot be read is the new side's problem; a REF side that cannot start is the old side's.
-        if (!loaded.ok) {
-          results.push({
-            file: name,
-            model: model.id,
-            before: { cases: [] },
-            after: { cases: [], problem: loaded.message },
-            cases: [],
-            tools: [],
-          });
-          continue;
-        }
-        if (!before.ok) {
-          results.push({
-            file: name,
-            model: model.id,
-            before: { cases: [], problem: before.message },
-            after: { cases: [] },
-            cases: [],
-            tools: [],
-          });
-          continue;
-        }
-        const options = runOptions(args, loaded.options, budget, judge);
-        if (!args.json) io.err(io.errStyle.dim(`${name}: ${model.id}, before (${before.label})…`));
-        const was = await runEvalFile(loaded.file, before.spec, model, { ...options, client: before.options });
-        if (!args.json) io.err(io.errStyle.dim(`${name}: ${model.id}, after…`));
-        const now = await runEvalFile(loaded.file, loaded.spec, model, options);
-        results.push({
-          file: name,
-          model: model.id,
-          before: side(was),
-          after: side(now),
-          cases: compareCases(was.cases, now.cases),
-          tools: compareTools(was.cases, now.cases),
-        });
-        if (args.traceDir) {
-          await writeTraces(args.traceDir, name, model.id, was.sessions, 'before');
-          await writeTraces(args.traceDir, name, model.id, now.sessions, 'after');
-        }
-      }
+      for (const model of models) results.push(await compareOnModel({ name, loaded, before }, model, { args, io, budget, judge }));
     }
   } finally {
     await checkouts?.removeAll();
@@ -96,7 +55,62 @@ export async function runEvalCompare(
     (r) => r.before.problem !== undefined || r.after.problem !== undefined || r.cases.some((c) => regressed(c, args.minPassRate)),
   );
   await writeReports(args, results, paths);
-  if (args.json)
+  printCompare(args, baseline, io, { results, sides, failed, budget });
+  return failed ? 1 : 0;
+}
+
+/** What every file's comparison shares: the run's flags, its output, the token cap left and the judge. */
+interface CompareRun {
+  args: EvalArgs;
+  io: Output;
+  budget: { left: number } | undefined;
+  judge: EvalModel | undefined;
+}
+
+/**
+ * One file on one model: before, then after, and the change per case and per tool. A file that
+ * cannot be read is the new side's problem; a REF side that cannot start is the old side's.
+ */
+async function compareOnModel(
+  { name, loaded, before }: { name: string; loaded: Loaded; before: BaselineSpec },
+  model: EvalModel,
+  { args, io, budget, judge }: CompareRun,
+): Promise<CompareResult> {
+  const empty = { file: name, model: model.id, cases: [], tools: [] };
+  if (!loaded.ok) return { ...empty, before: { cases: [] }, after: { cases: [], problem: loaded.message } };
+  if (!before.ok) return { ...empty, before: { cases: [], problem: before.message }, after: { cases: [] } };
+  const options = runOptions(args, loaded.options, budget, judge);
+  if (!args.json) io.err(io.errStyle.dim(`${name}: ${model.id}, before (${before.label})…`));
+  const was = await runEvalFile(loaded.file, before.spec, model, { ...options, client: before.options });
+  if (!args.json) io.err(io.errStyle.dim(`${name}: ${model.id}, after…`));
+  const now = await runEvalFile(loaded.file, loaded.spec, model, options);
+  if (args.traceDir) {
+    await writeTraces(args.traceDir, name, model.id, was.sessions, 'before');
+    await writeTraces(args.traceDir, name, model.id, now.sessions, 'after');
+  }
+  return {
+    file: name,
+    model: model.id,
+    before: side(was),
+    after: side(now),
+    cases: compareCases(was.cases, now.cases),
+    tools: compareTools(was.cases, now.cases),
+  };
+}
+
+/** The comparison on stdout: one JSON object with --json, else the table (and the token cap, when it stopped the run). */
+function printCompare(
+  args: EvalArgs,
+  baseline: EvalBaseline,
+  io: Output,
+  {
+    results,
+    sides,
+    failed,
+    budget,
+  }: { results: CompareResult[]; sides: { before: string; after: string }; failed: boolean; budget?: { left: number } },
+): void {
+  if (args.json) {
     io.out(
       JSON.stringify({
         compare: {
@@ -109,12 +123,10 @@ export async function runEvalCompare(
         results,
       }),
     );
-  else {
-    io.out(compareLines(results, sides, args.minPassRate, io.outStyle).join('\n'));
-    if (budget && budget.left <= 0)
-      io.out(io.outStyle.yellow(`\nstopped at --max-tokens ${args.maxTokens}: the cases after it did not run`));
+    return;
   }
-  return failed ? 1 : 0;
+  io.out(compareLines(results, sides, args.minPassRate, io.outStyle).join('\n'));
+  if (budget && budget.left <= 0) io.out(io.outStyle.yellow(`\nstopped at --max-tokens ${args.maxTokens}: the cases after it did not run`));
 }
 
 function side(r: EvalFileResult): CompareResult['before'] {
