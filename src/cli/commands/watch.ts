@@ -42,36 +42,87 @@ type Ending =
  * the stream is cancelled (notifications/cancelled) or the URIs unsubscribed, then the server
  * is stopped (a second Ctrl-C kills it at once). Exit 0 unless the watch failed or a diagnostic reaches --fail-on.
  */
-export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
-  const client = createClient(args.server, args.timeoutMs);
-  let ending: Ending | undefined;
-  let finish!: (e: Ending) => void;
-  const ended = new Promise<Ending>((resolve) => {
-    finish = (e) => {
-      if (ending) return;
-      ending = e;
-      resolve(e);
+export function runWatch(args: WatchArgs, io: Output): Promise<number> {
+  return new WatchRun(args, io).run();
+}
+
+/** One watch: how it ends, what it printed, and what it opened on the server to close again. */
+class WatchRun {
+  private readonly client: McpClient;
+  private ending: Ending | undefined;
+  private finished!: (e: Ending) => void;
+  private readonly ended = new Promise<Ending>((resolve) => (this.finished = resolve));
+  private seen = 0;
+  private stream: ListenStream | undefined;
+  private subscribed: string[] = [];
+
+  constructor(
+    private readonly args: WatchArgs,
+    private readonly io: Output,
+  ) {
+    this.client = createClient(args.server, args.timeoutMs);
+  }
+
+  async run(): Promise<number> {
+    const onSignal = (signal: NodeJS.Signals) => {
+      // A Ctrl-C while the watch is over and the server takes its time to stop (a second Ctrl-C, or the first after --count, --duration…): stop it now.
+      if (this.ending) {
+        killAllTrees();
+        process.exit(130);
+      }
+      this.finish({ how: 'interrupted', signal });
     };
-  });
-  const onSignal = (signal: NodeJS.Signals) => {
-    // A Ctrl-C while the watch is over and the server takes its time to stop (a second Ctrl-C, or the first after --count, --duration…): stop it now.
-    if (ending) {
-      killAllTrees();
-      process.exit(130);
-    }
-    finish({ how: 'interrupted', signal });
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  // Ctrl-C is the usual end of a watch: cancel the stream before the server is stopped, not SIGKILL it first.
-  const graceful = stopsOwnTreesOnSignal();
-  const cancelTimer = args.durationMs !== undefined ? longTimeout(() => finish({ how: 'duration' }), args.durationMs) : undefined;
-  let seen = 0;
-  const print = (e: TraceEvent) => {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    // Ctrl-C is the usual end of a watch: cancel the stream before the server is stopped, not SIGKILL it first.
+    const graceful = stopsOwnTreesOnSignal();
+    const { durationMs } = this.args;
+    const cancelTimer = durationMs !== undefined ? longTimeout(() => this.finish({ how: 'duration' }), durationMs) : undefined;
+    // Not awaited on its own: Ctrl-C while connecting (a slow start, a sign-in) ends the watch too.
+    this.start().catch((error: unknown) => this.finish({ how: 'failed', detail: describeFailure(this.client, error) }));
+    const end = await this.ended;
+    cancelTimer?.();
+    await this.close(end);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    graceful.dispose();
+    return this.report(end);
+  }
+
+  private finish(e: Ending): void {
+    if (this.ending) return;
+    this.ending = e;
+    this.finished(e);
+  }
+
+  /** Connects, then opens the stream (2026-07-28) or subscribes each URI (legacy), and says what is watched. */
+  private async start(): Promise<void> {
+    const { client, args, io } = this;
+    const print = (e: TraceEvent) => this.print(e);
+    const wanted = (e: TraceEvent) => this.wanted(e);
+    await client.connect();
+    client.onDidClose((info) => this.finish({ how: 'connection-closed', detail: `the server ${exitSentence(info)}` }));
+    if (client.info?.era === 'modern') this.stream = await openStream(client, args, io, print, wanted, (e) => this.finish(e));
+    else this.subscribed = await subscribeLegacy(client, args, io, print, wanted);
+    const uris = this.stream ? (this.stream.acknowledged?.resourceSubscriptions ?? []) : this.subscribed;
+    const what = [...(args.lists ? ['list changes'] : []), ...uris.map((u) => terminalText(u))];
+    if (!this.ending && !args.json)
+      io.err(io.errStyle.dim(`watching ${what.join(', ') || 'nothing the server agreed to send'}; Ctrl-C to stop`));
+  }
+
+  private wanted(e: TraceEvent): boolean {
+    const method = (e.msg as { method?: string } | undefined)?.method;
+    const { lists, resources } = this.args;
+    return (lists && method !== undefined && LIST_CHANGED.has(method)) || (resources.length > 0 && method === UPDATED);
+  }
+
+  /** One notification, as a JSON line or a timestamped line; --count ends the watch. */
+  private print(e: TraceEvent): void {
+    const { args, io } = this;
     const msg = e.msg as { method?: string; params?: Record<string, unknown> } | undefined;
-    if (ending || !msg?.method) return;
+    if (this.ending || !msg?.method) return;
     const uri = typeof msg.params?.uri === 'string' ? msg.params.uri : undefined;
-    seen++;
+    this.seen++;
     if (args.json)
       io.out(
         JSON.stringify({
@@ -86,56 +137,43 @@ export async function runWatch(args: WatchArgs, io: Output): Promise<number> {
       io.out(
         `${io.outStyle.dim(new Date(e.t).toISOString().slice(11, 23))} ${msg.method.replace(/^notifications\//, '')}${uri !== undefined ? ` ${terminalText(uri)}` : ''}`,
       );
-    if (args.count !== undefined && seen >= args.count) finish({ how: 'count' });
-  };
-  const wanted = (e: TraceEvent) => {
-    const method = (e.msg as { method?: string } | undefined)?.method;
-    return (args.lists && method !== undefined && LIST_CHANGED.has(method)) || (args.resources.length > 0 && method === UPDATED);
-  };
-  let stream: ListenStream | undefined;
-  let subscribed: string[] = [];
-  // Not awaited on its own: Ctrl-C while connecting (a slow start, a sign-in) ends the watch too.
-  void (async () => {
-    await client.connect();
-    client.onDidClose((info) => finish({ how: 'connection-closed', detail: `the server ${exitSentence(info)}` }));
-    if (client.info?.era === 'modern') stream = await openStream(client, args, io, print, wanted, finish);
-    else subscribed = await subscribeLegacy(client, args, io, print, wanted);
-    const uris = stream ? (stream.acknowledged?.resourceSubscriptions ?? []) : subscribed;
-    const what = [...(args.lists ? ['list changes'] : []), ...uris.map((u) => terminalText(u))];
-    if (!ending && !args.json)
-      io.err(io.errStyle.dim(`watching ${what.join(', ') || 'nothing the server agreed to send'}; Ctrl-C to stop`));
-  })().catch((error: unknown) => finish({ how: 'failed', detail: describeFailure(client, error) }));
-  const end = await ended;
-  cancelTimer?.();
-  // The client ends what it opened before stopping the server: the stream, or each subscription.
-  if (stream && !stream.ended) stream.close(end.how === 'interrupted' ? `Interrupted (${end.signal})` : 'The watch is over');
-  for (const uri of subscribed)
-    if (end.how !== 'connection-closed')
-      await ignoreUnsent(client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, args.timeoutMs) }));
-  await ignoreClosing(client.close());
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
-  graceful.dispose();
-  const events = client.trace.events;
-  const diagnostics = diagnose(events);
-  const failed = end.how === 'failed' || end.how === 'connection-closed';
-  if (args.json) {
-    io.out(
-      JSON.stringify({
-        type: 'end',
-        how: end.how,
-        ...('detail' in end ? { detail: end.detail } : {}),
-        notifications: seen,
-        ...buildReport(args.server, events, diagnostics),
-      }),
-    );
-  } else {
-    const line = `${seen} notification${seen === 1 ? '' : 's'}; ${endSentence(end)}`;
-    io.err(failed ? io.errStyle.red(line) : io.errStyle.dim(line));
-    const worth = diagnostics.filter((d) => d.severity !== 'info');
-    if (worth.length > 0) io.err(diagnosticLines(worth, io.errStyle).join('\n'));
+    if (args.count !== undefined && this.seen >= args.count) this.finish({ how: 'count' });
   }
-  return failed || failsOn(diagnostics, args.failOn) ? 1 : 0;
+
+  /** The client ends what it opened before stopping the server: the stream, or each subscription. */
+  private async close(end: Ending): Promise<void> {
+    const { stream, client } = this;
+    if (stream && !stream.ended) stream.close(end.how === 'interrupted' ? `Interrupted (${end.signal})` : 'The watch is over');
+    for (const uri of this.subscribed)
+      if (end.how !== 'connection-closed')
+        await ignoreUnsent(client.request('resources/unsubscribe', { uri }, { timeoutMs: Math.min(2000, this.args.timeoutMs) }));
+    await ignoreClosing(client.close());
+  }
+
+  /** How it ended, with the diagnostics; exit 1 when the watch failed or a diagnostic reaches --fail-on. */
+  private report(end: Ending): number {
+    const { args, io, seen } = this;
+    const events = this.client.trace.events;
+    const diagnostics = diagnose(events);
+    const failed = end.how === 'failed' || end.how === 'connection-closed';
+    if (args.json) {
+      io.out(
+        JSON.stringify({
+          type: 'end',
+          how: end.how,
+          ...('detail' in end ? { detail: end.detail } : {}),
+          notifications: seen,
+          ...buildReport(args.server, events, diagnostics),
+        }),
+      );
+    } else {
+      const line = `${seen} notification${seen === 1 ? '' : 's'}; ${endSentence(end)}`;
+      io.err(failed ? io.errStyle.red(line) : io.errStyle.dim(line));
+      const worth = diagnostics.filter((d) => d.severity !== 'info');
+      if (worth.length > 0) io.err(diagnosticLines(worth, io.errStyle).join('\n'));
+    }
+    return failed || failsOn(diagnostics, args.failOn) ? 1 : 0;
+  }
 }
 
 /** 2026-07-28: one stream for everything asked; what the acknowledgement left out is said. */
