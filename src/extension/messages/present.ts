@@ -209,58 +209,66 @@ function metaRow(e: TraceEvent): RowData {
         description: `${String(info.protocolVersion ?? '')}${info.reason ? ` · ${String(info.reason)}` : ''}`,
         icon: 'versions',
       };
-    case 'auth': {
-      // The authorization flow's own lane: each exchange by its step, the failed step in red.
-      const step = info.auth as { step?: string; method?: string; url?: string; status?: number } | undefined;
-      // A start that stopped for the person to sign in is no failure of the server (signInRequired).
-      if (!step && info.signInRequired) return { ...base, label: 'sign-in needed', description: clip(e.raw, MAX_LABEL), icon: 'account' };
-      if (!step)
-        return {
-          ...base,
-          label: 'authorization failed',
-          description: clip(e.raw, MAX_LABEL),
-          icon: 'error',
-          color: 'problemsErrorIcon.foreground',
-        };
-      const status = step.status !== undefined ? ` → ${step.status}` : '';
-      return {
-        ...base,
-        label: `auth: ${String(step.step ?? '?')}`,
-        description: clip(`${String(step.method ?? '')} ${String(step.url ?? '')}${status}`, MAX_LABEL),
-        icon: 'key',
-      };
-    }
+    case 'auth':
+      return authRow(e, base);
     case 'app':
       // The MCP Apps lane: app ⇄ host bridge messages, beside the tools/call they cause.
       return { ...base, label: clip(e.raw, MAX_LABEL), description: info.toApp === true ? 'host → app' : 'app → host', icon: 'window' };
     case 'stray-source':
       return { ...base, label: 'stray stdout source', description: sourceLabel(e) ?? '', icon: 'warning' };
-    case 'model': {
-      // An eval's model lane (core/eval/modelTurn.ts): each turn of the conversation beside the calls it caused.
-      const role = String(info.role ?? '');
-      const prefix = `${String(info.model)} ${String(info.case)} #${String(info.repetition)} ${role}${info.judgeModel ? ` (${String(info.judgeModel)})` : ''}: `;
-      const said = e.raw.startsWith(prefix) ? e.raw.slice(prefix.length) : e.raw;
-      const who = role === 'assistant' ? 'model' : role === 'tool' ? 'results' : role;
-      const icon = info.error
-        ? 'error'
-        : role === 'assistant'
-          ? 'sparkle'
-          : role === 'tool'
-            ? 'tools'
-            : role === 'judge'
-              ? 'law'
-              : 'account';
-      return {
-        ...base,
-        label: clip(`${who}: ${said}`, MAX_LABEL),
-        description: `${String(info.model)} · ${String(info.case)} #${String(info.repetition)}`,
-        icon,
-        ...(info.error ? { color: 'problemsErrorIcon.foreground' } : {}),
-      };
-    }
+    case 'model':
+      return modelRow(e, base);
     default:
       return { ...base, label: clip(e.raw, MAX_LABEL), description: '', icon: 'info' };
   }
+}
+
+type MetaBase = Pick<RowData, 'contextValue' | 'expandable'>;
+
+/** The authorization flow's own lane: each exchange by its step, the failed step in red. */
+function authRow(e: TraceEvent, base: MetaBase): RowData {
+  const info = e.info ?? {};
+  const step = info.auth as { step?: string; method?: string; url?: string; status?: number } | undefined;
+  // A start that stopped for the person to sign in is no failure of the server (signInRequired).
+  if (!step && info.signInRequired) return { ...base, label: 'sign-in needed', description: clip(e.raw, MAX_LABEL), icon: 'account' };
+  if (!step)
+    return {
+      ...base,
+      label: 'authorization failed',
+      description: clip(e.raw, MAX_LABEL),
+      icon: 'error',
+      color: 'problemsErrorIcon.foreground',
+    };
+  const status = step.status !== undefined ? ` → ${step.status}` : '';
+  return {
+    ...base,
+    label: `auth: ${String(step.step ?? '?')}`,
+    description: clip(`${String(step.method ?? '')} ${String(step.url ?? '')}${status}`, MAX_LABEL),
+    icon: 'key',
+  };
+}
+
+/** The icon of each speaker in an eval's conversation. */
+const MODEL_ROLE_ICONS: ReadonlyMap<string, string> = new Map([
+  ['assistant', 'sparkle'],
+  ['tool', 'tools'],
+  ['judge', 'law'],
+]);
+
+/** An eval's model lane (core/eval/modelTurn.ts): each turn of the conversation beside the calls it caused. */
+function modelRow(e: TraceEvent, base: MetaBase): RowData {
+  const info = e.info ?? {};
+  const role = String(info.role ?? '');
+  const prefix = `${String(info.model)} ${String(info.case)} #${String(info.repetition)} ${role}${info.judgeModel ? ` (${String(info.judgeModel)})` : ''}: `;
+  const said = e.raw.startsWith(prefix) ? e.raw.slice(prefix.length) : e.raw;
+  const who = role === 'assistant' ? 'model' : role === 'tool' ? 'results' : role;
+  return {
+    ...base,
+    label: clip(`${who}: ${said}`, MAX_LABEL),
+    description: `${String(info.model)} · ${String(info.case)} #${String(info.repetition)}`,
+    icon: info.error ? 'error' : (MODEL_ROLE_ICONS.get(role) ?? 'account'),
+    ...(info.error ? { color: 'problemsErrorIcon.foreground' } : {}),
+  };
 }
 
 function progressText(e: TraceEvent): string {
