@@ -34,38 +34,12 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
   const session = new FuzzSession(clientSpec(args.server), clientOptions(args.server, Math.max(args.timeoutMs, FUZZ_START_TIMEOUT_MS)));
   const reports: ToolReport[] = [];
   try {
-    let tools: ListedTool[];
-    try {
-      tools = await session.tools();
-    } catch (error) {
-      io.err(`mcp-lens fuzz: could not ${isRemote(args.server) ? 'connect to' : 'start'} the server: ${describeError(error)}`);
-      return 1;
-    }
-    const unknown = args.tools.filter((name) => !tools.some((t) => t.name === name));
-    if (unknown.length) {
-      io.err(
-        `mcp-lens fuzz: no tool ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the server lists ${tools.map((t) => t.name).join(', ') || 'none'}`,
-      );
-      return 1;
-    }
-    const chosen = args.tools.length ? tools.filter((t) => args.tools.includes(t.name)) : tools;
+    const chosen = await chooseTools(session, args, io);
+    if (!chosen) return 1;
     if (!args.json)
       io.err(io.errStyle.dim(`fuzzing ${chosen.length} tool${chosen.length === 1 ? '' : 's'}, ${args.runs} runs each, seed ${seed}`));
     if (!args.json && isRemote(args.server)) io.err(io.errStyle.yellow(`note: ${REMOTE_MEMORY_NOTE}`));
-    for (const tool of chosen) {
-      let sent = 0;
-      const report = await fuzzTool(tool, session, {
-        runs: args.runs,
-        seed,
-        allowDestructive: args.allowDestructive,
-        timeoutMs: args.timeoutMs,
-        // A hang costs a timeout per kind of input: say what the run is waiting on.
-        onSend: (_tool, input) => io.status?.(terminalText(`fuzzing ${tool.name}, call ${++sent}: ${input.how}`)),
-      });
-      io.status?.(undefined);
-      reports.push(report);
-      if (!args.json) io.out(toolLines(report, io.outStyle).join('\n'));
-    }
+    for (const tool of chosen) reports.push(await fuzzOne(tool, session, args, io, seed));
   } finally {
     await session.close();
   }
@@ -76,6 +50,52 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
   if (args.junit) await writeFile(args.junit, fuzzJunit(reports, serverName(args), overRun));
   if (args.sarif)
     await writeFile(args.sarif, `${JSON.stringify(fuzzSarif(reports, version, serverEntryFile(args.server), overRun), null, 2)}\n`);
+  printSummary(args, io, { seed, reports, overRun, saved, starts: session.starts });
+  return findings.length || overRun.length || reports.some((r) => r.stopped) ? 1 : 0;
+}
+
+/** The tools to fuzz: those named (each must be listed), else every one; undefined when the server cannot start or a name is unknown. */
+async function chooseTools(session: FuzzSession, args: FuzzArgs, io: Output): Promise<ListedTool[] | undefined> {
+  let tools: ListedTool[];
+  try {
+    tools = await session.tools();
+  } catch (error) {
+    io.err(`mcp-lens fuzz: could not ${isRemote(args.server) ? 'connect to' : 'start'} the server: ${describeError(error)}`);
+    return undefined;
+  }
+  const unknown = args.tools.filter((name) => !tools.some((t) => t.name === name));
+  if (unknown.length) {
+    io.err(
+      `mcp-lens fuzz: no tool ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the server lists ${tools.map((t) => t.name).join(', ') || 'none'}`,
+    );
+    return undefined;
+  }
+  return args.tools.length ? tools.filter((t) => args.tools.includes(t.name)) : tools;
+}
+
+/** One tool's fuzz run, its lines printed as it ends. */
+async function fuzzOne(tool: ListedTool, session: FuzzSession, args: FuzzArgs, io: Output, seed: number): Promise<ToolReport> {
+  let sent = 0;
+  const report = await fuzzTool(tool, session, {
+    runs: args.runs,
+    seed,
+    allowDestructive: args.allowDestructive,
+    timeoutMs: args.timeoutMs,
+    // A hang costs a timeout per kind of input: say what the run is waiting on.
+    onSend: (_tool, input) => io.status?.(terminalText(`fuzzing ${tool.name}, call ${++sent}: ${input.how}`)),
+  });
+  io.status?.(undefined);
+  if (!args.json) io.out(toolLines(report, io.outStyle).join('\n'));
+  return report;
+}
+
+/** The run's end: one JSON object with --json, else the findings across the run and the count line. */
+function printSummary(
+  args: FuzzArgs,
+  io: Output,
+  run: { seed: number; reports: ToolReport[]; overRun: Diagnostic[]; saved: readonly string[]; starts: number },
+): void {
+  const { seed, reports, overRun, saved, starts } = run;
   const calls = reports.reduce((n, r) => n + r.calls, 0);
   if (args.json) {
     io.out(
@@ -83,30 +103,29 @@ export async function runFuzz(args: FuzzArgs, io: Output): Promise<number> {
         seed,
         runs: args.runs,
         calls,
-        starts: session.starts,
+        starts,
         tools: reports,
         run: overRun,
         ...(isRemote(args.server) ? { limits: [REMOTE_MEMORY_NOTE] } : {}),
         ...(args.save ? { saved: { file: args.save, tests: saved } } : {}),
       }),
     );
-  } else {
-    const s = io.outStyle;
-    const restarts = session.starts - 1;
-    if (overRun.length) io.out(runLines(overRun, s).join('\n'));
-    const total = findings.length + overRun.length;
-    const again = isRemote(args.server)
-      ? `reconnected ${restarts} time${restarts === 1 ? '' : 's'} (a new session each)`
-      : `the server restarted ${restarts} time${restarts === 1 ? '' : 's'}`;
-    io.out(
-      `\n${total ? s.red(`${total} finding${total === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, ${again}` : ''}; repeat with --seed ${seed}`,
-    );
-    if (saved.length)
-      io.out(
-        `saved ${saved.length} regression test${saved.length === 1 ? '' : 's'} to ${args.save} (run them with mcp-lens test ${args.save})`,
-      );
+    return;
   }
-  return findings.length || overRun.length || reports.some((r) => r.stopped) ? 1 : 0;
+  const s = io.outStyle;
+  const restarts = starts - 1;
+  if (overRun.length) io.out(runLines(overRun, s).join('\n'));
+  const total = reports.reduce((n, r) => n + r.findings.length, 0) + overRun.length;
+  const again = isRemote(args.server)
+    ? `reconnected ${restarts} time${restarts === 1 ? '' : 's'} (a new session each)`
+    : `the server restarted ${restarts} time${restarts === 1 ? '' : 's'}`;
+  io.out(
+    `\n${total ? s.red(`${total} finding${total === 1 ? '' : 's'}`) : s.green('0 findings')} in ${calls} calls${restarts ? `, ${again}` : ''}; repeat with --seed ${seed}`,
+  );
+  if (saved.length)
+    io.out(
+      `saved ${saved.length} regression test${saved.length === 1 ? '' : 's'} to ${args.save} (run them with mcp-lens test ${args.save})`,
+    );
 }
 
 /** Findings of the whole run (memory-growth), with the seq numbers of the calls they cite. */
