@@ -1,7 +1,7 @@
 import { diagnose } from '../../core/diagnose/engine';
 import { evidence, exchange } from '../../core/probe/exchange';
 import { recordSkillFileMismatch } from '../../core/probe/skills';
-import { ProtocolError } from '../../core/session/client';
+import { ProtocolError, type McpClient } from '../../core/session/client';
 import { getSkill, listSkills } from '../../core/skills/listing';
 import { SKILLS_EXTENSION, skillsDeclaration } from '../../core/skills/protocol';
 import { checkSkillFile } from '../../core/skills/skillFile';
@@ -24,72 +24,16 @@ import { ignoreClosing } from '../../core/util/ignored';
  */
 export async function runSkill(args: SkillArgs, io: Output): Promise<number> {
   const client = createClient(args.server, args.timeoutMs);
-  /** stdout: the listing or the verified SKILL.md; stderr: why there is none. */
-  const say: string[] = [];
-  const problems: string[] = [];
-  let failed = false;
-  let value: unknown;
+  let outcome: SkillOutcome;
   try {
     const info = await client.connect();
-    if (!skillsDeclaration(info.capabilities)) {
-      failed = true;
-      problems.push(
+    if (!skillsDeclaration(info.capabilities))
+      outcome = problem(
         `the server does not declare the ${SKILLS_EXTENSION} extension, so it serves no skills (clients call skills/list and skills/get only on its declaration)`,
       );
-    } else if (args.uri === undefined) {
-      const listing = await listSkills(client);
-      value = { skills: listing.entries };
-      for (const skill of listing.skills)
-        say.push(
-          `${terminalText(skill.frontmatter.name)}  ${io.outStyle.dim(terminalText(skill.uri))}\n    ${terminalText(skill.frontmatter.description)}`,
-        );
-      if (listing.entries.length === 0) say.push(io.outStyle.dim('(the server lists no skills; a skill can still be read by its URI)'));
-      if (listing.invalid)
-        say.push(
-          io.outStyle.dim(`${listing.invalid} invalid entr${listing.invalid === 1 ? 'y' : 'ies'} not shown (see skill-entry-invalid)`),
-        );
-    } else {
-      // The listing's entry is the one a host holds ("A host does not need to call skills/get to
-      // complete a listed entry"); a skill the listing leaves out is confirmed with skills/get.
-      const listed = (await listSkills(client)).skills.find((s) => s.uri === args.uri);
-      const got = listed ? { skill: listed } : await getSkill(client, args.uri);
-      if ('faults' in got) {
-        failed = true;
-        value = { skill: got.result.skill };
-        problems.push(
-          `skills/get of ${terminalText(args.uri)} returned no valid entry, so there is nothing to verify its SKILL.md against: ${got.faults.map((f) => terminalText(f)).join('; ')}`,
-        );
-      } else {
-        const read = await exchange({ client, timeoutMs: args.timeoutMs }, 'resources/read', { uri: got.skill.uri });
-        const seqs = evidence(read.responseSeq, read.requestSeq);
-        const file =
-          'error' in read
-            ? { missing: `resources/read of ${got.skill.uri} failed with error ${read.error.code} "${read.error.message}"` }
-            : checkSkillFile(got.skill, read.result.contents);
-        const faults = 'missing' in file ? [file.missing] : file.faults;
-        if (faults.length) {
-          failed = true;
-          recordSkillFileMismatch(client.trace, `${got.skill.uri} cannot be loaded: ${faults.join('; ')}`, seqs);
-        }
-        value = {
-          skill: got.skill,
-          file: {
-            verified: faults.length === 0,
-            digestChecked: 'text' in file ? file.digestChecked : false,
-            faults,
-            ...('text' in file && faults.length === 0 ? { text: file.text } : {}),
-          },
-        };
-        if ('text' in file && faults.length === 0) {
-          if (!file.digestChecked)
-            io.err(io.errStyle.yellow(`${terminalText(got.skill.uri)}: "resources": "dynamic", so only the frontmatter could be verified`));
-          say.push(terminalText(file.text, { keepLines: true }));
-        }
-      }
-    }
+    else outcome = args.uri === undefined ? await listing(client, io) : await loadSkill(client, args.uri, args.timeoutMs, io);
   } catch (error) {
-    failed = true;
-    problems.push(
+    outcome = problem(
       error instanceof ProtocolError
         ? `${error.method ?? 'the request'} failed with error ${error.code}: ${terminalText(error.message)}`
         : describeError(error),
@@ -97,9 +41,10 @@ export async function runSkill(args: SkillArgs, io: Output): Promise<number> {
   } finally {
     await ignoreClosing(client.close());
   }
+  const { value, say, problems } = outcome;
   const events = client.trace.events;
   const diagnostics = diagnose(events);
-  failed ||= failsOn(diagnostics, args.failOn);
+  const failed = outcome.failed || failsOn(diagnostics, args.failOn);
   if (args.json) io.out(JSON.stringify(buildReport(args.server, events, diagnostics, value === undefined ? undefined : { value })));
   else {
     for (const line of say) io.out(line);
@@ -107,4 +52,64 @@ export async function runSkill(args: SkillArgs, io: Output): Promise<number> {
     if (diagnostics.length) io.err(diagnosticLines(diagnostics, io.errStyle).join('\n'));
   }
   return failed ? 1 : 0;
+}
+
+/** What a run found: the JSON report's value, stdout's lines (the listing or the verified SKILL.md), stderr's (why there is none). */
+interface SkillOutcome {
+  value?: unknown;
+  say: string[];
+  problems: string[];
+  failed: boolean;
+}
+
+const problem = (text: string): SkillOutcome => ({ say: [], problems: [text], failed: true });
+
+/** The skills the server lists (skills/list, every page). */
+async function listing(client: McpClient, io: Output): Promise<SkillOutcome> {
+  const listed = await listSkills(client);
+  const say = listed.skills.map(
+    (skill) =>
+      `${terminalText(skill.frontmatter.name)}  ${io.outStyle.dim(terminalText(skill.uri))}\n    ${terminalText(skill.frontmatter.description)}`,
+  );
+  if (listed.entries.length === 0) say.push(io.outStyle.dim('(the server lists no skills; a skill can still be read by its URI)'));
+  if (listed.invalid)
+    say.push(io.outStyle.dim(`${listed.invalid} invalid entr${listed.invalid === 1 ? 'y' : 'ies'} not shown (see skill-entry-invalid)`));
+  return { value: { skills: listed.entries }, say, problems: [], failed: false };
+}
+
+/** One skill as a host loads it: its entry, then its SKILL.md through resources/read, printed only once verified. */
+async function loadSkill(client: McpClient, uri: string, timeoutMs: number, io: Output): Promise<SkillOutcome> {
+  // The listing's entry is the one a host holds ("A host does not need to call skills/get to
+  // complete a listed entry"); a skill the listing leaves out is confirmed with skills/get.
+  const listed = (await listSkills(client)).skills.find((s) => s.uri === uri);
+  const got = listed ? { skill: listed } : await getSkill(client, uri);
+  if ('faults' in got)
+    return {
+      value: { skill: got.result.skill },
+      ...problem(
+        `skills/get of ${terminalText(uri)} returned no valid entry, so there is nothing to verify its SKILL.md against: ${got.faults.map((f) => terminalText(f)).join('; ')}`,
+      ),
+    };
+  const read = await exchange({ client, timeoutMs }, 'resources/read', { uri: got.skill.uri });
+  const seqs = evidence(read.responseSeq, read.requestSeq);
+  const file =
+    'error' in read
+      ? { missing: `resources/read of ${got.skill.uri} failed with error ${read.error.code} "${read.error.message}"` }
+      : checkSkillFile(got.skill, read.result.contents);
+  const faults = 'missing' in file ? [file.missing] : file.faults;
+  if (faults.length) recordSkillFileMismatch(client.trace, `${got.skill.uri} cannot be loaded: ${faults.join('; ')}`, seqs);
+  const verified = 'text' in file && faults.length === 0;
+  const value = {
+    skill: got.skill,
+    file: {
+      verified: faults.length === 0,
+      digestChecked: 'text' in file ? file.digestChecked : false,
+      faults,
+      ...(verified ? { text: file.text } : {}),
+    },
+  };
+  if (!verified) return { value, say: [], problems: [], failed: faults.length > 0 };
+  if (!file.digestChecked)
+    io.err(io.errStyle.yellow(`${terminalText(got.skill.uri)}: "resources": "dynamic", so only the frontmatter could be verified`));
+  return { value, say: [terminalText(file.text, { keepLines: true })], problems: [], failed: false };
 }
