@@ -161,7 +161,7 @@ class ModernTaskFollower {
 
   async run(): Promise<{ task: TaskState; result: Record<string, unknown> }> {
     const listener = this.host.onNotification((e) => this.heard(e));
-    const bound = this.armStops();
+    const disarm = this.armStops();
     const watching = this.watchStatus();
     try {
       this.opts.onStatus?.(statusOnly(this.task));
@@ -175,7 +175,7 @@ class ModernTaskFollower {
       }
     } finally {
       listener.dispose();
-      clearTimeout(bound);
+      disarm();
       void watching?.then((w) => w?.close(`task ${this.created.taskId} ended`));
     }
   }
@@ -197,18 +197,25 @@ class ModernTaskFollower {
     this.wake?.();
   }
 
-  /** The abort signal and the whole task's bound stop the follower; returns the bound's timer. */
-  private armStops(): NodeJS.Timeout {
+  /**
+   * The abort signal and the whole task's bound stop the follower. Returns what disarms both: an
+   * abort after the task ended must not send tasks/cancel for it.
+   */
+  private armStops(): () => void {
+    const { signal } = this.opts;
     const cancelled = () => this.stop(new RequestCancelledError(`task ${this.task.taskId} was cancelled (tasks/cancel sent)`));
-    if (this.opts.signal?.aborted) cancelled();
-    else this.opts.signal?.addEventListener('abort', cancelled, { once: true });
+    if (signal?.aborted) cancelled();
+    else signal?.addEventListener('abort', cancelled, { once: true });
     const bound = setTimeout(() => {
       const { taskId, status } = this.task;
       const message = `task ${taskId} did not finish within ${this.opts.maxWaitMs} ms (last status ${status}); tasks/cancel sent`;
       this.stop(new RequestTimeoutError(message, 'tasks/get', this.opts.maxWaitMs));
     }, this.opts.maxWaitMs);
     bound.unref();
-    return bound;
+    return () => {
+      clearTimeout(bound);
+      signal?.removeEventListener('abort', cancelled);
+    };
   }
 
   private stop(reason: Error): void {

@@ -116,6 +116,13 @@ test('a failed task rejects with its inlined error; a tool error completes with 
   for (let i = 0; i < 100 && !client.trace.events.some((e) => (e.msg as { result?: { status?: string } } | undefined)?.result?.status === 'cancelled'); i++) await new Promise((r) => setTimeout(r, 50));
   assert.equal(sent(client, 'tasks/cancel').length, 1);
   assert.ok(client.trace.events.some((e) => (e.msg as { result?: { status?: string } } | undefined)?.result?.status === 'cancelled'), 'the tasks/get after the cancel shows it cancelled');
+  // An abort after the task ended (the panel closed later) cancels nothing.
+  const late = new AbortController();
+  const done = await client.callToolAsTask('slow_compute', { seconds: 1 }, { signal: late.signal });
+  assert.equal(done.task?.status, 'completed');
+  late.abort();
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(sent(client, 'tasks/cancel').length, 1, 'no tasks/cancel for the task that completed');
 });
 
 test('a server that does not advertise the extension is not asked to run a task; a task that never settles ends at its bound', async (t) => {
