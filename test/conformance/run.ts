@@ -56,11 +56,19 @@ const tag = `${other ? '-other' : ''}${only ? '-scenarios' : ''}`;
 const resultsFile = values.results ?? join(resultsDir, `conformance${tag}.json`);
 const revisions = values.revision ?? [...REVISIONS];
 
-/** The CLI exactly as it ships (written whole, then renamed: unit tests may be building it too). */
+/**
+ * The CLI exactly as it ships: the command (src/cli/bin.ts) and the bundle it runs beside it
+ * (esbuild.config.mjs). Each written whole, then renamed: other stages may be building or
+ * running them too (the integration suite runs dist/cli.js meanwhile).
+ */
 async function buildCli(): Promise<void> {
-  const tmp = `${CLI}.${process.pid}.tmp`;
-  await bundleForNode('src/cli/main.ts', tmp, '#!/usr/bin/env node');
-  renameSync(tmp, CLI);
+  const built = async (entry: string, outfile: string, banner?: string) => {
+    const tmp = `${outfile}.${process.pid}.tmp`;
+    await bundleForNode(entry, tmp, banner);
+    renameSync(tmp, outfile);
+  };
+  await built('src/cli/main.ts', join(dirname(CLI), 'cli-main.js'));
+  await built('src/cli/bin.ts', CLI, '#!/usr/bin/env node');
 }
 
 /** Where the suite saves each scenario's checks.json for a revision. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
@@ -92,7 +92,7 @@ suite('copy record command: the recorded trace', () => {
 suite('the CLI a copied command runs', () => {
   // A host starts `record` at every start of the server: from the second start on, Node (22.1
   // and later) reads the CLI's 3 MB bundle compiled instead of compiling it again (src/cli/bin.ts).
-  test('keeps its compiled bundle in Node\'s compile cache for the next start', function () {
+  test('keeps its compiled bundle in Node\'s compile cache for the next start', async function () {
     if (!(nodeModule as { enableCompileCache?: unknown }).enableCompileCache) return this.skip();
     const cli = join(vscode.extensions.getExtension('mcp-lens.mcp-lens')!.extensionPath, 'dist', 'cli.js');
     const tmp = mkdtempSync(join(tmpdir(), 'mcp-lens-cli-cache-'));
@@ -103,8 +103,16 @@ suite('the CLI a copied command runs', () => {
       const cache = join(tmp, 'node-compile-cache');
       const cached = () => (existsSync(cache) ? readdirSync(cache, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length : 0);
       for (const run of ['first', 'second']) {
-        const version = spawnSync(process.execPath, [cli, '--version'], { env, encoding: 'utf8' });
-        assert.equal(version.status, 0, version.stderr);
+        // Not spawnSync: the extension host keeps serving while the CLI runs.
+        const version = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, [cli, '--version'], { env });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+          child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+          child.once('close', (code) => resolve({ code, stdout, stderr }));
+        });
+        assert.equal(version.code, 0, version.stderr);
         assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/, `${run} run`);
         assert.ok(cached() > 0, `the ${run} run left the compiled bundle in ${cache}`);
       }
