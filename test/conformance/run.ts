@@ -8,12 +8,15 @@
 // requirement set, one at a time as the suite runs a scenario alone (a WARNING or the client's
 // exit code fails it), judged against the same baseline; results in conformance-scenarios.json.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { node24 } from '../harness/node24';
 import { resultsDir, root } from '../harness/paths';
-import { bundleForNode } from '../unit/bundle';
+// The CLI exactly as it ships, built the one way the unit stage builds it (bin.ts and the bundle
+// it runs, the bundles it requires beside it), written whole then renamed: other stages may be
+// running dist/cli.js meanwhile.
+import { buildCli } from '../unit/cli/helpers';
 import { readBaseline, type BaselineEntry } from './baseline';
 import { readClientRequirements } from './requirements';
 import { badChecks, describeChecks } from './checkResults';
@@ -55,21 +58,6 @@ const clientCommand = other ?? `"${process.execPath}" "${ADAPTER}"`;
 const tag = `${other ? '-other' : ''}${only ? '-scenarios' : ''}`;
 const resultsFile = values.results ?? join(resultsDir, `conformance${tag}.json`);
 const revisions = values.revision ?? [...REVISIONS];
-
-/**
- * The CLI exactly as it ships: the command (src/cli/bin.ts) and the bundle it runs beside it
- * (esbuild.config.mjs). Each written whole, then renamed: other stages may be building or
- * running them too (the integration suite runs dist/cli.js meanwhile).
- */
-async function buildCli(): Promise<void> {
-  const built = async (entry: string, outfile: string, banner?: string) => {
-    const tmp = `${outfile}.${process.pid}.tmp`;
-    await bundleForNode(entry, tmp, banner);
-    renameSync(tmp, outfile);
-  };
-  await built('src/cli/main.ts', join(dirname(CLI), 'cli-main.js'));
-  await built('src/cli/bin.ts', CLI, '#!/usr/bin/env node');
-}
 
 /** Where the suite saves each scenario's checks.json for a revision. */
 const outputDir = (revision: string) => join(resultsDir, `conformance${tag}`, revision);
