@@ -12,32 +12,31 @@ export interface PreloadAssets {
 export function preloadAssets(root: string = packageRoot()): PreloadAssets {
   return {
     nodePreload: path.join(root, 'dist', 'preload', 'node-preload.js'),
-    pythonDir: path.join(root, 'media', 'preload', 'python'),
+    pythonDir: path.join(root, PYTHON_DIR),
   };
 }
 
-/** Each lookup's answer: finding it reads and parses the manifest (54 kB), which every Start did. */
+const PYTHON_DIR = path.join('media', 'preload', 'python');
+/** The one file MCP Lens ships as is in every form it takes (the VSIX, the npm package, a checkout). */
+const MARKER = path.join(PYTHON_DIR, 'sitecustomize.py');
+
+/** Each lookup's answer: the first Start of a window is the one that looks. */
 const roots = new Map<string, string>();
 
 /**
- * The directory of MCP Lens's package.json, found upward from this module: dist/ when
- * bundled (extension, CLI), src/core/preload when run from source.
+ * The root of the installed MCP Lens, found upward from this module (dist/ when bundled, the
+ * extension and the CLI alike; src/core/preload when run from source): the first directory that
+ * holds the Python preload. One stat per level: reading and parsing the 54 kB package.json
+ * instead cost the first Start about 2 ms before its server could be spawned.
  */
 export function packageRoot(from: string = __dirname): string {
   const known = roots.get(from);
   if (known !== undefined) return known;
   for (let dir = from; ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest)) {
-      try {
-        if ((JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'mcp-lens') {
-          roots.set(from, dir);
-          return dir;
-        }
-      } catch {
-        // Not ours; keep going up.
-      }
+    if (fs.existsSync(path.join(dir, MARKER))) {
+      roots.set(from, dir);
+      return dir;
     }
-    if (path.dirname(dir) === dir) throw new Error(`MCP Lens's package.json was not found above ${from}`);
+    if (path.dirname(dir) === dir) throw new Error(`MCP Lens's preloads (${MARKER}) were not found above ${from}`);
   }
 }
