@@ -14,7 +14,7 @@ import { HttpSession, type SessionHost, type SessionOptions } from './httpSessio
 import { readEventStream } from './httpStream';
 import { httpUrlProblem, RemoteTransport } from './remoteTransport';
 import { StatelessRequests } from './statelessHttp';
-import { TransportClosedError } from './stdio';
+import { TransportClosedError } from './transportErrors';
 
 /** A Streamable HTTP server as configured (`type: "http"`, `url`, `headers`; variables already resolved). */
 export interface HttpServerSpec {

@@ -13,7 +13,7 @@ import { BodyOverCapError } from './httpBody';
 import { HttpStatusError } from './httpErrors';
 import { answers, idKey } from './httpRecord';
 import { readEventStream, type StreamEnd, type StreamHost } from './httpStream';
-import { TransportClosedError } from './stdio';
+import { TransportClosedError } from './transportErrors';
 
 /** What the session asks of the transport it belongs to. */
 export interface SessionHost extends StreamHost {

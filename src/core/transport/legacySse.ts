@@ -10,7 +10,7 @@ import { bodyExcerpt, exchangeInfo, exchangeLine, readText, type ExchangeFacts }
 import { httpUrlProblem, RemoteTransport } from './remoteTransport';
 import { SseParser, type SseEvent } from './sse';
 import { EndpointWait, endpointProblem } from './sseEndpoint';
-import { TransportClosedError } from './stdio';
+import { TransportClosedError } from './transportErrors';
 
 export { endpointProblem } from './sseEndpoint';
 

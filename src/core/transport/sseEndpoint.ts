@@ -4,7 +4,7 @@
  * timeout).
  */
 import type { SseEvent } from './sse';
-import { TransportClosedError } from './stdio';
+import { TransportClosedError } from './transportErrors';
 
 /** The URL an `endpoint` event names, or why it cannot be used. */
 export function endpointProblem(e: SseEvent, streamUrl: string): { problem: string } | { url: string } {

@@ -14,7 +14,10 @@ import { buildChildEnv } from './env';
 import { ProcessTree, trackTree, untrackTree } from './processTree';
 import { recordSent } from './recordSent';
 import { SENT, type Transport } from './transport';
+import { describeSpawnError, SpawnError, TransportClosedError } from './transportErrors';
 import { windowsLaunch } from './windowsLaunch';
+
+export { SpawnError, TransportClosedError };
 
 export interface ServerSpec {
   name?: string;
@@ -28,7 +31,7 @@ export interface TransportOptions {
   maxLineBytes?: number;
   /** Variables a stdout-observing preload needs (NODE_OPTIONS / PYTHONPATH are appended to). */
   preload?: { env?: Record<string, string> };
-  /** How long close() waits after closing stdin, and again after SIGTERM. Default 2000 ms. */
+  /** How long close() waits after closing stdin (longer while the server still writes), and again after SIGTERM. Default 2000 ms. */
   graceMs?: number;
 }
 
@@ -37,27 +40,12 @@ export interface ExitInfo {
   signal: string | null;
 }
 
-/** The child could not be started (ENOENT, EACCES, a missing cwd). */
-export class SpawnError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-    this.name = 'SpawnError';
-  }
-}
-
-/** Writing to a child whose stdin is already closed. */
-export class TransportClosedError extends Error {
-  constructor(message = 'The server connection is closed') {
-    super(message);
-    this.name = 'TransportClosedError';
-  }
-}
-
 /** How long 'exited' waits for the last stdout/stderr bytes after the process is gone. */
 const DRAIN_AFTER_EXIT_MS = 500;
+/** Output this recent means a stopping server is still writing: flushing its last words, not hung. */
+const WRITING_WITHIN_MS = 250;
+/** How long a stopping server that is still writing may take to exit, in graces (see exitAfterWriting). */
+const WRITING_GRACES = 5;
 
 /**
  * The stdio transport: spawns the server, frames its stdout and stderr, and records every
@@ -82,6 +70,8 @@ export class StdioTransport implements Transport {
   private resolveExited!: (info: ExitInfo) => void;
   private stdinClosed = false;
   private closing: Promise<void> | undefined;
+  /** When the server last wrote to stdout or stderr (`now()`). */
+  private lastOutputAt = 0;
 
   readonly exited: Promise<ExitInfo>;
   readonly onMessage = (listener: (e: TraceEvent) => void): Disposable => this.messageEmitter.event(listener);
@@ -220,7 +210,7 @@ export class StdioTransport implements Transport {
     // /proc here is asynchronous: this runs on the extension host's thread.
     await tree.snapshotAsync();
     this.closeStdin();
-    if (this.exitInfo === undefined && !(await this.exitWithin(this.graceMs))) {
+    if (this.exitInfo === undefined && !(await this.exitAfterWriting())) {
       await tree.signalAsync('SIGTERM');
       if (!(await this.exitWithin(this.graceMs))) {
         await tree.signalAsync('SIGKILL');
@@ -252,6 +242,25 @@ export class StdioTransport implements Transport {
     this.trace.append({ dir: 'meta', kind: 'stdin-closed', raw: "closed the server's stdin" });
   }
 
+  /**
+   * The wait after stdin closed: `graceMs`, then on while the server still writes, up to
+   * WRITING_GRACES × graceMs in all. A server flushing its last output to a busy reader is
+   * shutting down as asked; SIGTERM would cut its last lines off ("sending SIGTERM if the
+   * server does not exit within a reasonable time"). One that writes on without exiting
+   * still gets SIGTERM, later.
+   */
+  private async exitAfterWriting(): Promise<boolean> {
+    const giveUpAt = now() + WRITING_GRACES * this.graceMs;
+    if (await this.exitWithin(this.graceMs)) return true;
+    for (;;) {
+      // The reads that waited behind the timer count: a busy host reads late, the server wrote on time.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.exitInfo !== undefined) return true;
+      if (now() - this.lastOutputAt >= WRITING_WITHIN_MS || now() >= giveUpAt) return false;
+      if (await this.exitWithin(WRITING_WITHIN_MS)) return true;
+    }
+  }
+
   private exitWithin(ms: number): Promise<boolean> {
     return Promise.race([this.exited.then(() => true), delay(ms).then(() => false)]);
   }
@@ -267,6 +276,7 @@ export class StdioTransport implements Transport {
       // stamps them: one clock read per chunk instead of one per line, and one stamp its
       // events share (a number field is otherwise a heap object of its own for each event).
       const t = now();
+      this.lastOutputAt = t;
       const message = (kind: MessageKind, raw: string, msg: JsonRpcMessage, line: Frame) => this.recordMessage(kind, raw, msg, line, t);
       const recordLine = (frame: Frame) => this.record(this.classifier.pushOrMessage(frame, message), t);
       for (const frame of this.stdoutFramer.pushInOrder(chunk)) this.arrivals.push(frame, recordLine);
@@ -280,6 +290,7 @@ export class StdioTransport implements Transport {
     });
     stderr.on('data', (chunk: Buffer) => {
       const t = now();
+      this.lastOutputAt = t;
       const recordStderr = (frame: Frame) => void this.trace.append(stderrEvent(frame), t);
       for (const frame of this.stderrFramer.push(chunk)) this.arrivals.push(frame, recordStderr);
     });
@@ -349,17 +360,6 @@ export class StdioTransport implements Transport {
     });
     this.finish({ code: null, signal: null }, false);
     return new SpawnError(message, code);
-  }
-}
-
-function describeSpawnError(command: string, err: NodeJS.ErrnoException): string {
-  switch (err.code) {
-    case 'ENOENT':
-      return `Cannot start "${command}": command not found (ENOENT). Check that it is installed and on PATH.`;
-    case 'EACCES':
-      return `Cannot start "${command}": permission denied (EACCES). Is the file executable?`;
-    default:
-      return `Cannot start "${command}": ${err.message}`;
   }
 }
 

@@ -185,6 +185,28 @@ test('a server that ignores stdin close and SIGTERM is SIGKILLed', { skip: proce
   assert.equal(exited.raw, 'server exited (signal SIGKILL)');
 });
 
+test('a server still writing its last lines when the grace ends is given the time to finish, and every line is kept', { skip: process.platform === 'win32' }, async () => {
+  const trace = new Trace();
+  // 20 lines at least 20 ms apart: 400 ms or more of writing against a 200 ms grace (1 s in all while it writes).
+  const transport = new StdioTransport(fixture('flushes-on-close.mjs'), trace, { graceMs: 200 });
+  await transport.start();
+  await waitForEvent(trace, (e) => e.dir === 'stderr' && e.raw === 'ready', 'ready');
+  await transport.close();
+  assert.deepEqual(await transport.exited, { code: 0, signal: null });
+  const lines = trace.events.filter((e) => e.dir === 'stderr').map((e) => e.raw);
+  assert.deepEqual(lines, ['ready', ...Array.from({ length: 20 }, (_, i) => `flushing ${i + 1} of 20`), 'flushed']);
+});
+
+test('a server that writes on and never exits still gets SIGTERM', { skip: process.platform === 'win32' }, async () => {
+  const trace = new Trace();
+  const transport = new StdioTransport(fixture('writes-forever.mjs'), trace, { graceMs: 100 });
+  await transport.start();
+  await waitForEvent(trace, (e) => e.dir === 'stderr' && e.raw === 'ready', 'ready');
+  await transport.close();
+  assert.deepEqual(await transport.exited, { code: null, signal: 'SIGTERM' });
+  assert.ok(trace.events.some((e) => e.dir === 'stderr' && e.raw.startsWith('still here ')));
+});
+
 test('when the host process exits, the server tree dies with it', { skip: process.platform === 'win32' }, async () => {
   const { execFileSync } = await import('node:child_process');
   const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(SERVERS, '../../unit/transport/parent-exits.mts')], {
