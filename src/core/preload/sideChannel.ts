@@ -45,85 +45,102 @@ export function readSideChannel(
   options: { pollMs?: number; onListenerError?: (error: unknown) => void } = {},
 ): SideChannelReader {
   fs.closeSync(fs.openSync(file, 'a'));
-  const decoder = new StringDecoder('utf8');
-  let offset = 0;
-  let partial = '';
-  let disposed = false;
-  let reading: Promise<void> = Promise.resolve();
-  let again = false;
+  return new SideChannelTail(file, onRecord, options.pollMs ?? 250, options.onListenerError);
+}
 
-  const deliver = (text: string): void => {
-    const lines = (partial + text).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      const record = parseRecord(line);
-      if (!record) continue;
-      try {
-        onRecord(record);
-      } catch (error) {
-        // One consumer's failure must not stop the tail; it is told, not lost.
-        options.onListenerError?.(error);
-      }
-    }
-  };
+/** The reader: a watch wakes it, a poll backs the watch up, and one read runs at a time. */
+class SideChannelTail implements SideChannelReader {
+  private readonly decoder = new StringDecoder('utf8');
+  /** How far the file has been read, and the start of a record not yet whole. */
+  private offset = 0;
+  private partial = '';
+  private disposed = false;
+  private reading: Promise<void> = Promise.resolve();
+  /** A wake-up came during a read: one more pass after it. */
+  private again = false;
+  private watcher: fs.FSWatcher | undefined;
+  private readonly timer: NodeJS.Timeout;
 
-  const readToEnd = async (): Promise<void> => {
-    const handle = await fs.promises.open(file, 'r');
+  constructor(
+    private readonly file: string,
+    private readonly onRecord: (record: StrayRecord) => void,
+    pollMs: number,
+    private readonly onListenerError: ((error: unknown) => void) | undefined,
+  ) {
+    // From the next turn: a process's first fs.watch costs milliseconds, and the server this
+    // reader is made for is spawned in this one (nothing can be written before it starts).
+    setImmediate(() => this.watch());
+    this.timer = setInterval(() => void this.pump(), pollMs);
+    this.timer.unref();
+  }
+
+  drain(): Promise<void> {
+    return this.pump();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearInterval(this.timer);
+    this.watcher?.close();
+  }
+
+  private watch(): void {
+    if (this.disposed) return;
     try {
-      const buffer = Buffer.alloc(64 * 1024);
-      for (;;) {
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-        if (bytesRead === 0) break;
-        offset += bytesRead;
-        deliver(decoder.write(buffer.subarray(0, bytesRead)));
-      }
-    } finally {
-      await handle.close();
+      this.watcher = fs.watch(this.file, () => void this.pump());
+      // A watch that fails later (the file removed, the watch limit reached): the poll keeps reading.
+      this.watcher.on('error', () => undefined);
+    } catch {
+      this.watcher = undefined;
     }
-  };
+    void this.pump();
+  }
 
-  // One read at a time; a wake-up during a read asks for one more pass after it.
-  const pump = (): Promise<void> => {
-    if (disposed) return reading;
-    again = true;
-    reading = reading.then(async () => {
-      while (again && !disposed) {
-        again = false;
+  private pump(): Promise<void> {
+    if (this.disposed) return this.reading;
+    this.again = true;
+    this.reading = this.reading.then(async () => {
+      while (this.again && !this.disposed) {
+        this.again = false;
         try {
-          await readToEnd();
+          await this.readToEnd();
         } catch {
           // The file was removed or is unreadable: nothing more will come from it.
         }
       }
     });
-    return reading;
-  };
+    return this.reading;
+  }
 
-  let watcher: fs.FSWatcher | undefined;
-  // From the next turn: a process's first fs.watch costs milliseconds, and the server this
-  // reader is made for is spawned in this one (nothing can be written before it starts).
-  setImmediate(() => {
-    if (disposed) return;
+  private async readToEnd(): Promise<void> {
+    const handle = await fs.promises.open(this.file, 'r');
     try {
-      watcher = fs.watch(file, () => void pump());
-      // A watch that fails later (the file removed, the watch limit reached): the poll keeps reading.
-      watcher.on('error', () => undefined);
-    } catch {
-      watcher = undefined;
+      const buffer = Buffer.alloc(64 * 1024);
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, this.offset);
+        if (bytesRead === 0) break;
+        this.offset += bytesRead;
+        this.deliver(this.decoder.write(buffer.subarray(0, bytesRead)));
+      }
+    } finally {
+      await handle.close();
     }
-    void pump();
-  });
-  const timer = setInterval(() => void pump(), options.pollMs ?? 250);
-  timer.unref();
+  }
 
-  return {
-    drain: () => pump(),
-    dispose() {
-      disposed = true;
-      clearInterval(timer);
-      watcher?.close();
-    },
-  };
+  private deliver(text: string): void {
+    const lines = (this.partial + text).split('\n');
+    this.partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const record = parseRecord(line);
+      if (!record) continue;
+      try {
+        this.onRecord(record);
+      } catch (error) {
+        // One consumer's failure must not stop the tail; it is told, not lost.
+        this.onListenerError?.(error);
+      }
+    }
+  }
 }
 
 function parseRecord(line: string): StrayRecord | undefined {
