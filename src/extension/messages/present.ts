@@ -51,88 +51,102 @@ const MAX_LABEL = 160;
 
 export function rowData(node: MessageNode): RowData {
   switch (node.type) {
-    case 'exchange': {
-      const status = statusOf(node);
-      const id = idOf(node.request);
-      const fromServer = node.request.dir === 's2c';
-      const label = `${node.method}${node.tool ? ` ${node.tool}` : ''} #${String(id)}`;
-      const parts: string[] = [];
-      if (status === 'probe') parts.push('era probe');
-      if (fromServer) parts.push('from server');
-      if (node.role === 'retry') parts.push(`round ${roundOf(node)}`);
-      // A stream's answer ends it: the time to it is no latency.
-      const latency = node.stream ? undefined : latencyOf(node);
-      if (node.stream) parts.push(...streamParts(node, node.stream, status));
-      else if (latency !== undefined) parts.push(`${latency} ms`);
-      else if (status === 'input') parts.push('input required');
-      else if (status === 'timeout') parts.push(`timed out after ${String(node.timedOut?.info?.afterMs ?? '?')} ms`);
-      // A request the client gave up on without telling the server says why ("lost: the server exited with code 1…").
-      else if (status === 'cancelled')
-        parts.push(node.cancelled?.info?.local === true ? String(node.cancelled.info.reason ?? 'given up') : 'cancelled');
-      else if (!node.task) parts.push('pending…');
-      if (node.task) parts.push(`task ${node.task.status ?? 'created'}${node.task.message ? `: ${clip(node.task.message, 80)}` : ''}`);
-      parts.push(...groupParts(node));
-      const error = errorOf(node);
-      if (error) parts.push(status === 'probe' ? String(error.code) : `${error.code} ${clip(String(error.message ?? ''), 80)}`);
-      if (status === 'isError') parts.push('isError');
-      // A huge answer says so: its JSON children show clipped, copy and export give every byte.
-      if (node.response && node.response.raw.length >= LARGE_MESSAGE) parts.push(sizeText(byteSize(node.response)));
-      const glued = [node.response, node.request].find((e) => e?.glued !== undefined || e?.piece !== undefined);
-      if (glued) parts.push(glued.glued ? 'glued to stray text' : 'glued to another message');
-      return {
-        label,
-        description: parts.join(' · '),
-        ...STATUS_ICON[status],
-        contextValue: `mcpLensMessage.exchange.${node.request.dir}`,
-        expandable: true,
-        nameLike: true,
-      };
-    }
-    case 'notification': {
-      const e = node.event;
-      return {
-        label: methodOf(e) ?? 'notification',
-        description: `${e.dir === 'c2s' ? 'client → server' : 'server → client'}${progressText(e)}`,
-        icon: e.dir === 'c2s' ? 'arrow-small-right' : 'bell',
-        contextValue: 'mcpLensMessage.notification',
-        expandable: true,
-        nameLike: true,
-      };
-    }
-    case 'response': {
-      const e = node.event;
-      return {
-        label: `response #${String(idOf(e))}`,
-        description: 'answers no request in view',
-        icon: 'question',
-        color: 'problemsWarningIcon.foreground',
-        contextValue: 'mcpLensMessage.response',
-        expandable: true,
-      };
-    }
-    case 'stray': {
-      const e = node.event;
-      const where = node.source ? sourceLabel(node.source) : undefined;
-      const what =
-        e.kind === 'not-jsonrpc'
-          ? 'JSON, not JSON-RPC'
-          : e.kind === 'partial'
-            ? 'no final newline'
-            : e.kind === 'oversize'
-              ? 'line over the size cap'
-              : 'stray stdout';
-      return {
-        label: clip(e.raw, MAX_LABEL) || '(empty line)',
-        description: where ? `${what} · written at ${where}` : what,
-        icon: 'warning',
-        color: 'problemsWarningIcon.foreground',
-        contextValue: 'mcpLensMessage.stray',
-        expandable: false,
-      };
-    }
+    case 'exchange':
+      return exchangeRow(node);
+    case 'notification':
+      return notificationRow(node.event);
+    case 'response':
+      return orphanResponseRow(node.event);
+    case 'stray':
+      return strayRow(node.event, node.source);
     case 'meta':
       return metaRow(node.event);
   }
+}
+
+/** A request and its answer: method, tool and id, then what became of it. */
+function exchangeRow(node: ExchangeNode): RowData {
+  const status = statusOf(node);
+  return {
+    label: `${node.method}${node.tool ? ` ${node.tool}` : ''} #${String(idOf(node.request))}`,
+    description: exchangeParts(node, status).join(' · '),
+    ...STATUS_ICON[status],
+    contextValue: `mcpLensMessage.exchange.${node.request.dir}`,
+    expandable: true,
+    nameLike: true,
+  };
+}
+
+/** "tools/call echo #3": "142 ms · isError", "timed out after 30000 ms", "round 2 · input required"… */
+function exchangeParts(node: ExchangeNode, status: Status): string[] {
+  const parts: string[] = [];
+  if (status === 'probe') parts.push('era probe');
+  if (node.request.dir === 's2c') parts.push('from server');
+  if (node.role === 'retry') parts.push(`round ${roundOf(node)}`);
+  // A stream's answer ends it: the time to it is no latency.
+  const latency = node.stream ? undefined : latencyOf(node);
+  if (node.stream) parts.push(...streamParts(node, node.stream, status));
+  else if (latency !== undefined) parts.push(`${latency} ms`);
+  else if (status === 'input') parts.push('input required');
+  else if (status === 'timeout') parts.push(`timed out after ${String(node.timedOut?.info?.afterMs ?? '?')} ms`);
+  // A request the client gave up on without telling the server says why ("lost: the server exited with code 1…").
+  else if (status === 'cancelled')
+    parts.push(node.cancelled?.info?.local === true ? String(node.cancelled.info.reason ?? 'given up') : 'cancelled');
+  else if (!node.task) parts.push('pending…');
+  if (node.task) parts.push(`task ${node.task.status ?? 'created'}${node.task.message ? `: ${clip(node.task.message, 80)}` : ''}`);
+  parts.push(...groupParts(node));
+  const error = errorOf(node);
+  if (error) parts.push(status === 'probe' ? String(error.code) : `${error.code} ${clip(String(error.message ?? ''), 80)}`);
+  if (status === 'isError') parts.push('isError');
+  // A huge answer says so: its JSON children show clipped, copy and export give every byte.
+  if (node.response && node.response.raw.length >= LARGE_MESSAGE) parts.push(sizeText(byteSize(node.response)));
+  const glued = [node.response, node.request].find((e) => e?.glued !== undefined || e?.piece !== undefined);
+  if (glued) parts.push(glued.glued ? 'glued to stray text' : 'glued to another message');
+  return parts;
+}
+
+function notificationRow(e: TraceEvent): RowData {
+  return {
+    label: methodOf(e) ?? 'notification',
+    description: `${e.dir === 'c2s' ? 'client → server' : 'server → client'}${progressText(e)}`,
+    icon: e.dir === 'c2s' ? 'arrow-small-right' : 'bell',
+    contextValue: 'mcpLensMessage.notification',
+    expandable: true,
+    nameLike: true,
+  };
+}
+
+/** A response whose request is not in the view (evicted, or never sent). */
+function orphanResponseRow(e: TraceEvent): RowData {
+  return {
+    label: `response #${String(idOf(e))}`,
+    description: 'answers no request in view',
+    icon: 'question',
+    color: 'problemsWarningIcon.foreground',
+    contextValue: 'mcpLensMessage.response',
+    expandable: true,
+  };
+}
+
+/** A stdout line that is no message, with the source line that wrote it when the preload found it. */
+function strayRow(e: TraceEvent, source: TraceEvent | undefined): RowData {
+  const where = source ? sourceLabel(source) : undefined;
+  const what =
+    e.kind === 'not-jsonrpc'
+      ? 'JSON, not JSON-RPC'
+      : e.kind === 'partial'
+        ? 'no final newline'
+        : e.kind === 'oversize'
+          ? 'line over the size cap'
+          : 'stray stdout';
+  return {
+    label: clip(e.raw, MAX_LABEL) || '(empty line)',
+    description: where ? `${what} · written at ${where}` : what,
+    icon: 'warning',
+    color: 'problemsWarningIcon.foreground',
+    contextValue: 'mcpLensMessage.stray',
+    expandable: false,
+  };
 }
 
 /** "listening · 3 notifications", "ended by the client: … · 3 notifications"; a refusal or timeout is said as for any request. */
