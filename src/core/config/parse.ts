@@ -130,30 +130,15 @@ function readServer(
   inputIds: ReadonlySet<string>,
   problems: Problems,
 ): ServerConfig | undefined {
-  const report = (at: Node | undefined, field: string | undefined, message: string, severity: ConfigProblem['severity'] = 'error') =>
-    problems.add(at ?? keyNode, message, { server: name, field }, severity);
   if (!node || node.type !== 'object') {
-    report(node, undefined, `server "${name}" must be an object, found ${node ? describeType(node) : 'nothing'}`);
+    problems.add(node ?? keyNode, `server "${name}" must be an object, found ${node ? describeType(node) : 'nothing'}`, { server: name });
     return undefined;
   }
-  const field = (key: string) => property(node, key);
-  const str = (key: string): string | undefined | false => {
-    const n = field(key);
-    if (!n) return undefined;
-    if (n.type !== 'string') {
-      report(n, key, `"${key}" must be a string, found ${describeType(n)}`);
-      return false;
-    }
-    const value = String(n.value);
-    const bad = checkVariables(value, file.kind, inputIds, file.workspaceFolder !== undefined);
-    for (const message of bad) report(n, key, message);
-    return bad.length ? false : value;
-  };
-
-  const typeValue = str('type');
+  const fields = new ServerFields(file, name, keyNode, node, inputIds, problems);
+  const typeValue = fields.string('type');
   if (typeValue === false) return undefined;
-  const url = str('url');
-  const command = str('command');
+  const url = fields.string('url');
+  const command = fields.string('command');
   if (url === false || command === false) return undefined;
   const type = typeValue ?? (command !== undefined ? 'stdio' : url !== undefined ? 'http' : undefined);
   const base = {
@@ -163,57 +148,119 @@ function readServer(
     line: problems.lines.position(keyNode.offset).line,
     inputs,
   };
-
-  if (type === 'http' || type === 'sse' || type === 'streamable-http') {
-    if (!url) {
-      report(field('url') ?? node, 'url', `a "${type}" server needs a "url"`);
-      return undefined;
-    }
-    const headers = stringMap(node, 'headers', file, inputIds, report);
-    if (headers === undefined && field('headers')) return undefined;
-    return { ...base, type: type === 'sse' ? 'sse' : 'http', url, headers: (headers ?? {}) as Record<string, string> };
-  }
+  if (type === 'http' || type === 'sse' || type === 'streamable-http') return remoteServer(fields, type, url, base);
   if (type !== 'stdio') {
-    report(
-      field('type') ?? node,
+    fields.report(
+      fields.field('type') ?? node,
       'type',
       type === undefined ? 'a server needs a "command" (stdio) or a "url" (http)' : `type "${type}" is not one of stdio, http, sse`,
     );
     return undefined;
   }
-  if (!command) {
-    report(field('command') ?? node, 'command', command === '' ? '"command" is empty' : 'a stdio server needs a "command"');
-    return undefined;
+  return stdioServer(fields, command, base);
+}
+
+type ServerBase = Pick<ServerConfig, 'key' | 'name' | 'file' | 'line' | 'inputs'>;
+
+/** One server entry's fields, each problem reported at its own node under the server's name. */
+class ServerFields {
+  constructor(
+    readonly file: ConfigFile,
+    readonly name: string,
+    private readonly keyNode: Node,
+    readonly node: Node,
+    readonly inputIds: ReadonlySet<string>,
+    private readonly problems: Problems,
+  ) {}
+
+  readonly report = (at: Node | undefined, field: string | undefined, message: string, severity: ConfigProblem['severity'] = 'error') =>
+    this.problems.add(at ?? this.keyNode, message, { server: this.name, field }, severity);
+
+  field(key: string): Node | undefined {
+    return property(this.node, key);
   }
 
-  const args: string[] = [];
-  const argsNode = field('args');
-  if (argsNode && argsNode.type !== 'array') {
-    report(argsNode, 'args', `"args" must be an array of strings, found ${describeType(argsNode)}`);
+  /** A string field's value; undefined when absent, false when wrong (reported). */
+  string(key: string): string | undefined | false {
+    const n = this.field(key);
+    if (!n) return undefined;
+    if (n.type !== 'string') {
+      this.report(n, key, `"${key}" must be a string, found ${describeType(n)}`);
+      return false;
+    }
+    const value = String(n.value);
+    return this.variablesOk(n, key, value) ? value : false;
+  }
+
+  /** Whether `value`'s ${…} variables are all known here; each unknown one is reported. */
+  variablesOk(at: Node, field: string, value: string): boolean {
+    const bad = checkVariables(value, this.file.kind, this.inputIds, this.file.workspaceFolder !== undefined);
+    for (const message of bad) this.report(at, field, message);
+    return bad.length === 0;
+  }
+
+  /** `env` / `headers` (see stringMap); undefined when absent, false when wrong (reported). */
+  map(key: 'env' | 'headers', allowNull = false): Record<string, string | null> | undefined | false {
+    const map = stringMap(this.node, key, this.file, this.inputIds, this.report, allowNull);
+    return map === undefined && this.field(key) ? false : map;
+  }
+}
+
+function remoteServer(
+  fields: ServerFields,
+  type: 'http' | 'sse' | 'streamable-http',
+  url: string | undefined,
+  base: ServerBase,
+): ServerConfig | undefined {
+  if (!url) {
+    fields.report(fields.field('url') ?? fields.node, 'url', `a "${type}" server needs a "url"`);
     return undefined;
   }
-  let argsOk = true;
+  const headers = fields.map('headers');
+  if (headers === false) return undefined;
+  return { ...base, type: type === 'sse' ? 'sse' : 'http', url, headers: (headers ?? {}) as Record<string, string> };
+}
+
+function stdioServer(fields: ServerFields, command: string | undefined, base: ServerBase): ServerConfig | undefined {
+  if (!command) {
+    fields.report(
+      fields.field('command') ?? fields.node,
+      'command',
+      command === '' ? '"command" is empty' : 'a stdio server needs a "command"',
+    );
+    return undefined;
+  }
+  const args = readArgs(fields);
+  if (!args) return undefined;
+  const cwd = fields.string('cwd');
+  const envFile = fields.string('envFile');
+  if (cwd === false || envFile === false) return undefined;
+  const env = fields.map('env', true);
+  if (env === false) return undefined;
+  const dev = fields.file.kind === 'vscode' ? readDev(fields.field('dev'), (n, f, m) => fields.report(n, f, m, 'warning')) : undefined;
+  return { ...base, type: 'stdio', command, args, cwd, env: env ?? {}, envFile, dev };
+}
+
+/** `args`: strings (numbers are written as strings); any bad one is reported and fails the server. */
+function readArgs(fields: ServerFields): string[] | undefined {
+  const argsNode = fields.field('args');
+  if (argsNode && argsNode.type !== 'array') {
+    fields.report(argsNode, 'args', `"args" must be an array of strings, found ${describeType(argsNode)}`);
+    return undefined;
+  }
+  const args: string[] = [];
+  let ok = true;
   (argsNode?.children ?? []).forEach((arg, index) => {
     if (arg.type === 'string' || arg.type === 'number') {
       const value = String(arg.value);
-      const bad = checkVariables(value, file.kind, inputIds, file.workspaceFolder !== undefined);
-      for (const message of bad) report(arg, `args[${index}]`, message);
-      argsOk &&= bad.length === 0;
+      ok = fields.variablesOk(arg, `args[${index}]`, value) && ok;
       args.push(value);
     } else {
-      report(arg, `args[${index}]`, `"args[${index}]" must be a string, found ${describeType(arg)}`);
-      argsOk = false;
+      fields.report(arg, `args[${index}]`, `"args[${index}]" must be a string, found ${describeType(arg)}`);
+      ok = false;
     }
   });
-  if (!argsOk) return undefined;
-
-  const cwd = str('cwd');
-  const envFile = str('envFile');
-  if (cwd === false || envFile === false) return undefined;
-  const env = stringMap(node, 'env', file, inputIds, report, true);
-  if (env === undefined && field('env')) return undefined;
-  const dev = file.kind === 'vscode' ? readDev(field('dev'), (n, f, m) => report(n, f, m, 'warning')) : undefined;
-  return { ...base, type: 'stdio', command, args, cwd, env: env ?? {}, envFile, dev };
+  return ok ? args : undefined;
 }
 
 type Report = (at: Node | undefined, field: string | undefined, message: string) => void;
