@@ -29,6 +29,51 @@ test('a broken server or field names the file, server and field, and the other s
   assert.deepEqual(problems.filter((p) => p.server === undefined).map((p) => [p.field, p.line]), [['inputs[1].type', 4]]);
 });
 
+test('each field of a server entry is reported where it is wrong: url, headers, command, args items, cwd', () => {
+  const file: ConfigFile = { kind: 'vscode', path: '/w/.vscode/mcp.json', workspaceFolder: '/w' };
+  const text = JSON.stringify(
+    {
+      servers: {
+        'http-no-url': { type: 'http' },
+        'bad-headers': { url: 'https://example.com/mcp', headers: ['a'] },
+        'header-number': { url: 'https://example.com/mcp', headers: { 'X-Retry': 3 } },
+        'empty-command': { command: '' },
+        'arg-object': { command: 'node', args: ['a', { b: 1 }, 2] },
+        'cwd-number': { command: 'node', cwd: 7 },
+        sse: { type: 'sse', url: 'https://example.com/sse' },
+        stdio: { command: 'node', args: ['s.js', 3], env: { A: null }, cwd: '${workspaceFolder}' },
+      },
+    },
+    null,
+    2,
+  );
+  const { servers, problems } = parseConfig(file, text);
+  assert.deepEqual(
+    problems.map((p) => [p.server, p.field, p.message]),
+    [
+      ['http-no-url', 'url', 'a "http" server needs a "url"'],
+      ['bad-headers', 'headers', '"headers" must be an object, found an array'],
+      ['empty-command', 'command', '"command" is empty'],
+      ['arg-object', 'args[1]', '"args[1]" must be a string, found an object'],
+      ['cwd-number', 'cwd', '"cwd" must be a string, found a number'],
+    ],
+  );
+  assert.deepEqual(
+    servers.map((s) => [s.name, s.type]),
+    [
+      ['header-number', 'http'],
+      ['sse', 'sse'],
+      ['stdio', 'stdio'],
+    ],
+  );
+  const stdio = servers.find((s) => s.name === 'stdio');
+  assert.ok(stdio?.type === 'stdio');
+  assert.deepEqual([stdio.args, stdio.env, stdio.cwd], [['s.js', '3'], { A: null }, '${workspaceFolder}']);
+  const headers = servers.find((s) => s.name === 'header-number');
+  assert.ok(headers?.type === 'http');
+  assert.deepEqual(headers.headers, { 'X-Retry': '3' });
+});
+
 test('a warning keeps the server, minus the faulty part', () => {
   const { servers } = parseFixture('broken');
   const server = servers.find((s) => s.name === 'bad-dev');
