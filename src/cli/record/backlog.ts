@@ -18,8 +18,8 @@ export const MAX_BACKLOG_BYTES = 32 << 20;
 /**
  * Holds the relay's batches while they keep coming and hands them on when the burst is over.
  * Framing, parsing and writing a flood of lines costs the recorder many times what relaying it
- * costs, and on a machine with few cores that work (and the garbage collection it causes, on
- * threads the recorder's low priority does not cover) slowed the very burst being relayed.
+ * costs, and on a machine with few cores that work (and the garbage collection it causes)
+ * slowed the very burst being relayed.
  * Waiting bounds both the delay and the memory; a closing batch is handled at once.
  */
 export class Backlog {

@@ -1,4 +1,3 @@
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RecorderBatch, RecorderMessage, RecorderReply } from './messages';
 import { unpackBatch } from './batch';
@@ -14,14 +13,11 @@ import { Recorder } from './recorder';
 function runRecorderThread(fd: number): void {
   const port = parentPort;
   if (!port) throw new Error('the recorder runs in a worker thread');
+  // At the proxy's own priority. It ran at nice 19 once, to let the relay go first: on a busy
+  // machine it then got next to no CPU, and the proxy's exit waited on it for a minute (CI: 0.7 s
+  // of work, 60 s). A host ends a server that slow to exit, and the trace's end is lost. On an
+  // idle machine the bench could not tell the two apart.
   const recorder = new Recorder(fd);
-  // On Linux a thread has its own nice value (setpriority on the calling thread). When cores
-  // are scarce the relay, the server and the host go first; the recorder catches up later.
-  try {
-    setPriority(19);
-  } catch {
-    // Not permitted here: the recorder then competes at normal priority.
-  }
   let flushScheduled = false;
   const reply = (r: RecorderReply) => port.postMessage(r);
   const failed = (error: Error) => reply({ type: 'failed', message: error.stack ?? String(error) });

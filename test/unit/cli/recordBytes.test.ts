@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
@@ -105,6 +105,21 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     assert.equal(events[events.length - 1].kind, 'exited');
   });
 }
+
+test('the recorder thread runs at the proxy’s own priority: on a busy machine a niced recorder held the proxy’s exit for a minute', { skip: process.platform !== 'linux' }, async () => {
+  const out = join(dir, 'priority.mcptrace.jsonl');
+  const child = startCli(['record', '--out', out, '--', NODE, `${FIXTURES}record/late-echo.mjs`]);
+  const done = finish(child, undefined, 30_000);
+  // stat's fields after the command's closing parenthesis: state is the 3rd field, nice the 19th.
+  const nice = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  const threads = () => readdirSync(`/proc/${child.pid}/task`).map((tid) => nice(readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8')));
+  // The main thread, V8's and libuv's, and the recorder (started with the proxy, before the server's first line).
+  await waitFor(() => existsSync(out) && readFileSync(out, 'utf8').includes('"kind":"spawned"'), 'the recorder to write its first event');
+  const own = nice(readFileSync(`/proc/${child.pid}/stat`, 'utf8'));
+  assert.deepEqual([...new Set(threads())], [own], 'every thread of the proxy at its own nice value');
+  child.stdin.end();
+  assert.equal((await done).code, 0);
+});
 
 test('chunks that wait in a write queue (a server not reading, a host not reading) are relayed and traced intact', async () => {
   const out = join(dir, 'queued.mcptrace.jsonl');
