@@ -101,75 +101,28 @@ export function runHttpRecord(options: HttpRecordOptions): Promise<number> {
   });
 }
 
+/** One forwarded request: what its answer and its failure are recorded against. */
+interface Forwarded {
+  readonly trace: TraceFile;
+  readonly method: string;
+  readonly target: URL;
+  readonly headers: Record<string, string | string[]>;
+  /** The seq of the request's first message (none for a GET). */
+  readonly requestSeq: number | undefined;
+}
+
 async function forward(req: IncomingMessage, res: ServerResponse, upstream: URL, trace: TraceFile): Promise<void> {
   const target = new URL(req.url ?? '/', upstream);
   const method = req.method ?? 'GET';
   const body = await readAll(req);
   const headers = forwardedHeaders(req.headers, target, body.length);
-  const c2sSeqs = body.length ? recordBody(trace, 'c2s', body.toString('utf8')) : [];
-  const requestSeq = c2sSeqs[0];
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const out = send(target, { method, headers });
+  const requestSeq = body.length ? recordBody(trace, 'c2s', body.toString('utf8'))[0] : undefined;
+  const sent: Forwarded = { trace, method, target, headers, requestSeq };
+  const out = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method, headers });
   let hostGone = false;
-  out.on('response', (answer) => {
-    const type = String(answer.headers['content-type'] ?? '').toLowerCase();
-    const stream = type.startsWith('text/event-stream');
-    trace.append(exchange(method, target, headers, answer, requestSeq));
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders(answer.headers));
-    res.flushHeaders();
-    const parser = stream ? new SseParser() : undefined;
-    const decoder = new TextDecoder();
-    const chunks: Buffer[] = [];
-    answer.on('data', (chunk: Buffer) => {
-      res.write(chunk);
-      if (!parser) return chunks.push(chunk);
-      for (const e of parser.push(decoder.decode(chunk, { stream: true })))
-        recordSseEvent(trace, e.event, e.data, e.id, answer.statusCode ?? 0, requestSeq);
-    });
-    answer.on('end', () => {
-      res.end();
-      if (parser) {
-        if (parser.end().incomplete)
-          trace.append({
-            dir: 'meta',
-            kind: 'note',
-            raw: `the event stream of ${method} ${target.pathname} ended in the middle of an event`,
-            info: { transport: 'http', phase: 'stream-partial', requestSeq },
-          });
-        return;
-      }
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (!text.trim()) return;
-      // A protocol answer is recorded as messages; an error page stays an excerpt of the exchange.
-      if (tryParse(text).ok)
-        recordBody(trace, 's2c', text, { via: 'json', status: answer.statusCode, ...(requestSeq !== undefined ? { requestSeq } : {}) });
-      else
-        trace.append({
-          dir: 'meta',
-          kind: 'note',
-          raw: `${method} ${target.pathname} answered ${answer.statusCode} with a body that is not JSON`,
-          info: { transport: 'http', body: text.slice(0, BODY_EXCERPT), requestSeq },
-        });
-    });
-    answer.on('error', () => res.destroy());
-  });
+  out.on('response', (answer) => relayAnswer(answer, res, sent));
   out.on('error', (error: NodeJS.ErrnoException) => {
-    if (hostGone) return;
-    const code = error.code ?? 'UNKNOWN';
-    trace.append({
-      dir: 'meta',
-      kind: 'http',
-      raw: `${method} ${redactUrl(target.href)} failed: ${code} (${error.message})`,
-      info: {
-        method,
-        url: redactUrl(target.href),
-        error: { code, message: error.message },
-        requestHeaders: redactHeaders(stringHeaders(headers)),
-        ...(requestSeq !== undefined ? { requestSeq } : {}),
-      },
-    });
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-    res.end(`mcp-lens record: cannot reach ${target.origin}: ${code}`);
+    if (!hostGone) upstreamFailed(error, res, sent);
   });
   // The host went away (closed the GET stream, cancelled a request): so does the upstream exchange.
   res.on('close', () => {
@@ -178,6 +131,74 @@ async function forward(req: IncomingMessage, res: ServerResponse, upstream: URL,
     out.destroy();
   });
   out.end(body);
+}
+
+/** The server's answer, relayed to the host as it comes and recorded: an event stream event by event, a body once whole. */
+function relayAnswer(answer: IncomingMessage, res: ServerResponse, sent: Forwarded): void {
+  const { trace, requestSeq } = sent;
+  const stream = String(answer.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('text/event-stream');
+  trace.append(exchange(sent.method, sent.target, sent.headers, answer, requestSeq));
+  res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders(answer.headers));
+  res.flushHeaders();
+  const parser = stream ? new SseParser() : undefined;
+  const decoder = new TextDecoder();
+  const chunks: Buffer[] = [];
+  answer.on('data', (chunk: Buffer) => {
+    res.write(chunk);
+    if (!parser) return chunks.push(chunk);
+    for (const e of parser.push(decoder.decode(chunk, { stream: true })))
+      recordSseEvent(trace, e.event, e.data, e.id, answer.statusCode ?? 0, requestSeq);
+  });
+  answer.on('end', () => {
+    res.end();
+    if (!parser) return recordAnswerBody(Buffer.concat(chunks).toString('utf8'), answer.statusCode, sent);
+    if (parser.end().incomplete)
+      trace.append({
+        dir: 'meta',
+        kind: 'note',
+        raw: `the event stream of ${sent.method} ${sent.target.pathname} ended in the middle of an event`,
+        info: { transport: 'http', phase: 'stream-partial', requestSeq },
+      });
+  });
+  answer.on('error', () => res.destroy());
+}
+
+/** A protocol answer is recorded as messages; an error page stays an excerpt of the exchange. */
+function recordAnswerBody(text: string, status: number | undefined, sent: Forwarded): void {
+  const { trace, requestSeq } = sent;
+  if (!text.trim()) return;
+  if (tryParse(text).ok) {
+    recordBody(trace, 's2c', text, { via: 'json', status, ...(requestSeq !== undefined ? { requestSeq } : {}) });
+    return;
+  }
+  trace.append({
+    dir: 'meta',
+    kind: 'note',
+    raw: `${sent.method} ${sent.target.pathname} answered ${status} with a body that is not JSON`,
+    info: { transport: 'http', body: text.slice(0, BODY_EXCERPT), requestSeq },
+  });
+}
+
+/** The server could not be reached: recorded, and the host gets a 502 that says so. */
+function upstreamFailed(error: NodeJS.ErrnoException, res: ServerResponse, sent: Forwarded): void {
+  const { method, target, requestSeq } = sent;
+  const code = error.code ?? 'UNKNOWN';
+  sent.trace.append({
+    dir: 'meta',
+    kind: 'http',
+    raw: `${method} ${redactUrl(target.href)} failed: ${code} (${error.message})`,
+    info: {
+      method,
+      url: redactUrl(target.href),
+      error: { code, message: error.message },
+      requestHeaders: redactHeaders(stringHeaders(sent.headers)),
+      ...(requestSeq !== undefined ? { requestSeq } : {}),
+    },
+  });
+  if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+  res.end(`mcp-lens record: cannot reach ${target.origin}: ${code}`);
 }
 
 /** One JSON body (a message or a batch) as events; returns their seqs. */

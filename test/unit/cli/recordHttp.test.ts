@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -116,6 +118,46 @@ test('record --listen in front of an HTTP+SSE server: the relative endpoint work
   assert.ok(events.some((e) => e.info?.phase === 'sse-endpoint' && /^\/messages\?sessionId=/.test(e.info.endpoint)));
   const messages = events.filter((e) => (e.dir === 'c2s' || e.dir === 's2c') && e.msg).map((e) => [e.dir, e.msg]);
   assert.deepEqual(messages, seen.map(([dir, m]) => [dir, JSON.parse(JSON.stringify(m))]));
+});
+
+test('record --listen: an error page is relayed and noted as not JSON, and a server that cannot be reached is a 502 that says so', async () => {
+  // A server that answers every POST with an HTML error page.
+  const pages = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>'));
+  });
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  const pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/mcp`;
+  // A port nothing listens on any more.
+  const gone = createServer();
+  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+  const goneUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/mcp`;
+  await new Promise((resolve) => gone.close(resolve));
+
+  const body = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+  const post = (url: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  try {
+    const errorOut = path.join(dir, 'error-page.mcptrace.jsonl');
+    const errorProxy = await startProxy(pagesUrl, errorOut);
+    const page = await post(errorProxy.url);
+    assert.deepEqual([page.status, await page.text()], [500, '<h1>Internal Server Error</h1>']);
+    assert.equal((await errorProxy.stop()).code, 0);
+    const noted = traceOf(errorOut).find((e) => e.kind === 'note' && e.info?.body !== undefined);
+    assert.equal(noted?.raw, 'POST /mcp answered 500 with a body that is not JSON');
+    assert.equal(noted?.info.body, '<h1>Internal Server Error</h1>');
+
+    const goneOut = path.join(dir, 'unreachable.mcptrace.jsonl');
+    const goneProxy = await startProxy(goneUrl, goneOut);
+    const refused = await post(goneProxy.url);
+    assert.equal(refused.status, 502);
+    assert.equal(await refused.text(), `mcp-lens record: cannot reach ${new URL(goneUrl).origin}: ECONNREFUSED`);
+    assert.equal((await goneProxy.stop()).code, 0);
+    const failed = traceOf(goneOut).find((e) => e.kind === 'http' && e.info?.error);
+    assert.equal(failed?.raw, `POST ${goneUrl} failed: ECONNREFUSED (${failed?.info.error.message})`);
+    assert.equal(failed?.info.requestSeq, traceOf(goneOut).find((e) => e.dir === 'c2s')?.seq, 'the failure names the request it was for');
+  } finally {
+    await new Promise((resolve) => pages.close(resolve));
+  }
 });
 
 test('record --listen usage: --url goes with it, a port number, no command, --out required', async () => {
