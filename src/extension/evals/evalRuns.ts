@@ -10,7 +10,15 @@ import * as vscode from 'vscode';
 import type { RunRecord } from '../../core/eval/agentLoop';
 import type { EvalCase, EvalFile } from '../../core/eval/evalFile';
 import type { EvalModel } from '../../core/eval/model';
-import { openSession, runEvalCases, sessionOn, type EvalFileResult, type EvalSession, type SessionSource } from '../../core/eval/runEval';
+import {
+  openSession,
+  runEvalCases,
+  sessionOn,
+  type EvalFileResult,
+  type EvalRunOptions,
+  type EvalSession,
+  type SessionSource,
+} from '../../core/eval/runEval';
 import type { CaseScore } from '../../core/eval/score';
 import { serverSpecFor } from '../../core/testing/serverSpec';
 import type { ServerRef } from '../../core/testing/testFile';
@@ -50,6 +58,35 @@ interface Current {
   /** The newest trace event before the case began: the case's turns are those after it. */
   afterSeq: number;
   runs: RunRecord[];
+}
+
+/** What every file of one eval run shares. */
+interface FileRunContext {
+  model: EvalModel;
+  number: number;
+  budget?: { left: number; name: string };
+  approve: ReturnType<typeof approver>;
+  signal: AbortSignal;
+  minPassRate: number;
+}
+
+/** A file's cases to run, by name, with where each is written. */
+interface FileCases {
+  uri: vscode.Uri;
+  byName: Map<string, vscode.TestItem>;
+  where: Map<vscode.TestItem, CaseLocations | undefined>;
+}
+
+/** `source`, with the session it opened last kept in `current` (the case's turns are read from its trace). */
+function tracked(source: SessionSource, current: Current): SessionSource {
+  return {
+    open: async () => {
+      const opened = await source.open();
+      if ('session' in opened) current.session = opened.session;
+      return opened;
+    },
+    close: (session) => source.close(session),
+  };
 }
 
 export class EvalRuns {
@@ -131,23 +168,14 @@ export class EvalRuns {
     }
   }
 
-  private async runFile(
-    run: vscode.TestRun,
-    fileItem: vscode.TestItem,
-    tests: vscode.TestItem[],
-    ctx: {
-      model: EvalModel;
-      number: number;
-      budget?: { left: number; name: string };
-      approve: ReturnType<typeof approver>;
-      signal: AbortSignal;
-      minPassRate: number;
-    },
-  ): Promise<void> {
+  private async runFile(run: vscode.TestRun, fileItem: vscode.TestItem, tests: vscode.TestItem[], ctx: FileRunContext): Promise<void> {
     const row = this.tree.rowOf(fileItem);
     if (row?.kind !== 'file') return;
-    const byName = new Map(tests.map((t) => [(this.tree.rowOf(t) as { case: EvalCase }).case.name, t]));
-    const where = new Map(tests.map((t) => [t, (this.tree.rowOf(t) as { where?: CaseLocations }).where]));
+    const cases: FileCases = {
+      uri: row.uri,
+      byName: new Map(tests.map((t) => [(this.tree.rowOf(t) as { case: EvalCase }).case.name, t])),
+      where: new Map(tests.map((t) => [t, (this.tree.rowOf(t) as { where?: CaseLocations }).where])),
+    };
     const fail = (message: string, line?: number) =>
       tests.forEach((t) =>
         this.settle(run, t, { status: 'errored', run: ctx.number, messages: [{ message, ...(line ? { line } : {}) }], output: '' }, [
@@ -159,15 +187,7 @@ export class EvalRuns {
     const source = await this.sessionsFor(row.file);
     if (typeof source === 'string') return fail(source);
     const current: Current = { afterSeq: 0, runs: [] };
-    const sessions: SessionSource = {
-      open: async () => {
-        const opened = await source.open();
-        if ('session' in opened) current.session = opened.session;
-        return opened;
-      },
-      close: (session) => source.close(session),
-    };
-    const file: EvalFile = { ...row.file, cases: row.file.cases.filter((c) => byName.has(c.name)) };
+    const file: EvalFile = { ...row.file, cases: row.file.cases.filter((c) => cases.byName.has(c.name)) };
     let result: EvalFileResult;
     try {
       result = await runEvalCases(
@@ -179,23 +199,9 @@ export class EvalRuns {
           ...(ctx.budget ? { budget: ctx.budget } : {}),
           signal: ctx.signal,
           approve: ctx.approve,
-          onCaseStart: (c) => {
-            const item = byName.get(c.name);
-            if (item) run.started(item);
-            current.afterSeq = current.session?.client.trace.events.at(-1)?.seq ?? 0;
-            current.runs = [];
-          },
-          onRun: (_c, r) => current.runs.push(r),
-          onCase: (raw) => {
-            const item = byName.get(raw.name);
-            // A case the person stopped is reported as not run, not as the model's failure.
-            if (!item || ctx.signal.aborted) return;
-            const score = withDeclined(raw, current.runs);
-            const turns = caseTurns((current.session?.client.trace.events ?? []) as TraceEvent[], raw.name, current.afterSeq);
-            this.report(run, item, row.uri, where.get(item), score, transcriptLines(turns), ctx);
-          },
+          ...this.caseHooks(run, cases, current, ctx),
         },
-        sessions,
+        tracked(source, current),
       );
     } catch (error) {
       this.log.error(`evals in ${row.uri.fsPath} could not run`, error);
@@ -205,9 +211,35 @@ export class EvalRuns {
     if (ctx.signal.aborted) return;
     // Cases that could not start (their server would not come back after a crash) are reported with why.
     for (const score of result.cases) {
-      const item = byName.get(score.name);
-      if (item && this.outcomes.get(item.id)?.run !== ctx.number) this.report(run, item, row.uri, where.get(item), score, [], ctx);
+      const item = cases.byName.get(score.name);
+      if (item && this.outcomes.get(item.id)?.run !== ctx.number) this.report(run, item, cases.uri, cases.where.get(item), score, [], ctx);
     }
+  }
+
+  /** Each case shown as it runs: started, then its score with its turns of the conversation. */
+  private caseHooks(
+    run: vscode.TestRun,
+    cases: FileCases,
+    current: Current,
+    ctx: FileRunContext,
+  ): Pick<EvalRunOptions, 'onCaseStart' | 'onRun' | 'onCase'> {
+    return {
+      onCaseStart: (c) => {
+        const item = cases.byName.get(c.name);
+        if (item) run.started(item);
+        current.afterSeq = current.session?.client.trace.events.at(-1)?.seq ?? 0;
+        current.runs = [];
+      },
+      onRun: (_c, r) => current.runs.push(r),
+      onCase: (raw) => {
+        const item = cases.byName.get(raw.name);
+        // A case the person stopped is reported as not run, not as the model's failure.
+        if (!item || ctx.signal.aborted) return;
+        const score = withDeclined(raw, current.runs);
+        const turns = caseTurns((current.session?.client.trace.events ?? []) as TraceEvent[], raw.name, current.afterSeq);
+        this.report(run, item, cases.uri, cases.where.get(item), score, transcriptLines(turns), ctx);
+      },
+    };
   }
 
   /** The sessions of a file: the editor's own session of a configured server, or one of the file's own. */
