@@ -30,6 +30,9 @@ export function networkCode(err: unknown): string {
   for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') return code;
+    // The Fetch standard's "port blocking" (X11's 6000, IRC's 6665–6669…): undici refuses such a
+    // port before connecting, with a cause of this message and no code.
+    if ((e as { message?: unknown }).message === 'bad port') return 'BAD_PORT';
     e = (e as { cause?: unknown }).cause;
   }
   return err instanceof Error && err.name === 'AbortError' ? 'ABORTED' : 'UNKNOWN';

@@ -179,4 +179,14 @@ describe('Streamable HTTP: unreachable', () => {
     assert.match(d.hint, /start the server/);
     assert.ok(!diagnose(client.trace.events).some((x) => x.rule === 'no-response'), 'no stdout wording over HTTP');
   });
+
+  it('a port the Fetch standard blocks (6000) is http-unreachable with BAD_PORT, and the hint says to move the server', async () => {
+    const client = new McpClient({ url: 'http://127.0.0.1:6000/mcp' });
+    await assert.rejects(client.connect(), /Cannot reach http:\/\/127\.0\.0\.1:6000\/mcp: BAD_PORT/);
+    await client.close();
+    const d = diagnose(client.trace.events).find((x) => x.rule === 'http-unreachable');
+    assert.equal(d?.message, 'Cannot reach http://127.0.0.1:6000/mcp: BAD_PORT (fetch failed: bad port)');
+    assert.match(d.hint, /another port/);
+    assert.equal(d.retry, false, 'no retry reaches a port fetch refuses');
+  });
 });
