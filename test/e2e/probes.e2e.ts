@@ -19,7 +19,9 @@ export const tests: E2eTest[] = [
       await wb.row(/ping-error.*legacy 2025-11-25/).waitFor({ timeout: UI_TIMEOUT });
       const probes = await wb.waitForRow(/Probes.*\d+ ran · \d+ skipped/);
       await wb.expand(probes);
-      const ping = await wb.waitForRow(/ping\s*ran/);
+      // Anchored: the Messages view below has a row "probe ping ran" too, and when the Servers
+      // tree re-rendered as the probes ended, the click and End went there (ci64).
+      const ping = await wb.waitForRow(/^ping\s*ran/);
       // The last row of the tree: End scrolls the list to it, as a person scrolls.
       await ping.click();
       await wb.page.keyboard.press('End');
