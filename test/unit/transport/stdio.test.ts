@@ -173,11 +173,17 @@ test('close() takes down the whole process tree, grandchildren included', { skip
   await until(() => !pidAlive(grandchild), `grandchild ${grandchild} to be gone`);
 });
 
-test('a server that ignores stdin close and SIGTERM is SIGKILLed', { skip: process.platform === 'win32' }, async () => {
+/** A fixture started with a short grace, once it has said "ready" on stderr (its handlers are in place). */
+async function startedReady(name: string, graceMs: number): Promise<{ trace: Trace; transport: StdioTransport }> {
   const trace = new Trace();
-  const transport = new StdioTransport(fixture('ignores-sigterm.mjs'), trace, { graceMs: 200 });
+  const transport = new StdioTransport(fixture(name), trace, { graceMs });
   await transport.start();
   await waitForEvent(trace, (e) => e.dir === 'stderr' && e.raw === 'ready', 'ready');
+  return { trace, transport };
+}
+
+test('a server that ignores stdin close and SIGTERM is SIGKILLed', { skip: process.platform === 'win32' }, async () => {
+  const { trace, transport } = await startedReady('ignores-sigterm.mjs', 200);
   await transport.close();
   assert.deepEqual(await transport.exited, { code: null, signal: 'SIGKILL' });
   assert.ok(trace.events.some((e) => e.raw === 'ignoring SIGTERM'));
@@ -186,11 +192,8 @@ test('a server that ignores stdin close and SIGTERM is SIGKILLed', { skip: proce
 });
 
 test('a server still writing its last lines when the grace ends is given the time to finish, and every line is kept', { skip: process.platform === 'win32' }, async () => {
-  const trace = new Trace();
   // 20 lines at least 20 ms apart: 400 ms or more of writing against a 200 ms grace (1 s in all while it writes).
-  const transport = new StdioTransport(fixture('flushes-on-close.mjs'), trace, { graceMs: 200 });
-  await transport.start();
-  await waitForEvent(trace, (e) => e.dir === 'stderr' && e.raw === 'ready', 'ready');
+  const { trace, transport } = await startedReady('flushes-on-close.mjs', 200);
   await transport.close();
   assert.deepEqual(await transport.exited, { code: 0, signal: null });
   const lines = trace.events.filter((e) => e.dir === 'stderr').map((e) => e.raw);
@@ -198,10 +201,7 @@ test('a server still writing its last lines when the grace ends is given the tim
 });
 
 test('a server that writes on and never exits still gets SIGTERM', { skip: process.platform === 'win32' }, async () => {
-  const trace = new Trace();
-  const transport = new StdioTransport(fixture('writes-forever.mjs'), trace, { graceMs: 100 });
-  await transport.start();
-  await waitForEvent(trace, (e) => e.dir === 'stderr' && e.raw === 'ready', 'ready');
+  const { trace, transport } = await startedReady('writes-forever.mjs', 100);
   await transport.close();
   assert.deepEqual(await transport.exited, { code: null, signal: 'SIGTERM' });
   assert.ok(trace.events.some((e) => e.dir === 'stderr' && e.raw.startsWith('still here ')));
