@@ -40,7 +40,11 @@ async function lensTitles(uri: vscode.Uri, line: number): Promise<string[]> {
   return lenses.filter((l) => l.range.start.line === line).map((l) => l.command?.title ?? '');
 }
 
-suite('restart state: lens and debugger right after a restart on save', () => {
+suite('restart state: lens and debugger right after a restart on save', function () {
+  // Its own waits bound each step (a debugger per run, the restart): it took 33–40 s in CI, and at
+  // mocha's default 60 s it timed out once (ci66), its retry then restarting a process js-debug
+  // was still attaching to.
+  this.timeout(180_000);
   let original = '';
   const live = new Map<string, vscode.DebugSession>();
   const started: vscode.DebugSession[] = [];
