@@ -9,6 +9,7 @@ import { ContextKeys } from './contextKeys';
 import { CrashNotifier } from './crashNotifier';
 import { registerDevLoop } from './devloop';
 import { HostProblems } from './diagnostics/hostProblems';
+import { warmDiagnosticsWhenIdle } from './idleWarmup';
 import { Sessions } from './diagnostics/sessions';
 import { InputResolver } from './inputs';
 import { Log } from './log';
@@ -48,6 +49,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<McpLen
     // What a window waits for MCP Lens: activate() itself, the config read included.
     const activation = { activateMs: performance.now() - activateAt, sinceLoadMs: performance.now() - loadedAt };
     log.info(`Activated in ${activation.activateMs.toFixed(0)} ms (${activation.sinceLoadMs.toFixed(0)} ms since the bundle loaded)`);
+    context.subscriptions.push(warmDiagnosticsWhenIdle(log));
     return { ...api, activation };
   } catch (error) {
     // VS Code only logs a failed activation to its own console; tell the user (rust-analyzer does too).

@@ -3,18 +3,35 @@
  * engine to read while a real session waits for its server. V8 compiles each rule's code the
  * first time it runs: about 1.5 ms for the forty rules the probe's answer meets, and more for
  * initialize's and tools/list's answers (measured), each on the path from an answer to the
- * next request. Read once per process, in the wait for a server that is still starting, the
- * real Start finds the rules compiled.
+ * next request. Read once per process (by the editor a second after activation, otherwise in
+ * the wait for a server that is still starting), the real Start finds the rules compiled.
  */
 import type { JsonRpcMessage } from '../wire/message';
 import type { TraceEvent } from '../trace/event';
 import { Trace } from '../trace/trace';
-import { LEGACY_VERSIONS } from './versions';
+import { FIRST_MODERN_VERSION, LEGACY_VERSIONS, MODERN_META } from './versions';
 
 const VERSION = LEGACY_VERSIONS[LEGACY_VERSIONS.length - 1];
 
 const START: readonly ['c2s' | 's2c', 'request' | 'response' | 'notification', JsonRpcMessage][] = [
-  ['c2s', 'request', { jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }],
+  // As McpClient's probe asks: its modern `_meta` makes the request validate against the
+  // 2026-07-28 probe validators, whose first load and run are most of a real probe's cost.
+  [
+    'c2s',
+    'request',
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: {
+        _meta: {
+          [MODERN_META.protocolVersion]: FIRST_MODERN_VERSION,
+          [MODERN_META.clientCapabilities]: { roots: { listChanged: true } },
+          [MODERN_META.clientInfo]: { name: 'warmup', version: '0' },
+        },
+      },
+    },
+  ],
   ['s2c', 'response', { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }],
   [
     'c2s',
