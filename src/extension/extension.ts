@@ -66,6 +66,36 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   log.info(`MCP Lens ${version} activating (VS Code ${vscode.version}, ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`);
   const subscriptions = context.subscriptions;
+  const { servers, sessions, asks, inputs, traceDir } = createRegistry(context, log, version);
+  registry = servers;
+  subscriptions.push(servers);
+  const contextKeys = new ContextKeys(servers);
+  const serversView = new ServersView(servers);
+  subscriptions.push(
+    contextKeys,
+    serversView,
+    new StatusBar(servers),
+    new ConfigDiagnostics(servers),
+    new CrashNotifier(servers, log),
+    new HostProblems(servers),
+  );
+  subscriptions.push(...registerCommands({ registry: servers, log, inputs }), registerAddServer(log));
+  const signInPrompts = new SignInPrompts(servers);
+  subscriptions.push(signInPrompts, ...registerSignInCommands(servers, log));
+  subscriptions.push(
+    sessions,
+    ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }),
+  );
+  subscriptions.push(...registerFeatures(context, servers, log, asks.broker, version));
+  subscriptions.push(...watchConfiguration(servers));
+  await servers.reload();
+  contextKeys.update();
+  return createApi(servers, context.logUri.fsPath, traceDir, signInPrompts);
+}
+
+/** The registry of the workspace's servers, with what each Start needs: sessions, asks, inputs, sign-in. */
+function createRegistry(context: vscode.ExtensionContext, log: Log, version: string) {
+  const subscriptions = context.subscriptions;
   const settings = new CachedSettings();
   subscriptions.push(settings);
   const inputs = new InputResolver(context.secrets, context.workspaceState);
@@ -93,40 +123,41 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
       forgetAssertionGrant: (url) => assertionGrants.forget(url),
     },
   });
-  registry = servers;
-  subscriptions.push(servers);
-  const contextKeys = new ContextKeys(servers);
-  const serversView = new ServersView(servers);
-  subscriptions.push(
-    contextKeys,
-    serversView,
-    new StatusBar(servers),
-    new ConfigDiagnostics(servers),
-    new CrashNotifier(servers, log),
-    new HostProblems(servers),
-  );
-  subscriptions.push(...registerCommands({ registry: servers, log, inputs }), registerAddServer(log));
-  const signInPrompts = new SignInPrompts(servers);
-  subscriptions.push(signInPrompts, ...registerSignInCommands(servers, log));
-  subscriptions.push(
-    sessions,
-    ...registerSessionViews({ extensionUri: context.extensionUri, registry: servers, sessions, log, serversView: serversView.view }),
-  );
-  subscriptions.push(registerTraceLanguage(context, log));
-  subscriptions.push(registerRecordCommand(context, servers, log));
-  subscriptions.push(...registerTools(context, servers, log, asks.broker));
-  subscriptions.push(registerLogLevelCommand(servers));
+  return { servers, sessions, asks, inputs, traceDir };
+}
+
+/** What works on the servers once they are listed: traces, record, tools, evals, the dev loop, agents, tests, fuzz and load. */
+function registerFeatures(
+  context: vscode.ExtensionContext,
+  servers: ServerRegistry,
+  log: Log,
+  asks: ReturnType<typeof registerAsks>['broker'],
+  version: string,
+): vscode.Disposable[] {
+  const disposables = [
+    registerTraceLanguage(context, log),
+    registerRecordCommand(context, servers, log),
+    ...registerTools(context, servers, log, asks),
+    registerLogLevelCommand(servers),
+  ];
   // The dev loop's list diff names the eval cases a tool change touches.
   const evals = registerEvals(context, servers, log, { name: 'mcp-lens', version });
-  subscriptions.push(...evals.disposables);
-  subscriptions.push(...registerDevLoop(servers, log, evals.rerunAdvisor));
-  subscriptions.push(...registerAgentTools(servers, log));
-  subscriptions.push(...registerTesting(servers, log));
-  subscriptions.push(registerFuzzCommand(servers, log), registerLoadCommand(context.extensionUri, servers, log));
+  return [
+    ...disposables,
+    ...evals.disposables,
+    ...registerDevLoop(servers, log, evals.rerunAdvisor),
+    ...registerAgentTools(servers, log),
+    ...registerTesting(servers, log),
+    registerFuzzCommand(servers, log),
+    registerLoadCommand(context.extensionUri, servers, log),
+  ];
+}
 
+/** The servers are read again when a config file, the workspace folders, trust or a setting that names config files changes. */
+function watchConfiguration(servers: ServerRegistry): vscode.Disposable[] {
   const watcher = new ConfigWatcher(() => void servers.reload());
-  subscriptions.push(watcher);
-  subscriptions.push(
+  return [
+    watcher,
     servers.onDidChange(
       (entry) => entry === undefined && watcher.watch([...new Set((servers.config?.candidates ?? []).map((f) => f.path))]),
     ),
@@ -137,11 +168,7 @@ async function start(context: vscode.ExtensionContext, log: Log): Promise<McpLen
       (e) =>
         (e.affectsConfiguration('mcpLens.claudeDesktopConfig') || e.affectsConfiguration('mcpLens.userConfigs')) && void servers.reload(),
     ),
-  );
-
-  await servers.reload();
-  contextKeys.update();
-  return createApi(servers, context.logUri.fsPath, traceDir, signInPrompts);
+  ];
 }
 
 /** VS Code awaits this: every running server is closed and its process tree ended. */
