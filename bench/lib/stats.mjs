@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -35,4 +37,23 @@ export function cpuMicros(since) {
 export function spreadOf(values) {
   const m = median(values);
   return m ? (Math.max(...values) - Math.min(...values)) / Math.abs(m) : 0;
+}
+
+/**
+ * Resolves once process `pid` has used no CPU for three 50 ms polls in a row (its own threads
+ * only, from /proc; elsewhere a fixed second). For a phase that must not time another's tail.
+ */
+export async function settled(pid) {
+  const ticks = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  if (!existsSync(`/proc/${pid}/stat`)) return new Promise((resolve) => setTimeout(resolve, 1000));
+  let last = ticks();
+  for (let still = 0; still < 3; ) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = ticks();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
 }
