@@ -50,7 +50,7 @@ export async function settled(pid) {
   };
   if (!existsSync(`/proc/${pid}/stat`)) return new Promise((resolve) => setTimeout(resolve, 1000));
   let last = ticks();
-  for (let still = 0; still < 3; ) {
+  for (let still = 0; still < 3;) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const now = ticks();
     still = now === last ? still + 1 : 0;
