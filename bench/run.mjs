@@ -46,23 +46,19 @@ async function buildCore() {
   // The extension host's session, view model and export: none of them imports vscode. Minified
   // as the shipped extension is (the VSIX and the npm package are built with --production):
   // the first Start runs much of this code for the first time, and V8 compiles it as it comes.
-  await bundle(
-    'host',
-    [
-      "export { McpClient } from './src/core/session/client';",
-      "export { createSessionTrace } from './src/extension/diagnostics/traceStore';",
-      "export { LiveSession } from './src/extension/diagnostics/liveSession';",
-      "export { exportTrace, traceRedactor } from './src/extension/messages/exportTrace';",
-      "export { rowData, messageParts } from './src/extension/messages/present';",
-      // What ServerRegistry.start runs for a stdio server besides the editor (the startup workload).
-      "export { resolveServer } from './src/core/config/resolve';",
-      "export { preparePreload } from './src/core/preload/run';",
-      "export { ListChangeStream } from './src/core/session/listChanges';",
-      "export { collectSecrets } from './src/extension/diagnostics/liveSession';",
-      "export { warmDiagnostics } from './src/core/diagnose/engine';",
-    ],
-    { minify: true },
-  );
+  await bundle('host', [
+    "export { McpClient } from './src/core/session/client';",
+    "export { createSessionTrace } from './src/extension/diagnostics/traceStore';",
+    "export { LiveSession } from './src/extension/diagnostics/liveSession';",
+    "export { exportTrace, traceRedactor } from './src/extension/messages/exportTrace';",
+    "export { rowData, messageParts } from './src/extension/messages/present';",
+    // What ServerRegistry.start runs for a stdio server besides the editor (the startup workload).
+    "export { resolveServer } from './src/core/config/resolve';",
+    "export { preparePreload } from './src/core/preload/run';",
+    "export { ListChangeStream } from './src/core/session/listChanges';",
+    "export { collectSecrets } from './src/extension/diagnostics/liveSession';",
+    "export { warmDiagnostics } from './src/core/diagnose/engine';",
+  ], { minify: true });
 }
 
 async function workload(file, variant, nodeArgs = []) {
@@ -103,11 +99,7 @@ const WORKLOAD_ROWS = {
   stall: ['50 MB result: longest extension-host stall', '50 MB result: CPU time of that longest stall'],
   record: ['record proxy: 100k notifications', 'record proxy: round trips'],
   memory: ['memory per stored trace event'],
-  startup: [
-    'Start to tools listed (spawn, era probe, initialize, tools/list)',
-    'extension activation (integration suite)',
-    'extension.js compile (CPU)',
-  ],
+  startup: ['Start to tools listed (spawn, era probe, initialize, tools/list)', 'extension activation (integration suite)', 'extension.js compile (CPU)'],
 };
 /** A word that names a workload picks that one; any other word picks the workloads with a row that contains it. */
 const wanted = (workload) =>
@@ -129,16 +121,7 @@ if (wanted('roundtrip')) {
 
 const flood = wanted('flood') ? await repeated('flood.mjs', ['ours', 'peer', 'limit']) : undefined;
 if (flood) {
-  rows.push(
-    row(
-      '100k notifications (ours records + diagnoses)',
-      'msgs/s',
-      flood.ours.rate,
-      flood.peer.rate,
-      flood.limit.rate,
-      flood.ours.spread.rate,
-    ),
-  );
+  rows.push(row('100k notifications (ours records + diagnoses)', 'msgs/s', flood.ours.rate, flood.peer.rate, flood.limit.rate, flood.ours.spread.rate));
   rows.push(row('flood client CPU per notification', 'µs', flood.ours.cpuUs, flood.peer.cpuUs, flood.limit.cpuUs, flood.ours.spread.cpuUs));
 }
 
@@ -151,9 +134,7 @@ if (wanted('stall')) {
   // The SDK takes about a minute for 50 MB (its read buffer is quadratic): no peer here.
   const stall = await repeated('stall.mjs', ['ours', 'limit']);
   rows.push(row('50 MB result: longest extension-host stall', 'ms', stall.ours.stall, null, stall.limit.stall, stall.ours.spread.stall));
-  rows.push(
-    row('50 MB result: CPU time of that longest stall', 'ms', stall.ours.stallCpu, null, stall.limit.stallCpu, stall.ours.spread.stallCpu),
-  );
+  rows.push(row('50 MB result: CPU time of that longest stall', 'ms', stall.ours.stallCpu, null, stall.limit.stallCpu, stall.ours.spread.stallCpu));
 }
 
 if (wanted('record')) {
@@ -174,16 +155,7 @@ const activation = existsSync(activationFile) ? JSON.parse(readFileSync(activati
 let compile;
 if (wanted('startup')) {
   const start = await repeated('startup.mjs', ['ours', 'peer', 'limit']);
-  rows.push(
-    row(
-      'Start to tools listed (spawn, era probe, initialize, tools/list)',
-      'ms',
-      start.ours.ms,
-      start.peer.ms,
-      start.limit.ms,
-      start.ours.spread.ms,
-    ),
-  );
+  rows.push(row('Start to tools listed (spawn, era probe, initialize, tools/list)', 'ms', start.ours.ms, start.peer.ms, start.limit.ms, start.ours.spread.ms));
   // Beside it, what comes before a Start: activation, from the integration suite's real VS Code,
   // and the part of it every run can measure without one (V8 compiling dist/extension.js).
   if (activation) rows.push(row('extension activation (integration suite)', 'ms', activation.activateMs, null, null));
@@ -194,31 +166,16 @@ if (wanted('startup')) {
 printTable(rows);
 const load = (l) => l.map((x) => x.toFixed(1)).join(' ');
 console.log(`\n${REPS} interleaved repetitions, medians; spread = ±(max − min) / median / 2 of ours.`);
-console.log(
-  `load average at the start: ${load(loadAtStart)}, at the end: ${load(loadavg())} on ${cpus().length} cores (rates are wall-clock; the CPU rows are less sensitive to a busy machine).`,
-);
-console.log(
-  `ratios: above 1 = ours better (higher rate, or fewer ms/bytes). limit = raw pipe client / framing+JSON.parse / bare relay / raw line bytes / a raw client's JSON.parse of the 50 MB line.`,
-);
-console.log(
-  "Start to tools listed: one cold start per process, code loaded (ours: its diagnostics warmed, as the extension warms them a second after activation), each variant spawning the same server (fast-server.mjs); ours = the extension's stdio Start (config resolved, trace file, live diagnostics, preload, server/discover probe then initialize + initialized, tools/list); peer = SDK connect (spawn + initialize + initialized) + listTools; limit = raw spawn + initialize + initialized + tools/list.",
-);
-if (compile)
-  console.log(
-    `extension.js compile: the CPU time of V8 compiling dist/extension.js (${(compile.bytes / 1e6).toFixed(1)} MB) in a fresh process, the part of activation that needs no VS Code, before the module runs; activate() itself is the integration suite's row.`,
-  );
-console.log(
-  '20 MB: the SDK client needs maxBufferSize raised (its default 10 MiB cap closes the connection); ours caps a line at 64 MiB and reports, not crashes, beyond it.',
-);
-console.log(
-  `stall: ours receives, traces (spill file, secrets masked), diagnoses, shows (Messages refresh, the row expanded) and exports the 50 MB result; max of monitorEventLoopDelay; its CPU time is the host thread's own on Node ≥ 23.9 (${process.threadCpuUsage ? 'this run' : 'not this run: the whole process, worker included'}).`,
-);
+console.log(`load average at the start: ${load(loadAtStart)}, at the end: ${load(loadavg())} on ${cpus().length} cores (rates are wall-clock; the CPU rows are less sensitive to a busy machine).`);
+console.log(`ratios: above 1 = ours better (higher rate, or fewer ms/bytes). limit = raw pipe client / framing+JSON.parse / bare relay / raw line bytes / a raw client's JSON.parse of the 50 MB line.`);
+console.log("Start to tools listed: one cold start per process, code loaded (ours: its diagnostics warmed, as the extension warms them a second after activation), each variant spawning the same server (fast-server.mjs); ours = the extension's stdio Start (config resolved, trace file, live diagnostics, preload, server/discover probe then initialize + initialized, tools/list); peer = SDK connect (spawn + initialize + initialized) + listTools; limit = raw spawn + initialize + initialized + tools/list.");
+if (compile) console.log(`extension.js compile: the CPU time of V8 compiling dist/extension.js (${(compile.bytes / 1e6).toFixed(1)} MB) in a fresh process, the part of activation that needs no VS Code, before the module runs; activate() itself is the integration suite's row.`);
+console.log('20 MB: the SDK client needs maxBufferSize raised (its default 10 MiB cap closes the connection); ours caps a line at 64 MiB and reports, not crashes, beyond it.');
+console.log(`stall: ours receives, traces (spill file, secrets masked), diagnoses, shows (Messages refresh, the row expanded) and exports the 50 MB result; max of monitorEventLoopDelay; its CPU time is the host thread's own on Node ≥ 23.9 (${process.threadCpuUsage ? 'this run' : 'not this run: the whole process, worker included'}).`);
 if (flood) {
   console.log(`flood: ours stored ${flood.ours.events} trace events and ran the diagnostics live (${flood.ours.diagnostics} found).`);
   const first = (v) => `${flood[v].firstCpuUs.toFixed(2)} µs`;
-  console.log(
-    `flood: best of 5 bursts per process; the first (cold) burst's CPU per notification: ours ${first('ours')}, SDK ${first('peer')}, limit ${first('limit')}.`,
-  );
+  console.log(`flood: best of 5 bursts per process; the first (cold) burst's CPU per notification: ours ${first('ours')}, SDK ${first('peer')}, limit ${first('limit')}.`);
 }
 console.log(
   activation
@@ -226,12 +183,4 @@ console.log(
     : 'activation: not measured yet; the integration suite writes test-results/activation.json (npm test, or its activation suite).',
 );
 console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`);
-if (only.length === 0)
-  writeFileSync(
-    `${ROOT}bench/results.json`,
-    JSON.stringify(
-      rows.map((r) => ({ ...r, verdict: verdict(r) || undefined })),
-      null,
-      2,
-    ) + '\n',
-  );
+if (only.length === 0) writeFileSync(`${ROOT}bench/results.json`, JSON.stringify(rows.map((r) => ({ ...r, verdict: verdict(r) || undefined })), null, 2) + '\n');

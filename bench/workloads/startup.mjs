@@ -62,14 +62,7 @@ async function ours(dir) {
   await client.connect();
   host.ListChangeStream.start(client, () => undefined);
   const tools = await client.listAll('tools/list');
-  return {
-    tools: tools.length,
-    close: () =>
-      client
-        .close()
-        .then(() => preload.finish())
-        .then(() => session.end()),
-  };
+  return { tools: tools.length, close: () => client.close().then(() => preload.finish()).then(() => session.end()) };
 }
 
 async function timed(start) {
