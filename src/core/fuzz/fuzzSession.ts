@@ -21,6 +21,7 @@ import { rootsFromPaths } from '../session/roots';
 import type { TraceEvent } from '../trace/event';
 import { usageNote } from '../trace/usageNote';
 import { readUsage } from '../load/processSampler';
+import { readCpuDemandMs } from '../load/cpuDemand';
 import { FAULT_ONLY_FOR_VALID } from './classify';
 import { sendWrongRetries } from './inputRetries';
 import { RUN_RULES } from '../load/loadTool';
@@ -49,8 +50,9 @@ const LIVENESS_MS = 1000;
 /** Each of the two windows in which a server that answers is watched for CPU spent on a dropped call. */
 const BUSY_WINDOW_MS = 300;
 /**
- * The share of one core that counts as working: an idle server spends next to nothing, and a
- * working one on a loaded machine may get only a part of a core.
+ * The share of a window that counts as working: an idle server asks for next to nothing; a
+ * working one asks for the whole window (running, or runnable and waiting for a core), or, where
+ * only its CPU time is known, gets at least a part of a core on a loaded machine.
  */
 const BUSY_SHARE = 0.1;
 
@@ -259,20 +261,24 @@ export class FuzzSession {
 
 /**
  * A server that still answers may still be working on the call it was told to drop (a search
- * that runs on between its awaits): its CPU over two short windows, over its whole process
- * tree (one window could catch a collection of garbage, which is over in the next). The next
+ * that runs on between its awaits): the CPU its whole process tree asks for over two short
+ * windows (one window could catch a collection of garbage, which is over in the next). The next
  * inputs would be judged against a server slowed by it (timed out for no fault of theirs, and
  * a hang shrunk to an input that does not hang), so such a server is started again. Over HTTP
  * there is no process of ours to read: the session is kept.
  */
 async function stillWorking(client: McpClient): Promise<boolean> {
-  // The tree is found once (a look through all of /proc); its members' CPU is read per window.
+  // The tree is found once (a look through all of /proc); its members are read per window.
   const pids = await client.processIds();
-  let before = await treeCpuMs(pids);
+  // What a process asked for where the kernel says (a busy server starved by a loaded machine
+  // still asks), else the CPU it got.
+  const demand = treeDemandMs(pids);
+  const measure = demand === undefined ? treeCpuMs : async (of: number[]) => treeDemandMs(of);
+  let before = demand ?? (await treeCpuMs(pids));
   for (let window = 0; window < 2; window++) {
     if (before === undefined) return false;
     await new Promise((resolve) => setTimeout(resolve, BUSY_WINDOW_MS));
-    const after = await treeCpuMs(pids);
+    const after = await measure(pids);
     if (after === undefined || after - before < BUSY_WINDOW_MS * BUSY_SHARE) return false;
     before = after;
   }
@@ -281,6 +287,14 @@ async function stillWorking(client: McpClient): Promise<boolean> {
 
 async function treeCpuMs(pids: number[]): Promise<number | undefined> {
   const readings = await Promise.all(pids.map((pid) => readUsage(pid)));
-  const known = readings.filter((r) => r !== undefined);
-  return known.length ? known.reduce((sum, r) => sum + r.cpuMs, 0) : undefined;
+  return sumOfKnown(readings.map((r) => r?.cpuMs));
+}
+
+function treeDemandMs(pids: number[]): number | undefined {
+  return sumOfKnown(pids.map(readCpuDemandMs));
+}
+
+function sumOfKnown(values: (number | undefined)[]): number | undefined {
+  const known = values.filter((v) => v !== undefined);
+  return known.length ? known.reduce((sum, v) => sum + v, 0) : undefined;
 }
