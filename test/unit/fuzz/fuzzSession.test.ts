@@ -56,7 +56,7 @@ test('a hung call is cancelled; a server that still answers keeps its session, a
 });
 
 // A loaded machine, made on purpose: once it has listed, the server's thread runs at nice 19
-// beside one busy shell per core at nice 5, so it gets a few percent of a core (2-13 ms of CPU
+// beside one busy shell per core at nice 5, so it gets a few percent of a core (10-20 ms of CPU
 // in a 300 ms window, under the 30 ms the CPU alone needed). It is busy all the same: runnable,
 // waiting for a core.
 test(
