@@ -52,8 +52,13 @@ function applyLevel(row: HTMLElement): void {
   const level = LEVELS.indexOf(row.dataset.level ?? '');
   row.hidden = level >= 0 && level < LEVELS.indexOf(levelFilter.value);
 }
-logPane.append(el('div', 'log-toolbar'), hiddenNote, rows);
-logPane.firstElementChild!.append(levelFilter);
+// The panel keeps the newest MAX_DOM_ROWS rows; the editor shows every line of the run.
+const openText = () => vscode.postMessage({ type: 'openText' });
+const hiddenCount = el('span', 'hidden-count');
+hiddenNote.append(hiddenCount, link('open every line as text', openText, 'Opens the whole run in an editor'));
+const toolbar = el('div', 'log-toolbar');
+toolbar.append(levelFilter, link('Open as Text', openText, "Opens this run's stderr, stray stdout and log entries in an editor"));
+logPane.append(toolbar, hiddenNote, rows);
 layout.append(cardsPane, logPane);
 root.append(header, layout);
 
@@ -185,8 +190,7 @@ function appendLines(lines: OutputLine[], dropped: number): void {
 
 function setHidden(count: number): void {
   hidden = count;
-  hiddenNote.textContent =
-    hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines hidden (the trace keeps them all: Export Trace)` : '';
+  hiddenCount.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines hidden: ` : '';
   hiddenNote.hidden = hidden === 0;
 }
 

@@ -1,6 +1,6 @@
 // The stderr panel's level filter as a person uses it: a server's notifications/message
 // entries at every level, interleaved with its stderr, then "log: warning and up" hides the
-// debug, info and notice entries and never a stderr line.
+// debug, info and notice entries and never a stderr line; Open as Text shows them all in an editor.
 import { join } from 'node:path';
 import { root } from '../harness/paths';
 import type { E2eTest } from './e2eTest';
@@ -26,9 +26,13 @@ export const tests: E2eTest[] = [
       await frame.locator('.row.log.level-emergency', { hasText: 'a emergency entry' }).waitFor({ timeout: UI_TIMEOUT });
       const texts = await frame.locator('.rows .row').allTextContents();
       // Interleaved in arrival order: stderr line, then its entry, level by level.
-      const expected = LEVELS.flatMap((level, i) => [`stderr line ${i + 1} before the ${level} entry`, `[${level}] levels: a ${level} entry`]);
+      const expected = LEVELS.flatMap((level, i) => [
+        `stderr line ${i + 1} before the ${level} entry`,
+        `[${level}] levels: a ${level} entry`,
+      ]);
       const seen = texts.map((t) => t.replace(/^log/, '')).filter((t) => expected.includes(t));
-      if (JSON.stringify(seen) !== JSON.stringify(expected)) throw new Error(`the panel's order is not the order written:\n${texts.join('\n')}`);
+      if (JSON.stringify(seen) !== JSON.stringify(expected))
+        throw new Error(`the panel's order is not the order written:\n${texts.join('\n')}`);
       await wb.runCommand('View: Toggle Maximized Panel');
       await wb.shot('all-levels-with-stderr');
 
@@ -40,13 +44,25 @@ export const tests: E2eTest[] = [
       }
       // stderr is never filtered by level.
       const stderrShown = await frame.locator('.row.stderr:visible').count();
-      if (stderrShown < LEVELS.length) throw new Error(`${stderrShown} stderr rows visible under the warning filter; expected all ${LEVELS.length}`);
+      if (stderrShown < LEVELS.length)
+        throw new Error(`${stderrShown} stderr rows visible under the warning filter; expected all ${LEVELS.length}`);
       await wb.shot('warning-and-up');
 
       await frame.locator('select.level-filter').selectOption('debug');
       await frame.locator('.row.log.level-debug').waitFor({ state: 'visible', timeout: UI_TIMEOUT });
       await wb.shot('all-levels-again');
       await wb.runCommand('View: Toggle Maximized Panel');
+
+      // The whole run as text: the panel's Open as Text link opens an editor with every line, in the panel's order.
+      await frame.locator('.log-toolbar a', { hasText: 'Open as Text' }).click();
+      await wb.page.locator('.tabs-container .tab').filter({ hasText: '.stderr.log' }).first().waitFor({ timeout: UI_TIMEOUT });
+      const editorLines = wb.page.locator('.editor-instance .view-lines');
+      await editorLines.filter({ hasText: 'a emergency entry' }).first().waitFor({ timeout: UI_TIMEOUT });
+      const shown = (await editorLines.first().innerText()).replace(/\u00a0/g, ' ');
+      const order = expected.map((line) => shown.indexOf(line));
+      if (order.some((at, i) => at < 0 || (i > 0 && at < order[i - 1]!)))
+        throw new Error(`the editor should hold every line in the panel's order:\n${shown}`);
+      await wb.shot('stderr-as-text');
     },
   },
 ];

@@ -77,6 +77,19 @@ suite('stderr panel', () => {
     // The extension host kept answering while it flooded: the server's tools were listed.
     const s = registry.get('stderr-flood');
     assert.deepEqual(s?.tools, ['echo']);
+
+    // Every line the panel no longer shows, in an editor: Open stderr as Text (the panel's link and title action).
+    const file = await vscode.commands.executeCommand<string | undefined>('mcpLens.openStderrText', 'stderr-flood');
+    assert.ok(file?.endsWith('.stderr.log'), file);
+    const editor = await waitFor('the stderr text in the active editor', () =>
+      vscode.window.activeTextEditor?.document.uri.fsPath === file ? vscode.window.activeTextEditor : undefined,
+    );
+    const doc = editor.document;
+    assert.equal(doc.lineCount, 100_001, 'one line per stderr line, and the empty line after the last newline');
+    assert.equal(doc.lineAt(0).text, 'debug: flood line 1 of 100000');
+    assert.equal(doc.lineAt(50_000).text, 'debug: flood line 50001 of 100000');
+    assert.equal(doc.lineAt(99_999).text, 'debug: flood line 100000 of 100000');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('a Python server that never flushes: no-response, with the -u / PYTHONUNBUFFERED=1 hint on the card and in Problems', async () => {
@@ -106,7 +119,11 @@ suite('stderr panel', () => {
       );
       // The entry says what happened; the fix is in the hover over the config entry.
       assert.match(problem.message, /^buffered-python: The server wrote nothing to stdout/);
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', vscode.Uri.file(snapshot.file), problem.range.start);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        vscode.Uri.file(snapshot.file),
+        problem.range.start,
+      );
       const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
       assert.match(hoverText, /PYTHONUNBUFFERED=1/, hoverText);
     } finally {

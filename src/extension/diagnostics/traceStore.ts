@@ -64,6 +64,11 @@ export function createSessionTrace(dir: string, serverName: string, keepLast = K
   return { trace: new Trace({ keepLast, spill }), spill };
 }
 
+/** Where Open stderr as Text writes a run's stderr: beside its trace file, so that it goes when the trace does. */
+export function stderrTextFileOf(traceFile: string): string {
+  return `${traceFile.slice(0, -SUFFIX.length)}.stderr.log`;
+}
+
 /** Removes all but the newest `keep` files of this server, never one in `inUse`. Returns the removed files. */
 export function pruneTraceFiles(dir: string, serverName: string, inUse: ReadonlySet<string>, keep = KEEP_FILES): string[] {
   const files = traceFilesOf(dir, serverName);
@@ -72,6 +77,7 @@ export function pruneTraceFiles(dir: string, serverName: string, inUse: Readonly
     if (inUse.has(file)) continue;
     try {
       fs.rmSync(file, { force: true });
+      fs.rmSync(stderrTextFileOf(file), { force: true });
       removed.push(file);
     } catch {
       // Open elsewhere (Windows) or already gone: the next start tries again.

@@ -1,8 +1,7 @@
-import * as fs from 'node:fs';
 import { StreamMask, type TextMask } from '../../core/trace/streamMask';
 import type { LiveSession } from '../diagnostics/liveSession';
 import { redactor } from '../traceLog';
-import { settled } from '../../core/util/ignored';
+import { TextFileWriter } from '../../core/util/textFileWriter';
 
 /**
  * Masks a session's secrets in a serialized trace line, in every escaped form they can take.
@@ -28,31 +27,19 @@ export function traceRedactor(session: LiveSession): TextMask {
  */
 export async function exportTrace(session: LiveSession, file: string): Promise<number> {
   const mask = new StreamMask(traceRedactor(session));
-  const out = fs.createWriteStream(file, { encoding: 'utf8' });
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('finish', resolve);
-    out.on('error', reject);
-  });
-  // Awaited below; a write error while the trace is still being read must not go unhandled.
-  void settled(done);
+  const out = new TextFileWriter(file);
   let count = 0;
-  const write = async (text: string): Promise<void> => {
-    // Respect backpressure: a 100 000-event trace is tens of megabytes.
-    if (text !== '' && !out.write(text)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), done]);
-  };
   try {
     for await (const chunk of session.trace.text()) {
       for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', nl + 1)) count += 1;
-      await write(mask.push(chunk));
+      await out.write(mask.push(chunk));
     }
-    await write(mask.end());
+    await out.write(mask.end());
   } catch (error) {
     // The trace could not be read back: no half-written file left behind as if it were whole.
-    out.destroy();
-    await fs.promises.rm(file, { force: true });
+    await out.abort();
     throw error;
   }
-  out.end();
-  await done;
+  await out.end();
   return count;
 }

@@ -4,6 +4,7 @@ import { StrayStdoutFix } from '../diagnostics/quickFix';
 import type { Sessions } from '../diagnostics/sessions';
 import type { Log } from '../log';
 import type { ServerRegistry } from '../serverRegistry';
+import { registerStderrTextCommand } from '../stderr/openStderrText';
 import { StderrPanel, type PanelState } from '../stderr/panel';
 import { registerMessageCommands } from './commands';
 import { SelectedServer } from './selection';
@@ -44,6 +45,7 @@ export function registerSessionViews(deps: {
       log,
       revealOutput: (_key, seq) => panel.highlight(seq),
     }),
+    registerStderrTextCommand({ registry, selection, sessions, log }),
     // What the stderr panel shows, as plain data (integration tests read it through this).
     vscode.commands.registerCommand('mcpLens.stderr.describe', (server?: string): PanelState => {
       if (server) selection.select(registry.get(server)?.key);

@@ -32,6 +32,21 @@ export function isLogMessage(e: TraceEvent): boolean {
   return e.dir === 's2c' && (e.msg as { method?: unknown } | undefined)?.method === 'notifications/message';
 }
 
+/** What of an event the panel shows, whole: its kind, its text and (a log entry) its level; undefined when nothing. */
+export function outputOf(e: TraceEvent): { kind: OutputLine['kind']; text: string; level?: string } | undefined {
+  if (e.dir === 'stderr') return { kind: 'stderr', text: e.raw };
+  if (e.dir !== 's2c') return undefined;
+  if (!e.msg) return { kind: 'stray', text: e.raw };
+  // Text before a glued message (none when it followed another message directly).
+  if (e.glued) return { kind: 'stray', text: e.glued };
+  // The server's log (notifications/message) sits with its stderr, in arrival order.
+  if (isLogMessage(e)) {
+    const log = logMessageText((e.msg as { params?: Record<string, unknown> }).params);
+    return { kind: 'log', text: log.text, level: log.level };
+  }
+  return undefined;
+}
+
 export class OutputBuffer {
   private ring: OutputLine[] = [];
   private start = 0;
@@ -48,16 +63,10 @@ export class OutputBuffer {
   }
 
   add(e: TraceEvent): void {
-    let line: OutputLine;
-    if (e.dir === 'stderr') line = panelLine(e.seq, 'stderr', e.raw);
-    else if (e.dir === 's2c' && !e.msg) line = panelLine(e.seq, 'stray', e.raw);
-    // Text before a glued message (none when it followed another message directly).
-    else if (e.dir === 's2c' && e.glued) line = panelLine(e.seq, 'stray', e.glued);
-    // The server's log (notifications/message) sits with its stderr, in arrival order.
-    else if (isLogMessage(e)) {
-      const log = logMessageText((e.msg as { params?: Record<string, unknown> }).params);
-      line = { ...panelLine(e.seq, 'log', log.text), level: log.level };
-    } else return;
+    const output = outputOf(e);
+    if (!output) return;
+    const line = panelLine(e.seq, output.kind, output.text);
+    if (output.level !== undefined) line.level = output.level;
     this.total += 1;
     if (this.ring.length < this.capacity) this.ring.push(line);
     else {

@@ -9,6 +9,7 @@ import { webviewHtml } from '../webview/html';
 import { cardsOf } from './cards';
 import type { Card, HostMessage, PanelHeader, ViewMessage } from './protocol';
 import { isLogMessage } from './outputBuffer';
+import { OPEN_STDERR_TEXT } from './openStderrText';
 
 /** Lines are posted at most this often: a flood becomes a few large posts a second. */
 const POST_MS = 100;
@@ -111,6 +112,9 @@ export class StderrPanel extends Disposable implements vscode.WebviewViewProvide
           );
         return;
       }
+      case 'openText':
+        if (this.shown) this.logFailure('openText', vscode.commands.executeCommand(OPEN_STDERR_TEXT, this.shown.serverKey));
+        return;
       case 'rendered':
         this.rendered = message;
         this.renderedEmitter.fire();

@@ -45,6 +45,8 @@ export type ViewMessage =
   | { type: 'reveal'; seq: number }
   /** A clipped line in full, as text in an editor. */
   | { type: 'openLine'; seq: number }
+  /** Every line of the run, as text in an editor (the panel keeps only the newest MAX_DOM_ROWS). */
+  | { type: 'openText' }
   | { type: 'open'; file: string; line: number; column: number }
   | { type: 'rendered'; cards: string[]; rows: number; hidden: number; strayRows: number };
 

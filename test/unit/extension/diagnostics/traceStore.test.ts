@@ -4,7 +4,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { createSessionTrace, pruneTraceFiles, safeServerName, traceFilesOf } from '../../../../src/extension/diagnostics/traceStore';
+import {
+  createSessionTrace,
+  pruneTraceFiles,
+  safeServerName,
+  stderrTextFileOf,
+  traceFilesOf,
+} from '../../../../src/extension/diagnostics/traceStore';
 
 function tempDir(t: { after: (fn: () => void) => void }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-lens-store-'));
@@ -41,8 +47,13 @@ test('pruning keeps the newest files of that server, never one in use, and no ot
   for (let i = 0; i < 6; i++) made.push(createSessionTrace(dir, 'demo', 5, new Date(Date.UTC(2026, 10, 29, 20, 0, i))).spill.path);
   const other = createSessionTrace(dir, 'demo-two', 5, new Date(Date.UTC(2026, 10, 29, 19))).spill.path;
   fs.writeFileSync(path.join(dir, 'demo-notes.txt'), 'mine');
+  // Open stderr as Text wrote beside two runs: the text goes with its trace, and stays with a kept one.
+  for (const run of [made[1]!, made[4]!]) fs.writeFileSync(stderrTextFileOf(run), 'stderr line\n');
   const removed = pruneTraceFiles(dir, 'demo', new Set([made[0]!]), 3);
   assert.deepEqual(removed.sort(), [made[1], made[2]].sort());
+  assert.ok(!fs.existsSync(stderrTextFileOf(made[1]!)), 'the stderr text of a removed run should go with it');
+  assert.ok(fs.existsSync(stderrTextFileOf(made[4]!)), 'the stderr text of a kept run should stay');
+  assert.equal(stderrTextFileOf(made[4]!), made[4]!.replace(/\.mcptrace\.jsonl$/, '.stderr.log'));
   assert.deepEqual(traceFilesOf(dir, 'demo'), [made[0], made[3], made[4], made[5]]);
   assert.ok(fs.existsSync(other) && fs.existsSync(path.join(dir, 'demo-notes.txt')));
 });
