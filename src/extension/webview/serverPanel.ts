@@ -20,6 +20,7 @@ export abstract class ServerPanel<Host extends { type: string }, View> extends D
   readonly panel: vscode.WebviewPanel;
   /** The page said `ready` and takes messages (a hidden webview is torn down: it says so again). */
   protected ready = false;
+  private panelClosed = false;
   private readonly closed = this.register(new vscode.EventEmitter<void>());
   readonly onDidClose = this.closed.event;
 
@@ -37,11 +38,18 @@ export abstract class ServerPanel<Host extends { type: string }, View> extends D
       this.panel.webview.onDidReceiveMessage((m: View) => {
         Promise.resolve()
           .then(() => this.onMessage(m))
-          .catch((error: unknown) => log.error(`${viewType}: the page's ${commandName(m)} message failed`, error));
+          .catch((error: unknown) => {
+            // Closed while its handler still ran (a test, or a person closing the tab at once):
+            // what the handler posted had nobody to read it, and that is no fault.
+            if (this.panelClosed && error instanceof Error && /disposed/i.test(error.message))
+              log.info(`${viewType}: the page's ${commandName(m)} message ended with its panel, closed meanwhile (${error.message})`);
+            else log.error(`${viewType}: the page's ${commandName(m)} message failed`, error);
+          });
       }),
     );
     this.register(
       this.panel.onDidDispose(() => {
+        this.panelClosed = true;
         this.closing();
         this.closed.fire();
         this.dispose();
