@@ -35,13 +35,18 @@ export function registerStderrTextCommand(deps: {
   log: Log;
 }): vscode.Disposable {
   const { registry, selection, sessions, log } = deps;
-  return vscode.commands.registerCommand(OPEN_STDERR_TEXT, async (server?: unknown): Promise<string | undefined> => {
-    if (typeof server === 'string') selection.select(registry.get(server)?.key);
+  // A server's name or key (the stderr panel, tests), its row in the Servers view, or nothing (the palette).
+  return vscode.commands.registerCommand(OPEN_STDERR_TEXT, async (server?: string | { key: string }): Promise<string | undefined> => {
+    if (server !== undefined) selection.select(registry.get(typeof server === 'string' ? server : server.key)?.key);
     else if (!selection.entry?.session) await selection.pick();
     const entry = selection.entry;
     const session = entry?.session;
     if (!entry || !session) {
-      void showInfo(say`MCP Lens: start a server to see its stderr.`);
+      void showInfo(
+        entry
+          ? say`MCP Lens: "${entry.name}" has not run yet: start it to see its stderr.`
+          : say`MCP Lens: start a server to see its stderr.`,
+      );
       return undefined;
     }
     const file = textFileOf(sessions, session);
@@ -56,7 +61,7 @@ export function registerStderrTextCommand(deps: {
       return undefined;
     }
     if (count === 0) {
-      void showInfo(say`MCP Lens: "${entry.name}" has written nothing to stderr in its latest run.`);
+      void showInfo(say`MCP Lens: "${entry.name}" has written no stderr, stray stdout or log entry in its latest run.`);
       return file;
     }
     await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
