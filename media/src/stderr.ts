@@ -35,7 +35,8 @@ const cardsPane = el('section', 'cards');
 cardsPane.setAttribute('aria-label', 'Diagnostics');
 const logPane = el('section', 'log');
 logPane.setAttribute('aria-label', 'stderr');
-const hiddenNote = el('div', 'hidden-note');
+const hiddenNote = el('span', 'hidden-note');
+hiddenNote.title = 'The panel draws the newest lines; Open as Text has every line of the run';
 const rows = el('div', 'rows');
 // The server's log entries (notifications/message) below a chosen level are hidden, stderr never.
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -52,13 +53,19 @@ function applyLevel(row: HTMLElement): void {
   const level = LEVELS.indexOf(row.dataset.level ?? '');
   row.hidden = level >= 0 && level < LEVELS.indexOf(levelFilter.value);
 }
-// The panel keeps the newest MAX_DOM_ROWS rows; the editor shows every line of the run.
-const openText = () => vscode.postMessage({ type: 'openText' });
-const hiddenCount = el('span', 'hidden-count');
-hiddenNote.append(hiddenCount, link('open every line as text', openText, 'Opens the whole run in an editor'));
+// The panel draws the newest MAX_DOM_ROWS rows; the editor shows every line of the run. The
+// toolbar stays in view however far the rows are scrolled, the hidden count with it.
 const toolbar = el('div', 'log-toolbar');
-toolbar.append(levelFilter, link('Open as Text', openText, "Opens this run's stderr, stray stdout and log entries in an editor"));
-logPane.append(toolbar, hiddenNote, rows);
+toolbar.append(
+  hiddenNote,
+  levelFilter,
+  link(
+    'Open as Text',
+    () => vscode.postMessage({ type: 'openText' }),
+    "Opens this run's stderr, stray stdout and log entries in an editor",
+  ),
+);
+logPane.append(toolbar, rows);
 layout.append(cardsPane, logPane);
 root.append(header, layout);
 
@@ -190,7 +197,7 @@ function appendLines(lines: OutputLine[], dropped: number): void {
 
 function setHidden(count: number): void {
   hidden = count;
-  hiddenCount.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines hidden: ` : '';
+  hiddenNote.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} earlier lines not drawn` : '';
   hiddenNote.hidden = hidden === 0;
 }
 

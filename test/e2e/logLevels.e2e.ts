@@ -65,4 +65,39 @@ export const tests: E2eTest[] = [
       await wb.shot('stderr-as-text');
     },
   },
+  {
+    name: 'stderr panel: a flood of 100 000 lines draws the newest 2000, says how many are not drawn, and opens every line as text',
+    workspace,
+    window: 'stdio-fixtures',
+    async run(wb) {
+      await wb.openContainer('MCP Lens');
+      const server = await wb.waitForRow(/stderr-flood/);
+      await wb.clickInlineAction(server, 'Start Server');
+      const running = wb.row(/stderr-flood.*legacy 2025-11-25/);
+      await running.waitFor({ timeout: UI_TIMEOUT });
+      // Selecting the row shows its server in the panel (another may still run in this window).
+      await running.click();
+      await wb.runCommand('MCP Lens: Show stderr and Diagnostics');
+      const frame = await webviewFrame(wb.page, '.log .rows');
+      await frame.locator('.row.stderr', { hasText: 'debug: flood line 100000 of 100000' }).waitFor({ timeout: UI_TIMEOUT });
+      // Scrolled to the newest line, the toolbar is still in view, and says what is not drawn.
+      await frame
+        .locator('.log-toolbar .hidden-note', { hasText: '98,000 earlier lines not drawn' })
+        .waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+      const drawn = await frame.locator('.rows .row').count();
+      if (drawn !== 2000) throw new Error(`the panel should draw the newest 2000 lines, it draws ${drawn}`);
+      await wb.shot('newest-lines-and-the-hidden-note');
+
+      await frame.locator('.log-toolbar a', { hasText: 'Open as Text' }).click();
+      await wb.page
+        .locator('.tabs-container .tab')
+        .filter({ hasText: /^stderr-flood-.*\.stderr\.log/ })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
+      // The first line of the run, long gone from the panel, is the editor's first line.
+      const first = wb.page.locator('.editor-instance .view-lines .view-line').first();
+      await first.filter({ hasText: 'debug: flood line 1 of 100000' }).waitFor({ timeout: UI_TIMEOUT });
+      await wb.shot('every-line-as-text');
+    },
+  },
 ];
