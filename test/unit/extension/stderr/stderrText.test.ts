@@ -80,3 +80,13 @@ test('a trace that cannot be read back: the error is thrown and no partial file 
   await assert.rejects(writeStderrText(failing(), mask, file), /could not be read/);
   assert.equal(existsSync(file), false);
 });
+
+test('a file that cannot be written: the error is thrown, with its path', async () => {
+  const trace = new Trace();
+  trace.append({ dir: 'stderr', raw: 'a line' });
+  const file = join(tempFile('x'), 'no-such-folder', 'demo.stderr.log');
+  await assert.rejects(
+    writeStderrText(trace.lines(), mask, file),
+    (error: NodeJS.ErrnoException) => error.code === 'ENOENT' && error.message.includes(file),
+  );
+});
