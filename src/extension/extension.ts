@@ -17,7 +17,7 @@ import { registerSessionViews } from './messages/register';
 import { ServerRegistry } from './serverRegistry';
 import type { ServerEntry } from './serverEntry';
 import { ServersView } from './serversView';
-import { registerRecordCommand } from './recordCommand';
+import { registerRecordCommand } from './record/copyRecordCommand';
 import { CachedSettings } from './settings';
 import { StatusBar } from './statusBar';
 import { registerTraceLanguage } from './traceLanguage';
