@@ -4,6 +4,22 @@ import type { ServerEntry } from './serverEntry';
 import type { ServerRegistry } from './serverRegistry';
 import { pickOne, say, showInfo, showWarning, type Text } from './shown';
 
+/** A server a command was given: its key or name (tests, keybindings, links) or its Servers view row. */
+export type GivenServer = string | { key: string };
+
+/** Whether a command's argument names a server (else the command asks which). */
+export function isGivenServer(arg: unknown): arg is GivenServer {
+  return typeof arg === 'string' || (typeof arg === 'object' && arg !== null && typeof (arg as { key?: unknown }).key === 'string');
+}
+
+/** The configured server a command was given; undefined, said as a warning, when none has that key or name. */
+export function givenServer(registry: ServerRegistry, given: GivenServer): ServerEntry | undefined {
+  const key = typeof given === 'string' ? given : given.key;
+  const entry = registry.get(key);
+  if (!entry) void showWarning(say`MCP Lens: no configured server is called "${key}".`);
+  return entry;
+}
+
 /**
  * One server out of `candidates`: none says why (`none`), one is taken as it is, more are
  * offered in a quick pick with their state, config file and command line.

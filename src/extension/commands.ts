@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { chooseServer } from './chooseServer';
+import { chooseServer, givenServer, isGivenServer } from './chooseServer';
 import { WORKSPACE_CONFIGS, displayName } from '../core/config/locations';
 import type { InputResolver } from './inputs';
 import type { Log } from './log';
@@ -7,7 +7,7 @@ import type { ServerEntry } from './serverEntry';
 import type { ServerRegistry, StartOutcome } from './serverRegistry';
 import type { TreeNode } from './serversView';
 import { explainUntrusted, isTrusted } from './trust';
-import { pickFolder, pickOne, say, showError, showInfo, showWarning, type Text } from './shown';
+import { pickFolder, pickOne, say, showError, showInfo, type Text } from './shown';
 
 /** Command ids are a contract with package.json, the tests and the docs. */
 export const COMMANDS = {
@@ -40,12 +40,7 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     none: Text,
     placeHolder: Text,
   ): Promise<ServerEntry | undefined> {
-    if (typeof arg === 'string' || (arg && 'key' in arg)) {
-      const key = typeof arg === 'string' ? arg : arg.key;
-      const entry = registry.get(key);
-      if (!entry) void showWarning(say`MCP Lens: no configured server is called "${key}".`);
-      return entry;
-    }
+    if (isGivenServer(arg)) return givenServer(registry, arg);
     if (registry.servers.length === 0) {
       const open = 'Open Config';
       void showInfo(

@@ -2,6 +2,7 @@
  * The dev loop (DESIGN.md §5.7): restart on save, the list diff after each restart, and
  * debugger attach, with their commands.
  */
+import { givenServer, isGivenServer } from '../chooseServer';
 import * as vscode from 'vscode';
 import type { Log } from '../log';
 import type { ServerEntry } from '../serverEntry';
@@ -9,7 +10,7 @@ import type { ServerRegistry } from '../serverRegistry';
 import { DebugAttach, type DebugOutcome } from './debugAttach';
 import { ToolDiffs, type RerunAdvisor, type RestartDiff } from './diffView';
 import { RestartOnSave } from './restartOnSave';
-import { pickOne, say, showError, showInfo, showWarning } from '../shown';
+import { pickOne, say, showError, showInfo } from '../shown';
 
 export const DEVLOOP_COMMANDS = {
   debugServer: 'mcpLens.debugServer',
@@ -26,12 +27,7 @@ export function registerDevLoop(registry: ServerRegistry, log: Log, rerunAdvisor
   const debug = new DebugAttach(registry, log);
 
   async function pick(arg: ServerArg): Promise<ServerEntry | undefined> {
-    const key = typeof arg === 'string' ? arg : arg?.key;
-    if (key !== undefined) {
-      const entry = registry.get(key);
-      if (!entry) void showWarning(say`MCP Lens: no configured server is called "${key}".`);
-      return entry;
-    }
+    if (isGivenServer(arg)) return givenServer(registry, arg);
     const local = [...registry.servers];
     if (local.length <= 1) {
       if (local.length === 0) void showInfo(say`MCP Lens: no configured stdio server to debug.`);

@@ -1,3 +1,4 @@
+import { givenServer, isGivenServer } from '../chooseServer';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { displayName } from '../../core/config/locations';
@@ -7,16 +8,11 @@ import { serverWatchGlobs } from '../devloop/serverGlobs';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
 import type { TreeNode } from '../serversView';
-import { askText, pickOne, say, showInfo, showWarning } from '../shown';
+import { askText, pickOne, say, showInfo } from '../shown';
 
 /** The server named or whose row it was run on; else the only stdio server, or one picked among them. */
 export async function pickRecordedServer(registry: ServerRegistry, arg: TreeNode | string | undefined): Promise<ServerEntry | undefined> {
-  if (typeof arg === 'string' || (arg && 'key' in arg)) {
-    const key = typeof arg === 'string' ? arg : arg.key;
-    const entry = registry.get(key);
-    if (!entry) void showWarning(say`MCP Lens: no configured server is called "${key}".`);
-    return entry;
-  }
+  if (isGivenServer(arg)) return givenServer(registry, arg);
   const stdio = registry.servers.filter((s) => s.config.type === 'stdio');
   if (stdio.length === 0) {
     void showInfo(say`MCP Lens: no stdio server is configured; \`mcp-lens record\` sits between a host and a server it launches.`);

@@ -1,9 +1,9 @@
-import { chooseServer } from '../chooseServer';
+import { chooseServer, givenServer } from '../chooseServer';
 import type { Log } from '../log';
 import type { ResourcePanels } from '../resources/resourcePanels';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
-import { say, showWarning, type Text } from '../shown';
+import { say, type Text } from '../shown';
 import type { JsonDocuments } from './jsonDocuments';
 import type { ToolPanels } from './toolPanels';
 import type { ToolRunner } from './toolRunner';
@@ -45,11 +45,7 @@ export class ItemCommands {
     noneFit?: Text,
   ): Promise<ServerEntry | undefined> {
     const { registry } = this.deps;
-    if (server !== undefined) {
-      const entry = registry.get(server);
-      if (!entry) void showWarning(say`MCP Lens: no configured server is called "${server}".`);
-      return entry;
-    }
+    if (server !== undefined) return givenServer(registry, server);
     // The palette shows these commands before any server is known; the answer says why nothing can run.
     const none =
       registry.servers.length === 0
