@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { chooseServer, givenServer, isGivenServer } from './chooseServer';
-import { WORKSPACE_CONFIGS, displayName } from '../core/config/locations';
 import type { InputResolver } from './inputs';
 import type { Log } from './log';
 import type { ServerEntry } from './serverEntry';
 import type { ServerRegistry, StartOutcome } from './serverRegistry';
 import type { TreeNode } from './serversView';
 import { explainUntrusted, isTrusted } from './trust';
-import { pickFolder, pickOne, say, showError, showInfo, type Text } from './shown';
+import { say, showError, showInfo, type Text } from './shown';
+import { openConfig } from './openConfig';
 
 /** Command ids are a contract with package.json, the tests and the docs. */
 export const COMMANDS = {
@@ -88,39 +88,6 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
     }
   }
 
-  async function openConfig(file?: string, line?: number, column?: number): Promise<void> {
-    if (typeof file === 'string') {
-      const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), Math.max(0, (column ?? 1) - 1));
-      await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(position, position) });
-      return;
-    }
-    const found = registry.config?.found ?? [];
-    if (found.length > 0) {
-      const choice =
-        found.length === 1
-          ? found[0]
-          : await pickOne(
-              found.map((f) => ({ label: say`${displayName(f)}`, description: say`${f.path}`, value: f })),
-              { placeHolder: say`Open which MCP config file?` },
-            );
-      if (choice) await vscode.window.showTextDocument(vscode.Uri.file(choice.path));
-      return;
-    }
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    if (folders.length === 0) {
-      void showInfo(say`MCP Lens: open a folder first; its .vscode/mcp.json lists the servers to run.`);
-      return;
-    }
-    const folder = folders.length === 1 ? folders[0] : await pickFolder(say`Create .vscode/mcp.json in which folder?`);
-    if (!folder) return;
-    const uri = vscode.Uri.joinPath(folder.uri, ...WORKSPACE_CONFIGS[0].relativePath.split('/'));
-    const skeleton =
-      '{\n\t// Each entry is a server MCP Lens can start, e.g.\n\t// "my-server": { "type": "stdio", "command": "node", "args": ["${workspaceFolder}/server.js"] }\n\t"servers": {\n\t}\n}\n';
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(skeleton));
-    log.info(`Created ${uri.fsPath}`);
-    await vscode.window.showTextDocument(uri);
-  }
-
   return [
     vscode.commands.registerCommand(COMMANDS.startServer, (arg?: ServerArg) => startOrRestart(arg, false)),
     vscode.commands.registerCommand(COMMANDS.restartServer, (arg?: ServerArg) => startOrRestart(arg, true)),
@@ -135,7 +102,9 @@ export function registerCommands({ registry, log, inputs }: Deps): vscode.Dispos
       return registry.servers.length;
     }),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
-    vscode.commands.registerCommand(COMMANDS.openConfig, openConfig),
+    vscode.commands.registerCommand(COMMANDS.openConfig, (file?: string, line?: number, column?: number) =>
+      openConfig(registry, log, file, line, column),
+    ),
     vscode.commands.registerCommand(COMMANDS.clearInputs, async () => {
       const count = await inputs.clear();
       void showInfo(say`MCP Lens: forgot ${count} remembered input value(s); servers will ask again on their next start.`);
