@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { givenServer, isGivenServer } from '../chooseServer';
 import type { Sessions } from '../diagnostics/sessions';
 import type { LiveSession } from '../diagnostics/liveSession';
 import type { Log } from '../log';
@@ -37,8 +38,11 @@ export function registerStderrTextCommand(deps: {
   const { registry, selection, sessions, log } = deps;
   // A server's name or key (the stderr panel, tests), its row in the Servers view, or nothing (the palette).
   return vscode.commands.registerCommand(OPEN_STDERR_TEXT, async (server?: string | { key: string }): Promise<string | undefined> => {
-    if (server !== undefined) selection.select(registry.get(typeof server === 'string' ? server : server.key)?.key);
-    else if (!selection.entry?.session) await selection.pick();
+    if (isGivenServer(server)) {
+      const given = givenServer(registry, server);
+      if (!given) return undefined;
+      selection.select(given.key);
+    } else if (!selection.entry?.session) await selection.pick();
     const entry = selection.entry;
     const session = entry?.session;
     if (!entry || !session) {
