@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
 import { sampleInput } from '../../core/apps/sampleInput';
-import { chooseServer } from '../chooseServer';
+import { chooseServer, givenServer } from '../chooseServer';
 import type { ServerEntry } from '../serverEntry';
 import type { ServerRegistry } from '../serverRegistry';
-import { pickOne, say, showInfo, showWarning } from '../shown';
+import { pickOne, say, showInfo } from '../shown';
+import { isRow, type ItemRow } from '../tools/itemCommands';
 import type { AppPreview } from '../tools/protocol';
 import { AppPreviewPanel, type AppPreviewDeps } from './appPreviewPanel';
 import { uiResourceOf } from './appResource';
@@ -11,7 +12,7 @@ import { uiResourceOf } from './appResource';
 export const OPEN_APP_PREVIEW = 'mcpLens.openAppPreview';
 
 /** `{server, uri}` from a test or a keybinding; a Servers view resource row; nothing (palette). */
-type PreviewArg = { server?: string; uri?: string } | { type: 'item'; key: string; item: Record<string, unknown> } | undefined;
+type PreviewArg = { server?: string; uri?: string } | ItemRow | undefined;
 
 /** What the command did, for tests: the app previewed and the input it was given. */
 export type PreviewOpened = AppPreview & { server: string; uri: string };
@@ -26,20 +27,17 @@ export function registerAppPreview(deps: AppPreviewDeps & { registry: ServerRegi
   const panels = new Map<string, AppPreviewPanel>();
 
   async function target(arg: PreviewArg): Promise<{ entry: ServerEntry; uri: string } | undefined> {
-    const server = arg && 'type' in arg ? arg.key : arg?.server;
-    const wantedUri = arg && 'type' in arg ? arg.item.uri : arg?.uri;
+    const server = isRow(arg) ? arg.key : arg?.server;
+    const wantedUri = isRow(arg) ? arg.item.uri : arg?.uri;
     const entry =
       server !== undefined
-        ? deps.registry.get(server)
+        ? givenServer(deps.registry, server)
         : await chooseServer(
             deps.registry.servers,
             say`Preview an app of which MCP server?`,
             say`MCP Lens: no MCP servers are configured in .vscode/mcp.json, .mcp.json, .cursor/mcp.json or the Claude Desktop config.`,
           );
-    if (!entry) {
-      if (server !== undefined) void showWarning(say`MCP Lens: no configured server is called "${server}".`);
-      return undefined;
-    }
+    if (!entry) return undefined;
     const started = await deps.runner.ensureRunning(entry);
     if (!started.ok) return undefined;
     if (isAppUri(wantedUri)) return { entry, uri: wantedUri };

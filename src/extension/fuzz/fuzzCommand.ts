@@ -15,7 +15,8 @@ import { saveFindings } from '../../core/fuzz/saveFindings';
 import type { ServerSpec } from '../../core/session/client';
 import { stdioServerToLaunch } from '../chooseServer';
 import type { Log } from '../log';
-import type { ServerEntry } from '../serverEntry';
+import { itemName, type ServerEntry } from '../serverEntry';
+import { isRow, type ItemRow } from '../tools/itemCommands';
 import type { ServerRegistry } from '../serverRegistry';
 import { askModal, name, pickOne, render, say, showError, showInfo, showWarning } from '../shown';
 import { readTextIfAny } from '../workspaceText';
@@ -32,13 +33,6 @@ export interface FuzzToolArg {
   allowDestructive?: boolean;
   /** Saves the findings as tests without asking. */
   save?: boolean;
-}
-
-/** A Servers view tool row (serversView.ts ItemNode). */
-interface ItemRow {
-  type: 'item';
-  key: string;
-  item: Record<string, unknown>;
 }
 
 export interface FuzzToolResult {
@@ -58,8 +52,7 @@ export function registerFuzzCommand(registry: ServerRegistry, log: Log): vscode.
 }
 
 function toArg(arg: FuzzToolArg | ItemRow | undefined): FuzzToolArg {
-  if (arg && 'type' in arg && arg.type === 'item') return { server: arg.key, tool: String(arg.item.name ?? '') };
-  return (arg as FuzzToolArg | undefined) ?? {};
+  return isRow(arg) ? { server: arg.key, tool: itemName(arg.item) } : (arg ?? {});
 }
 
 async function fuzzCommand(registry: ServerRegistry, log: Log, arg: FuzzToolArg): Promise<FuzzToolResult | undefined> {

@@ -15,6 +15,8 @@ import type { Log } from '../log';
 import { LoadPanel } from './loadPanel';
 import type { LoadDrawn } from './loadProtocol';
 import type { ServerRegistry } from '../serverRegistry';
+import { itemName } from '../serverEntry';
+import { isRow, type ItemRow } from '../tools/itemCommands';
 import { askText, render, say, showError, untrusted, type Text } from '../shown';
 import { ignoreClosing } from '../../core/util/ignored';
 
@@ -38,17 +40,8 @@ export interface LoadToolResult {
 const REQUEST_TIMEOUT_MS = 30_000;
 
 export function registerLoadCommand(extensionUri: vscode.Uri, registry: ServerRegistry, log: Log): vscode.Disposable {
-  return vscode.commands.registerCommand(
-    LOAD_TOOL_COMMAND,
-    (arg?: LoadToolArg | { type: 'item'; key: string; item: Record<string, unknown> }) =>
-      loadCommand(
-        extensionUri,
-        registry,
-        log,
-        arg && 'type' in arg && arg.type === 'item'
-          ? { server: arg.key, tool: String(arg.item.name ?? '') }
-          : ((arg as LoadToolArg | undefined) ?? {}),
-      ),
+  return vscode.commands.registerCommand(LOAD_TOOL_COMMAND, (arg?: LoadToolArg | ItemRow) =>
+    loadCommand(extensionUri, registry, log, isRow(arg) ? { server: arg.key, tool: itemName(arg.item) } : (arg ?? {})),
   );
 }
 

@@ -7,7 +7,7 @@ import type { ResourcePanel } from './resourcePanel';
 export type ReadArg = { server?: string; uri?: string; uriTemplate?: string; values?: Record<string, string> };
 
 /** A Servers view resource or template row as what Read Resource reads. */
-export function readArgOf(arg: ReadArg | ItemRow | undefined): ReadArg | undefined {
+function readArgOf(arg: ReadArg | ItemRow | undefined): ReadArg | undefined {
   if (!isRow(arg)) return arg;
   return typeof arg.item.uriTemplate === 'string'
     ? { server: arg.key, uriTemplate: arg.item.uriTemplate }
@@ -18,8 +18,9 @@ export function readArgOf(arg: ReadArg | ItemRow | undefined): ReadArg | undefin
  * Read Resource: opens the panel of a resource (`uri`) or a template (`uriTemplate`, a form of
  * its variables); with `values` (or a plain `uri`), reads at once and returns the outcome.
  */
-export async function readResource(items: ItemCommands, arg?: ReadArg): Promise<unknown> {
+export async function readResource(items: ItemCommands, given?: ReadArg | ItemRow): Promise<unknown> {
   const { resources } = items.deps;
+  const arg = readArgOf(given);
   const entry = await items.pickServer(arg?.server, say`Read a resource of which MCP server?`);
   if (!entry || !(await items.running(entry)) || !entry.client) return undefined;
   let wanted: { uri?: string; uriTemplate?: string } | undefined =

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { getPrompt, type GetPromptArg } from '../resources/getPromptCommand';
-import { readArgOf, readResource, watchResource, type ReadArg } from '../resources/readResourceCommand';
+import { readResource, watchResource, type ReadArg } from '../resources/readResourceCommand';
 import { say, showStatus } from '../shown';
 import { ItemCommands, type ItemCommandDeps, type ItemRow } from './itemCommands';
 import { outcomeLabel, outcomeSentence } from './outcome';
@@ -38,7 +38,7 @@ export function registerToolCommands(deps: ItemCommandDeps): vscode.Disposable[]
     vscode.commands.registerCommand(TOOL_COMMANDS.cancel, (arg?: { server?: string; tool?: string }) => {
       for (const p of panels.all) if (p.isRunning && (arg?.tool === undefined || p.toolName === arg.tool)) p.cancel();
     }),
-    vscode.commands.registerCommand(TOOL_COMMANDS.readResource, (arg?: ReadArg | ItemRow) => readResource(items, readArgOf(arg))),
+    vscode.commands.registerCommand(TOOL_COMMANDS.readResource, (arg?: ReadArg | ItemRow) => readResource(items, arg)),
     vscode.commands.registerCommand(TOOL_COMMANDS.watchResource, (arg?: Parameters<typeof watchResource>[1]) => watchResource(items, arg)),
     vscode.commands.registerCommand(TOOL_COMMANDS.getPrompt, (arg?: GetPromptArg | ItemRow) => getPrompt(items, arg)),
   ];
